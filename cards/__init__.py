@@ -1,0 +1,1 @@
+"""The bundled card sets (data: */*.dune)."""

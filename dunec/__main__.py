@@ -1,0 +1,5 @@
+import sys
+
+from dunec.cli import main
+
+sys.exit(main())

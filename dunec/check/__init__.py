@@ -1,0 +1,1 @@
+"""Stage 2: name resolution, type and context checks, diagnostics."""

@@ -1,0 +1,132 @@
+"""Diagnostics: one record per problem, rendered Rust-style or as JSON.
+
+A checker never raises for bad input; it appends to a Diagnostics sink and the
+caller decides what to do once every file has been read.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from typing import Iterable, Optional
+
+from dunec.check.messages import MESSAGES
+from dunec.syntax.ast import Span
+
+
+@dataclass
+class Diagnostic:
+    code: str
+    message: str
+    span: Optional[Span]
+    label: str = ""
+    help: str = ""
+    notes: list[tuple[str, Optional[Span]]] = field(default_factory=list)
+
+    @property
+    def severity(self) -> str:
+        return "warning" if self.code.startswith("W") else "error"
+
+    def sort_key(self):
+        s = self.span
+        return (s.file, s.line, s.col, self.code) if s else ("", 0, 0, self.code)
+
+    def to_json(self) -> dict:
+        d = {"code": self.code, "severity": self.severity, "message": self.message,
+             "label": self.label, "help": self.help}
+        if self.span:
+            d.update(file=self.span.file, line=self.span.line, column=self.span.col,
+                     end_line=self.span.end_line, end_column=self.span.end_col)
+        d["notes"] = [{"message": m, **({"file": s.file, "line": s.line, "column": s.col} if s else {})}
+                      for m, s in self.notes]
+        return d
+
+
+class Diagnostics:
+    """Collects diagnostics; knows the source text of each file to render carets."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+        self.sources: dict[str, str] = {}
+
+    def add_source(self, path: str, text: str) -> None:
+        self.sources[path] = text
+
+    def error(self, code: str, span: Optional[Span], label: str = "", help: str = "",
+              message: Optional[str] = None, notes=None, **fmt) -> Diagnostic:
+        title = MESSAGES[code].title
+        d = Diagnostic(code, message or title.format(**fmt), span, label, help, list(notes or []))
+        self.items.append(d)
+        return d
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.items, key=Diagnostic.sort_key)
+
+    def render(self, color: bool = False) -> str:
+        out = [render_one(d, self.sources) for d in self.sorted()]
+        n = len(self.errors)
+        w = len(self.items) - n
+        if self.items:
+            parts = []
+            if n:
+                parts.append(f"{n} error{'s' if n != 1 else ''}")
+            if w:
+                parts.append(f"{w} warning{'s' if w != 1 else ''}")
+            out.append(f"{' and '.join(parts)} found")
+        return "\n".join(out)
+
+    def to_json(self) -> str:
+        return json.dumps([d.to_json() for d in self.sorted()], indent=2)
+
+
+def render_one(d: Diagnostic, sources: dict[str, str]) -> str:
+    lines = [f"{d.severity}[{d.code}]: {d.message}"]
+    if d.span:
+        s = d.span
+        num = str(s.line)
+        pad = " " * len(num)
+        lines.append(f"{pad}--> {s.file}:{s.line}:{s.col}")
+        text = sources.get(s.file)
+        src_lines = text.splitlines() if text is not None else []
+        if 0 < s.line <= len(src_lines):
+            src = src_lines[s.line - 1].replace("\t", " ")
+            width = (s.end_col - s.col) if s.end_line == s.line and s.end_col > s.col else 1
+            width = max(1, min(width, len(src) - s.col + 1)) if len(src) >= s.col else 1
+            lines.append(f"{pad} |")
+            lines.append(f"{num} | {src}")
+            caret = " " * (s.col - 1) + "^" * width
+            lines.append(f"{pad} | {caret}{(' ' + d.label) if d.label else ''}")
+        elif d.label:
+            lines.append(f"{pad} = {d.label}")
+        for msg, span in d.notes:
+            where = f" (at {span})" if span else ""
+            lines.append(f"{pad} = note: {msg}{where}")
+        if d.help:
+            lines.append(f"{pad} = help: {d.help}")
+    else:
+        for msg, span in d.notes:
+            lines.append(f"  = note: {msg}")
+        if d.help:
+            lines.append(f"  = help: {d.help}")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """A 'did you mean' hint, or an empty string when nothing is close."""
+    cands = sorted(set(candidates))
+    best = difflib.get_close_matches(word, cands, n=1, cutoff=0.6)
+    if best:
+        return f"did you mean `{best[0]}`?"
+    return ""
+
+
+def one_of(candidates: Iterable[str], limit: int = 12) -> str:
+    cands = sorted(set(candidates))
+    shown = ", ".join(f"`{c}`" for c in cands[:limit])
+    more = f" and {len(cands) - limit} more" if len(cands) > limit else ""
+    return f"expected one of {shown}{more}"

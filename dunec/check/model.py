@@ -1,0 +1,44 @@
+"""The checked model: definitions with resolved fields and IR boxes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dunec.ir.ops import Ops
+from dunec.syntax.ast import Span
+
+# Definition kinds and what a player calls them.
+KINDS = {
+    "card": "Imperium card",
+    "starter": "starting card",
+    "reserve": "reserve card",
+    "intrigue": "intrigue card",
+    "conflict": "conflict card",
+    "space": "board space",
+    "leader": "leader",
+    "hagal": "House Hagal card",
+    "deck": "deck list",
+}
+CARD_KINDS = ("card", "starter", "reserve")
+
+
+@dataclass
+class Def:
+    kind: str
+    id: str
+    name: str
+    set: str
+    file: str
+    span: Span
+    copies: int = 1
+    fields: dict[str, Any] = field(default_factory=dict)
+    boxes: dict[str, Ops] = field(default_factory=dict)
+
+
+@dataclass
+class Model:
+    defs: dict[str, Def] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)  # path -> source text
+
+    def of_kind(self, *kinds: str) -> list[Def]:
+        return [d for d in self.defs.values() if d.kind in kinds]

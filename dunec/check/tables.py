@@ -1,0 +1,150 @@
+"""The name tables the checker resolves against.
+
+The grammar knows no resources, factions or effects: they are data here, so an
+expansion adds rows, never grammar. Every row says which sets may use it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SETS = ("base", "ix", "immortality", "uprising", "promo")
+# Sets whose content the engine plays today. A construct of another set is known to
+# the checker (so it can say where it belongs) but refused until the engine plays it.
+ENGINE_SETS = ("base", "promo")
+
+FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
+ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
+LOCATIONS = ("arrakeen", "carthag", "imperial_basin")
+ZONES = ("hand", "discard", "play")
+
+# Resources a player holds or gains. persuasion and swords are per-round pools.
+GAINABLE = ("solari", "spice", "water", "persuasion", "swords", "troops", "vp", "intrigue", "draw")
+# What `lose` and costs may take away.
+LOSABLE = ("solari", "spice", "water", "vp", "garrison", "deployed", "intrigue")
+PAYABLE = ("solari", "spice", "water", "garrison", "deployed", "vp")
+
+# Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
+BOXES_TURN = ("agent", "reveal", "plot", "acquire", "signet", "space", "once")
+ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
+             "discard", "space", "control", "reward", "signet", "passive", "game_start",
+             "high_council", "space_paid", "harvest", "once", "hagal")
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One effect verb: its accepted argument forms and where it may stand."""
+    forms: tuple[str, ...]
+    boxes: tuple[str, ...] = ALL_BOXES
+    sets: tuple[str, ...] = SETS
+    block: bool = False  # takes a { ... } body
+    help: str = ""
+
+
+NOT_IN_COMBAT = tuple(b for b in ALL_BOXES if b not in ("combat", "endgame", "reward", "win"))
+REVEAL_LIKE = ("reveal", "combat", "hagal")
+PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
+
+VERBS: dict[str, Verb] = {
+    # plain gains: `solari 2`
+    "solari": Verb(("<int>",)),
+    "spice": Verb(("<int>",)),
+    "water": Verb(("<int>",)),
+    "persuasion": Verb(("<int>",), boxes=PERSUASION_BOXES),
+    "swords": Verb(("<int>",), boxes=REVEAL_LIKE),
+    "troops": Verb(("<int>",), boxes=NOT_IN_COMBAT),
+    "vp": Verb(("<int>",)),
+    "intrigue": Verb(("<int>",), boxes=tuple(b for b in ALL_BOXES if b not in ("combat", "endgame"))),
+    "draw": Verb(("<int>",), boxes=NOT_IN_COMBAT + ("win",)),
+    "lose": Verb(("<losable> <int>", "influence <faction> <int>", "influence any <int>")),
+    "influence": Verb(("<faction> <int>", "any <int>", "space <int>", "all <int>", "behind <int>"),
+                      boxes=tuple(b for b in ALL_BOXES if b not in ("combat",))),
+    # units
+    "deploy": Verb(("<int>", "any", "<int> from supply"),
+                   boxes=("agent", "reveal", "plot", "combat", "signet", "space", "control", "hagal")),
+    "retreat": Verb(("<int>", "any"), boxes=("reveal", "plot", "combat")),
+    # cards
+    "trash": Verb(("this", "card", "card from <zone>"),
+                  boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire")),
+    "discard": Verb(("<int>",), boxes=("agent", "reveal", "plot", "signet")),
+    "acquire": Verb(("cost <= <int>", "cost <= <int> top"), boxes=("agent", "reveal", "plot", "signet")),
+    "gain_card": Verb(("<reserve>",), boxes=NOT_IN_COMBAT),
+    "steal": Verb(("intrigue <int>",), boxes=NOT_IN_COMBAT),
+    "shuffle_discard": Verb(("",), boxes=("plot", "agent", "reveal")),
+    # agents and seats
+    "recall": Verb(("agent",), boxes=("plot", "agent", "reveal", "signet")),
+    "mentat": Verb(("",), boxes=("plot", "space", "reward", "agent", "signet")),
+    "swordmaster": Verb(("",), boxes=("space", "plot", "agent", "reveal", "reward")),
+    "high_council": Verb(("",), boxes=("space", "plot", "agent", "reveal", "reward")),
+    "control": Verb(("<location>",), boxes=("reward",)),
+    "signet": Verb(("",), boxes=("agent",)),
+    # scopes
+    "opponent": Verb(("",), block=True, boxes=NOT_IN_COMBAT + ("combat",)),
+    # rule modifiers (leader passives)
+    "space_cost": Verb(("<icon> <payable> <int>",), boxes=("passive",)),
+    "ignore_block": Verb(("<icon>",), boxes=("passive",)),
+    # other sets: known so a base card that uses them is told where they belong
+    "spy": Verb(("<int>",), sets=("uprising",)),
+    "sandworm": Verb(("<int>",), sets=("uprising",)),
+    "contract": Verb(("<int>",), sets=("uprising",)),
+    "dreadnought": Verb(("<int>",), sets=("ix",)),
+    "tech": Verb(("<int>",), sets=("ix",)),
+    "freighter": Verb(("<int>",), sets=("ix",)),
+    "specimen": Verb(("<int>",), sets=("immortality",)),
+    "research": Verb(("",), sets=("immortality",)),
+    "tleilaxu": Verb(("",), sets=("immortality",)),
+}
+
+# Conditions: `if NAME args`. Quantities take `<cmp> <int>` after their own args.
+@dataclass(frozen=True)
+class CondDef:
+    forms: tuple[str, ...]
+    quantity: bool = False  # compares a number: `influence fremen >= 2`
+    sets: tuple[str, ...] = SETS
+
+
+CONDITIONS: dict[str, CondDef] = {
+    "bond": CondDef(("<faction>",)),
+    "alliance": CondDef(("<faction>", "any")),
+    "seat": CondDef(("",)),
+    "swordmaster": CondDef(("",)),
+    "revealing": CondDef(("",)),
+    "most_copies": CondDef(("<card>",)),
+    "influence": CondDef(("<faction>",), quantity=True),
+    "units": CondDef(("",), quantity=True),
+    "garrison": CondDef(("",), quantity=True),
+    "players": CondDef(("",), quantity=True),
+    "intrigue": CondDef(("",), quantity=True),
+    "alliances": CondDef(("",), quantity=True),
+    "factions_at": CondDef(("<int>",), quantity=True),
+    "copies": CondDef(("<card>",), quantity=True),
+    "solari": CondDef(("",), quantity=True),
+    "spice": CondDef(("",), quantity=True),
+    "water": CondDef(("",), quantity=True),
+}
+
+# `for each NAME args { ... }`
+COUNTS: dict[str, tuple[str, ...]] = {
+    "cards_in_play": ("<faction>",),
+    "alliances": ("",),
+    "units": ("",),
+    "intrigue": ("",),
+    "factions_at": ("<int>",),
+    "opponents_with_more": ("<faction>",),
+}
+
+CMPS = (">=", "<=", "==", "!=", ">", "<")
+
+# Hard limits used to refuse costs that can never be paid.
+MAX_INFLUENCE = 6
+TROOPS_PER_PLAYER = 12
+
+SLOT_TABLES = {
+    "faction": FACTIONS,
+    "icon": ICONS,
+    "location": LOCATIONS,
+    "zone": ZONES,
+    "losable": LOSABLE,
+    "payable": PAYABLE,
+    "set": SETS,
+    "mode": ("solo", "duo"),
+}

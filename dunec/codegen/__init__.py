@@ -1,0 +1,1 @@
+"""Stage 4: IR to Python through Jinja templates, validated and written atomically."""

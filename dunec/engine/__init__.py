@@ -1,0 +1,1 @@
+"""Stage 5: the game engine (state, phases, combat, effect context, policies)."""

@@ -1,0 +1,89 @@
+"""The Combat phase: combat intrigue rounds, rewards by place with every tie rule,
+control, and troops back to supply."""
+from __future__ import annotations
+
+from dunec.engine.context import Ctx
+from dunec.engine.turns import _intrigue_options, play_intrigue, strength
+
+PLACES = ("first", "second", "third")
+
+
+def intrigue_rounds(e) -> None:
+    """In turn order, each player with units in the Conflict plays combat intrigue or
+    passes; it ends when every involved player has passed in a row."""
+    order = e.order()
+    e.turn_kind = "combat"
+    passes = 0
+    i = 0
+    while True:
+        involved = [p for p in order if p.conflict > 0]
+        if not involved or passes >= len(involved):
+            break
+        p = order[i % len(order)]
+        i += 1
+        if p.conflict <= 0:
+            continue
+        cards = _intrigue_options(e, p, "combat")
+        if not cards:
+            passes += 1
+            continue
+        labels = [f"play {e.cname(c)}" for c in cards] + ["pass"]
+        hints = [e.defs[c]["values"].get("combat", 0.0) for c in cards] + [0.5]
+        k = e.decide(p, "combat", labels, hints)
+        if k == len(cards):
+            passes += 1
+        else:
+            passes = 0
+            play_intrigue(e, p, cards[k], "combat")
+
+
+def placings(players, n_players: int) -> list[tuple[object, str]]:
+    """(player, reward) pairs. Ties for a place take the next place's reward; the
+    third reward exists only with four players; zero strength earns nothing."""
+    scored = sorted(((strength(p), p) for p in players if strength(p) > 0), key=lambda t: -t[0])
+    places = PLACES if n_players >= 4 else PLACES[:2]
+    out = []
+    place = 0
+    i = 0
+    while i < len(scored):
+        s = scored[i][0]
+        group = [p for v, p in scored if v == s]
+        reward = place + (1 if len(group) > 1 else 0)
+        if reward < len(places):
+            out.extend((p, places[reward]) for p in group)
+        place += len(group)
+        i += len(group)
+    return out
+
+
+def resolve(e) -> None:
+    st = e.state
+    conflict = st.conflict
+    intrigue_rounds(e)
+    e.turn_kind = "combat"
+    for p in e.order():
+        if p.conflict:
+            e.log(f"  {e.pname(p)} combat strength {strength(p)}")
+    results = placings(e.order(), st.n_players)
+    winner = None
+    for p, place in results:
+        e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
+        fn = e.content.effect(conflict, place)
+        if fn is not None:
+            fn(Ctx(e, p, card=conflict, box=place))
+        if place == "first":
+            winner = p
+    if winner is not None:
+        for card in [c for c in dict.fromkeys(winner.intrigue) if "win" in e.defs[c]["boxes"]]:
+            forced = e.defs[card]["forced"].get("win")
+            if forced is not None and not e.can_pay(winner, forced):
+                continue
+            if e.yes_no(winner, "win", f"play {e.cname(card)}", e.defs[card]["values"].get("win", 0.0)):
+                play_intrigue(e, winner, card, "win")
+    for p in e.players:
+        p.supply += p.conflict
+        p.conflict = 0
+        p.swords = 0
+    st.conflicts_done.append(conflict)
+    st.conflict = None
+    e.turn_kind = ""

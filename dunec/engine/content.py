@@ -1,0 +1,85 @@
+"""Content: what the engine needs to know about every definition, and the effect
+functions for every box. Built either from the generated registry (compiled) or
+straight from the checked model (interpreted); both give identical metadata."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from dunec.check.model import Def, Model
+from dunec.ir import value
+from dunec.ir.ops import Op
+
+
+def meta_of(d: Def) -> dict:
+    """The plain-data description of a definition (also what codegen writes)."""
+    m = {"id": d.id, "kind": d.kind, "name": d.name, "set": d.set, "copies": d.copies}
+    for k, v in sorted(d.fields.items()):
+        m[k] = [tuple(x) for x in v] if k == "cards" else v
+    m["boxes"] = tuple(sorted(d.boxes))
+    m["values"] = {b: value.estimate(ops) for b, ops in sorted(d.boxes.items())}
+    m["forced"] = {b: ops[0].args[0] for b, ops in sorted(d.boxes.items())
+                   if len(ops) == 1 and ops[0].kind == "pay"}
+    m["modifiers"] = tuple(o.args and (o.kind, *o.args) for o in d.boxes.get("passive", ()))
+    first = d.boxes.get("first", ())
+    ctl = [o.args[0] for o in first if o.kind == "control"]
+    if ctl:
+        m["controls"] = ctl[0]
+    return m
+
+
+@dataclass
+class Content:
+    defs: dict  # id -> meta dict
+    effects: dict  # (id, box) -> fn(ctx); (space id, "requires") -> fn(ctx) -> bool
+    backend: str
+    _by_kind: dict = field(default_factory=dict)
+
+    def of_kind(self, kind: str) -> list:
+        if kind not in self._by_kind:
+            self._by_kind[kind] = [m for m in self.defs.values() if m["kind"] == kind]
+        return self._by_kind[kind]
+
+    def effect(self, ident: str, box: str) -> Callable | None:
+        return self.effects.get((ident, box))
+
+
+def from_model(model: Model) -> Content:
+    """The interpreted back-end: effects walk the IR."""
+    from dunec.engine import interpreter
+
+    defs, effects = {}, {}
+    for ident in sorted(model.defs):
+        d = model.defs[ident]
+        defs[ident] = meta_of(d)
+        for box, ops in d.boxes.items():
+            if box != "passive":
+                effects[(ident, box)] = interpreter.box_runner(ops)
+        if "requires" in d.fields:
+            effects[(ident, "requires")] = interpreter.cond_runner(d.fields["requires"])
+    return Content(defs, effects, "interpreted")
+
+
+def load(backend: str = "compiled", cards=None) -> Content:
+    """Content for a back-end: compiled from generated/, interpreted from the cards."""
+    if backend == "compiled" and cards is None:
+        from dunec.generated import registry  # type: ignore[attr-defined]
+
+        return Content(dict(registry.DEFS), dict(registry.EFFECTS), "compiled")
+    from pathlib import Path
+
+    from dunec.frontend import compile_paths
+    from dunec.paths import cards_dir
+
+    model, diags = compile_paths([Path(cards) if cards else cards_dir()])
+    if diags.errors:
+        raise ContentError(diags.render())
+    if backend == "compiled":
+        from dunec.codegen.emit import compile_in_memory
+
+        return compile_in_memory(model)
+    return from_model(model)
+
+
+class ContentError(Exception):
+    """The cards did not check; the message is the rendered diagnostics."""

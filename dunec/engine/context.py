@@ -1,0 +1,111 @@
+"""The effect context: the one API effect code (interpreted or generated) calls.
+
+`player` is who acts (an opponent inside `each opponent { }`), `owner` is who
+played the card. Plain resource gains are attribute updates; everything with a
+rule attached goes through the engine.
+"""
+from __future__ import annotations
+
+PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
+
+
+class Ctx:
+    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced")
+
+    def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False):
+        self.engine = engine
+        self.player = player
+        self.owner = owner if owner is not None else player
+        self.card = card
+        self.space = space
+        self.box = box
+        self.forced = forced
+
+    def sub(self, player) -> "Ctx":
+        return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced)
+
+    # --- gains and losses
+    def gain(self, res: str, n: int) -> None:
+        if res in PLAIN:
+            p = self.player
+            setattr(p, res, getattr(p, res) + n)
+        else:
+            self.engine.gain(self.player, res, n)
+
+    def lose(self, res: str, n: int) -> None:
+        self.engine.lose(self.player, res, n, self)
+
+    def influence(self, faction: str, n: int) -> None:
+        self.engine.gain_influence(self.player, faction, n, self)
+
+    def lose_influence(self, faction: str, n: int) -> None:
+        self.engine.lose_influence(self.player, faction, n)
+
+    # --- units
+    def deploy(self, n: int, source: str) -> None:
+        self.engine.deploy(self.player, n, source)
+
+    def retreat(self, n: int) -> None:
+        self.engine.retreat(self.player, n)
+
+    # --- cards
+    def trash(self, what: str, zone: str) -> None:
+        self.engine.trash(self, what, zone)
+
+    def discard(self, n: int) -> None:
+        self.engine.discard(self.player, n)
+
+    def acquire(self, max_cost: int, to_top: bool) -> None:
+        self.engine.acquire_effect(self.player, max_cost, to_top)
+
+    def gain_card(self, card: str) -> None:
+        self.engine.gain_reserve_card(self.player, card)
+
+    def steal_intrigue(self, n: int) -> None:
+        self.engine.steal_intrigue(self.player, self.owner, n)
+
+    def shuffle_discard(self) -> None:
+        self.engine.shuffle_discard(self.player)
+
+    # --- agents, seats, control
+    def recall(self) -> None:
+        self.engine.recall_one(self.player)
+
+    def mentat(self) -> None:
+        self.engine.take_mentat(self.player, self.box)
+
+    def swordmaster(self) -> None:
+        self.engine.gain_swordmaster(self.player)
+
+    def high_council(self) -> None:
+        self.engine.take_seat(self.player)
+
+    def control(self, location: str) -> None:
+        self.engine.take_control(self.player, location)
+
+    def signet(self) -> None:
+        self.engine.use_signet(self.player, self)
+
+    # --- choices
+    def offer_pay(self, costs, label: str, hint: float) -> bool:
+        return self.engine.offer_pay(self, costs, label, hint)
+
+    def pay_now(self, costs) -> None:
+        self.engine.pay(self.player, costs, self.card)
+
+    def choose(self, n: int, labels, hints, costs) -> list:
+        return self.engine.choose_options(self, n, labels, hints, costs)
+
+    def each_opponent(self) -> list:
+        return [self.sub(p) for p in self.engine.opponents(self.player)]
+
+    def pick_opponent(self, label: str):
+        p = self.engine.pick_opponent(self.player, label)
+        return self.sub(p) if p is not None else None
+
+    # --- conditions and counts
+    def quantity(self, q: tuple) -> int:
+        return self.engine.quantity(self, q)
+
+    def flag(self, c: tuple) -> bool:
+        return self.engine.flag(self, c)

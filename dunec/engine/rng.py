@@ -1,0 +1,38 @@
+"""A small seeded RNG whose whole state is one integer, so it lives in the game
+state and serialises to JSON. Same seed, same numbers, on every Python."""
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0, state: int | None = None):
+        self.state = (state if state is not None else (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)) & _MASK
+
+    def next64(self) -> int:
+        # splitmix64
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def pick(self, items):
+        return items[self.below(len(items))]

@@ -1,0 +1,71 @@
+"""Game setup for the base game (rules 001, "For setup")."""
+from __future__ import annotations
+
+from dunec.engine.content import Content
+from dunec.engine.rng import Rng
+from dunec.engine.state import GameState, Player
+
+CONFLICT_LAYERS = ((3, 4), (2, 5), (1, 1))  # (level, how many) from the bottom up
+STARTING_DECK = "starting"
+HAND_SIZE = 5
+ROW_SIZE = 5
+
+
+class SetupError(Exception):
+    pass
+
+
+def _expand(metas) -> list[str]:
+    out = []
+    for m in sorted(metas, key=lambda m: m["id"]):
+        out.extend([m["id"]] * m["copies"])
+    return out
+
+
+def new_game(content: Content, n_players: int, seed: int, leaders=None, policies=None) -> GameState:
+    if not 1 <= n_players <= 4:
+        raise SetupError("a base game seats 1 to 4 players")
+    rng = Rng(seed)
+    # Conflict deck: 4 level III at the bottom, 5 level II, 1 level I on top.
+    deck: list[str] = []
+    for level, take in CONFLICT_LAYERS:
+        pool = _expand(m for m in content.of_kind("conflict") if m["level"] == level)
+        rng.shuffle(pool)
+        if len(pool) < take:
+            raise SetupError(f"the conflict deck needs {take} level {level} conflicts, the cards have {len(pool)}")
+        deck.extend(pool[:take])
+    imperium = _expand(content.of_kind("card"))
+    rng.shuffle(imperium)
+    intrigue = _expand(content.of_kind("intrigue"))
+    rng.shuffle(intrigue)
+    reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve")}
+    starting = content.defs.get(STARTING_DECK)
+    if starting is None or starting["kind"] != "deck":
+        raise SetupError("the cards define no `deck starting`")
+    start_cards = [c for c, n in starting["cards"] for _ in range(n)]
+    all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
+    if leaders is None:
+        if len(all_leaders) < n_players:
+            raise SetupError(f"{n_players} players need {n_players} leaders, the cards have {len(all_leaders)}")
+        pool = list(all_leaders)
+        rng.shuffle(pool)
+        leaders = pool[:n_players]
+    players = []
+    for seat in range(n_players):
+        p = Player(seat=seat, leader=leaders[seat], policy=(policies or ["random"] * n_players)[seat])
+        p.deck = list(start_cards)
+        rng.shuffle(p.deck)
+        if n_players == 4:
+            p.vp = 1
+            p.vp_ledger = {"start": 1}
+        players.append(p)
+    state = GameState(seed=seed, n_players=n_players, rng_state=0, players=players)
+    state.conflict_deck = deck
+    state.imperium_deck = imperium
+    state.imperium_row = [state.imperium_deck.pop() for _ in range(min(ROW_SIZE, len(state.imperium_deck)))]
+    state.intrigue_deck = intrigue
+    state.reserve = reserve
+    state.maker_spice = {m["id"]: 0 for m in content.of_kind("space") if m.get("maker")}
+    state.first_player = rng.below(n_players)
+    state.rng_state = rng.state
+    return state

@@ -1,0 +1,92 @@
+"""Game state: plain data, serialisable to JSON and back, cheap to copy.
+
+Card zones hold card ids (strings). Randomness lives here too (rng_state), so a
+saved state carries everything needed to continue identically.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields
+from typing import Optional
+
+FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
+TROOPS_PER_PLAYER = 12
+
+
+@dataclass
+class Player:
+    seat: int
+    leader: str
+    policy: str = "random"
+    solari: int = 0
+    spice: int = 0
+    water: int = 1
+    vp: int = 0
+    vp_ledger: dict = field(default_factory=dict)  # source -> VP from it
+    influence: dict = field(default_factory=lambda: {f: 0 for f in FACTIONS})
+    four_bonus: list = field(default_factory=list)  # factions whose 4-influence bonus was taken
+    deck: list = field(default_factory=list)  # top of deck is the END of the list
+    hand: list = field(default_factory=list)
+    discard: list = field(default_factory=list)
+    played: list = field(default_factory=list)  # played on agent turns this round
+    revealed: list = field(default_factory=list)  # revealed on the reveal turn
+    trashed: list = field(default_factory=list)
+    intrigue: list = field(default_factory=list)
+    agents: int = 2  # agents owned (3 with the Swordmaster)
+    agents_left: int = 2  # agents not yet placed this round
+    swordmaster: bool = False
+    seat_on_council: bool = False
+    has_mentat: bool = False
+    once_used: bool = False  # a leader's once-per-game ability
+    garrison: int = 3
+    conflict: int = 0  # troops deployed in the conflict
+    supply: int = TROOPS_PER_PLAYER - 3
+    persuasion: int = 0
+    swords: int = 0
+    recruited: int = 0  # troops recruited this turn
+    revealed_turn: bool = False
+    acquire_to_top: bool = False
+
+
+@dataclass
+class GameState:
+    seed: int
+    n_players: int
+    rng_state: int
+    players: list
+    round: int = 0
+    first_player: int = 0
+    conflict_deck: list = field(default_factory=list)  # top is the END of the list
+    conflict: Optional[str] = None
+    conflicts_done: list = field(default_factory=list)
+    imperium_deck: list = field(default_factory=list)
+    imperium_row: list = field(default_factory=list)
+    imperium_trash: list = field(default_factory=list)
+    reserve: dict = field(default_factory=dict)  # card id -> copies left
+    intrigue_deck: list = field(default_factory=list)
+    intrigue_discard: list = field(default_factory=list)
+    occupied: dict = field(default_factory=dict)  # space id -> seat
+    mentat_on_board: bool = True
+    mentat_next_round: Optional[int] = None
+    maker_spice: dict = field(default_factory=dict)  # space id -> bonus spice
+    control: dict = field(default_factory=dict)  # location -> seat
+    alliances: dict = field(default_factory=lambda: {f: None for f in FACTIONS})
+    phase: str = "setup"
+    finished: bool = False
+    standings: list = field(default_factory=list)
+    decisions: list = field(default_factory=list)
+    log: list = field(default_factory=list)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameState":
+        data = json.loads(text)
+        data["players"] = [Player(**p) for p in data["players"]]
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def digest(self) -> str:
+        return hashlib.sha256(self.to_json().encode()).hexdigest()

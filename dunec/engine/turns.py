@@ -1,0 +1,317 @@
+"""Round start, player turns (agent and reveal), makers, recall and endgame."""
+from __future__ import annotations
+
+from dunec.engine.context import Ctx
+from dunec.engine.setup import HAND_SIZE
+from dunec.engine.state import Player
+
+COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited this turn
+
+
+# ---------------------------------------------------------------------- round start
+def round_start(e) -> None:
+    st = e.state
+    st.conflict = st.conflict_deck.pop()
+    e.log(f"== Round {st.round}: conflict {e.cname(st.conflict)}; first player {e.pname(e.players[st.first_player])}")
+    for p in e.order():
+        e.draw(p, HAND_SIZE)
+    loc = e.defs[st.conflict].get("controls")
+    if loc is not None and loc in st.control:
+        p = e.players[st.control[loc]]
+        if p.supply > 0 and e.yes_no(p, "defend", f"deploy 1 troop to defend {loc}", 2.0):
+            p.supply -= 1
+            p.conflict += 1
+            e.log(f"  {e.pname(p)} deploys 1 troop to defend {loc}")
+
+
+# ---------------------------------------------------------------------- player turns
+def player_turns(e) -> None:
+    order = e.order()
+    while any(not p.revealed_turn for p in order):
+        for p in order:
+            if not p.revealed_turn:
+                take_turn(e, p)
+
+
+def take_turn(e, p: Player) -> None:
+    while True:
+        plots = plot_options(e, p)
+        leader = e.defs[p.leader]
+        once = [] if p.once_used or "once" not in leader["boxes"] else [p.leader]
+        agents = agent_options(e, p) if p.agents_left > 0 else []
+        labels = [f"play {e.cname(c)}" for c in plots] + [f"use {leader['name']}'s once-per-game ability"
+                                                          for _ in once] + \
+            [lab for lab, _, _ in agents] + ["reveal"]
+        hints = [e.defs[c]["values"].get("plot", 0.0) for c in plots] + \
+            [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h for _, h, _ in agents] + \
+            [reveal_hint(e, p, agents)]
+        i = e.decide(p, "turn", labels, hints)
+        if i < len(plots):
+            play_intrigue(e, p, plots[i], "plot")
+            continue
+        i -= len(plots)
+        if i < len(once):
+            p.once_used = True
+            e.log(f"  {e.pname(p)} uses {leader['name']}'s once-per-game ability")
+            e.leader_trigger(p, "once")
+            continue
+        i -= len(once)
+        if i < len(agents):
+            card, space = agents[i][2]
+            agent_turn(e, p, card, space)
+        else:
+            reveal_turn(e, p)
+        return
+
+
+def reveal_hint(e, p: Player, agents) -> float:
+    # Reveal when nothing else is worth it; with agents left, placing them is better.
+    return -1.0 if agents else 100.0
+
+
+def plot_options(e, p: Player) -> list[str]:
+    return _intrigue_options(e, p, "plot")
+
+
+def _intrigue_options(e, p: Player, box: str) -> list[str]:
+    out, seen = [], set()
+    for c in p.intrigue:
+        m = e.defs[c]
+        if c in seen or box not in m["boxes"]:
+            continue
+        seen.add(c)
+        forced = m["forced"].get(box)
+        if forced is not None and not e.can_pay(p, forced):
+            continue
+        out.append(c)
+    return out
+
+
+def play_intrigue(e, p: Player, card: str, box: str) -> None:
+    p.intrigue.remove(card)
+    e.state.intrigue_discard.append(card)
+    e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
+    e.content.effect(card, box)(Ctx(e, p, card=card, box=box, forced=True))
+
+
+def space_costs(e, p: Player, sp: dict) -> tuple:
+    costs = sp.get("cost", ())
+    mods = e.defs[p.leader].get("modifiers", ())
+    if not mods or not costs:
+        return costs
+    out = []
+    for c in costs:
+        n = c[2]
+        for m in mods:
+            if m[0] == "space_cost" and m[1] == sp["icon"] and m[2] == c[1]:
+                n += m[3]
+        if n > 0:
+            out.append((c[0], c[1], n))
+    return tuple(out)
+
+
+def blocked(e, p: Player, sp: dict) -> bool:
+    seat = e.state.occupied.get(sp["id"])
+    if seat is None:
+        return False
+    if seat == p.seat:
+        return True
+    mods = e.defs[p.leader].get("modifiers", ())
+    return not any(m[0] == "ignore_block" and m[1] == sp["icon"] for m in mods)
+
+
+def agent_options(e, p: Player) -> list:
+    out = []
+    spaces = e.content.of_kind("space")
+    seen = set()
+    for card in p.hand:
+        if card in seen:
+            continue
+        seen.add(card)
+        cm = e.defs[card]
+        icons = cm.get("icons", ())
+        if not icons:
+            continue
+        card_value = cm["values"].get("agent", 0.0)
+        for sp in spaces:
+            if sp["icon"] not in icons or blocked(e, p, sp):
+                continue
+            req = e.content.effect(sp["id"], "requires")
+            if req is not None and not req(Ctx(e, p, space=sp["id"], box="space")):
+                continue
+            costs = space_costs(e, p, sp)
+            if costs and not e.can_pay(p, costs):
+                continue
+            out.append((f"{cm['name']} -> {sp['name']}", _space_hint(e, p, sp, costs) + card_value,
+                        (card, sp["id"])))
+    return out
+
+
+def _space_hint(e, p: Player, sp: dict, costs) -> float:
+    from dunec.ir.value import WORTH
+    v = sp["values"].get("space", 0.0) - sum(WORTH.get(c[1], 1.0) * c[2] for c in costs if c[0] == "res")
+    if sp.get("faction"):
+        v += 2.6 if p.influence[sp["faction"]] in (1, 3) else 1.6
+    if sp.get("maker"):
+        v += 1.4 * e.state.maker_spice.get(sp["id"], 0)
+    if sp.get("combat"):
+        v += 0.8 * min(2, p.garrison)
+    return v
+
+
+def agent_turn(e, p: Player, card: str, space: str) -> None:
+    st = e.state
+    sp = e.defs[space]
+    p.hand.remove(card)
+    p.played.append(card)
+    st.occupied[space] = p.seat
+    p.agents_left -= 1
+    p.recruited = 0
+    e.turn_space, e.turn_kind = space, "agent"
+    e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
+    costs = space_costs(e, p, sp)
+    if costs:
+        e.pay(p, costs)
+        if any(c[1] == "solari" for c in costs):
+            e.leader_trigger(p, "space_paid", space)
+    loc = sp.get("location")
+    if loc is not None and loc in st.control:
+        ctl = e.content.effect(space, "control")
+        if ctl is not None:
+            ctl(Ctx(e, e.players[st.control[loc]], space=space, box="control"))
+    card_fn = e.content.effect(card, "agent")
+    space_first = True
+    if card_fn is not None:
+        space_first = e.decide(p, "order", ["space first", "card first"]) == 0
+    if not space_first:
+        card_fn(Ctx(e, p, card=card, space=space, box="agent"))
+    resolve_space(e, p, sp)
+    if space_first and card_fn is not None:
+        card_fn(Ctx(e, p, card=card, space=space, box="agent"))
+    if sp.get("combat"):
+        most = min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
+        if most > 0:
+            k = e.decide(p, "deploy", [f"deploy {i}" for i in range(most + 1)],
+                         [float(i) for i in range(most + 1)])
+            p.garrison -= k
+            p.conflict += k
+            if k:
+                e.log(f"  {e.pname(p)} deploys {k} troop(s)")
+    e.turn_space = None
+
+
+def resolve_space(e, p: Player, sp: dict) -> None:
+    if sp.get("faction"):
+        e.change_influence(p, sp["faction"], 1)
+    fn = e.content.effect(sp["id"], "space")
+    if fn is not None:
+        fn(Ctx(e, p, space=sp["id"], box="space"))
+    if sp.get("maker"):
+        bonus = e.state.maker_spice.get(sp["id"], 0)
+        if bonus:
+            p.spice += bonus
+            e.state.maker_spice[sp["id"]] = 0
+        e.leader_trigger(p, "harvest", sp["id"])
+
+
+def reveal_turn(e, p: Player) -> None:
+    e.turn_kind = "reveal"
+    e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
+    p.revealed, p.hand = p.hand, []
+    p.recruited = 0
+    for card in list(p.revealed):
+        fn = e.content.effect(card, "reveal")
+        if fn is not None:
+            fn(Ctx(e, p, card=card, box="reveal"))
+    if p.seat_on_council:
+        p.persuasion += 2
+    buy(e, p)
+    p.persuasion = 0
+    p.discard.extend(p.played)
+    p.discard.extend(p.revealed)
+    p.played, p.revealed = [], []
+    p.revealed_turn = True
+    p.acquire_to_top = False
+    e.log(f"  {e.pname(p)} strength {strength(p)}")
+    e.turn_kind = ""
+
+
+def buy(e, p: Player) -> None:
+    st = e.state
+    while True:
+        row = [c for c in dict.fromkeys(st.imperium_row) if e.cost_of(p, c) <= p.persuasion]
+        reserve = [c for c, n in sorted(st.reserve.items())
+                   if n > 0 and not e.defs[c].get("gained_only") and e.cost_of(p, c) <= p.persuasion]
+        if not row and not reserve:
+            return
+        options = row + reserve
+        labels = [f"buy {e.cname(c)} ({e.cost_of(p, c)})" for c in options] + ["stop buying"]
+        hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + [0.0]
+        i = e.decide(p, "buy", labels, hints)
+        if i == len(options):
+            return
+        c = options[i]
+        p.persuasion -= e.cost_of(p, c)
+        if i < len(row):
+            e.take_from_row(p, c)
+        else:
+            st.reserve[c] -= 1
+            e.receive_card(p, c)
+
+
+def strength(p: Player) -> int:
+    return 2 * p.conflict + p.swords if p.conflict > 0 else 0
+
+
+# ---------------------------------------------------------------------- makers, recall, end
+def makers(e) -> None:
+    st = e.state
+    for space in sorted(st.maker_spice):
+        if space not in st.occupied:
+            st.maker_spice[space] += 1
+
+
+def recall(e) -> bool:
+    """End-of-round checks and reset. False when the game is over."""
+    st = e.state
+    if any(p.vp >= 10 for p in e.players) or not st.conflict_deck:
+        st.finished = True
+        return False
+    st.occupied = {}
+    st.mentat_on_board = True
+    for p in e.players:
+        p.has_mentat = False
+        p.agents_left = p.agents
+        p.revealed_turn = False
+        p.persuasion = 0
+        p.swords = 0
+        p.recruited = 0
+    if st.mentat_next_round is not None:
+        p = e.players[st.mentat_next_round]
+        p.has_mentat = True
+        p.agents_left += 1
+        st.mentat_on_board = False
+        st.mentat_next_round = None
+    st.first_player = (st.first_player + 1) % st.n_players
+    return True
+
+
+def endgame(e) -> None:
+    st = e.state
+    e.turn_kind = "endgame"
+    for p in e.order():
+        for card in [c for c in p.intrigue if "endgame" in e.defs[c]["boxes"]]:
+            play_intrigue(e, p, card, "endgame")
+    ranked = sorted(e.players, key=lambda p: (-p.vp, -p.spice, -p.solari, -p.water, -p.garrison, p.seat))
+    st.standings = []
+    rank = 0
+    prev = None
+    for i, p in enumerate(ranked):
+        key = (p.vp, p.spice, p.solari, p.water, p.garrison)
+        if key != prev:
+            rank = i + 1
+            prev = key
+        st.standings.append({"rank": rank, "seat": p.seat, "leader": p.leader, "vp": p.vp, "spice": p.spice,
+                             "solari": p.solari, "water": p.water, "garrison": p.garrison})
+    st.finished = True
+    st.phase = "over"

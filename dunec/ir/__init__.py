@@ -1,0 +1,1 @@
+"""Stage 3: the lowered intermediate representation both back-ends consume."""

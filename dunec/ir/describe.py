@@ -1,0 +1,143 @@
+"""IR to the words a player reads: option labels and `dunec show` text.
+
+Everything here is built from resolved IR, never from user spelling, so the
+text is safe to embed (through repr) in generated code.
+"""
+from __future__ import annotations
+
+from dunec.ir.ops import Op, Ops
+
+NAMES = {
+    "emperor": "Emperor", "guild": "Spacing Guild", "bene_gesserit": "Bene Gesserit", "fremen": "Fremen",
+    "landsraad": "Landsraad", "city": "City", "spice_trade": "Spice Trade",
+    "arrakeen": "Arrakeen", "carthag": "Carthag", "imperial_basin": "Imperial Basin",
+}
+UNITS = {
+    "solari": ("Solari", "Solari"), "spice": ("spice", "spice"), "water": ("water", "water"),
+    "persuasion": ("Persuasion", "Persuasion"), "swords": ("sword", "swords"), "troops": ("troop", "troops"),
+    "vp": ("Victory Point", "Victory Points"), "intrigue": ("Intrigue card", "Intrigue cards"),
+    "draw": ("card", "cards"), "garrison": ("garrisoned troop", "garrisoned troops"),
+    "deployed": ("troop in the Conflict", "troops in the Conflict"),
+}
+
+
+def name(x: str) -> str:
+    return NAMES.get(x, x.replace("_", " "))
+
+
+def amount(res: str, n: int) -> str:
+    one, many = UNITS.get(res, (res, res))
+    if res == "draw":
+        return f"draw {n} {one if n == 1 else many}"
+    if res == "troops":
+        return f"+{n} {one if n == 1 else many}"
+    return f"+{n} {one if n == 1 else many}"
+
+
+def cost(c: tuple) -> str:
+    if c[0] == "trash_this":
+        return "trash this card"
+    if c[0] == "influence":
+        return f"{c[2]} Influence with {'any Faction' if c[1] == 'any' else name(c[1])}"
+    one, many = UNITS.get(c[1], (c[1], c[1]))
+    return f"{c[2]} {one if c[2] == 1 else many}"
+
+
+def cond(c: tuple) -> str:
+    k = c[0]
+    if k in ("and", "or"):
+        return f" {k} ".join(cond(x) for x in c[1:])
+    if k == "not":
+        return "not " + cond(c[1])
+    if k == "cmp":
+        return f"{quantity(c[1])} {c[2]} {c[3]}"
+    if k == "bond":
+        return f"another {name(c[1])} card in play"
+    if k == "alliance":
+        return "a Faction Alliance" if c[1] == "any" else f"the {name(c[1])} Alliance"
+    if k == "seat":
+        return "a High Council seat"
+    if k == "swordmaster":
+        return "the Swordmaster"
+    if k == "revealing":
+        return "it is your Reveal turn"
+    if k == "most_copies":
+        return f"more {name(c[1])} than each opponent"
+    return k
+
+
+def quantity(q: tuple) -> str:
+    k = q[0]
+    return {
+        "influence": lambda: f"{name(q[1])} Influence",
+        "cards_in_play": lambda: f"{name(q[1])} card in play",
+        "units": lambda: "units in the Conflict",
+        "garrison": lambda: "garrisoned troops",
+        "players": lambda: "players",
+        "intrigue": lambda: "Intrigue cards",
+        "alliances": lambda: "Alliances",
+        "factions_at": lambda: f"Factions at {q[1]}+ Influence",
+        "copies": lambda: f"copies of {name(q[1])}",
+    }.get(k, lambda: k.replace("_", " "))()
+
+
+def op(o: Op) -> str:
+    k, a = o.kind, o.args
+    if k == "gain":
+        return amount(a[0], a[1])
+    if k == "lose":
+        one, many = UNITS.get(a[0], (a[0], a[0]))
+        return f"lose {a[1]} {one if a[1] == 1 else many}"
+    if k == "influence":
+        where = {"any": "any Faction", "space": "that space's Faction", "all": "each Faction",
+                 "behind": "a Faction where an opponent has more than you"}.get(a[0], name(a[0]))
+        return f"+{a[1]} Influence with {where}"
+    if k == "lose_influence":
+        return f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"
+    if k == "deploy":
+        n = "any number of" if a[0] < 0 else f"up to {a[0]}"
+        return f"deploy {n} troops from your {a[1]}" if a[1] == "garrison" else f"deploy {a[0]} troop(s) from your supply"
+    if k == "retreat":
+        return "retreat any number of troops" if a[0] < 0 else f"retreat up to {a[0]} troops"
+    if k == "trash":
+        return "trash this card" if a[0] == "this" else f"trash a card{' from your ' + a[1] if a[1] else ''}"
+    if k == "discard":
+        return f"discard {a[0]} card{'s' if a[0] != 1 else ''}"
+    if k == "acquire":
+        return f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}"
+    if k == "gain_card":
+        return f"gain a {name(a[0])} card"
+    if k == "steal_intrigue":
+        return f"take {a[0]} random Intrigue card(s)"
+    if k == "control":
+        return f"{name(a[0])} Control"
+    if k == "pay":
+        return f"pay {', '.join(cost(c) for c in a[0])} -> {ops(o.body)}"
+    if k == "choose":
+        head = "choose one" if a[0] == 1 else f"choose {a[0]}"
+        return f"{head}: " + " | ".join(ops(x) for x in o.alts)
+    if k == "if":
+        s = f"if {cond(a[0])}: {ops(o.body)}"
+        if o.alts:
+            s += f"; otherwise: {ops(o.alts[0])}"
+        return s
+    if k == "foreach":
+        return f"for each {quantity(a[0])}: {ops(o.body)}"
+    if k == "each_opponent":
+        return f"each opponent: {ops(o.body)}"
+    if k == "opponent":
+        return f"an opponent of your choice: {ops(o.body)}"
+    if k == "space_cost":
+        return f"{name(a[0])} spaces cost {abs(a[2])} {a[1]} {'less' if a[2] < 0 else 'more'}"
+    if k == "ignore_block":
+        return f"enemy agents don't block you at {name(a[0])} spaces"
+    return {
+        "shuffle_discard": "shuffle your discard pile into your deck",
+        "recall": "recall one of your agents", "mentat": "take the Mentat",
+        "swordmaster": "gain your Swordmaster", "high_council": "take a High Council seat",
+        "signet": "use your leader's signet ring",
+    }.get(k, k.replace("_", " "))
+
+
+def ops(xs: Ops) -> str:
+    return ", ".join(op(x) for x in xs) if xs else "nothing"

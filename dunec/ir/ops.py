@@ -1,0 +1,77 @@
+"""The IR: resolved, checked effect operations.
+
+An Op is plain immutable data. Every name in it has been resolved against the
+tables, so the interpreter and the code generator never see user spelling.
+
+    Op(kind, args, body, alts)
+      gain        (resource, n)
+      lose        (losable, n)
+      influence   (faction | "any" | "space" | "all", n)
+      lose_influence (faction | "any", n)
+      deploy      (n | -1 for any, "garrison" | "supply")
+      retreat     (n | -1 for any,)
+      trash       ("this" | "card", zone | "")
+      discard     (n,)
+      acquire     (max_cost, to_top)
+      gain_card   (card_id,)
+      steal_intrigue (n,)
+      shuffle_discard, recall, mentat, swordmaster, high_council, signet  ()
+      control     (location,)
+      pay         (costs,) body          costs: tuple of Cost tuples
+      choose      (n,) alts              pick n different alternatives
+      if          (cond,) body alts=(else_body,)
+      foreach     (quantity,) body
+      each_opponent () body
+      opponent    () body                an opponent of the actor's choice
+      space_cost  (icon, resource, delta)   rule modifier
+      ignore_block (icon,)                  rule modifier
+
+Conditions are nested tuples:
+    ("and", c1, c2, ...) ("or", ...) ("not", c)
+    ("cmp", quantity, op, n)      quantity: ("influence", f) ("units",) ...
+    ("bond", f) ("alliance", f|"any") ("seat",) ("swordmaster",) ("revealing",)
+    ("most_copies", card)
+Costs: ("res", name, n) | ("influence", f|"any", n) | ("trash_this",)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Op:
+    kind: str
+    args: tuple = ()
+    body: tuple["Op", ...] = ()
+    alts: tuple[tuple["Op", ...], ...] = ()
+
+
+Ops = tuple[Op, ...]
+
+MODIFIERS = ("space_cost", "ignore_block")
+
+
+def walk(ops: Ops):
+    """Every op, depth first."""
+    for op in ops:
+        yield op
+        yield from walk(op.body)
+        for alt in op.alts:
+            yield from walk(alt)
+
+
+def to_data(x: Any) -> Any:
+    """IR to JSON-able data (for `--emit ir` and golden files)."""
+    if isinstance(x, Op):
+        d: dict = {"op": x.kind}
+        if x.args:
+            d["args"] = to_data(x.args)
+        if x.body:
+            d["body"] = to_data(x.body)
+        if x.alts:
+            d["alts"] = [to_data(a) for a in x.alts]
+        return d
+    if isinstance(x, tuple):
+        return [to_data(i) for i in x]
+    return x

@@ -1,0 +1,26 @@
+"""Where the grammar, the bundled cards and the generated engine live.
+
+All three ship inside the installed package (mapped from the top-level folders by
+pyproject.toml), so the same lookups work from a checkout, an editable install and
+a wheel.
+"""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+
+def _package_dir(name: str) -> Path:
+    return Path(str(resources.files(name)))
+
+
+def grammar_file() -> Path:
+    return _package_dir("dunec.grammar") / "dune.lark"
+
+
+def cards_dir() -> Path:
+    return _package_dir("dunec.cards")
+
+
+def generated_dir() -> Path:
+    return _package_dir("dunec.generated")

@@ -1,0 +1,219 @@
+"""Parse card files: Lark LALR parse, then a Transformer into AST nodes.
+
+Syntax errors become diagnostics (E0001-E0004); nothing here raises for bad input.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Optional
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from dunec.check.diagnostics import Diagnostics
+from dunec.paths import grammar_file
+from dunec.syntax import ast
+
+_TOKEN_NAMES = {
+    "LBRACE": "`{`", "RBRACE": "`}`", "NAME": "a name", "INT": "a number", "STRING": "a string",
+    "CMP": "a comparison", "_S": "a new line", "COMMA": "`,`", "MINUS": "`-`", "__ANON_0": "`->`",
+    "RPAR": "`)`", "LPAR": "`(`", "$END": "end of file", "IF": "`if`", "ELSE": "`else`",
+    "FOR": "`for`", "EACH": "`each`", "CHOOSE": "`choose`", "PAY": "`pay`", "AND": "`and`",
+    "OR": "`or`", "NOT": "`not`", "ARROW": "`->`",
+}
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(grammar_file().read_text(encoding="utf-8"), parser="lalr",
+                propagate_positions=True, maybe_placeholders=False)
+
+
+def _span(file: str, meta_or_tok) -> ast.Span:
+    m = meta_or_tok
+    return ast.Span(file, m.line, m.column, m.end_line, m.end_column)
+
+
+def _unquote(tok) -> str:
+    return str(tok)[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+
+
+class _ToAst(Transformer):
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _s(self, x) -> ast.Span:
+        return _span(self.file, x)
+
+    # --- arguments
+    def arg_name(self, c):
+        return ast.Arg("name", str(c[0]), self._s(c[0]))
+
+    def arg_int(self, c):
+        return ast.Arg("int", int(c[0]), self._s(c[0]))
+
+    def arg_str(self, c):
+        return ast.Arg("str", _unquote(c[0]), self._s(c[0]))
+
+    def arg_cmp(self, c):
+        return ast.Arg("cmp", str(c[0]), self._s(c[0]))
+
+    # --- statements
+    @v_args(meta=True)
+    def body(self, meta, c):
+        return [s for seq in c for s in seq]
+
+    def seq(self, c):
+        return list(c)
+
+    @v_args(meta=True)
+    def action(self, meta, c):
+        name, rest = c[0], c[1:]
+        body = rest[-1] if rest and isinstance(rest[-1], list) else None
+        args = [a for a in rest if isinstance(a, ast.Arg)]
+        return ast.Action(str(name), self._s(name), args, body, self._s(meta))
+
+    @v_args(meta=True)
+    def cost(self, meta, c):
+        return ast.Action(str(c[0]), self._s(c[0]), list(c[1:]), None, self._s(meta))
+
+    @v_args(meta=True)
+    def if_stmt(self, meta, c):
+        cond, then = c[0], c[1]
+        orelse = None
+        if len(c) > 2:
+            other = c[3]
+            orelse = other if isinstance(other, list) else [other]
+        return ast.If(cond, then, orelse, self._s(meta))
+
+    @v_args(meta=True)
+    def for_stmt(self, meta, c):
+        return ast.ForEach(str(c[0]), self._s(c[0]), list(c[1:-1]), c[-1], self._s(meta))
+
+    @v_args(meta=True)
+    def each_stmt(self, meta, c):
+        return ast.Each(str(c[0]), self._s(c[0]), list(c[1:-1]), c[-1], self._s(meta))
+
+    @v_args(meta=True)
+    def choose_stmt(self, meta, c):
+        args = [a for a in c if isinstance(a, ast.Arg)]
+        options = [o for o in c if isinstance(o, tuple)]
+        return ast.Choose(args, [list(o) for o in options], self._s(meta))
+
+    def option(self, c):
+        return tuple(c[0])
+
+    @v_args(meta=True)
+    def pay_stmt(self, meta, c):
+        costs = [x for x in c[:-1]]
+        gain = c[-1]
+        return ast.Pay(costs, gain, self._s(meta))
+
+    # --- conditions
+    @v_args(meta=True)
+    def cond_term(self, meta, c):
+        return ast.CondTerm(str(c[0]), self._s(c[0]), list(c[1:]), self._s(meta))
+
+    @v_args(meta=True)
+    def and_cond(self, meta, c):
+        return ast.CondOp("and", [x for x in c if not isinstance(x, Token)], self._s(meta))
+
+    @v_args(meta=True)
+    def or_cond(self, meta, c):
+        return ast.CondOp("or", [x for x in c if not isinstance(x, Token)], self._s(meta))
+
+    @v_args(meta=True)
+    def not_cond(self, meta, c):
+        return ast.CondOp("not", [c[-1]], self._s(meta))
+
+    # --- top level
+    @v_args(meta=True)
+    def definition(self, meta, c):
+        kind, ident = c[0], c[1]
+        title = _unquote(c[2]) if len(c) == 4 else None
+        return ast.Definition(str(kind), self._s(kind), str(ident), self._s(ident), title,
+                              c[-1], self._s(meta), self.file)
+
+    def start(self, c):
+        return list(c)
+
+
+def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
+    """Parse one file. On a syntax error, report it and return None."""
+    diags.add_source(path, text)
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        diags.error("E0002", ast.Span(path, line, 1, line, 2), char="\\0",
+                    label="NUL byte", help="card files are plain UTF-8 text")
+        return None
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as e:
+        _report(path, text, e, diags)
+        return None
+    except RecursionError:
+        diags.error("E0001", ast.Span(path, 1, 1, 1, 2), found="nesting",
+                    label="nested too deeply", help="flatten the nested blocks")
+        return None
+    try:
+        defs = _ToAst(path).transform(tree)
+    except RecursionError:
+        diags.error("E0001", ast.Span(path, 1, 1, 1, 2), found="nesting",
+                    label="nested too deeply", help="flatten the nested blocks")
+        return None
+    return ast.SourceFile(path, text, defs)
+
+
+def _expected(names) -> str:
+    shown = sorted({_TOKEN_NAMES.get(n, f"`{n.lower()}`") for n in names})
+    if not shown:
+        return ""
+    if len(shown) > 8:
+        shown = shown[:8] + ["..."]
+    return "expected " + ", ".join(shown)
+
+
+def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> None:
+    line = getattr(e, "line", None) or 1
+    col = getattr(e, "column", None) or 1
+    if line < 1:
+        line, col = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
+        hint = "titles are double-quoted strings on one line" if ch == '"' else \
+            "names are lower-case snake_case: letters, digits and `_`"
+        shown = ch if ch.isprintable() else repr(ch)[1:-1]
+        diags.error("E0002", ast.Span(path, line, col, line, col + 1), char=shown,
+                    label="not part of the language", help=hint)
+    elif isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
+        exp = getattr(e, "expected", None) or getattr(e, "expected", [])
+        line, col = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
+        diags.error("E0003", ast.Span(path, line, col, line, col + 1),
+                    label=_expected(exp) or "file ends here",
+                    help="every `{` needs a matching `}`")
+    elif isinstance(e, UnexpectedToken):
+        tok = e.token
+        found = {"_S": "end of line", "STRING": f"string {tok}", "INT": f"number `{tok}`"}.get(
+            tok.type, f"`{tok}`")
+        if tok.type == "_S":
+            found = "end of line"
+        end = col + max(1, len(str(tok).split("\n")[0]))
+        hint = _hint_for(tok, e.expected)
+        diags.error("E0001", ast.Span(path, line, col, line, end), found=found,
+                    label=_expected(e.expected), help=hint)
+    else:  # pragma: no cover - lark has no other subclasses today
+        diags.error("E0001", ast.Span(path, line, col, line, col + 1), found="input")
+
+
+def _hint_for(tok: Token, expected) -> str:
+    exp = set(expected)
+    if tok.type == "_S" and "LBRACE" in exp:
+        return "a definition is `KIND id \"Title\" { ... }` with `{` on the same line"
+    if tok.type == "_S" and "__ANON_0" in exp or "ARROW" in exp:
+        return "a paid effect reads `pay spice 2 -> solari 6`"
+    if tok.type == "LBRACE" and "NAME" in exp:
+        return "a definition needs a kind and an id before `{`"
+    if "RBRACE" in exp:
+        return "close the block with `}`, or start a new line for the next statement"
+    return "see `docs/language.md` for the shape of each statement"

@@ -1,0 +1,1 @@
+"""Generated engine modules, written by `dunec build`. Do not edit."""

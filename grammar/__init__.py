@@ -1,0 +1,1 @@
+"""The grammar of the card language (data: dune.lark)."""

@@ -1,0 +1,36 @@
+"""Shared fixtures: content for both back-ends, and the scenario harness."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from dunec.engine.content import from_model, load  # noqa: E402
+from dunec.frontend import compile_paths  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def model():
+    m, d = compile_paths([ROOT / "cards"], root=ROOT)
+    assert not d.errors, d.render()
+    return m
+
+
+@pytest.fixture(scope="session")
+def interpreted(model):
+    return from_model(model)
+
+
+@pytest.fixture(scope="session")
+def compiled():
+    return load("compiled")
+
+
+@pytest.fixture(scope="session", params=["interpreted", "compiled"])
+def content(request, interpreted, compiled):
+    """Every scenario runs on both back-ends."""
+    return interpreted if request.param == "interpreted" else compiled

@@ -1,0 +1,80 @@
+"""A small harness for rules and card scenario tests (XMage/fireplace style):
+build a game, put the pieces where the test wants them, play exactly one thing
+with scripted answers, and assert the state.
+
+    g = Scenario(content, players=3)
+    g.p(0).hand = ["dr_yueh"]
+    g.agent(0, "dr_yueh", "arrakeen")            # plays the agent turn
+    assert g.p(0).hand == [...]
+
+Scripted answers are matched against option labels by prefix, or given as
+indices. A decision the script does not answer fails the test, naming it.
+"""
+from __future__ import annotations
+
+from dunec.engine.context import Ctx
+from dunec.engine.game import Engine
+from dunec.engine.policies import ScriptedPolicy
+from dunec.engine.setup import new_game
+from dunec.engine import combat, turns
+
+
+class Scenario:
+    def __init__(self, content, players: int = 4, seed: int = 0, leaders=None, clear: bool = True):
+        self.content = content
+        if leaders is None:
+            all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
+            # A leader without passive effects keeps scenarios about cards free of side effects.
+            plain = "count_ilban_richese" if "count_ilban_richese" in all_leaders else all_leaders[0]
+            leaders = [plain] * players
+        self.state = new_game(content, players, seed, leaders=leaders)
+        self.scripts = [ScriptedPolicy([]) for _ in range(players)]
+        self.engine = Engine(content, self.state, self.scripts)
+        self.state.round = 1
+        self.state.first_player = 0
+        if clear:
+            for p in self.state.players:
+                p.deck, p.hand = [], []
+            self.state.conflict = "skirmish_b" if "skirmish_b" in content.defs else None
+
+    def p(self, seat: int):
+        return self.state.players[seat]
+
+    def answer(self, seat: int, *answers) -> "Scenario":
+        self.scripts[seat].answers.extend(answers)
+        return self
+
+    def asked(self, seat: int):
+        return self.scripts[seat].asked
+
+    def done(self) -> None:
+        for i, s in enumerate(self.scripts):
+            assert not s.answers, f"P{i + 1} has unused scripted answers: {s.answers}"
+
+    # --- playing one thing
+    def agent(self, seat: int, card: str, space: str) -> None:
+        p = self.p(seat)
+        if card not in p.hand:
+            p.hand.append(card)
+        turns.agent_turn(self.engine, p, card, space)
+
+    def reveal(self, seat: int) -> None:
+        turns.reveal_turn(self.engine, self.p(seat))
+
+    def box(self, seat: int, ident: str, box: str, forced: bool = False, space=None) -> None:
+        """Run one box of a definition for a player (the card is put in play first
+        for card boxes, as it would be)."""
+        p = self.p(seat)
+        m = self.content.defs[ident]
+        if m["kind"] in ("card", "starter", "reserve") and box in ("agent", "reveal"):
+            (p.played if box == "agent" else p.revealed).append(ident)
+        self.engine.turn_kind = "reveal" if box == "reveal" else self.engine.turn_kind
+        self.content.effect(ident, box)(Ctx(self.engine, p, card=ident, space=space, box=box, forced=forced))
+
+    def intrigue(self, seat: int, ident: str, box: str) -> None:
+        p = self.p(seat)
+        p.intrigue.append(ident)
+        turns.play_intrigue(self.engine, p, ident, box)
+
+    def combat(self) -> None:
+        combat.resolve(self.engine)
