@@ -10,7 +10,7 @@ def fx_0(c0):
 
 def fx_1(c0):
     c0.engine.gain(c0.player, 'troops', 1)
-    c0.engine.gain(c0.player, 'draw', 1)
+    c0.engine.draw(c0.player, 1)
 
 
 def fx_2(c0):
@@ -64,7 +64,7 @@ def fx_12(c0):
 
 def fx_13(c0):
     c0.mentat()
-    c0.engine.gain(c0.player, 'draw', 1)
+    c0.engine.draw(c0.player, 1)
 
 
 def fx_14(c0):
@@ -72,13 +72,13 @@ def fx_14(c0):
 
 
 def fx_15(c0):
-    c0.engine.gain(c0.player, 'draw', 3)
+    c0.engine.draw(c0.player, 3)
 
 
 def fx_16(c0):
     c0.engine.gain(c0.player, 'intrigue', 1)
     for c1 in c0.each_opponent():
-        if c1.quantity(('intrigue',)) >= 4:
+        if len(c1.player.intrigue) >= 4:
             c1.steal_intrigue(1)
 
 
@@ -88,7 +88,7 @@ def fx_17(c0):
 
 def fx_18(c0):
     c0.trash('card', '')
-    c0.engine.gain(c0.player, 'draw', 2)
+    c0.engine.draw(c0.player, 2)
 
 
 def fx_19(c0):
@@ -129,16 +129,16 @@ def fx_24(c0):
 
 
 def req_0(c0):
-    return (not c0.flag(('seat',)))
+    return (not c0.player.seat_on_council)
 
 
 def req_1(c0):
-    return c0.quantity(('spice',)) >= 2
+    return c0.player.spice >= 2
 
 
 def req_2(c0):
-    return c0.quantity(('influence', 'fremen')) >= 2
+    return c0.player.influence['fremen'] >= 2
 
 
 def req_3(c0):
-    return (not c0.flag(('swordmaster',)))
+    return (not c0.player.swordmaster)

@@ -5,7 +5,7 @@ SOURCE_SHA256 = 'f8d1feb415be9767b6e9b3d8c4c078cc7d5a8a3968d0395ea1fd83948ff6e19
 
 
 def fx_0(c0):
-    c0.engine.gain(c0.player, 'vp', 2)
+    c0.engine.add_vp(c0.player, 'cards', 2)
     c0.control('arrakeen')
 
 
@@ -25,7 +25,7 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.engine.gain(c0.player, 'vp', 2)
+    c0.engine.add_vp(c0.player, 'cards', 2)
     c0.control('carthag')
 
 
@@ -39,7 +39,7 @@ def fx_5(c0):
 
 
 def fx_6(c0):
-    c0.engine.gain(c0.player, 'vp', 2)
+    c0.engine.add_vp(c0.player, 'cards', 2)
     c0.control('imperial_basin')
 
 
@@ -70,7 +70,7 @@ def fx_11(c0):
 
 
 def fx_12(c0):
-    c0.engine.gain(c0.player, 'vp', 1)
+    c0.engine.add_vp(c0.player, 'cards', 1)
     c0.player.water += 1
 
 
@@ -112,13 +112,13 @@ def fx_20(c0):
 def fx_21(c0):
     for _i0 in c0.choose(2, ('+1 Influence with Emperor', '+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6, 2.6), (None, None, None, None)):
         if _i0 == 0:
-            c0.influence('emperor', 1)
+            c0.engine.change_influence(c0.player, 'emperor', 1)
         elif _i0 == 1:
-            c0.influence('guild', 1)
+            c0.engine.change_influence(c0.player, 'guild', 1)
         elif _i0 == 2:
-            c0.influence('bene_gesserit', 1)
+            c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
         elif _i0 == 3:
-            c0.influence('fremen', 1)
+            c0.engine.change_influence(c0.player, 'fremen', 1)
 
 
 def fx_22(c0):
@@ -144,7 +144,7 @@ def fx_26(c0):
 
 
 def fx_27(c0):
-    c0.engine.gain(c0.player, 'vp', 1)
+    c0.engine.add_vp(c0.player, 'cards', 1)
     c0.control('imperial_basin')
 
 
@@ -157,7 +157,7 @@ def fx_29(c0):
 
 
 def fx_30(c0):
-    c0.engine.gain(c0.player, 'vp', 1)
+    c0.engine.add_vp(c0.player, 'cards', 1)
     c0.control('arrakeen')
 
 
@@ -170,7 +170,7 @@ def fx_32(c0):
 
 
 def fx_33(c0):
-    c0.engine.gain(c0.player, 'vp', 1)
+    c0.engine.add_vp(c0.player, 'cards', 1)
     c0.control('carthag')
 
 
@@ -197,7 +197,7 @@ def fx_38(c0):
 
 
 def fx_39(c0):
-    c0.engine.gain(c0.player, 'vp', 1)
+    c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_40(c0):
@@ -223,7 +223,7 @@ def fx_44(c0):
 
 
 def fx_45(c0):
-    c0.engine.gain(c0.player, 'vp', 1)
+    c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_46(c0):
@@ -250,7 +250,7 @@ def fx_50(c0):
 
 
 def fx_51(c0):
-    c0.engine.gain(c0.player, 'vp', 1)
+    c0.engine.add_vp(c0.player, 'cards', 1)
     c0.trash('card', '')
 
 

@@ -54,11 +54,11 @@ def fx_9(c0):
 def fx_10(c0):
     c0.player.swords += 1
     if c0.flag(('bond', 'fremen')):
-        c0.influence('fremen', 1)
+        c0.engine.change_influence(c0.player, 'fremen', 1)
 
 
 def fx_11(c0):
-    c0.engine.gain(c0.player, 'draw', 1)
+    c0.engine.draw(c0.player, 1)
 
 
 def fx_12(c0):
@@ -68,7 +68,7 @@ def fx_12(c0):
 def fx_13(c0):
     if c0.offer_pay((('res', 'water', 1),), 'pay 1 water -> +1 troop, draw 1 card', 3.4):
         c0.engine.gain(c0.player, 'troops', 1)
-        c0.engine.gain(c0.player, 'draw', 1)
+        c0.engine.draw(c0.player, 1)
 
 
 def fx_14(c0):
@@ -90,30 +90,30 @@ def fx_17(c0):
     if c0.offer_pay((('res', 'solari', 2),), 'pay 2 Solari -> choose one: +1 Influence with Spacing Guild | +1 Influence with Bene Gesserit | +1 Influence with Fremen', 2.6):
         for _i1 in c0.choose(1, ('+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6), (None, None, None)):
             if _i1 == 0:
-                c0.influence('guild', 1)
+                c0.engine.change_influence(c0.player, 'guild', 1)
             elif _i1 == 1:
-                c0.influence('bene_gesserit', 1)
+                c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
             elif _i1 == 2:
-                c0.influence('fremen', 1)
+                c0.engine.change_influence(c0.player, 'fremen', 1)
 
 
 def fx_18(c0):
-    if c0.flag(('alliance', 'emperor')):
+    if (c0.engine.state.alliances['emperor'] == c0.player.seat):
         c0.player.persuasion += 4
 
 
 def fx_19(c0):
     for _i0 in c0.choose(1, ('+1 Influence with Spacing Guild', '+2 spice'), (2.6, 2.8), (None, None)):
         if _i0 == 0:
-            c0.influence('guild', 1)
+            c0.engine.change_influence(c0.player, 'guild', 1)
         elif _i0 == 1:
             c0.player.spice += 2
 
 
 def fx_20(c0):
-    if c0.flag(('alliance', 'guild')):
+    if (c0.engine.state.alliances['guild'] == c0.player.seat):
         if c0.offer_pay((('res', 'spice', 3),), 'pay 3 spice -> +1 Victory Point', 9.0):
-            c0.engine.gain(c0.player, 'vp', 1)
+            c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_21(c0):
@@ -137,7 +137,7 @@ def fx_24(c0):
 
 
 def fx_25(c0):
-    c0.influence('emperor', 1)
+    c0.engine.change_influence(c0.player, 'emperor', 1)
 
 
 def fx_26(c0):
@@ -161,7 +161,7 @@ def fx_29(c0):
 def fx_30(c0):
     c0.player.persuasion += 1
     if c0.offer_pay((('res', 'solari', 6),), 'pay 6 Solari -> +1 Victory Point', 9.0):
-        c0.engine.gain(c0.player, 'vp', 1)
+        c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_31(c0):
@@ -196,8 +196,8 @@ def fx_36(c0):
 
 
 def fx_37(c0):
-    if c0.quantity(('influence', 'guild')) >= 2:
-        c0.engine.gain(c0.player, 'draw', 2)
+    if c0.player.influence['guild'] >= 2:
+        c0.engine.draw(c0.player, 2)
 
 
 def fx_38(c0):
@@ -223,7 +223,7 @@ def fx_41(c0):
 
 
 def fx_42(c0):
-    if c0.quantity(('influence', 'fremen')) >= 2:
+    if c0.player.influence['fremen'] >= 2:
         c0.player.swords += 4
-    if c0.flag(('alliance', 'fremen')):
+    if (c0.engine.state.alliances['fremen'] == c0.player.seat):
         c0.player.swords += 2

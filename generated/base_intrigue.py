@@ -26,18 +26,18 @@ def fx_3(c0):
 
 def fx_4(c0):
     if c0.offer_pay((('res', 'solari', 7),), 'pay 7 Solari -> +1 Victory Point', 9.0):
-        c0.engine.gain(c0.player, 'vp', 1)
+        c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_5(c0):
     if c0.quantity(('copies', 'the_spice_must_flow')) >= 2:
-        c0.engine.gain(c0.player, 'vp', 1)
+        c0.engine.add_vp(c0.player, 'cards', 1)
     if c0.flag(('most_copies', 'the_spice_must_flow')):
-        c0.engine.gain(c0.player, 'vp', 1)
+        c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_6(c0):
-    if c0.flag(('seat',)):
+    if c0.player.seat_on_council:
         c0.player.spice += 2
 
 
@@ -59,15 +59,15 @@ def fx_8(c0):
 
 
 def fx_9(c0):
-    c0.influence('emperor', 1)
+    c0.engine.change_influence(c0.player, 'emperor', 1)
 
 
 def fx_10(c0):
-    c0.influence('guild', 1)
+    c0.engine.change_influence(c0.player, 'guild', 1)
 
 
 def fx_11(c0):
-    c0.influence('fremen', 1)
+    c0.engine.change_influence(c0.player, 'fremen', 1)
 
 
 def fx_12(c0):
@@ -80,10 +80,10 @@ def fx_12(c0):
 
 def fx_13(c0):
     if c0.quantity(('factions_at', 3)) >= 4:
-        c0.engine.gain(c0.player, 'vp', 2)
+        c0.engine.add_vp(c0.player, 'cards', 2)
     else:
         if c0.quantity(('factions_at', 3)) >= 3:
-            c0.engine.gain(c0.player, 'vp', 1)
+            c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_14(c0):
@@ -97,21 +97,21 @@ def fx_15(c0):
 
 def fx_16(c0):
     c0.shuffle_discard()
-    c0.engine.gain(c0.player, 'draw', 1)
+    c0.engine.draw(c0.player, 1)
 
 
 def fx_17(c0):
-    c0.influence('bene_gesserit', 1)
+    c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
 
 
 def fx_18(c0):
     if c0.offer_pay((('res', 'deployed', 3),), 'pay 3 troops in the Conflict -> +1 Victory Point', 9.0):
-        c0.engine.gain(c0.player, 'vp', 1)
+        c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_19(c0):
     if c0.offer_pay((('res', 'spice', 4),), 'pay 4 spice -> +1 Victory Point', 9.0):
-        c0.engine.gain(c0.player, 'vp', 1)
+        c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_20(c0):
@@ -132,7 +132,7 @@ def fx_23(c0):
 
 def fx_24(c0):
     if c0.offer_pay((('res', 'water', 1), ('res', 'spice', 1)), 'pay 1 water, 1 spice -> draw 3 cards', 5.4):
-        c0.engine.gain(c0.player, 'draw', 3)
+        c0.engine.draw(c0.player, 3)
 
 
 def fx_25(c0):

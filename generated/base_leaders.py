@@ -7,13 +7,13 @@ SOURCE_SHA256 = '47f7e30cf3114db58a3cf56c8a278407b4ad555c4d73b9bedb863a06e9e3261
 def fx_0(c0):
     for _i0 in c0.choose(2, ('+1 Influence with Emperor', '+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6, 2.6), (None, None, None, None)):
         if _i0 == 0:
-            c0.influence('emperor', 1)
+            c0.engine.change_influence(c0.player, 'emperor', 1)
         elif _i0 == 1:
-            c0.influence('guild', 1)
+            c0.engine.change_influence(c0.player, 'guild', 1)
         elif _i0 == 2:
-            c0.influence('bene_gesserit', 1)
+            c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
         elif _i0 == 3:
-            c0.influence('fremen', 1)
+            c0.engine.change_influence(c0.player, 'fremen', 1)
 
 
 def fx_1(c0):
@@ -26,12 +26,12 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.engine.gain(c0.player, 'draw', 1)
+    c0.engine.draw(c0.player, 1)
 
 
 def fx_4(c0):
     c0.lose('spice', 1)
-    c0.engine.gain(c0.player, 'draw', 1)
+    c0.engine.draw(c0.player, 1)
 
 
 def fx_5(c0):

@@ -41,7 +41,7 @@ def fx_8(c0):
 
 
 def fx_9(c0):
-    c0.engine.gain(c0.player, 'vp', 1)
+    c0.engine.add_vp(c0.player, 'cards', 1)
 
 
 def fx_10(c0):

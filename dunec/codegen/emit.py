@@ -22,7 +22,7 @@ from typing import Any
 import jinja2
 
 from dunec.check.model import Model
-from dunec.check.tables import CMPS
+from dunec.check.tables import CMPS, FACTIONS
 from dunec.engine.content import Content, meta_of
 from dunec.ir import describe, value
 from dunec.ir.ops import Op
@@ -86,8 +86,30 @@ def _cond(c: tuple, ctx: str) -> Code:
     if k == "cmp":
         if c[2] not in CMPS:
             raise CodegenError(f"bad comparison {c[2]!r}")
-        return Code(f"{ctx}.quantity({_lit(c[1])}) {c[2]} {_lit(c[3])}")
+        return Code(f"{_quantity(c[1], ctx)} {c[2]} {_lit(c[3])}")
+    # Compile-time specialisation: simple flags read the state directly; the rest
+    # go through the engine exactly as the interpreter does.
+    if k == "seat" and len(c) == 1:
+        return Code(f"{ctx}.player.seat_on_council")
+    if k == "swordmaster" and len(c) == 1:
+        return Code(f"{ctx}.player.swordmaster")
+    if k == "alliance" and c[1] != "any":
+        return Code(f"({ctx}.engine.state.alliances[{_lit(c[1])}] == {ctx}.player.seat)")
     return Code(f"{ctx}.flag({_lit(c)})")
+
+
+_DIRECT_QUANTITIES = {"units": "conflict", "garrison": "garrison", "solari": "solari", "spice": "spice",
+                      "water": "water"}
+
+
+def _quantity(q: tuple, ctx: str) -> Code:
+    if q[0] == "influence":
+        return Code(f"{ctx}.player.influence[{_lit(q[1])}]")
+    if q[0] in _DIRECT_QUANTITIES and len(q) == 1:
+        return Code(f"{ctx}.player.{_ident(_DIRECT_QUANTITIES[q[0]])}")
+    if q[0] == "intrigue" and len(q) == 1:
+        return Code(f"len({ctx}.player.intrigue)")
+    return Code(f"{ctx}.quantity({_lit(q)})")
 
 
 def _method(kind: str) -> str:
@@ -119,9 +141,11 @@ def _env() -> jinja2.Environment:
         label=lambda op: describe.op(op), hint=value.estimate, labels=describe.ops,
         alt_labels=lambda op: tuple(describe.ops(a) for a in op.alts),
         alt_hints=lambda op: tuple(value.estimate(a) for a in op.alts),
+        quantity=_quantity,
         alt_costs=lambda op: tuple(a[0].args[0] if a and a[0].kind == "pay" else None for a in op.alts),
     )
     env.globals["plain"] = PLAIN
+    env.globals["factions"] = FACTIONS
     return env
 
 

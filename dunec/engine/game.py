@@ -32,6 +32,7 @@ class Engine:
         self.turn_space: Optional[str] = None  # the space the current agent was sent to
         self.turn_kind = ""  # "agent" | "reveal" | "combat" | ...
         self.after_turn = None  # optional hook called after every decision (invariant checks)
+        self._trash_hints: dict = {}
 
     # ------------------------------------------------------------------ bookkeeping
     @property
@@ -182,7 +183,8 @@ class Engine:
         if after == before:
             return
         p.influence[f] = after
-        self.log(f"  {self.pname(p)} {f} influence {before} -> {after}")
+        if not self.quiet:
+            self.log(f"  {self.pname(p)} {f} influence {before} -> {after}")
         if before < 2 <= after:
             self.add_vp(p, "influence", 1)
         elif after < 2 <= before:
@@ -287,7 +289,7 @@ class Engine:
                         options.append((z, c))
         # Trashing with the card icon is optional (FAQ): "keep" is always an option.
         labels = [f"trash {self.cname(c)} from {z}" for z, c in options] + ["trash nothing"]
-        hints = [_trash_value(self.defs[c]) for _, c in options] + [0.0]
+        hints = [self._trash_hint(c) for _, c in options] + [0.0]
         i = self.decide(p, "trash", labels, hints)
         if i == len(options):
             return
@@ -301,6 +303,12 @@ class Engine:
         fn = self.content.effect(c, "trash")
         if fn is not None:
             fn(Ctx(self, p, card=c, box="trash"))
+
+    def _trash_hint(self, card: str) -> float:
+        h = self._trash_hints.get(card)
+        if h is None:
+            h = self._trash_hints[card] = _trash_value(self.defs[card])
+        return h
 
     def discard(self, p: Player, n: int) -> None:
         for _ in range(min(n, len(p.hand))):

@@ -1,0 +1,169 @@
+"""Benchmark: build time, effect execution compiled vs interpreted, and complete
+4-player random games per second on each back-end. Prints ratios; asserts nothing.
+
+    python3 bench/bench.py [--games N] [--effects N]
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from dunec.build import build
+from dunec.engine.content import from_model, load
+from dunec.engine.context import Ctx
+from dunec.engine.game import Engine
+from dunec.engine.runner import play_game
+from dunec.engine.setup import new_game
+from dunec.frontend import compile_paths
+from dunec.paths import cards_dir
+from dunec.codegen.emit import render
+
+
+class FirstOption:
+    """Always the first option: the cheapest decision, so effects dominate the timing."""
+
+    def choose(self, engine, player, kind, labels, hints):
+        return 0
+
+
+def _fresh(content, seed: int = 0):
+    st = new_game(content, 4, seed, leaders=None)
+    e = Engine(content, st, [FirstOption()] * 4)
+    e.quiet = True
+    for p in st.players:
+        p.solari = p.spice = p.water = 50
+        p.hand = list(p.deck)
+    st.conflict = sorted(m["id"] for m in content.of_kind("conflict"))[0]
+    return e
+
+
+def effect_rate(content, rounds: int) -> float:
+    """Effect calls per second over every box of every definition (except the
+    space requirements), on identical states for both back-ends."""
+    keys = sorted(k for k in content.effects if k[1] != "requires")
+    calls = 0
+    spent = 0.0
+    for r in range(rounds):
+        e = _fresh(content, r)
+        p = e.state.players[0]
+        ctxs = []
+        for ident, box in keys:
+            if content.defs[ident]["kind"] in ("card", "starter", "reserve"):
+                p.played.append(ident)
+            ctxs.append((content.effects[(ident, box)], Ctx(e, p, card=ident, box=box, forced=True)))
+        t0 = time.perf_counter()
+        for fn, ctx in ctxs:
+            fn(ctx)
+        spent += time.perf_counter() - t0
+        calls += len(ctxs)
+        # Keep the state bounded so both back-ends see the same workload each round.
+    return calls / spent
+
+
+class _StubPlayer:
+    def __init__(self):
+        self.solari = self.spice = self.water = self.persuasion = self.swords = 0
+        self.conflict = self.garrison = 2
+        self.seat = 0
+        self.seat_on_council = self.swordmaster = False
+        self.influence = {"emperor": 1, "guild": 2, "bene_gesserit": 3, "fremen": 4}
+        self.intrigue = ["x", "y"]
+
+
+class _StubState:
+    alliances = {"emperor": 0, "guild": None, "bene_gesserit": 1, "fremen": 0}
+
+
+class _StubEngine:
+    """Answers every call of the effect API at (almost) no cost, so what is timed
+    is the evaluation of the effect language itself."""
+    state = _StubState()
+
+    def add_vp(self, p, source, n): pass
+    def draw(self, p, n): pass
+    def change_influence(self, p, f, n): pass
+    def gain(self, p, res, n): pass
+
+
+class StubCtx:
+    __slots__ = ("player", "engine", "card", "box")
+
+    def __init__(self):
+        self.player = _StubPlayer()
+        self.engine = _StubEngine()
+
+    def sub(self, p): return self
+    def gain(self, res, n):
+        if res in ("solari", "spice", "water", "persuasion", "swords"):
+            setattr(self.player, res, getattr(self.player, res) + n)
+        else:
+            self.engine.gain(self.player, res, n)
+    def offer_pay(self, costs, label, hint): return True
+    def pay_now(self, costs): pass
+    def choose(self, n, labels, hints, costs): return list(range(n))
+    def each_opponent(self): return [self, self]
+    def pick_opponent(self, label): return self
+    def quantity(self, q): return 2
+    def flag(self, c): return True
+    def influence(self, f, n): pass
+    def _noop(self, *a): pass
+    lose = lose_influence = deploy = retreat = trash = discard = acquire = gain_card = _noop
+    steal_intrigue = shuffle_discard = recall = mentat = swordmaster = high_council = control = signet = _noop
+
+
+def language_rate(content, rounds: int) -> float:
+    """Effect calls per second against a stub engine: the cost of the effect
+    language alone, which is what compiling changes."""
+    fns = [content.effects[k] for k in sorted(content.effects) if k[1] != "requires"]
+    ctx = StubCtx()
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        for fn in fns:
+            fn(ctx)
+    return rounds * len(fns) / (time.perf_counter() - t0)
+
+
+def games_rate(content, games: int) -> float:
+    t0 = time.perf_counter()
+    for seed in range(games):
+        play_game(content, 4, seed, ["random"] * 4, quiet=True)
+    return games / (time.perf_counter() - t0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--effects", type=int, default=300)
+    args = ap.parse_args()
+
+    t0 = time.perf_counter()
+    model, diags = compile_paths([cards_dir()], root=cards_dir().parent)
+    t_front = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    render(model)
+    t_render = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    build(check=True)
+    t_build = time.perf_counter() - t0
+    print(f"build: front end {t_front * 1000:.0f} ms, codegen {t_render * 1000:.0f} ms, "
+          f"full `build --check` {t_build * 1000:.0f} ms ({len(model.defs)} definitions)")
+
+    interpreted = from_model(model)
+    compiled = load("compiled")
+    li = language_rate(interpreted, args.effects * 10)
+    lc = language_rate(compiled, args.effects * 10)
+    print(f"effect language alone (stub engine): interpreted {li:,.0f}/s, compiled {lc:,.0f}/s, "
+          f"ratio {lc / li:.2f}x")
+    ei = effect_rate(interpreted, args.effects)
+    ec = effect_rate(compiled, args.effects)
+    print(f"effects against the real engine:      interpreted {ei:,.0f}/s, compiled {ec:,.0f}/s, "
+          f"ratio {ec / ei:.2f}x")
+
+    gi = games_rate(interpreted, args.games)
+    gc = games_rate(compiled, args.games)
+    print(f"4-player random games: interpreted {gi:.1f}/s, compiled {gc:.1f}/s, ratio {gc / gi:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
