@@ -34,3 +34,8 @@ def compiled():
 def content(request, interpreted, compiled):
     """Every scenario runs on both back-ends."""
     return interpreted if request.param == "interpreted" else compiled
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-goldens", action="store_true", default=False,
+                     help="rewrite golden files from the current output")

@@ -27,6 +27,13 @@ class Match:
 Resolver = Callable[[str], Optional[Sequence[str]]]  # slot name -> accepted names (None: number)
 
 
+CMP_WORDS = (">=", "<=", "==", "!=", ">", "<")
+
+
+def _is_slot(word: str) -> bool:
+    return len(word) > 2 and word.startswith("<") and word.endswith(">")
+
+
 def _words(form: str) -> list[str]:
     return form.split() if form else []
 
@@ -54,7 +61,7 @@ def match(forms: Sequence[str], args: Sequence[Arg], table: Resolver):
                     ok = False
                     break
                 vals.append(a.value)
-            elif w.startswith("<"):
+            elif _is_slot(w):
                 if a.kind != "name":
                     ok = False
                     break
@@ -78,7 +85,7 @@ def match(forms: Sequence[str], args: Sequence[Arg], table: Resolver):
         # Offer the literal words of other forms as alternatives for the bad slot too.
         form, errs, _ = shaped[0]
         err = errs[0]
-        extra = tuple(w for f in forms for w in _words(f) if not w.startswith("<")
+        extra = tuple(w for f in forms for w in _words(f) if not _is_slot(w) and w not in CMP_WORDS
                       and len(_words(f)) == len(args) and w != "from" and w != "cost")
         return None, SlotError(err.arg, err.slot, err.candidates + extra)
     return None, None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from dunec.check import tables as T
-from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
+from dunec.check.diagnostics import Diagnostics, an, did_you_mean, one_of
 from dunec.check.forms import match, show_forms
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import SCHEMAS, FieldSpec
@@ -54,28 +54,50 @@ class Checker:
         out = Def(defn.kind, defn.id, defn.title or _title(defn.id), dset or "base", defn.file, defn.span)
         seen: dict[str, ast.Action] = {}
         for st in defn.body:
+            if isinstance(st, ast.Requires):
+                if "requires" not in schema:
+                    self.d.error("E0104", st.span, field="requires", kind=KINDS[defn.kind],
+                                 label="unknown field", help="only a board space has a requirement")
+                elif "requires" in out.fields or "requires" in seen:
+                    self.d.error("E0105", st.span, field="requires", label="given again here")
+                else:
+                    c = self._cond(st.cond, defn)
+                    seen["requires"] = st
+                    if c is not None:
+                        out.fields["requires"] = c
+                continue
             if not isinstance(st, ast.Action):
                 self.d.error("E0104", st.span, field=_stmt_word(st), kind=KINDS[defn.kind],
                              label="effects go inside a box", help="wrap it in a box such as `reveal { ... }`")
                 continue
-            key = st.verb
+            key, key_span = st.verb, st.verb_span
             if key == "on" and st.args and st.args[0].kind == "name":
                 key = "on " + str(st.args[0].value)
+                end = st.args[0].span
+                key_span = ast.Span(key_span.file, key_span.line, key_span.col, end.end_line, end.end_col)
             spec = schema.get(key)
             if spec is None:
                 valid = [k for k in schema]
-                self.d.error("E0104", st.verb_span, field=key, kind=KINDS[defn.kind], label="unknown field",
+                self.d.error("E0104", key_span, field=key, kind=KINDS[defn.kind], label="unknown field",
                              help=did_you_mean(key, valid) or one_of(valid))
                 continue
             if key in seen and spec.kind != "cards":
-                self.d.error("E0105", st.verb_span, field=key, label="given again here",
-                             notes=[("first given here", seen[key].verb_span)])
+                self.d.error("E0105", key_span, field=key, label="given again here",
+                             notes=[("first given here", seen[key].verb_span)],
+                             help=("merge the two boxes into one" if spec.kind == "box"
+                                   else "keep one of the two"))
                 continue
             seen[key] = st
+            self.model.spans[(out.id, key)] = st.span
             self._field(out, defn, st, key, spec)
+        set_known = True
         if "set" in seen:
-            out.set = out.fields.pop("set")
+            if "set" in out.fields:
+                out.set = out.fields.pop("set")
+            else:
+                set_known = False  # a bad `set` value, already reported
         elif dset is None:
+            set_known = False
             self.d.error("E0103", defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set",
                          label="no set", help="add `set base` (or keep the file under cards/<set>/)")
         for key, spec in schema.items():
@@ -85,7 +107,7 @@ class Checker:
         if "copies" in out.fields:
             out.copies = out.fields.pop("copies")
         # Re-check context rules that depend on the set, now that it is known.
-        for span, needs, name in self._set_uses:
+        for span, needs, name in (self._set_uses if set_known else ()):
             if out.set not in needs:
                 self.d.error("E0302", span, name=name, needs=" or ".join(needs), set=out.set,
                              label=f"needs {'/'.join(needs)}",
@@ -94,10 +116,12 @@ class Checker:
                 self.d.error("E0309", span, name=name, set=out.set, label="not played yet",
                              help="the engine plays base-game constructs today; this one arrives with its set")
         self._set_uses = []
-        if defn.kind in ("card", "starter", "reserve", "intrigue", "conflict", "space", "hagal") and \
-                not out.boxes and defn.kind not in ("starter", "reserve", "card"):
+        # A House Hagal card that only sends an agent (`spaces ...`) does something.
+        if defn.kind in ("intrigue", "conflict", "space", "hagal") and not out.boxes and \
+                not (defn.kind == "hagal" and out.fields.get("spaces")):
+            boxes = [s.example for s in schema.values() if s.kind == "box"]
             self.d.error("E0107", defn.id_span, label="no boxes",
-                         help="add the box the printed card has, e.g. `effect { ... }`")
+                         help="add the box the printed card has: " + ", ".join(f"`{b}`" for b in boxes[:4]))
         self.model.defs[out.id] = out
 
     def _field(self, out: Def, defn: ast.Definition, st: ast.Action, key: str, spec: FieldSpec) -> None:
@@ -116,25 +140,6 @@ class Checker:
         if st.body is not None:
             self.d.error("E0106", st.span, field=key, label="does not take a block",
                          help=f"write `{spec.example}`")
-            return
-        if spec.kind == "cond":
-            if not args:
-                self.d.error("E0106", st.verb_span, field=key, label="expects a condition",
-                             help=f"write `{spec.example}`")
-                return
-            term = ast.CondTerm(str(args[0].value), args[0].span, list(args[1:]), st.span) \
-                if args[0].kind == "name" else None
-            if term is None:
-                self.d.error("E0106", args[0].span, field=key, label="expects a condition",
-                             help=f"write `{spec.example}`")
-                return
-            negate = False
-            if term.name == "no" and term.args and term.args[0].kind == "name":
-                negate = True
-                term = ast.CondTerm(str(term.args[0].value), term.args[0].span, term.args[1:], st.span)
-            c = self._cond(term, defn)
-            if c is not None:
-                out.fields[key] = ("not", c) if negate else c
             return
         if spec.kind == "flag":
             if args:
@@ -159,29 +164,39 @@ class Checker:
                              help=f"write `{spec.example}`")
                 return
             vals = []
+            table = T.SLOT_TABLES[spec.table]
             for a in args:
-                table = T.SLOT_TABLES[spec.table]
                 if a.kind != "name" or a.value not in table:
-                    self.d.error("E0203", a.span, what=spec.table, name=a.text(), label=f"not a {spec.table}",
-                                 help=did_you_mean(str(a.value), table) or one_of(table))
+                    hint = did_you_mean(str(a.value), table) or one_of(table)
+                    if spec.table == "set":
+                        self.d.error("E0402", a.span, name=a.text(), label="not a set", help=hint)
+                    else:
+                        self.d.error("E0203", a.span, what=spec.table, name=a.text(),
+                                     label=f"not {an(spec.table)}", help=hint)
                     continue
                 if a.value in vals:
                     self.d.error("E0106", a.span, field=key, label="listed twice",
                                  help="list each name once")
                     continue
                 vals.append(a.value)
-            out.fields[key] = vals[0] if spec.kind == "name" and vals else tuple(vals)
+            if spec.kind == "names":
+                out.fields[key] = tuple(vals)
+            elif vals:
+                out.fields[key] = vals[0]
             return
         if spec.kind == "costs":
             costs = self._costs([ast.Action(str(args[0].value), args[0].span, args[1:], None, st.span)]
-                                if args and args[0].kind == "name" else [], defn, st)
+                                if args and args[0].kind == "name" else [], defn, st, field=True)
             if costs is not None:
                 out.fields[key] = costs
             return
         if spec.kind == "cards":  # deck lists: `card ID N`
             if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int" or args[1].value < 1:
-                self.d.error("E0106", st.span, field=key, label="expects a card id and a count",
+                bad_count = len(args) == 2 and args[0].kind == "name" and args[1].kind == "int"
+                self.d.error("E0106", args[1].span if bad_count else st.span, field=key,
+                             label="a count is at least 1" if bad_count else "expects a card id and a count",
                              help=f"write `{spec.example}`")
+                self.model.incomplete.add(out.id)  # the deck size cannot be checked
                 return
             self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
             out.fields.setdefault("cards", []).append((args[0].value, args[1].value))
@@ -190,12 +205,14 @@ class Checker:
             vals = []
             for a in args:
                 if a.kind != "name":
-                    self.d.error("E0106", a.span, field=key, label="expects space ids", help=spec.example)
+                    self.d.error("E0106", a.span, field=key, label="expects space ids",
+                                 help=f"write `{spec.example}`")
                     continue
                 self._refs.append((a, ("space",), "board space"))
                 vals.append(a.value)
-            if not vals:
-                self.d.error("E0106", st.verb_span, field=key, label="expects space ids", help=spec.example)
+            if not args:
+                self.d.error("E0106", st.verb_span, field=key, label="expects space ids",
+                             help=f"write `{spec.example}`")
             out.fields[key] = tuple(vals)
             return
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree
@@ -210,6 +227,11 @@ class Checker:
         return tuple(ops)
 
     def _stmt(self, st, box: str, defn: ast.Definition) -> Optional[Op]:
+        if isinstance(st, ast.Requires):
+            self.d.error("E0301", st.span, verb="requires", box=_box_phrase(box),
+                         label="a requirement is not an effect",
+                         help="write `requires ...` as a field of the board space, outside its boxes")
+            return None
         if isinstance(st, ast.If):
             c = self._cond(st.cond, defn)
             then = self._block(st.then, box, defn)
@@ -238,8 +260,15 @@ class Checker:
                 n = a.value
             alts = tuple(self._block(o, box, defn) for o in st.options)
             if n >= len(alts):
-                self.d.error("E0307", st.span, n=n, label=f"only {len(alts)} option(s)",
-                             help="add options or lower the number")
+                head = st.span
+                if st.args:
+                    end = st.args[-1].span
+                    head = ast.Span(head.file, head.line, head.col, end.end_line, end.end_col)
+                else:
+                    head = ast.Span(head.file, head.line, head.col, head.line, head.col + len("choose"))
+                self.d.error("E0307", head, n=n,
+                             label=f"only {len(alts)} option{'s' if len(alts) != 1 else ''}",
+                             help="add options, lower the number, or drop the choice if every option applies")
                 return None
             return Op("choose", (n,), (), alts)
         if isinstance(st, ast.Pay):
@@ -250,18 +279,18 @@ class Checker:
             return Op("pay", (costs,), gain)
         return self._action(st, box, defn)
 
-    def _costs(self, costs: list[ast.Action], defn: ast.Definition, st) -> Optional[tuple]:
+    def _costs(self, costs: list[ast.Action], defn: ast.Definition, st, field: bool = False) -> Optional[tuple]:
         out = []
         ok = True
         if not costs:
-            self.d.error("E0202", st.span, verb="pay", label="expects what to pay",
-                         help="write `pay spice 2 -> solari 6`")
+            self.d.error("E0202", st.span, verb="cost" if field else "pay", label="expects what to pay",
+                         help="write `cost spice 4`" if field else "write `pay spice 2 -> solari 6`")
             return None
         for c in costs:
             words = [c.verb] + [str(a.value) for a in c.args]
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["this"]:
                 if defn.kind not in CARD_KINDS:
-                    self.d.error("E0301", c.span, verb="trash this", box=f"a {KINDS[defn.kind]}",
+                    self.d.error("E0301", c.span, verb="trash this", box=an(KINDS[defn.kind]),
                                  label="there is no card to trash", help="only a card can trash itself")
                     ok = False
                 out.append(("trash_this",))
@@ -288,7 +317,7 @@ class Checker:
                 continue
             if len(c.args) != 1 or c.args[0].kind != "int":
                 self.d.error("E0202", c.span, verb=c.verb, label="a cost is a resource and an amount",
-                             help=f"write `pay {c.verb} 2 -> ...`")
+                             help=f"write `cost {c.verb} 2`" if field else f"write `pay {c.verb} 2 -> ...`")
                 ok = False
                 continue
             n = c.args[0].value
@@ -339,11 +368,18 @@ class Checker:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
             return None
         v = m.values
-        if m.form.startswith("<int>") or m.form == "<int>":
-            n = v[0]
-            if n <= 0 and not (st.verb == "space_cost"):
-                self.d.error("E0202", st.args[0].span, verb=st.verb, label="must be at least 1",
-                             help="write a positive amount; use `lose` to take something away")
+        for w, a in zip(m.form.split(), st.args):  # amounts: at least 1, at most MAX_AMOUNT
+            if w != "<int>":
+                continue
+            lo = -T.MAX_AMOUNT if st.verb == "space_cost" else 0 if st.verb == "acquire" else 1
+            if a.value < lo:
+                self.d.error("E0202", a.span, verb=st.verb, label=f"must be at least {lo}",
+                             help="write a positive amount" if st.verb == "lose" else
+                             "write a positive amount; use `lose` to take something away")
+                return None
+            if a.value > T.MAX_AMOUNT:
+                self.d.error("E0202", a.span, verb=st.verb, label=f"must be at most {T.MAX_AMOUNT}",
+                             help="no card gives or takes that much; check the number")
                 return None
         if st.verb in ("solari", "spice", "water", "persuasion", "swords", "troops", "vp", "intrigue", "draw"):
             return Op("gain", (st.verb, v[0]))
@@ -376,7 +412,7 @@ class Checker:
         if st.verb == "trash":
             if m.form == "this":
                 if defn.kind not in CARD_KINDS:
-                    self.d.error("E0301", st.span, verb="trash this", box=f"a {KINDS[defn.kind]}",
+                    self.d.error("E0301", st.span, verb="trash this", box=an(KINDS[defn.kind]),
                                  label="there is no card to trash", help="only a card can trash itself")
                     return None
                 return Op("trash", ("this", ""))
@@ -396,7 +432,7 @@ class Checker:
             return Op("control", (v[0],))
         if st.verb == "signet":
             if defn.kind not in CARD_KINDS:
-                self.d.error("E0301", st.verb_span, verb="signet", box=f"a {KINDS[defn.kind]}",
+                self.d.error("E0301", st.verb_span, verb="signet", box=an(KINDS[defn.kind]),
                              label="only a card can use the leader's signet ring")
                 return None
             return Op("signet")
@@ -418,18 +454,22 @@ class Checker:
             return (c.op, *parts)
         cd = T.CONDITIONS.get(c.name)
         if cd is None:
-            self.d.error("E0304", c.name_span, name=c.name, label="not a condition",
-                         help=did_you_mean(c.name, T.CONDITIONS) or one_of(T.CONDITIONS))
+            if c.name == "no" and c.args:
+                help = f"negate a condition with `not`: `not {' '.join(a.text() for a in c.args)}`"
+            else:
+                help = did_you_mean(c.name, T.CONDITIONS) or one_of(T.CONDITIONS)
+            self.d.error("E0304", c.name_span, name=c.name, label="not a condition", help=help)
             return None
         args = list(c.args)
         if cd.quantity:
-            q = self._quantity(c.name, c.name_span, args[:-2] if len(args) >= 2 else [], 
-                               {c.name: cd.forms}, "E0305", defn, whole=c)
-            if q is None:
-                return None
             if len(args) < 2 or args[-2].kind != "cmp" or args[-1].kind != "int":
+                example = " ".join([c.name] + [w.replace("<faction>", "fremen").replace("<int>", "3")
+                                               .replace("<card>", "card_id") for w in cd.forms[0].split()])
                 self.d.error("E0305", c.span, name=c.name, label="expects a comparison",
-                             help=f"write `{c.name} {cd.forms[0].replace('<faction>', 'fremen').replace('<int>', '3').replace('<card>', 'card_id')} >= 2`".replace("  ", " "))
+                             help=f"write `{example} >= 2`")
+                return None
+            q = self._quantity(c.name, c.name_span, args[:-2], {c.name: cd.forms}, "E0305", defn, whole=c)
+            if q is None:
                 return None
             return ("cmp", q, args[-2].value, args[-1].value)
         m, err = match(cd.forms, args, self._slot_table)
@@ -455,9 +495,16 @@ class Checker:
         if m is None:
             if err is not None:
                 self._slot_error(err)
-            else:
-                self.d.error("E0305" if code == "E0305" else code, (whole.span if whole else span),
-                             name=name, label="wrong arguments", help=show_forms(name, forms))
+            elif code == "E0305":  # a condition that compares: `influence fremen >= 2`
+                self.d.error("E0305", whole.span if whole else span, name=name, label="wrong arguments",
+                             help="accepted forms: " + "; ".join(
+                                 f"`{' '.join([name] + f.split() + ['>=', 'N'])}`" for f in forms))
+            else:  # a count of `for each`
+                at = span
+                if args:
+                    at = ast.Span(span.file, span.line, span.col, args[-1].span.end_line, args[-1].span.end_col)
+                self.d.error("E0202", at, verb=f"for each {name}", label="these arguments do not fit",
+                             help=show_forms(f"for each {name}", forms))
             return None
         if "<card>" in m.form:
             self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
@@ -470,9 +517,14 @@ class Checker:
         return T.SLOT_TABLES.get(slot)
 
     def _slot_error(self, err) -> None:
-        what = {"losable": "thing to lose", "payable": "cost"}.get(err.slot, err.slot)
-        self.d.error("E0203", err.arg.span, what=what, name=err.arg.text(), label=f"not a {what}",
-                     help=did_you_mean(str(err.arg.value), err.candidates) or one_of(err.candidates))
+        what = {"losable": "thing to lose", "payable": "cost", "reserve": "reserve card"}.get(err.slot, err.slot)
+        if err.slot in ("card", "reserve"):  # ids: suggest only definitions of the right kind
+            kinds = ("reserve",) if err.slot == "reserve" else CARD_KINDS
+            ids = [i for i, d in self._first.items() if d.kind in kinds]
+            help = did_you_mean(str(err.arg.value), ids) or "define it, or check the spelling"
+        else:
+            help = did_you_mean(str(err.arg.value), err.candidates) or one_of(err.candidates)
+        self.d.error("E0203", err.arg.span, what=what, name=err.arg.text(), label=f"not {an(what)}", help=help)
 
     def _slot_or_form_error(self, verb, forms, st, err) -> None:
         if err is not None:
@@ -495,12 +547,12 @@ class Checker:
                              help=did_you_mean(str(arg.value), cands) or "define it, or check the spelling")
             elif target.kind not in kinds:
                 self.d.error("E0204", arg.span, name=arg.value, what=what,
-                             label=f"this is a {KINDS[target.kind]}", help=f"name a {what} here")
+                             label=f"this is {an(KINDS[target.kind])}", help=f"name {an(what)} here")
         self._refs = []
 
 
 def _stmt_word(st) -> str:
-    return {ast.If: "if", ast.ForEach: "for each", ast.Each: "each", ast.Choose: "choose",
+    return {ast.If: "if", ast.Requires: "requires", ast.ForEach: "for each", ast.Each: "each", ast.Choose: "choose",
             ast.Pay: "pay"}.get(type(st), "statement")
 
 

@@ -63,6 +63,12 @@ class If:
 
 
 @dataclass
+class Requires:
+    cond: "Cond"
+    span: Span
+
+
+@dataclass
 class ForEach:
     count: str
     count_span: Span
@@ -94,7 +100,7 @@ class Pay:
     span: Span
 
 
-Stmt = Union[Action, If, ForEach, Each, Choose, Pay]
+Stmt = Union[Action, If, Requires, ForEach, Each, Choose, Pay]
 
 
 @dataclass

@@ -88,6 +88,10 @@ class _ToAst(Transformer):
         return ast.If(cond, then, orelse, self._s(meta))
 
     @v_args(meta=True)
+    def requires_stmt(self, meta, c):
+        return ast.Requires(c[0], self._s(meta))
+
+    @v_args(meta=True)
     def for_stmt(self, meta, c):
         return ast.ForEach(str(c[0]), self._s(c[0]), list(c[1:-1]), c[-1], self._s(meta))
 
@@ -141,6 +145,8 @@ class _ToAst(Transformer):
 
 def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
     """Parse one file. On a syntax error, report it and return None."""
+    if text.startswith("\ufeff"):  # a byte-order mark some editors write: not content
+        text = text[1:]
     diags.add_source(path, text)
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
@@ -180,18 +186,21 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
     if line < 1:
         line, col = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
     if isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else "?"
-        hint = "titles are double-quoted strings on one line" if ch == '"' else \
-            "names are lower-case snake_case: letters, digits and `_`"
-        shown = ch if ch.isprintable() else repr(ch)[1:-1]
+        pos = e.pos_in_stream
+        ch = text[pos] if pos is not None and 0 <= pos < len(text) else "?"
+        shown = ch if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
         diags.error("E0002", ast.Span(path, line, col, line, col + 1), char=shown,
-                    label="not part of the language", help=hint)
+                    label="not part of the language", help=_char_hint(text, pos or 0, ch))
     elif isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
-        exp = getattr(e, "expected", None) or getattr(e, "expected", [])
-        line, col = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
+        exp = getattr(e, "expected", None) or []
+        body = text.rstrip()  # point just past the last thing written, not at trailing blank lines
+        line, col = body.count("\n") + 1, len(body.rsplit("\n", 1)[-1]) + 1
+        opened = _unclosed_brace(path, text)
+        notes = [("this `{` is never closed", opened)] if opened else []
         diags.error("E0003", ast.Span(path, line, col, line, col + 1),
-                    label=_expected(exp) or "file ends here",
-                    help="every `{` needs a matching `}`")
+                    label=_expected(exp) or "file ends here", notes=notes,
+                    help="every `{` needs a matching `}`" if opened else
+                    "the file ends inside a definition: `KIND id \"Title\" { ... }`")
     elif isinstance(e, UnexpectedToken):
         tok = e.token
         found = {"_S": "end of line", "STRING": f"string {tok}", "INT": f"number `{tok}`"}.get(
@@ -206,14 +215,75 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
         diags.error("E0001", ast.Span(path, line, col, line, col + 1), found="input")
 
 
+def _char_hint(text: str, pos: int, ch: str) -> str:
+    if ch == '"':
+        return "titles are double-quoted strings on one line: close the quote"
+    if ch in "\u201c\u201d\u2018\u2019'":
+        return "titles use plain double quotes `\"`, not typographic or single quotes"
+    if ch.isspace() or ch == "\ufeff":
+        return "an invisible character: replace it with a plain space"
+    if ch == "." and pos > 0 and text[pos - 1].isdigit():
+        return "numbers are whole numbers, without a decimal point"
+    if ch.isalpha() and ch.isascii() and ch.isupper():
+        end = pos
+        while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+            end += 1
+        start = pos
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+            start -= 1
+        word = text[start:end]
+        return f"names are lower-case snake_case: write `{word.lower()}`"
+    return "names are lower-case snake_case: letters, digits and `_`"
+
+
+def _unclosed_brace(path: str, text: str) -> Optional[ast.Span]:
+    """The innermost `{` that is never closed (strings and comments skipped), if any."""
+    stack: list[tuple[int, int]] = []
+    line, col, i, n = 1, 1, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        if ch == '"':
+            i += 1
+            col += 1
+            while i < n and text[i] not in '"\n':
+                step = 2 if text[i] == "\\" and i + 1 < n and text[i + 1] in '"\\' else 1
+                i += step
+                col += step
+            if i < n and text[i] == '"':
+                i += 1
+                col += 1
+            continue
+        if ch == "{":
+            stack.append((line, col))
+        elif ch == "}" and stack:
+            stack.pop()
+        if ch == "\n":
+            line, col = line + 1, 1
+        else:
+            col += 1
+        i += 1
+    if not stack:
+        return None
+    ln, c = stack[-1]
+    return ast.Span(path, ln, c, ln, c + 1)
+
+
 def _hint_for(tok: Token, expected) -> str:
     exp = set(expected)
     if tok.type == "_S" and "LBRACE" in exp:
         return "a definition is `KIND id \"Title\" { ... }` with `{` on the same line"
-    if tok.type == "_S" and "__ANON_0" in exp or "ARROW" in exp:
+    if "__ANON_0" in exp or "ARROW" in exp:
         return "a paid effect reads `pay spice 2 -> solari 6`"
+    if "LPAR" in exp and "NAME" in exp:
+        return "a condition goes here, such as `bond fremen` or `not seat`"
     if tok.type == "LBRACE" and "NAME" in exp:
         return "a definition needs a kind and an id before `{`"
+    if tok.type == "RBRACE" and "RBRACE" not in exp:
+        return "this `}` has no matching `{`"
     if "RBRACE" in exp:
         return "close the block with `}`, or start a new line for the next statement"
     return "see `docs/language.md` for the shape of each statement"

@@ -1,0 +1,99 @@
+"""The command line: play, simulate, list, show, build."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from dunec.cli import main
+
+
+def test_play_prints_rounds_and_standings(capsys):
+    assert main(["play", "--players", "3", "--seed", "5", "--policy", "greedy,random,random"]) == 0
+    out = capsys.readouterr().out
+    assert "== Round 1:" in out and "Final standings" in out
+    assert out.count("VP   spice") == 3
+
+
+def test_play_backends_print_the_same_game(capsys):
+    main(["play", "--players", "2", "--seed", "9", "--backend", "interpreted"])
+    a = capsys.readouterr().out
+    main(["play", "--players", "2", "--seed", "9", "--backend", "compiled"])
+    assert capsys.readouterr().out == a
+
+
+def test_play_json_is_the_state(capsys):
+    assert main(["play", "--players", "2", "--seed", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["finished"] and len(data["players"]) == 2 and data["standings"]
+
+
+def test_bad_policy_is_a_usage_error(capsys):
+    assert main(["play", "--policy", "clever"]) == 2
+    assert "unknown policy" in capsys.readouterr().err
+    assert main(["play", "--players", "3", "--policy", "random,greedy"]) == 2
+
+
+def test_simulate_json(capsys):
+    assert main(["simulate", "--games", "6", "--players", "3", "--seed", "4", "--json",
+                 "--policy", "greedy,random,random"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert s["games"] == 6 and abs(sum(s["wins_by_seat"]) - 6) < 1e-9
+    assert set(s["wins_by_policy"]) <= {"greedy", "random"}
+    assert s["games_per_second"] > 0 and 1 <= s["average_rounds"] <= 10
+
+
+def test_simulate_text(capsys):
+    assert main(["simulate", "--games", "3", "--backend", "interpreted"]) == 0
+    out = capsys.readouterr().out
+    assert "wins by seat" in out and "games/second" in out and "interpreted" in out
+
+
+def test_list_json_fields(capsys):
+    assert main(["list", "--set", "base", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    by_kind = {}
+    for r in rows:
+        assert {"id", "name", "set", "kind", "copies"} <= set(r)
+        by_kind[r["kind"]] = by_kind.get(r["kind"], 0) + r["copies"]
+        if r["kind"] in ("card", "starter", "reserve"):
+            assert {"cost", "icons", "factions"} <= set(r)
+    assert by_kind["conflict"] == 18
+    assert by_kind["space"] == 22
+    assert by_kind["reserve"] == 24
+    starting = next(r for r in rows if r["id"] == "starting")
+    assert starting["size"] == 10
+
+
+def test_list_filters_by_kind(capsys):
+    assert main(["list", "--kind", "leader"]) == 0
+    out = capsys.readouterr().out
+    assert "leader" in out and "conflict" not in out.split("\n")[0]
+
+
+def test_show_prints_rules_text(capsys):
+    assert main(["show", "duncan_idaho"]) == 0
+    out = capsys.readouterr().out
+    assert "Duncan Idaho" in out and "Agent: pay 1 water -> +1 troop, draw 1 card" in out
+    assert main(["show", "dunkan_idaho"]) == 2
+    assert "did you mean `duncan_idaho`" in capsys.readouterr().err
+
+
+def test_show_set(capsys):
+    assert main(["show", "--set", "base"]) == 0
+    out = capsys.readouterr().out
+    assert "Battle for Arrakeen" in out and "Sietch Tabr" in out
+
+
+def test_build_check_passes(capsys):
+    assert main(["build", "--check"]) == 0
+    assert "up to date" in capsys.readouterr().out
+
+
+def test_no_command_is_usage(capsys):
+    assert main([]) == 2
+
+
+def test_python_dash_m_runs():
+    r = subprocess.run([sys.executable, "-m", "dunec", "--version"], capture_output=True, text=True)
+    assert r.returncode == 0 and "dunec" in r.stdout
