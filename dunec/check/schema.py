@@ -84,8 +84,9 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         **_COMMON,
         "mode": FieldSpec("names", "mode solo duo", table="mode"),
         "spaces": FieldSpec("spaces", "spaces conspire wealth"),
-        "swords": FieldSpec("int", "swords 2", lo=0, hi=9, required=True),
+        "swords": FieldSpec("int", "swords 2", lo=0, hi=9),
         "gain": _box("hagal", "gain { troops 2 }"),
+        "deploys": FieldSpec("flag", "deploys"),
         "reshuffle": FieldSpec("flag", "reshuffle"),
     },
     "deck": {

@@ -498,6 +498,15 @@ class Engine:
         raise KeyError(k)
 
     # ------------------------------------------------------------------ the game
+    def log_summary(self) -> None:
+        if self.quiet:
+            return
+        for p in self.order():
+            inf = " ".join(f"{f[:3]}{p.influence[f]}" for f in FACTIONS)
+            self.log(f"  end of round {self.state.round}: {self.pname(p)} {p.vp} VP | {p.solari} Solari "
+                     f"{p.spice} spice {p.water} water | garrison {p.garrison} | influence {inf} | "
+                     f"{len(p.intrigue)} intrigue")
+
     def play(self) -> GameState:
         from dunec.engine import combat, turns
 
@@ -512,6 +521,7 @@ class Engine:
             turns.player_turns(self)
             combat.resolve(self)
             turns.makers(self)
+            self.log_summary()
             if not turns.recall(self):
                 break
         turns.endgame(self)
