@@ -1,0 +1,337 @@
+"""Every effect form, condition and count of the card language, played.
+
+The bundled cards use only part of the language; a construct the checker accepts
+must also play. Each probe below is a small custom card compiled together with
+the bundled cards (both back-ends), played once, and its whole change asserted.
+"""
+from __future__ import annotations
+
+import pytest
+
+from dunec.check import tables as T
+from dunec.engine import turns
+
+from test_cards_support import changes, custom_content, deploy, finish, legal, new, set_influence, snap
+
+# ---------------------------------------------------------------------- probes
+# id -> agent box statement. Each becomes `card ID { cost 1; icons city; agent { STMT } }`.
+EFFECTS = {
+    "p_solari": "solari 2", "p_spice": "spice 2", "p_water": "water 2", "p_persuasion": "persuasion 2",
+    "p_troops": "troops 2", "p_vp": "vp 1", "p_intrigue": "intrigue 1", "p_draw": "draw 1",
+    "p_lose_solari": "lose solari 1", "p_lose_spice": "lose spice 5", "p_lose_water": "lose water 1",
+    "p_lose_vp": "lose vp 1", "p_lose_garrison": "lose garrison 2", "p_lose_deployed": "lose deployed 1",
+    "p_lose_intrigue": "lose intrigue 1", "p_lose_inf": "lose influence fremen 1",
+    "p_lose_inf_any": "lose influence any 1",
+    "p_inf": "influence guild 2", "p_inf_any": "influence any 1", "p_inf_space": "influence space 1",
+    "p_inf_all": "influence all 1", "p_inf_behind": "influence behind 1",
+    "p_deploy": "deploy 2", "p_deploy_any": "deploy any", "p_deploy_supply": "deploy 2 from supply",
+    "p_trash_this": "trash this", "p_trash_card": "trash card", "p_trash_hand": "trash card from hand",
+    "p_trash_discard": "trash card from discard", "p_trash_play": "trash card from play",
+    "p_discard": "discard 1", "p_acquire": "acquire cost <= 3", "p_acquire_top": "acquire cost <= 3 top",
+    "p_gain_card": "gain_card arrakis_liaison", "p_steal": "each opponent { steal intrigue 1 }",
+    "p_shuffle": "shuffle_discard", "p_recall": "recall agent", "p_mentat": "mentat",
+    "p_swordmaster": "swordmaster", "p_high_council": "high_council", "p_signet": "signet",
+    "p_opponent": "opponent { lose solari 2 }", "p_each": "each opponent { water 1 }",
+    "p_pay": "pay solari 1, spice 1 -> vp 1", "p_pay_inf": "pay influence any 1 -> solari 5",
+    "p_pay_garrison": "pay garrison 2 -> deploy 1 from supply", "p_pay_deployed": "pay deployed 1 -> water 1",
+    "p_pay_block": "pay spice 1 -> {\n    water 1\n    draw 1\n  }",
+    "p_choose2": "choose 2 { - solari 1 - spice 1 - water 1 }",
+}
+# Effects that may not stand in an agent box: `card ID { cost 1; reveal { STMT } }`.
+REVEAL_EFFECTS = {"p_retreat": "retreat 1", "p_retreat_any": "retreat any", "p_swords": "swords 3"}
+CONDITIONS = {
+    "c_bond": "bond fremen", "c_alliance": "alliance guild", "c_alliance_any": "alliance any", "c_seat": "seat",
+    "c_swordmaster": "swordmaster", "c_revealing": "revealing", "c_most_copies": "most_copies dr_yueh",
+    "c_influence": "influence fremen >= 2", "c_units": "units > 0", "c_garrison": "garrison == 3",
+    "c_players": "players >= 4", "c_intrigue": "intrigue >= 1", "c_alliances": "alliances >= 1",
+    "c_factions_at": "factions_at 1 >= 2", "c_copies": "copies dr_yueh >= 2", "c_solari": "solari >= 3",
+    "c_spice": "spice < 1", "c_water": "water != 1",
+    "c_and": "seat and swordmaster", "c_or": "seat or swordmaster", "c_not": "not seat",
+    "c_nested": "not (seat or influence emperor >= 1) and players == 4",
+}
+COUNTS = {
+    "n_cards_in_play": "cards_in_play fremen", "n_alliances": "alliances", "n_units": "units",
+    "n_intrigue": "intrigue", "n_factions_at": "factions_at 1", "n_opponents_with_more": "opponents_with_more emperor",
+}
+
+
+def _source() -> str:
+    out = []
+    for ident, stmt in EFFECTS.items():
+        out.append(f'card {ident} "{ident}" {{\n  cost 1; icons city\n  agent {{ {stmt} }}\n}}')
+    for ident, stmt in REVEAL_EFFECTS.items():
+        out.append(f'card {ident} "{ident}" {{\n  cost 1\n  reveal {{ {stmt} }}\n}}')
+    for ident, cond in CONDITIONS.items():
+        out.append(f'card {ident} "{ident}" {{\n  cost 1; icons city\n'
+                   f'  agent {{ if {cond} {{ solari 1 }} else {{ spice 1 }} }}\n'
+                   f'  reveal {{ if {cond} {{ solari 1 }} else {{ spice 1 }} }}\n}}')
+    for ident, count in COUNTS.items():
+        out.append(f'card {ident} "{ident}" {{\n  cost 1; icons city\n  agent {{ for each {count} {{ solari 1 }} }}\n}}')
+    out.append('conflict p_control "Probe" {\n  level 2\n  first { control carthag }\n}')
+    out.append('card p_on_discard "On Discard" {\n  cost 1\n  on discard { water 2 }\n}')
+    out.append('card p_on_trash "On Trash" {\n  cost 1\n  on trash { spice 3 }\n}')
+    out.append('leader p_leader "Probe Leader" {\n  passive { ignore_block city; space_cost spice_trade water -1 }\n'
+               '  signet { solari 1 }\n}')
+    return "\n".join(out) + "\n"
+
+
+@pytest.fixture(scope="module", params=["interpreted", "compiled"])
+def probes(request):
+    return custom_content(request.param, _source(), path="cards/base/probes.dune")
+
+
+def run(content, ident, setup=None, answers=(), box="agent", space=None):
+    g = new(content)
+    if setup:
+        setup(g)
+    g.answer(0, *answers)
+    before = snap(g)
+    g.box(0, ident, box, space=space)
+    d = changes(g, before)
+    finish(g)
+    return g, d
+
+
+def _add(delta, extra):
+    out = dict(delta)
+    for k, v in extra.items():
+        out[k] = out.get(k, 0) + v
+    return {k: v for k, v in out.items() if v}
+
+
+P = {"played": 1}
+
+
+# ---------------------------------------------------------------------- effects
+def _intrigue(g):
+    g.p(0).intrigue = ["windfall", "ambush"]
+
+
+def _two_influence(g):
+    set_influence(g, 0, fremen=2, emperor=1)
+
+
+EFFECT_CASES = [
+    ("p_solari", None, (), {"solari": 2}),
+    ("p_spice", None, (), {"spice": 2}),
+    ("p_water", None, (), {"water": 2}),
+    ("p_persuasion", None, (), {"persuasion": 2}),
+    ("p_troops", None, (), {"garrison": 2, "supply": -2}),
+    ("p_vp", None, (), {"vp": 1}),
+    ("p_intrigue", None, (), {"intrigue": 1}),
+    ("p_draw", lambda g: g.p(0).deck.append("dagger"), (), {"hand": 1, "deck": -1}),
+    ("p_lose_solari", lambda g: setattr(g.p(0), "solari", 2), (), {"solari": -1}),
+    ("p_lose_spice", lambda g: setattr(g.p(0), "spice", 2), (), {"spice": -2}),  # never below 0
+    ("p_lose_water", None, (), {"water": -1}),
+    ("p_lose_vp", lambda g: g.engine.add_vp(g.p(0), "cards", 1), (), {"vp": -1}),
+    ("p_lose_vp", None, (), {}),  # the starting VP is not a card's to take
+    ("p_lose_garrison", None, (), {"garrison": -2, "supply": 2}),
+    ("p_lose_deployed", lambda g: deploy(g, 0, 2), (), {"conflict": -1, "supply": 1}),
+    ("p_lose_intrigue", _intrigue, ("Ambush",), {"intrigue": -1}),
+    ("p_lose_inf", _two_influence, (), {"fremen": -1, "vp": -1}),
+    ("p_lose_inf_any", _two_influence, ("lose 1 Influence with emperor",), {"emperor": -1}),
+    ("p_inf", None, (), {"guild": 2, "vp": 1}),
+    ("p_inf_any", None, ("+1 Influence with bene_gesserit",), {"bene_gesserit": 1}),
+    ("p_inf_space", None, (), {}),  # no space: nothing
+    ("p_inf_all", None, (), {"emperor": 1, "guild": 1, "bene_gesserit": 1, "fremen": 1}),
+    ("p_inf_behind", lambda g: set_influence(g, 3, emperor=1), (), {"emperor": 1}),
+    ("p_inf_behind", None, (), {}),  # nobody ahead anywhere
+    ("p_deploy", None, ("deploy 2",), {"garrison": -2, "conflict": 2}),
+    ("p_deploy_any", None, ("deploy 3",), {"garrison": -3, "conflict": 3}),
+    ("p_deploy_supply", None, (), {"supply": -2, "conflict": 2}),
+    ("p_retreat", lambda g: deploy(g, 0, 2), ("retreat 1",), {"conflict": -1, "garrison": 1}),
+    ("p_retreat_any", lambda g: deploy(g, 0, 2), ("retreat 2",), {"conflict": -2, "garrison": 2}),
+    ("p_swords", None, (), {"swords": 3}),
+    ("p_trash_this", None, (), {"trashed": 1, "played": -1}),
+    ("p_trash_card", lambda g: g.p(0).discard.append("dagger"), ("trash Dagger from discard",),
+     {"discard": -1, "trashed": 1}),
+    ("p_trash_hand", lambda g: g.p(0).hand.append("dagger"), ("trash Dagger",), {"hand": -1, "trashed": 1}),
+    ("p_trash_discard", lambda g: g.p(0).discard.append("p_on_trash"), ("trash On Trash",),
+     {"discard": -1, "trashed": 1, "spice": 3}),
+    ("p_trash_play", None, ("trash p_trash_play from play",), {"trashed": 1, "played": -1}),
+    ("p_discard", lambda g: g.p(0).hand.extend(["dagger", "p_on_discard"]), ("discard On Discard",),
+     {"hand": -1, "discard": 1, "water": 2}),
+    ("p_acquire", lambda g: setattr(g.state, "imperium_row", ["dr_yueh", "chani"]), ("acquire Dr. Yueh",),
+     {"discard": 1}),
+    ("p_acquire_top", lambda g: setattr(g.state, "imperium_row", ["dr_yueh", "chani"]), ("acquire Dr. Yueh",),
+     {"deck": 1}),
+    ("p_gain_card", None, (), {"discard": 1}),
+    ("p_shuffle", lambda g: g.p(0).discard.extend(["dagger", "diplomacy"]), (), {"discard": -2, "deck": 2}),
+    ("p_recall", lambda g: (g.state.occupied.update(wealth=0), setattr(g.p(0), "agents_left", 1)), (),
+     {"agents_left": 1}),
+    ("p_mentat", None, (), {"has_mentat": 1, "agents_left": 1}),
+    ("p_swordmaster", None, (), {"swordmaster": 1, "agents": 1, "agents_left": 1}),
+    ("p_high_council", None, (), {"seat_on_council": 1}),
+    ("p_signet", None, (), {"solari": 1}),  # Count Ilban Richese
+    ("p_pay", lambda g: (setattr(g.p(0), "solari", 1), setattr(g.p(0), "spice", 1)), ("pay",),
+     {"solari": -1, "spice": -1, "vp": 1}),
+    ("p_pay", lambda g: setattr(g.p(0), "solari", 1), (), {}),  # cannot pay: not asked
+    ("p_pay_inf", lambda g: set_influence(g, 0, guild=1), ("pay",), {"guild": -1, "solari": 5}),
+    ("p_pay_garrison", None, ("pay",), {"garrison": -2, "supply": 1, "conflict": 1}),
+    ("p_pay_deployed", lambda g: deploy(g, 0, 1), ("pay",), {"conflict": -1, "supply": 1, "water": 1}),
+    ("p_pay_block", lambda g: (setattr(g.p(0), "spice", 1), g.p(0).deck.append("dagger")), ("no",), {}),
+    ("p_pay_block", lambda g: (setattr(g.p(0), "spice", 1), g.p(0).deck.append("dagger")), ("pay",),
+     {"spice": -1, "water": 1, "hand": 1, "deck": -1}),
+    ("p_choose2", None, ("+1 water", "+1 Solari"), {"water": 1, "solari": 1}),
+]
+
+
+@pytest.mark.parametrize("ident,setup,answers,delta", EFFECT_CASES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(EFFECT_CASES)])
+def test_effect_forms_play(probes, ident, setup, answers, delta):
+    box = "reveal" if ident in REVEAL_EFFECTS else "agent"
+    g, d = run(probes, ident, setup, answers, box=box)
+    want = _add({"revealed": 1} if box == "reveal" else P, delta)
+    assert d == ({0: want} if want else {})
+
+
+def test_every_base_verb_is_probed():
+    used = {stmt.split()[0] for stmt in list(EFFECTS.values()) + list(REVEAL_EFFECTS.values())}
+    used |= {"control", "space_cost", "ignore_block", "steal"}  # probed below ("steal" in p_steal)
+    used.discard("each")
+    playable = {v for v, spec in T.VERBS.items() if spec.sets == T.SETS}
+    assert playable <= used, sorted(playable - used)
+
+
+def test_influence_space_on_a_faction_space(probes):
+    g, d = run(probes, "p_inf_space", space="stillsuits")
+    assert d == {0: {"played": 1, "fremen": 1}}
+
+
+def test_steal_from_each_opponent(probes):
+    def setup(g):
+        g.p(1).intrigue = ["windfall"]
+        g.p(3).intrigue = ["ambush", "ambush"]
+    g, d = run(probes, "p_steal", setup)
+    assert d == {0: {"played": 1, "intrigue": 2}, 1: {"intrigue": -1}, 3: {"intrigue": -1}}
+
+
+def test_opponent_of_your_choice(probes):
+    def setup(g):
+        g.p(2).solari = 3
+    g, d = run(probes, "p_opponent", setup, ("P3",))
+    assert d == {0: {"played": 1}, 2: {"solari": -2}}
+
+
+def test_each_opponent(probes):
+    g, d = run(probes, "p_each")
+    assert d == {0: {"played": 1}, 1: {"water": 1}, 2: {"water": 1}, 3: {"water": 1}}
+
+
+def test_control_in_a_reward(probes):
+    g = new(probes)
+    g.box(1, "p_control", "first")
+    assert g.state.control == {"carthag": 1}
+
+
+def test_passive_modifiers(probes):
+    g = new(probes, leaders=["p_leader"] * 4)
+    g.p(0).hand = ["reconnaissance", "dune_the_desert_planet"]
+    g.state.occupied = {"arrakeen": 1, "imperial_basin": 2}
+    assert legal(g, 0, "reconnaissance", "arrakeen")  # ignore_block city
+    assert not legal(g, 0, "dune_the_desert_planet", "imperial_basin")  # spice trade still blocks
+    g.p(0).water = 0
+    assert legal(g, 0, "dune_the_desert_planet", "hagga_basin")  # water 1 - 1 = free
+    assert not legal(g, 0, "dune_the_desert_planet", "the_great_flat")  # water 2 - 1 = 1
+    g.answer(0, "deploy 0")
+    before = snap(g)
+    g.agent(0, "dune_the_desert_planet", "hagga_basin")
+    assert changes(g, before) == {0: {"hand": -1, "played": 1, "agents_left": -1, "spice": 2}}
+    g.state.occupied["arrakeen"] = 0
+    assert not legal(g, 0, "reconnaissance", "arrakeen")  # never twice on a space yourself
+
+
+# ---------------------------------------------------------------------- conditions
+def _fremen_in_play(g):
+    g.p(0).revealed = ["chani"]
+
+
+def _alliance_guild(g):
+    set_influence(g, 0, guild=4)
+
+
+COND_CASES = [
+    ("c_bond", _fremen_in_play, True), ("c_bond", None, False),
+    ("c_alliance", _alliance_guild, True), ("c_alliance", lambda g: set_influence(g, 1, guild=4), False),
+    ("c_alliance_any", lambda g: set_influence(g, 0, fremen=4), True), ("c_alliance_any", None, False),
+    ("c_seat", lambda g: setattr(g.p(0), "seat_on_council", True), True), ("c_seat", None, False),
+    ("c_swordmaster", lambda g: setattr(g.p(0), "swordmaster", True), True), ("c_swordmaster", None, False),
+    ("c_most_copies", lambda g: g.p(0).deck.append("dr_yueh"), True),
+    ("c_most_copies", lambda g: (g.p(0).deck.append("dr_yueh"), g.p(3).hand.append("dr_yueh")), False),
+    ("c_influence", lambda g: set_influence(g, 0, fremen=2), True),
+    ("c_influence", lambda g: set_influence(g, 0, fremen=1), False),
+    ("c_units", lambda g: deploy(g, 0, 1), True), ("c_units", None, False),
+    ("c_garrison", None, True), ("c_garrison", lambda g: deploy(g, 0, 1), False),
+    ("c_players", None, True),
+    ("c_intrigue", _intrigue, True), ("c_intrigue", None, False),
+    ("c_alliances", _alliance_guild, True), ("c_alliances", None, False),
+    ("c_factions_at", lambda g: set_influence(g, 0, emperor=1, guild=1), True),
+    ("c_factions_at", lambda g: set_influence(g, 0, emperor=1), False),
+    ("c_copies", lambda g: g.p(0).discard.extend(["dr_yueh", "dr_yueh"]), True), ("c_copies", None, False),
+    ("c_solari", lambda g: setattr(g.p(0), "solari", 3), True), ("c_solari", None, False),
+    ("c_spice", None, True), ("c_spice", lambda g: setattr(g.p(0), "spice", 1), False),
+    ("c_water", lambda g: setattr(g.p(0), "water", 2), True), ("c_water", None, False),
+    ("c_and", lambda g: (setattr(g.p(0), "seat_on_council", True), setattr(g.p(0), "swordmaster", True)), True),
+    ("c_and", lambda g: setattr(g.p(0), "seat_on_council", True), False),
+    ("c_or", lambda g: setattr(g.p(0), "swordmaster", True), True), ("c_or", None, False),
+    ("c_not", None, True), ("c_not", lambda g: setattr(g.p(0), "seat_on_council", True), False),
+    ("c_nested", None, True), ("c_nested", lambda g: set_influence(g, 0, emperor=1), False),
+]
+
+
+@pytest.mark.parametrize("ident,setup,holds", COND_CASES, ids=[f"{c[0]}-{c[2]}" for c in COND_CASES])
+def test_conditions(probes, ident, setup, holds):
+    g = new(probes)
+    if setup:
+        setup(g)
+    before = snap(g)
+    g.box(0, ident, "agent")
+    assert changes(g, before) == {0: {"played": 1, "solari" if holds else "spice": 1}}
+
+
+def test_revealing_condition(probes):
+    g = new(probes)
+    g.box(0, "c_revealing", "agent")
+    assert (g.p(0).solari, g.p(0).spice) == (0, 1)
+    g.box(0, "c_revealing", "reveal")
+    assert (g.p(0).solari, g.p(0).spice) == (1, 1)
+
+
+def test_every_condition_is_probed():
+    used = {c.split()[0] for c in CONDITIONS.values()} - {"not"}
+    assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
+
+
+# ---------------------------------------------------------------------- counts
+COUNT_CASES = [
+    ("n_cards_in_play", lambda g: (g.p(0).revealed.append("chani"), g.p(0).played.append("crysknife")), 2),
+    ("n_alliances", lambda g: set_influence(g, 0, guild=4, fremen=4), 2),
+    ("n_units", lambda g: deploy(g, 0, 3), 3),
+    ("n_intrigue", _intrigue, 2),
+    ("n_factions_at", lambda g: set_influence(g, 0, emperor=1, guild=2, fremen=3), 3),
+    pytest.param("n_opponents_with_more", lambda g: (set_influence(g, 1, emperor=2), set_influence(g, 3, emperor=1)),
+                 2, marks=pytest.mark.xfail(strict=True, raises=KeyError,
+                                            reason="engine.quantity has no case for the `opponents_with_more` "
+                                                   "count that tables.COUNTS and the checker accept")),
+]
+
+
+@pytest.mark.parametrize("ident,setup,n", COUNT_CASES, ids=lambda v: v if isinstance(v, (str, int)) else "setup")
+def test_for_each_counts(probes, ident, setup, n):
+    g = new(probes)
+    setup(g)
+    solari = g.p(0).solari
+    g.box(0, ident, "agent")
+    assert g.p(0).solari - solari == n
+
+
+def test_every_count_is_probed():
+    used = {c.split()[0] for c in COUNTS.values()}
+    assert set(T.COUNTS) <= used
+
+
+def test_agent_turn_menu_uses_probes(probes):
+    g = new(probes)
+    g.p(0).hand = ["p_solari"]
+    assert legal(g, 0, "p_solari", "arrakeen")
+    assert turns.agent_options(g.engine, g.p(0))

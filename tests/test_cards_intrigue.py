@@ -1,0 +1,516 @@
+"""One scenario per box, branch and condition of every intrigue card in cards/base.
+
+Intrigue boxes are played as the engine plays them (`turns.play_intrigue`, with a
+printed cost forced: no yes/no question), through `Scenario.intrigue`. `on win`
+cards are also played through a real Combat phase, endgame cards through the
+real endgame.
+"""
+from __future__ import annotations
+
+import pytest
+
+from dunec.engine import combat, turns
+
+from test_cards_support import changes, deploy, finish, new, set_influence, snap, top_intrigue
+
+
+def play(g, seat, card, box):
+    before = snap(g)
+    g.intrigue(seat, card, box)
+    assert g.state.intrigue_discard[-1] == card
+    return changes(g, before)
+
+
+def plots(g, seat):
+    return turns.plot_options(g.engine, g.p(seat))
+
+
+def combats(g, seat):
+    return turns._intrigue_options(g.engine, g.p(seat), "combat")
+
+
+# ---------------------------------------------------------------------- Ambush
+def test_ambush_combat(content):
+    g = new(content)
+    assert play(g, 0, "ambush", "combat") == {0: {"swords": 4}}
+    finish(g)
+
+
+def test_ambush_is_a_combat_card_not_a_plot(content):
+    g = new(content)
+    g.p(0).intrigue = ["ambush"]
+    assert plots(g, 0) == [] and combats(g, 0) == ["ambush"]
+
+
+# ---------------------------------------------------------------------- Allied Armada
+def test_allied_armada_with_an_alliance_pays_for_seven_swords(content):
+    g = new(content)
+    set_influence(g, 0, guild=4)
+    g.p(0).spice = 3
+    assert play(g, 0, "allied_armada", "combat") == {0: {"spice": -2, "swords": 7}}
+    assert g.asked(0) == []  # a played intrigue card pays its printed cost without asking
+    finish(g)
+
+
+def test_allied_armada_without_an_alliance(content):
+    g = new(content)
+    set_influence(g, 0, guild=3)
+    g.p(0).spice = 3
+    assert play(g, 0, "allied_armada", "combat") == {}
+    finish(g)
+
+
+def test_allied_armada_with_an_alliance_but_no_spice(content):
+    g = new(content)
+    set_influence(g, 0, fremen=4)
+    g.p(0).spice = 1
+    assert play(g, 0, "allied_armada", "combat") == {}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Bribery
+def test_bribery_plot_pays_for_influence(content):
+    g = new(content)
+    g.p(0).solari = 3
+    g.answer(0, "+1 Influence with guild")
+    assert play(g, 0, "bribery", "plot") == {0: {"solari": -2, "guild": 1}}
+    assert g.asked(0)[0][0] == "influence" and len(g.asked(0)[0][1]) == 4
+    finish(g)
+
+
+def test_bribery_is_not_offered_without_two_solari(content):
+    g = new(content)
+    g.p(0).intrigue = ["bribery"]
+    g.p(0).solari = 1
+    assert plots(g, 0) == []
+    g.p(0).solari = 2
+    assert plots(g, 0) == ["bribery"]
+
+
+# ---------------------------------------------------------------------- Calculated Hire
+def test_calculated_hire_takes_the_mentat(content):
+    g = new(content)
+    g.p(0).spice = 1
+    assert play(g, 0, "calculated_hire", "plot") == {0: {"spice": -1, "has_mentat": 1, "agents_left": 1}}
+    assert g.state.mentat_on_board is False
+    finish(g)
+
+
+def test_calculated_hire_needs_a_spice(content):
+    g = new(content)
+    g.p(0).intrigue = ["calculated_hire"]
+    assert plots(g, 0) == []
+
+
+# ---------------------------------------------------------------------- CHOAM Shares
+def test_choam_shares_pays_seven_solari_for_a_vp(content):
+    g = new(content)
+    g.p(0).solari = 8
+    assert play(g, 0, "choam_shares", "plot") == {0: {"solari": -7, "vp": 1}}
+    finish(g)
+
+
+def test_choam_shares_is_not_offered_below_seven_solari(content):
+    g = new(content)
+    g.p(0).intrigue = ["choam_shares"]
+    g.p(0).solari = 6
+    assert plots(g, 0) == []
+
+
+# ---------------------------------------------------------------------- Corner the Market
+def test_corner_the_market_two_copies_and_the_most(content):
+    g = new(content)
+    g.p(0).deck = ["the_spice_must_flow"]
+    g.p(0).discard = ["the_spice_must_flow"]
+    g.p(1).discard = ["the_spice_must_flow"]
+    assert play(g, 0, "corner_the_market", "endgame") == {0: {"vp": 2}}
+    finish(g)
+
+
+def test_corner_the_market_one_copy_and_the_most(content):
+    g = new(content)
+    g.p(0).hand = ["the_spice_must_flow"]
+    assert play(g, 0, "corner_the_market", "endgame") == {0: {"vp": 1}}
+    finish(g)
+
+
+def test_corner_the_market_two_copies_but_tied_for_most(content):
+    g = new(content)
+    g.p(0).deck = ["the_spice_must_flow", "the_spice_must_flow"]
+    g.p(2).hand = ["the_spice_must_flow", "the_spice_must_flow"]
+    assert play(g, 0, "corner_the_market", "endgame") == {0: {"vp": 1}}
+    finish(g)
+
+
+def test_corner_the_market_no_copies(content):
+    g = new(content)
+    assert play(g, 0, "corner_the_market", "endgame") == {}
+    finish(g)
+
+
+def test_corner_the_market_in_the_real_endgame(content):
+    g = new(content)
+    g.p(0).discard = ["the_spice_must_flow", "the_spice_must_flow"]
+    g.p(0).intrigue = ["corner_the_market"]
+    turns.endgame(g.engine)
+    assert g.p(0).vp == 3 and g.p(0).intrigue == []
+    assert g.state.standings[0]["seat"] == 0
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Councilor's Dispensation
+def test_councilors_dispensation_with_a_seat(content):
+    g = new(content)
+    g.p(0).seat_on_council = True
+    assert play(g, 0, "councilors_dispensation", "plot") == {0: {"spice": 2}}
+    finish(g)
+
+
+def test_councilors_dispensation_without_a_seat(content):
+    g = new(content)
+    assert play(g, 0, "councilors_dispensation", "plot") == {}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Demand Respect
+def test_demand_respect_one_influence(content):
+    g = new(content)
+    g.p(0).spice = 2
+    g.answer(0, "+1 Influence with any Faction", "+1 Influence with fremen")
+    assert play(g, 0, "demand_respect", "win") == {0: {"fremen": 1}}
+    assert g.asked(0)[0] == ("choose", ["+1 Influence with any Faction",
+                                        "pay 2 spice -> +2 Influence with any Faction"])
+    finish(g)
+
+
+def test_demand_respect_pays_two_spice_for_two_influence(content):
+    g = new(content)
+    g.p(0).spice = 2
+    g.answer(0, "pay 2 spice", "+2 Influence with emperor")
+    assert play(g, 0, "demand_respect", "win") == {0: {"spice": -2, "emperor": 2, "vp": 1}}
+    finish(g)
+
+
+def test_demand_respect_without_spice_offers_only_the_free_option(content):
+    g = new(content)
+    g.p(0).spice = 1
+    g.answer(0, "+1 Influence with guild")
+    assert play(g, 0, "demand_respect", "win") == {0: {"guild": 1}}
+    assert [kind for kind, _ in g.asked(0)] == ["influence"]
+    finish(g)
+
+
+def test_demand_respect_is_offered_to_the_conflict_winner(content):
+    g = new(content)
+    g.p(0).intrigue = ["demand_respect"]
+    deploy(g, 0, 2)
+    before = snap(g)
+    g.answer(0, "play Demand Respect", "+1 Influence with emperor")  # no spice: only the free option
+    g.combat()
+    # Skirmish (skirmish_b) first reward: +1 VP; the troops go back to the supply.
+    assert changes(g, before) == {0: {"vp": 1, "emperor": 1, "intrigue": -1, "conflict": -2, "supply": 2}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Double Cross
+def test_double_cross_an_opponent_loses_a_troop_and_you_deploy_one(content):
+    g = new(content)
+    g.p(0).solari = 1
+    deploy(g, 2, 2)
+    g.answer(0, "P3")
+    assert play(g, 0, "double_cross", "plot") == {0: {"solari": -1, "supply": -1, "conflict": 1},
+                                                  2: {"conflict": -1, "supply": 1}}
+    kind, labels = g.asked(0)[0]
+    assert kind == "opponent" and len(labels) == 3
+    assert labels[1] == "P3 (Count Ilban Richese): lose 1 troop in the Conflict"
+    finish(g)
+
+
+def test_double_cross_needs_a_solari(content):
+    g = new(content)
+    g.p(0).intrigue = ["double_cross"]
+    assert plots(g, 0) == []
+
+
+# ---------------------------------------------------------------------- single-faction plots
+@pytest.mark.parametrize("card,faction", [
+    ("favored_subject", "emperor"),
+    ("guild_authorization", "guild"),
+    ("know_their_ways", "fremen"),
+    ("secret_of_the_sisterhood", "bene_gesserit"),
+])
+def test_faction_plot_cards_give_one_influence(content, card, faction):
+    g = new(content)
+    assert play(g, 0, card, "plot") == {0: {faction: 1}}
+    set_influence(g, 1, **{faction: 1})
+    assert play(g, 1, card, "plot") == {1: {faction: 1, "vp": 1}}
+    finish(g)
+
+
+def test_favored_subject(content):
+    g = new(content)
+    assert play(g, 0, "favored_subject", "plot") == {0: {"emperor": 1}}
+
+
+def test_guild_authorization(content):
+    g = new(content)
+    assert play(g, 0, "guild_authorization", "plot") == {0: {"guild": 1}}
+
+
+def test_know_their_ways(content):
+    g = new(content)
+    assert play(g, 0, "know_their_ways", "plot") == {0: {"fremen": 1}}
+
+
+def test_secret_of_the_sisterhood(content):
+    g = new(content)
+    assert play(g, 0, "secret_of_the_sisterhood", "plot") == {0: {"bene_gesserit": 1}}
+
+
+# ---------------------------------------------------------------------- Master Tactician
+def test_master_tactician_swords(content):
+    g = new(content)
+    g.answer(0, "+3 swords")
+    assert play(g, 0, "master_tactician", "combat") == {0: {"swords": 3}}
+    assert g.asked(0) == [("choose", ["+3 swords", "retreat up to 3 troops"])]
+    finish(g)
+
+
+def test_master_tactician_retreat(content):
+    g = new(content)
+    deploy(g, 0, 3)
+    g.answer(0, "retreat up to 3", "retreat 3")
+    assert play(g, 0, "master_tactician", "combat") == {0: {"conflict": -3, "garrison": 3}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Plans Within Plans
+def test_plans_within_plans_four_factions_at_three(content):
+    g = new(content)
+    set_influence(g, 0, emperor=3, guild=3, bene_gesserit=3, fremen=3)
+    assert play(g, 0, "plans_within_plans", "endgame") == {0: {"vp": 2}}
+    finish(g)
+
+
+def test_plans_within_plans_three_factions_at_three(content):
+    g = new(content)
+    set_influence(g, 0, emperor=3, guild=4, bene_gesserit=5, fremen=2)
+    assert play(g, 0, "plans_within_plans", "endgame") == {0: {"vp": 1}}
+    finish(g)
+
+
+def test_plans_within_plans_two_factions_at_three(content):
+    g = new(content)
+    set_influence(g, 0, emperor=3, guild=3, bene_gesserit=2, fremen=2)
+    assert play(g, 0, "plans_within_plans", "endgame") == {}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Private Army
+def test_private_army_pays_two_spice_for_five_swords(content):
+    g = new(content)
+    g.p(0).spice = 2
+    assert play(g, 0, "private_army", "combat") == {0: {"spice": -2, "swords": 5}}
+    finish(g)
+
+
+def test_private_army_is_not_offered_without_spice(content):
+    g = new(content)
+    g.p(0).intrigue = ["private_army"]
+    g.p(0).spice = 1
+    assert combats(g, 0) == []
+
+
+# ---------------------------------------------------------------------- Rapid Mobilization
+def test_rapid_mobilization_deploys_any_number(content):
+    g = new(content)
+    g.answer(0, "deploy 3")
+    assert play(g, 0, "rapid_mobilization", "plot") == {0: {"garrison": -3, "conflict": 3}}
+    assert g.asked(0) == [("deploy", ["deploy 0", "deploy 1", "deploy 2", "deploy 3"])]
+    finish(g)
+
+
+def test_rapid_mobilization_may_deploy_some(content):
+    g = new(content)
+    g.answer(0, "deploy 1")
+    assert play(g, 0, "rapid_mobilization", "plot") == {0: {"garrison": -1, "conflict": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Refocus
+def test_refocus_shuffles_the_discard_into_the_deck_and_draws(content):
+    g = new(content)
+    g.p(0).deck = ["dagger"]
+    g.p(0).discard = ["diplomacy", "reconnaissance", "convincing_argument"]
+    assert play(g, 0, "refocus", "plot") == {0: {"discard": -3, "deck": 2, "hand": 1}}
+    assert sorted(g.p(0).deck + g.p(0).hand) == ["convincing_argument", "dagger", "diplomacy", "reconnaissance"]
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Staged Incident
+def test_staged_incident_loses_three_troops_for_a_vp(content):
+    g = new(content)
+    deploy(g, 0, 4)
+    assert play(g, 0, "staged_incident", "combat") == {0: {"conflict": -3, "supply": 3, "vp": 1}}
+    finish(g)
+
+
+def test_staged_incident_needs_three_troops_in_the_conflict(content):
+    g = new(content)
+    deploy(g, 0, 2)
+    g.p(0).intrigue = ["staged_incident"]
+    assert combats(g, 0) == []
+
+
+# ---------------------------------------------------------------------- The Sleeper Must Awaken
+def test_the_sleeper_must_awaken(content):
+    g = new(content)
+    g.p(0).spice = 5
+    assert play(g, 0, "the_sleeper_must_awaken", "plot") == {0: {"spice": -4, "vp": 1}}
+    finish(g)
+
+
+def test_the_sleeper_must_awaken_needs_four_spice(content):
+    g = new(content)
+    g.p(0).intrigue = ["the_sleeper_must_awaken"]
+    g.p(0).spice = 3
+    assert plots(g, 0) == []
+
+
+# ---------------------------------------------------------------------- Tiebreaker
+def test_tiebreaker_combat(content):
+    g = new(content)
+    assert play(g, 0, "tiebreaker", "combat") == {0: {"swords": 2}}
+    finish(g)
+
+
+def test_tiebreaker_endgame(content):
+    g = new(content)
+    assert play(g, 0, "tiebreaker", "endgame") == {0: {"spice": 10}}
+    finish(g)
+
+
+def test_tiebreaker_breaks_a_tie_in_the_real_endgame(content):
+    g = new(content)
+    g.p(2).intrigue = ["tiebreaker"]
+    g.p(0).spice = 5
+    turns.endgame(g.engine)
+    assert g.p(2).spice == 10
+    assert [s["seat"] for s in g.state.standings] == [2, 0, 1, 3]
+    finish(g)
+
+
+# ---------------------------------------------------------------------- To the Victor...
+def test_to_the_victor(content):
+    g = new(content)
+    assert play(g, 0, "to_the_victor", "win") == {0: {"spice": 3}}
+    finish(g)
+
+
+def test_to_the_victor_after_winning_a_conflict(content):
+    g = new(content)
+    g.p(1).intrigue = ["to_the_victor"]
+    deploy(g, 1, 2)
+    deploy(g, 3, 1)
+    before = snap(g)
+    g.answer(1, "play To the Victor")
+    g.combat()
+    # skirmish_b: first +1 VP; second +1 intrigue and 2 Solari.
+    assert changes(g, before) == {1: {"vp": 1, "spice": 3, "intrigue": -1, "conflict": -2, "supply": 2},
+                                  3: {"intrigue": 1, "solari": 2, "conflict": -1, "supply": 1}}
+    finish(g)
+
+
+def test_to_the_victor_is_not_offered_to_the_loser(content):
+    g = new(content)
+    g.p(1).intrigue = ["to_the_victor"]
+    deploy(g, 1, 1)
+    deploy(g, 3, 2)
+    g.combat()
+    # P2 came second: the second reward draws an intrigue card, and no `on win` question is asked.
+    assert g.p(1).intrigue[0] == "to_the_victor" and len(g.p(1).intrigue) == 2 and g.asked(1) == []
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Urgent Mission
+def test_urgent_mission_recalls_the_only_agent(content):
+    g = new(content)
+    g.state.occupied = {"wealth": 0, "secrets": 1}
+    g.p(0).agents_left = 1
+    assert play(g, 0, "urgent_mission", "plot") == {0: {"agents_left": 1}}
+    assert g.state.occupied == {"secrets": 1}
+    finish(g)
+
+
+def test_urgent_mission_chooses_which_agent(content):
+    g = new(content)
+    g.state.occupied = {"wealth": 0, "arrakeen": 0}
+    g.p(0).agents_left = 0
+    g.answer(0, "recall the agent at Wealth")
+    assert play(g, 0, "urgent_mission", "plot") == {0: {"agents_left": 1}}
+    assert g.state.occupied == {"arrakeen": 0}
+    assert g.asked(0) == [("recall", ["recall the agent at Arrakeen", "recall the agent at Wealth"])]
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Water of Life
+def test_water_of_life_pays_water_and_spice_to_draw_three(content):
+    g = new(content)
+    g.p(0).spice = 1
+    g.p(0).deck = ["dagger", "diplomacy", "reconnaissance", "seek_allies"]
+    assert play(g, 0, "water_of_life", "plot") == {0: {"water": -1, "spice": -1, "hand": 3, "deck": -3}}
+    assert g.p(0).deck == ["dagger"]
+    finish(g)
+
+
+def test_water_of_life_needs_both_costs(content):
+    g = new(content)
+    g.p(0).intrigue = ["water_of_life"]
+    assert plots(g, 0) == []  # water 1, spice 0
+    g.p(0).spice, g.p(0).water = 1, 0
+    assert plots(g, 0) == []
+    g.p(0).water = 1
+    assert plots(g, 0) == ["water_of_life"]
+
+
+# ---------------------------------------------------------------------- small plots
+def test_water_peddlers_union(content):
+    g = new(content)
+    assert play(g, 0, "water_peddlers_union", "plot") == {0: {"water": 1}}
+    finish(g)
+
+
+def test_windfall(content):
+    g = new(content)
+    assert play(g, 0, "windfall", "plot") == {0: {"solari": 2}}
+    finish(g)
+
+
+def test_a_plot_card_is_played_from_the_turn_menu(content):
+    g = new(content)
+    g.p(0).intrigue = ["windfall", "ambush"]
+    g.p(0).agents_left = 0
+    g.answer(0, "play Windfall")  # then "reveal" is the only option left: not asked
+    turns.take_turn(g.engine, g.p(0))
+    assert g.p(0).solari == 2 and g.p(0).intrigue == ["ambush"] and g.p(0).revealed_turn
+    assert g.asked(0)[0] == ("turn", ["play Windfall", "reveal"])
+    finish(g)
+
+
+def test_combat_intrigue_is_played_in_the_combat_phase(content):
+    g = new(content)
+    g.p(0).intrigue = ["ambush"]
+    deploy(g, 0, 1)
+    deploy(g, 1, 2)
+    g.answer(0, "play Ambush")
+    combat.intrigue_rounds(g.engine)
+    assert g.p(0).swords == 4 and turns.strength(g.p(0)) == 6 > turns.strength(g.p(1))
+    assert g.asked(1) == []
+    finish(g)
+
+
+def test_intrigue_draws_come_from_the_top_of_the_deck(content):
+    g = new(content)
+    top = top_intrigue(g, 2)
+    g.engine.gain(g.p(0), "intrigue", 2)
+    assert g.p(0).intrigue == top

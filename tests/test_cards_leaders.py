@@ -1,0 +1,299 @@
+"""Every leader in cards/base: the signet ring ability (through the Signet Ring
+card and as a box), passive rule modifiers, once-per-game abilities and the
+triggers, each through the situation that fires it."""
+from __future__ import annotations
+
+import pytest
+
+from dunec.engine import turns
+from dunec.engine.game import Engine
+from dunec.engine.policies import make
+from dunec.engine.setup import new_game
+
+from test_cards_support import changes, finish, legal, new, set_influence, snap
+
+SIGNET_PLAYED = {"played": 1, "agents_left": -1}
+
+
+def with_leader(content, leader, players=4):
+    return new(content, players=players, leaders=[leader] * players)
+
+
+def signet_ring(g, seat, *answers):
+    """Play the Signet Ring to Secure Contract (+3 Solari), card first; return the change."""
+    g.p(seat).hand.append("signet_ring")
+    g.answer(seat, "card first", *answers)
+    before = snap(g)
+    g.agent(seat, "signet_ring", "secure_contract")
+    d = changes(g, before)
+    d[seat]["solari"] = d[seat].get("solari", 0) - 3
+    if not d[seat]["solari"]:
+        del d[seat]["solari"]
+    return d
+
+
+# ---------------------------------------------------------------------- Duke Leto Atreides
+@pytest.mark.parametrize("space,solari,delta", [
+    ("rally_troops", 3, {"garrison": 4, "supply": -4}),
+    ("mentat_space", 1, {"has_mentat": 1, "agents_left": 1}),
+    ("high_council_space", 4, {"seat_on_council": 1}),
+    ("swordmaster_space", 7, {"swordmaster": 1, "agents": 1, "agents_left": 1}),
+])
+def test_duke_leto_atreides_landsraad_spaces_cost_one_solari_less(content, space, solari, delta):
+    g = with_leader(content, "duke_leto_atreides")
+    g.p(0).hand = ["dagger"]
+    g.p(0).solari = solari - 1
+    assert not legal(g, 0, "dagger", space)
+    g.p(0).solari = solari
+    assert legal(g, 0, "dagger", space)
+    before = snap(g)
+    g.agent(0, "dagger", space)
+    want = {"solari": -solari, "hand": -1, "played": 1, "agents_left": -1}
+    for k, v in delta.items():
+        want[k] = want.get(k, 0) + v
+    assert changes(g, before) == {0: {k: v for k, v in want.items() if v}}
+    finish(g)
+
+
+def test_duke_leto_atreides_passive_leaves_other_costs_alone(content):
+    g = with_leader(content, "duke_leto_atreides")
+    g.p(0).hand = ["diplomacy", "reconnaissance"]
+    g.p(0).spice = 3
+    assert not legal(g, 0, "diplomacy", "conspire")  # spice 4, unchanged
+    g.p(0).water = 1
+    assert not legal(g, 0, "reconnaissance", "research_station")  # water 2, unchanged
+    assert content.defs["duke_leto_atreides"]["modifiers"] == (("space_cost", "landsraad", "solari", -1),)
+
+
+def test_duke_leto_atreides_signet_one_faction_behind(content):
+    g = with_leader(content, "duke_leto_atreides")
+    g.p(0).spice = 1
+    set_influence(g, 2, guild=1)
+    assert signet_ring(g, 0, "pay") == {0: {**SIGNET_PLAYED, "hand": -1, "spice": -1, "guild": 1}}
+    assert g.asked(0)[1] == ("pay", ["pay 1 spice -> +1 Influence with a Faction where an opponent has more "
+                                     "than you", "no"])
+    finish(g)
+
+
+def test_duke_leto_atreides_signet_chooses_among_factions_behind(content):
+    g = with_leader(content, "duke_leto_atreides")
+    g.p(0).spice = 2
+    set_influence(g, 0, emperor=2)
+    set_influence(g, 1, emperor=3, fremen=1)
+    set_influence(g, 3, bene_gesserit=1)
+    assert signet_ring(g, 0, "pay", "+1 Influence with fremen") == \
+        {0: {**SIGNET_PLAYED, "hand": -1, "spice": -1, "fremen": 1}}
+    assert g.asked(0)[2] == ("influence", ["+1 Influence with emperor", "+1 Influence with bene_gesserit",
+                                           "+1 Influence with fremen"])
+    finish(g)
+
+
+def test_duke_leto_atreides_signet_declined(content):
+    g = with_leader(content, "duke_leto_atreides")
+    g.p(0).spice = 1
+    set_influence(g, 1, guild=1)
+    assert signet_ring(g, 0, "no") == {0: {**SIGNET_PLAYED, "hand": -1}}
+    finish(g)
+
+
+def test_duke_leto_atreides_signet_without_spice(content):
+    g = with_leader(content, "duke_leto_atreides")
+    before = snap(g)
+    g.box(0, "duke_leto_atreides", "signet")
+    assert changes(g, before) == {} and g.asked(0) == []
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Baron Vladimir Harkonnen
+@pytest.mark.parametrize("a,b", [("Emperor", "Spacing Guild"), ("Bene Gesserit", "Fremen")])
+def test_baron_vladimir_harkonnen_once_two_factions(content, a, b):
+    g = with_leader(content, "baron_vladimir_harkonnen")
+    before = snap(g)
+    g.answer(0, f"+1 Influence with {a}", f"+1 Influence with {b}")
+    g.box(0, "baron_vladimir_harkonnen", "once")
+    faction = {"Emperor": "emperor", "Spacing Guild": "guild", "Bene Gesserit": "bene_gesserit",
+               "Fremen": "fremen"}
+    assert changes(g, before) == {0: {faction[a]: 1, faction[b]: 1}}
+    assert [len(labels) for _, labels in g.asked(0)] == [4, 3]
+    finish(g)
+
+
+def test_baron_vladimir_harkonnen_once_from_the_turn_menu(content):
+    g = with_leader(content, "baron_vladimir_harkonnen")
+    g.p(0).agents_left = 0
+    before = snap(g)
+    g.answer(0, "use Baron Vladimir Harkonnen's once-per-game ability", "+1 Influence with Fremen",
+             "+1 Influence with Emperor")
+    turns.take_turn(g.engine, g.p(0))  # then "reveal" is the only option: the Reveal turn follows
+    assert changes(g, before) == {0: {"once_used": 1, "fremen": 1, "emperor": 1}}
+    assert g.asked(0)[0] == ("turn", ["use Baron Vladimir Harkonnen's once-per-game ability", "reveal"])
+    assert g.p(0).revealed_turn
+    finish(g)
+
+
+def test_baron_vladimir_harkonnen_once_is_offered_once(content):
+    g = with_leader(content, "baron_vladimir_harkonnen")
+    g.p(0).once_used = True
+    g.p(0).agents_left = 0
+    turns.take_turn(g.engine, g.p(0))
+    assert g.asked(0) == []  # only "reveal" was left
+    finish(g)
+
+
+def test_baron_vladimir_harkonnen_signet_pays_for_intrigue(content):
+    g = with_leader(content, "baron_vladimir_harkonnen")
+    g.p(0).solari = 1
+    assert signet_ring(g, 0, "pay") == {0: {**SIGNET_PLAYED, "hand": -1, "solari": -1, "intrigue": 1}}
+    finish(g)
+
+
+def test_baron_vladimir_harkonnen_signet_declined(content):
+    g = with_leader(content, "baron_vladimir_harkonnen")
+    g.p(0).solari = 1
+    before = snap(g)
+    g.answer(0, "no")
+    g.box(0, "baron_vladimir_harkonnen", "signet")
+    assert changes(g, before) == {}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Glossu "The Beast" Rabban
+def test_glossu_rabban_game_start_box(content):
+    g = with_leader(content, "glossu_rabban")
+    before = snap(g)
+    g.box(0, "glossu_rabban", "game_start")
+    assert changes(g, before) == {0: {"spice": 1, "solari": 1}}
+    finish(g)
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_glossu_rabban_game_start_fires_when_the_game_starts(content):
+    leaders = ["glossu_rabban", "duke_leto_atreides", "count_ilban_richese", "earl_memnon_thorvald"]
+    st = new_game(content, 4, 3, leaders=leaders)
+    e = Engine(content, st, [make("random", 3, i) for i in range(4)])
+    seen = []
+
+    def stop(engine):
+        seen.append([(p.spice, p.solari) for p in engine.players])
+        raise _Stop
+
+    e.after_turn = stop
+    with pytest.raises(_Stop):
+        e.play()
+    assert seen == [[(1, 1), (0, 0), (0, 0), (0, 0)]]
+
+
+def test_glossu_rabban_signet_without_alliance(content):
+    g = with_leader(content, "glossu_rabban")
+    assert signet_ring(g, 0) == {0: {**SIGNET_PLAYED, "hand": -1, "garrison": 1, "supply": -1}}
+    finish(g)
+
+
+def test_glossu_rabban_signet_with_an_alliance(content):
+    g = with_leader(content, "glossu_rabban")
+    set_influence(g, 0, bene_gesserit=4)
+    before = snap(g)
+    g.box(0, "glossu_rabban", "signet")
+    assert changes(g, before) == {0: {"garrison": 2, "supply": -2}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Count Ilban Richese
+def test_count_ilban_richese_draws_when_paying_solari_for_a_space(content):
+    g = with_leader(content, "count_ilban_richese")
+    g.p(0).solari = 4
+    g.p(0).deck = ["dagger", "diplomacy"]
+    g.p(0).hand = ["dagger"]
+    before = snap(g)
+    g.agent(0, "dagger", "rally_troops")
+    assert changes(g, before) == {0: {"solari": -4, "garrison": 4, "supply": -4, "played": 1,
+                                      "agents_left": -1, "deck": -1}}
+    assert g.p(0).hand == ["diplomacy"]
+    finish(g)
+
+
+def test_count_ilban_richese_no_draw_for_water_or_free_spaces(content):
+    g = with_leader(content, "count_ilban_richese")
+    g.p(0).deck = ["dagger", "diplomacy"]
+    before = snap(g)
+    g.answer(0, "deploy 0")
+    g.agent(0, "dune_the_desert_planet", "hagga_basin")
+    g.agent(0, "dagger", "hall_of_oratory")
+    assert changes(g, before) == {0: {"water": -1, "spice": 2, "persuasion": 1, "garrison": 1, "supply": -1,
+                                      "played": 2, "agents_left": -2}}
+    finish(g)
+
+
+def test_count_ilban_richese_signet(content):
+    g = with_leader(content, "count_ilban_richese")
+    assert signet_ring(g, 0) == {0: {**SIGNET_PLAYED, "hand": -1, "solari": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Countess Ariana Thorvald
+def test_countess_ariana_thorvald_harvest_gives_one_less_spice_and_a_card(content):
+    g = with_leader(content, "countess_ariana_thorvald")
+    g.state.maker_spice["hagga_basin"] = 1
+    g.p(0).deck = ["dagger"]
+    g.p(0).hand = ["dune_the_desert_planet"]
+    before = snap(g)
+    g.answer(0, "deploy 0")
+    g.agent(0, "dune_the_desert_planet", "hagga_basin")
+    # hand: -1 played, +1 drawn; spice: +2 and +1 bonus, -1 for the Spice Addict
+    assert changes(g, before) == {0: {"water": -1, "spice": 2, "played": 1, "agents_left": -1, "deck": -1}}
+    assert g.p(0).hand == ["dagger"]
+    finish(g)
+
+
+def test_countess_ariana_thorvald_no_trigger_off_maker_spaces(content):
+    g = with_leader(content, "countess_ariana_thorvald")
+    g.p(0).deck = ["dagger"]
+    before = snap(g)
+    g.agent(0, "dune_the_desert_planet", "secure_contract")
+    assert changes(g, before) == {0: {"solari": 3, "played": 1, "agents_left": -1}}
+    finish(g)
+
+
+def test_countess_ariana_thorvald_harvest_box(content):
+    g = with_leader(content, "countess_ariana_thorvald")
+    g.p(0).spice = 2
+    g.p(0).deck = ["dagger"]
+    before = snap(g)
+    g.box(0, "countess_ariana_thorvald", "harvest")
+    assert changes(g, before) == {0: {"spice": -1, "hand": 1, "deck": -1}}
+    finish(g)
+
+
+def test_countess_ariana_thorvald_signet(content):
+    g = with_leader(content, "countess_ariana_thorvald")
+    assert signet_ring(g, 0) == {0: {**SIGNET_PLAYED, "hand": -1, "water": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Earl Memnon Thorvald
+def test_earl_memnon_thorvald_influence_on_taking_a_high_council_seat(content):
+    g = with_leader(content, "earl_memnon_thorvald")
+    g.p(0).solari = 5
+    before = snap(g)
+    g.answer(0, "+1 Influence with guild")
+    g.agent(0, "dagger", "high_council_space")
+    assert changes(g, before) == {0: {"solari": -5, "seat_on_council": 1, "guild": 1, "played": 1,
+                                      "agents_left": -1}}
+    finish(g)
+
+
+def test_earl_memnon_thorvald_trigger_only_on_a_new_seat(content):
+    g = with_leader(content, "earl_memnon_thorvald")
+    g.p(0).seat_on_council = True
+    before = snap(g)
+    g.engine.take_seat(g.p(0))
+    assert changes(g, before) == {} and g.asked(0) == []
+
+
+def test_earl_memnon_thorvald_signet(content):
+    g = with_leader(content, "earl_memnon_thorvald")
+    assert signet_ring(g, 0) == {0: {**SIGNET_PLAYED, "hand": -1, "spice": 1}}
+    finish(g)
