@@ -57,10 +57,20 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None) -> tuple[Mode
     for p in card_files(paths):
         shown = display_path(p, root)
         try:
-            text = p.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as e:
+            data = p.read_bytes()
+        except OSError as e:
             diags.error("E0004", Span(shown, 1, 1, 1, 1), path=shown,
-                        label=type(e).__name__, help="card files are UTF-8 text files")
+                        label=e.strerror or type(e).__name__, help="check the path and its permissions")
+            continue
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            line = data.count(b"\n", 0, e.start) + 1
+            start = data.rfind(b"\n", 0, e.start) + 1
+            col = len(data[start:e.start].decode("utf-8", errors="replace")) + 1
+            diags.error("E0004", Span(shown, line, col, line, col + 1), path=shown,
+                        label=f"byte 0x{data[e.start]:02x} at line {line}, column {col} is not UTF-8",
+                        help="save the file as UTF-8 text")
             continue
         sources.append((shown, text))
     return compile_sources(sources, diags)

@@ -207,7 +207,7 @@ def fx_38(c0):
 
 def fx_39(c0):
     for c1 in c0.each_opponent():
-        for _i1 in c1.choose(1, ('discard 1 card', 'lose 1 troop in the Conflict'), (-1.5, -1.6), (None, None)):
+        for _i1 in c1.choose(1, ('discard 1 card', 'lose 1 troop in the Conflict'), (-1.5, -1.6), ((('hand', 1),), (('res', 'deployed', 1),))):
             if _i1 == 0:
                 c1.discard(1)
             elif _i1 == 1:

@@ -76,9 +76,11 @@ def test_combat_and_endgame_cards_are_not_plots(content):
     p = g.p(0)
     p.intrigue = ["ambush", "plans_within_plans", "to_the_victor", "windfall"]
     p.hand = []
-    g.answer(0, "reveal")
+    g.answer(0, "reveal", "end turn")
     turns.take_turn(g.engine, p)
     assert _turn_labels(g, 0) == [["play Windfall", "reveal"]]
+    # Plot cards are offered again during the reveal turn, before buying.
+    assert [labels for kind, labels in g.asked(0) if kind == "plot"] == [["play Windfall", "end turn"]]
     g.done()
 
 

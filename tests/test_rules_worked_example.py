@@ -97,7 +97,8 @@ def test_a_turn_played_out(content):
     g.reveal(2)
 
     # --- Next turn you reveal your last 2 cards: 5 Persuasion and 1 sword; buy a Row card costing 4.
-    g.answer(0, "buy Duncan Idaho")
+    # Carthag gave you an intrigue card; plot cards may be played before buying: not now.
+    g.answer(0, "end turn", "buy Duncan Idaho")
     g.reveal(0)
     buys = [labels for kind, labels in g.asked(0) if kind == "buy"]
     assert len(buys) == 1  # after the buy, 1 Persuasion is left and nothing costs 1: no more buying

@@ -55,6 +55,9 @@ class Diagnostics:
     def error(self, code: str, span: Optional[Span], label: str = "", help: str = "",
               message: Optional[str] = None, notes=None, **fmt) -> Diagnostic:
         title = MESSAGES[code].title
+        for k, v in fmt.items():  # "a {kind}" -> "an Imperium card"
+            if isinstance(v, str) and v[:1].lower() in "aeiou":
+                title = title.replace(f" a {{{k}}}", f" an {{{k}}}")
         d = Diagnostic(code, message or title.format(**fmt), span, label, help, list(notes or []))
         self.items.append(d)
         return d
@@ -91,9 +94,11 @@ def render_one(d: Diagnostic, sources: dict[str, str]) -> str:
         pad = " " * len(num)
         lines.append(f"{pad}--> {s.file}:{s.line}:{s.col}")
         text = sources.get(s.file)
-        src_lines = text.splitlines() if text is not None else []
+        # Split on "\n" only, as the parser counts lines; show control characters as `?`.
+        src_lines = text.split("\n") if text is not None else []
         if 0 < s.line <= len(src_lines):
-            src = src_lines[s.line - 1].replace("\t", " ")
+            src = "".join(c if c.isprintable() else " " if c == "\t" else "?"
+                          for c in src_lines[s.line - 1].rstrip("\r"))
             width = (s.end_col - s.col) if s.end_line == s.line and s.end_col > s.col else 1
             width = max(1, min(width, len(src) - s.col + 1)) if len(src) >= s.col else 1
             lines.append(f"{pad} |")
@@ -114,6 +119,11 @@ def render_one(d: Diagnostic, sources: dict[str, str]) -> str:
             lines.append(f"  = help: {d.help}")
     lines.append("")
     return "\n".join(lines)
+
+
+def an(noun: str) -> str:
+    """`noun` with its indefinite article: an icon, a faction."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

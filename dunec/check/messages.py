@@ -117,7 +117,7 @@ MESSAGES: dict[str, Message] = {
         "`for each` counts are resolved against the count table: `cards_in_play FACTION`,\n"
         "`alliances`, `units`, `intrigue`, ..."),
     "E0307": Message(
-        "`choose {n}` needs more than {n} options",
+        "`choose {n}` needs more than {options}",
         "`choose N` picks N different options; it needs more options than N (or use no\n"
         "choice at all)."),
     "E0308": Message(
@@ -131,7 +131,7 @@ MESSAGES: dict[str, Message] = {
         "the construct is refused until its set lands."),
     # --- E04xx: sets and decks --------------------------------------------------------
     "E0401": Message(
-        "{what} has {got} cards, but the rules say {want}",
+        "{what} lists {got}, but its size is {want}",
         "A deck declares its size; the cards listed must add up to it."),
     "E0402": Message(
         "unknown set `{name}`",
@@ -145,7 +145,8 @@ MESSAGES: dict[str, Message] = {
 
 
 def explain(code: str) -> str | None:
-    m = MESSAGES.get(code.upper())
+    code = code.strip().upper()
+    m = MESSAGES.get(code)
     if m is None:
         return None
-    return f"{code.upper()}: {m.title}\n\n{m.explain}\n"
+    return f"{code}: {m.title}\n\n{m.explain}\n"

@@ -39,6 +39,10 @@ class Def:
 class Model:
     defs: dict[str, Def] = field(default_factory=dict)
     files: dict[str, str] = field(default_factory=dict)  # path -> source text
+    # Where each field of a definition was written: (id, field) -> span, for diagnostics.
+    spans: dict[tuple[str, str], Span] = field(default_factory=dict)
+    # Definitions with a row the checker refused: whole-set checks (deck sizes) skip them.
+    incomplete: set[str] = field(default_factory=set)
 
     def of_kind(self, *kinds: str) -> list[Def]:
         return [d for d in self.defs.values() if d.kind in kinds]

@@ -59,7 +59,9 @@ class Checker:
                     self.d.error("E0104", st.span, field="requires", kind=KINDS[defn.kind],
                                  label="unknown field", help="only a board space has a requirement")
                 elif "requires" in out.fields or "requires" in seen:
-                    self.d.error("E0105", st.span, field="requires", label="given again here")
+                    self.d.error("E0105", st.span, field="requires", label="given again here",
+                                 notes=[("first given here", seen["requires"].span)] if "requires" in seen else [],
+                                 help="combine the conditions with `and` in one `requires`")
                 else:
                     c = self._cond(st.cond, defn)
                     seen["requires"] = st
@@ -67,7 +69,9 @@ class Checker:
                         out.fields["requires"] = c
                 continue
             if not isinstance(st, ast.Action):
-                self.d.error("E0104", st.span, field=_stmt_word(st), kind=KINDS[defn.kind],
+                word = _stmt_word(st)
+                at = ast.Span(st.span.file, st.span.line, st.span.col, st.span.line, st.span.col + len(word))
+                self.d.error("E0104", at, field=word, kind=KINDS[defn.kind],
                              label="effects go inside a box", help="wrap it in a box such as `reveal { ... }`")
                 continue
             key, key_span = st.verb, st.verb_span
@@ -111,7 +115,8 @@ class Checker:
             if out.set not in needs:
                 self.d.error("E0302", span, name=name, needs=" or ".join(needs), set=out.set,
                              label=f"needs {'/'.join(needs)}",
-                             help=f"move this card to a set that includes {needs[0]}")
+                             help=f"write `set {needs[0]}` if the card belongs to that expansion, "
+                                  f"or remove `{name}`")
             else:
                 self.d.error("E0309", span, name=name, set=out.set, label="not played yet",
                              help="the engine plays base-game constructs today; this one arrives with its set")
@@ -266,7 +271,7 @@ class Checker:
                     head = ast.Span(head.file, head.line, head.col, end.end_line, end.end_col)
                 else:
                     head = ast.Span(head.file, head.line, head.col, head.line, head.col + len("choose"))
-                self.d.error("E0307", head, n=n,
+                self.d.error("E0307", head, n=n, options=f"{n} option{'s' if n != 1 else ''}",
                              label=f"only {len(alts)} option{'s' if len(alts) != 1 else ''}",
                              help="add options, lower the number, or drop the choice if every option applies")
                 return None
@@ -304,8 +309,10 @@ class Checker:
                 n = m.values[-1]
                 f = m.values[0] if m.form.startswith("<") else "any"
                 if n <= 0 or n > T.MAX_INFLUENCE:
-                    self.d.error("E0303", c.args[-1].span, label=f"influence is between 1 and {T.MAX_INFLUENCE}",
-                                 help="a cost must be at least 1 and at most what a track holds")
+                    self.d.error("E0303", c.args[-1].span,
+                                 label="must be at least 1" if n <= 0 else
+                                 f"influence tops out at {T.MAX_INFLUENCE}",
+                                 help=f"an influence cost is from 1 to {T.MAX_INFLUENCE}")
                     ok = False
                 out.append(("influence", f, n))
                 continue
@@ -325,7 +332,8 @@ class Checker:
             if n <= 0 or (limit is not None and n > limit):
                 self.d.error("E0303", c.args[0].span,
                              label="must be at least 1" if n <= 0 else f"a player has only {limit} troops",
-                             help="a cost must be something a player can hold")
+                             help="a cost must be at least 1; to pay nothing, drop the `pay`" if n <= 0
+                             else f"a troop cost is from 1 to {limit}")
                 ok = False
                 continue
             out.append(("res", c.verb, n))
@@ -389,7 +397,8 @@ class Checker:
                 f = v[0] if "<faction>" in m.form else "any"
                 return Op("lose_influence", (f, v[-1]))
             if v[-1] <= 0:
-                self.d.error("E0202", st.args[-1].span, verb="lose", label="must be at least 1")
+                self.d.error("E0202", st.args[-1].span, verb="lose", label="must be at least 1",
+                             help="write a positive amount")
                 return None
             return Op("lose", (v[0], v[1]))
         if st.verb == "influence":
@@ -400,7 +409,8 @@ class Checker:
                              help="`influence space N` works in an agent box")
                 return None
             if v[-1] <= 0:
-                self.d.error("E0202", st.args[-1].span, verb="influence", label="must be at least 1")
+                self.d.error("E0202", st.args[-1].span, verb="influence", label="must be at least 1",
+                             help="write a positive amount; use `lose influence` to take influence away")
                 return None
             return Op("influence", (f, v[-1]))
         if st.verb == "deploy":
@@ -433,7 +443,8 @@ class Checker:
         if st.verb == "signet":
             if defn.kind not in CARD_KINDS:
                 self.d.error("E0301", st.verb_span, verb="signet", box=an(KINDS[defn.kind]),
-                             label="only a card can use the leader's signet ring")
+                             label="only a card can use the leader's signet ring",
+                             help="`signet` works in the agent box of a card")
                 return None
             return Op("signet")
         if st.verb == "opponent":
@@ -573,6 +584,10 @@ def _context_help(verb: str, box: str) -> str:
         return "a combat intrigue box holds swords, retreat, deploy, losses and paid effects"
     if verb == "persuasion":
         return "persuasion is spent on the Reveal turn: put it in `reveal { ... }`"
+    allowed = [_box_phrase(b) for b in (T.VERBS[verb].boxes if verb in T.VERBS else ())]
+    if 0 < len(allowed) <= 6:
+        where = allowed[0] if len(allowed) == 1 else ", ".join(allowed[:-1]) + " or " + allowed[-1]
+        return f"`{verb}` works in {where}"
     return "see the effect table in `docs/language.md` for where each effect may stand"
 
 

@@ -25,7 +25,7 @@ from dunec.check.model import Model
 from dunec.check.tables import CMPS, FACTIONS
 from dunec.engine.content import Content, meta_of
 from dunec.ir import describe, value
-from dunec.ir.ops import Op
+from dunec.ir.ops import Op, requirement
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
 METHODS = {"lose", "influence", "lose_influence", "deploy", "retreat", "trash", "discard", "acquire",
@@ -142,7 +142,7 @@ def _env() -> jinja2.Environment:
         alt_labels=lambda op: tuple(describe.ops(a) for a in op.alts),
         alt_hints=lambda op: tuple(value.estimate(a) for a in op.alts),
         quantity=_quantity,
-        alt_costs=lambda op: tuple(a[0].args[0] if a and a[0].kind == "pay" else None for a in op.alts),
+        alt_costs=lambda op: tuple(requirement(a) for a in op.alts),
     )
     env.globals["plain"] = PLAIN
     env.globals["factions"] = FACTIONS

@@ -206,9 +206,14 @@ class Engine:
             return
         candidates = [q for q in self.players if q.influence[f] >= 4 and q.influence[f] == best]
         new = None
-        if candidates:
-            new = mover if mover in candidates else sorted(
-                candidates, key=lambda q: (q.seat - (holder or 0)) % self.state.n_players)[0]
+        if mover in candidates:
+            new = mover
+        elif len(candidates) == 1 or (candidates and h is None):
+            new = sorted(candidates, key=lambda q: (q.seat - (holder or 0)) % self.state.n_players)[0]
+        elif candidates:
+            # The falling holder chooses among the players tied for the highest (FAQ).
+            new = candidates[self.decide(h, "alliance", [f"give the {f} alliance to {self.pname(q)}"
+                                                          for q in candidates], [-q.vp for q in candidates])]
         if new is h:
             return
         if h is not None:
@@ -267,29 +272,23 @@ class Engine:
         p.discard = []
         self.rng.shuffle(p.deck)
 
-    def trash(self, ctx: Ctx, what: str, zone: str) -> None:
+    def trash(self, ctx: Ctx, what: str, zone: str, optional: bool = True) -> None:
+        """Trash this card, or a card of the player's choice from the zone(s).
+        A card's `on trash` box runs whenever it is trashed."""
         p = ctx.player
         if what == "this":
             for pile in (p.played, p.revealed):
                 if ctx.card in pile:
                     pile.remove(ctx.card)
-                    p.trashed.append(ctx.card)
-                    self.log(f"  {self.pname(p)} trashes {self.cname(ctx.card)}")
+                    self._trashed(p, ctx.card)
                     return
             return
-        zones = (zone,) if zone else ("hand", "discard", "play")
-        options: list[tuple[str, str]] = []
-        for z in zones:
-            piles = (p.played, p.revealed) if z == "play" else (getattr(p, z),)
-            seen = set()
-            for pile in piles:
-                for c in pile:
-                    if (z, c) not in seen:
-                        seen.add((z, c))
-                        options.append((z, c))
-        # Trashing with the card icon is optional (FAQ): "keep" is always an option.
-        labels = [f"trash {self.cname(c)} from {z}" for z, c in options] + ["trash nothing"]
-        hints = [self._trash_hint(c) for _, c in options] + [0.0]
+        options = self.trash_options(p, zone)
+        if not options:
+            return
+        # Trashing with the card icon is optional (FAQ); as a cost it is not.
+        labels = [f"trash {self.cname(c)} from {z}" for z, c in options] + (["trash nothing"] if optional else [])
+        hints = [self._trash_hint(c) for _, c in options] + ([0.0] if optional else [])
         i = self.decide(p, "trash", labels, hints)
         if i == len(options):
             return
@@ -298,11 +297,27 @@ class Engine:
             (p.played if c in p.played else p.revealed).remove(c)
         else:
             getattr(p, z).remove(c)
-        p.trashed.append(c)
-        self.log(f"  {self.pname(p)} trashes {self.cname(c)}")
-        fn = self.content.effect(c, "trash")
+        self._trashed(p, c)
+
+    def trash_options(self, p: Player, zone: str = "") -> list:
+        zones = (zone,) if zone else ("hand", "discard", "play")
+        options: list[tuple[str, str]] = []
+        for z in zones:
+            piles = (p.played, p.revealed) if z == "play" else (getattr(p, z),)
+            seen = set()
+            for pile in piles:
+                for c in pile:
+                    if c not in seen:
+                        seen.add(c)
+                        options.append((z, c))
+        return options
+
+    def _trashed(self, p: Player, card: str) -> None:
+        p.trashed.append(card)
+        self.log(f"  {self.pname(p)} trashes {self.cname(card)}")
+        fn = self.content.effect(card, "trash")
         if fn is not None:
-            fn(Ctx(self, p, card=c, box="trash"))
+            fn(Ctx(self, p, card=card, box="trash"))
 
     def _trash_hint(self, card: str) -> float:
         h = self._trash_hints.get(card)
@@ -350,8 +365,7 @@ class Engine:
     def gain_reserve_card(self, p: Player, card: str) -> None:
         if self.state.reserve.get(card, 0) > 0:
             self.state.reserve[card] -= 1
-            p.discard.append(card)
-            self.log(f"  {self.pname(p)} gains {self.cname(card)}")
+            self.receive_card(p, card)
 
     def steal_intrigue(self, giver: Player, taker: Player, n: int) -> None:
         for _ in range(min(n, len(giver.intrigue))):
@@ -425,6 +439,12 @@ class Engine:
             elif c[0] == "trash_this":
                 if card is None or (card not in p.played and card not in p.revealed):
                     return False
+            elif c[0] == "trash_card":
+                if not (p.hand or p.discard or p.played or p.revealed):
+                    return False
+            elif c[0] == "hand":
+                if len(p.hand) < c[1]:
+                    return False
         return True
 
     def pay(self, p: Player, costs, card=None) -> None:
@@ -435,6 +455,8 @@ class Engine:
                 self.lose_influence(p, c[1], c[2]) if c[1] == "any" else self.change_influence(p, c[1], -c[2])
             elif c[0] == "trash_this":
                 self.trash(Ctx(self, p, card=card), "this", "")
+            elif c[0] == "trash_card":
+                self.trash(Ctx(self, p, card=card), "card", "", optional=False)
 
     def offer_pay(self, ctx: Ctx, costs, label: str, hint: float) -> bool:
         p = ctx.player

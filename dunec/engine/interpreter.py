@@ -8,7 +8,7 @@ from __future__ import annotations
 import operator
 
 from dunec.ir import describe, value
-from dunec.ir.ops import Op, Ops
+from dunec.ir.ops import Op, Ops, requirement
 
 CMP = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
        ">": operator.gt, "<": operator.lt}
@@ -46,7 +46,7 @@ def test(c, ctx) -> bool:
 
 def _labels(op: Op):
     return (tuple(describe.ops(a) for a in op.alts), tuple(value.estimate(a) for a in op.alts),
-            tuple(a[0].args[0] if a and a[0].kind == "pay" else None for a in op.alts))
+            tuple(requirement(a) for a in op.alts))
 
 
 def _gain(op, ctx):

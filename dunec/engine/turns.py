@@ -59,9 +59,25 @@ def take_turn(e, p: Player) -> None:
         if i < len(agents):
             card, space = agents[i][2]
             agent_turn(e, p, card, space)
+            more_plots(e, p)
         else:
             reveal_turn(e, p)
         return
+
+
+def more_plots(e, p: Player) -> None:
+    """Plot intrigue may be played at any point of your own turn: after the agent
+    action as well as before it."""
+    while True:
+        plots = plot_options(e, p)
+        if not plots:
+            return
+        labels = [f"play {e.cname(c)}" for c in plots] + ["end turn"]
+        hints = [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
+        i = e.decide(p, "plot", labels, hints)
+        if i == len(plots):
+            return
+        play_intrigue(e, p, plots[i], "plot")
 
 
 def reveal_hint(e, p: Player, agents) -> float:
@@ -225,6 +241,7 @@ def reveal_turn(e, p: Player) -> None:
             fn(Ctx(e, p, card=card, box="reveal"))
     if p.seat_on_council:
         p.persuasion += 2
+    more_plots(e, p)  # e.g. persuasion or troops from a plot, after seeing the reveal
     buy(e, p)
     p.persuasion = 0
     p.discard.extend(p.played)

@@ -75,3 +75,22 @@ def to_data(x: Any) -> Any:
     if isinstance(x, tuple):
         return [to_data(i) for i in x]
     return x
+
+
+_LOSABLE_AS_COST = ("solari", "spice", "water", "garrison", "deployed")
+
+
+def requirement(alt: Ops):
+    """What a player must have to pick this alternative of a `choose`: the costs
+    of a leading `pay`, the full amount of a leading loss, the cards of a leading
+    discard. None when anyone can pick it. Both back-ends offer the same options."""
+    if not alt:
+        return None
+    op = alt[0]
+    if op.kind == "pay":
+        return op.args[0]
+    if op.kind == "lose" and op.args[0] in _LOSABLE_AS_COST:
+        return (("res", op.args[0], op.args[1]),)
+    if op.kind == "discard":
+        return (("hand", op.args[0]),)
+    return None

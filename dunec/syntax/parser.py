@@ -5,10 +5,11 @@ Syntax errors become diagnostics (E0001-E0004); nothing here raises for bad inpu
 from __future__ import annotations
 
 import functools
+import re
 from typing import Optional
 
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from dunec.check.diagnostics import Diagnostics
 from dunec.paths import grammar_file
@@ -21,6 +22,16 @@ _TOKEN_NAMES = {
     "FOR": "`for`", "EACH": "`each`", "CHOOSE": "`choose`", "PAY": "`pay`", "AND": "`and`",
     "OR": "`or`", "NOT": "`not`", "ARROW": "`->`",
 }
+
+
+# Blocks and parentheses nest at most this deep: printed cards nest three or four
+# levels, and a bound keeps every later stage (checker, code generator) shallow.
+MAX_DEPTH = 48
+
+
+def text_at(text: str, span: ast.Span) -> str:
+    lines = text.split("\n")
+    return lines[span.line - 1][span.col - 1] if span.line <= len(lines) else ""
 
 
 @functools.lru_cache(maxsize=1)
@@ -51,7 +62,11 @@ class _ToAst(Transformer):
         return ast.Arg("name", str(c[0]), self._s(c[0]))
 
     def arg_int(self, c):
-        return ast.Arg("int", int(c[0]), self._s(c[0]))
+        s = str(c[0])
+        # Python refuses to convert very long digit strings; no card needs more than a few
+        # digits, so clamp and let the checker's range checks report the value.
+        v = int(s) if len(s) <= 30 else (-1 if s.startswith("-") else 1) * 10 ** 30
+        return ast.Arg("int", v, self._s(c[0]))
 
     def arg_str(self, c):
         return ast.Arg("str", _unquote(c[0]), self._s(c[0]))
@@ -148,9 +163,16 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
     if text.startswith("\ufeff"):  # a byte-order mark some editors write: not content
         text = text[1:]
     diags.add_source(path, text)
+    deep = _too_deep(path, text)
+    if deep is not None:
+        diags.error("E0001", deep, found=f"`{text_at(text, deep)}`",
+                    label=f"blocks nested more than {MAX_DEPTH} deep", help="flatten the nested blocks")
+        return None
     if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
-        diags.error("E0002", ast.Span(path, line, 1, line, 2), char="\\0",
+        at = text.index("\x00")
+        line = text[:at].count("\n") + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        diags.error("E0002", ast.Span(path, line, col, line, col + 1), char="\\0",
                     label="NUL byte", help="card files are plain UTF-8 text")
         return None
     try:
@@ -162,13 +184,36 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
         diags.error("E0001", ast.Span(path, 1, 1, 1, 2), found="nesting",
                     label="nested too deeply", help="flatten the nested blocks")
         return None
+    deep = _deepest(tree)
+    if deep is not None:
+        line, col = getattr(deep.meta, "line", 1), getattr(deep.meta, "column", 1)
+        diags.error("E0001", ast.Span(path, line, col, line, col + 1), found="nesting",
+                    label="nested too deeply", help="flatten the nested conditions or blocks")
+        return None
     try:
         defs = _ToAst(path).transform(tree)
+    except VisitError as e:
+        if not isinstance(e.orig_exc, RecursionError):
+            raise
+        diags.error("E0001", ast.Span(path, 1, 1, 1, 2), found="nesting",
+                    label="nested too deeply", help="flatten the nested blocks")
+        return None
     except RecursionError:
         diags.error("E0001", ast.Span(path, 1, 1, 1, 2), found="nesting",
                     label="nested too deeply", help="flatten the nested blocks")
         return None
     return ast.SourceFile(path, text, defs)
+
+
+def _deepest(tree: Tree, limit: int = 8 * MAX_DEPTH) -> Optional[Tree]:
+    """The first subtree nested more than `limit` levels deep (walked without recursion)."""
+    todo = [(tree, 1)]
+    while todo:
+        node, depth = todo.pop()
+        if depth > limit:
+            return node
+        todo.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+    return None
 
 
 def _expected(names) -> str:
@@ -207,7 +252,7 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
             tok.type, f"`{tok}`")
         if tok.type == "_S":
             found = "end of line"
-        end = col + max(1, len(str(tok).split("\n")[0]))
+        end = col + 1 if tok.type == "_S" else col + max(1, len(str(tok).split("\n")[0]))
         hint = _hint_for(tok, e.expected)
         diags.error("E0001", ast.Span(path, line, col, line, end), found=found,
                     label=_expected(e.expected), help=hint)
@@ -238,38 +283,47 @@ def _char_hint(text: str, pos: int, ch: str) -> str:
 
 def _unclosed_brace(path: str, text: str) -> Optional[ast.Span]:
     """The innermost `{` that is never closed (strings and comments skipped), if any."""
-    stack: list[tuple[int, int]] = []
-    line, col, i, n = 1, 1, 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "#":
-            while i < n and text[i] != "\n":
-                i += 1
-            continue
-        if ch == '"':
-            i += 1
-            col += 1
-            while i < n and text[i] not in '"\n':
-                step = 2 if text[i] == "\\" and i + 1 < n and text[i + 1] in '"\\' else 1
-                i += step
-                col += step
-            if i < n and text[i] == '"':
-                i += 1
-                col += 1
-            continue
-        if ch == "{":
-            stack.append((line, col))
-        elif ch == "}" and stack:
-            stack.pop()
-        if ch == "\n":
-            line, col = line + 1, 1
-        else:
-            col += 1
-        i += 1
+    stack = _scan_braces(text)[0]
     if not stack:
         return None
     ln, c = stack[-1]
     return ast.Span(path, ln, c, ln, c + 1)
+
+
+def _too_deep(path: str, text: str) -> Optional[ast.Span]:
+    """The first `{` or `(` nested deeper than MAX_DEPTH, if any."""
+    at = _scan_braces(text)[1]
+    return ast.Span(path, at[0], at[1], at[0], at[1] + 1) if at else None
+
+
+# What matters to bracket matching: comments, strings (closed or not), brackets, new lines.
+_BRACKETS = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\["\\])*"?|[{}()\n]')
+
+
+def _scan_braces(text: str):
+    """Scan brackets outside strings and comments: (still-open `{` positions, first too deep)."""
+    stack: list[tuple[int, int]] = []
+    parens = 0
+    too_deep = None
+    line, line_start = 1, 0
+    for m in _BRACKETS.finditer(text):
+        ch = m.group()
+        if ch == "\n":
+            line, line_start = line + 1, m.end()
+            continue
+        if ch == "{":
+            stack.append((line, m.start() - line_start + 1))
+        elif ch == "}" and stack:
+            stack.pop()
+        elif ch == "(":
+            parens += 1
+        elif ch == ")" and parens:
+            parens -= 1
+        else:
+            continue
+        if too_deep is None and ch in "{(" and len(stack) + parens > MAX_DEPTH:
+            too_deep = (line, m.start() - line_start + 1)
+    return stack, too_deep
 
 
 def _hint_for(tok: Token, expected) -> str:

@@ -1,0 +1,370 @@
+"""Diagnostics, driven by data files.
+
+Every file in tests/diagnostics/ is compiled on its own. A line that should get a
+diagnostic carries the expectation in a comment:
+
+    agent { swords 2 }        # error[E0301]
+    reveal { spcie 2; influence gild 1 }   # error[E0201] error[E0203]
+
+An error that no line can carry (the file ends too early) is written anywhere as
+
+    # error[E0003] @ eof          (the last line with content)
+    # error[E0003] @ line 12
+
+The test asserts that the multiset of (line, code) pairs reported equals the one
+expected: nothing missing, nothing extra. The rest of this module checks a few
+rendered diagnostics in full, the JSON output, what no data file can hold (NUL
+bytes, undecodable files, deep nesting), and that every code is covered and
+documented.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from dunec.check.diagnostics import Diagnostics, render_one
+from dunec.check.messages import MESSAGES
+from dunec.cli import main
+from dunec.frontend import compile_paths, compile_sources
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "diagnostics"
+FILES = sorted(DATA.glob("*.dune"))
+ERRORS_MD = ROOT / "docs" / "errors.md"
+
+# Codes no data file can hold, each tested by a function in this module.
+COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004"}
+NOT_TESTABLE = {"E0700"}  # internal compiler error: no input should ever produce it
+
+_EXPECT = re.compile(r"error\[(E\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?")
+
+
+def _comment(line: str) -> str:
+    """The comment part of a source line (a `#` outside a double-quoted string; on a
+    line whose string is never closed, the last `#`)."""
+    in_str = False
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if in_str and c == "\\":
+            i += 2
+            continue
+        if c == '"':
+            in_str = not in_str
+        elif c == "#" and not in_str:
+            return line[i + 1:]
+        i += 1
+    return line[line.rfind("#") + 1:] if in_str and "#" in line else ""
+
+
+def expectations(text: str) -> Counter:
+    """(line, code) pairs a data file expects."""
+    eof = max(1, text.rstrip().count("\n") + 1)
+    want: Counter = Counter()
+    for n, line in enumerate(text.split("\n"), start=1):
+        for m in _EXPECT.finditer(_comment(line)):
+            code, where, at = m.group(1), m.group(2), m.group(3)
+            if where is None:
+                want[(n, code)] += 1
+            elif where == "eof":
+                want[(eof, code)] += 1
+            else:
+                want[(int(at), code)] += 1
+    return want
+
+
+def _rel(p: Path) -> str:
+    return p.relative_to(ROOT).as_posix()
+
+
+def _compile(path: str, text: str) -> Diagnostics:
+    return compile_sources([(path, text)])[1]
+
+
+# ---------------------------------------------------------------------- data files
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_data_file(path: Path):
+    text = path.read_text(encoding="utf-8")
+    diags = _compile(_rel(path), text)
+    got = Counter((d.span.line if d.span else 0, d.code) for d in diags.items)
+    want = expectations(text)
+    missing, extra = want - got, got - want
+    if missing or extra:
+        lines = [f"{path.name}:"]
+        lines += [f"  missing {code} on line {ln}" for (ln, code) in sorted(missing)]
+        lines += [f"  unexpected {code} on line {ln}" for (ln, code) in sorted(extra)]
+        lines += ["", diags.render()]
+        pytest.fail("\n".join(lines))
+
+
+def test_every_diagnostic_has_a_label_and_a_help():
+    for path in FILES:
+        for d in _compile(_rel(path), path.read_text(encoding="utf-8")).items:
+            assert d.label and d.help, f"{path.name}:{d.span.line}: {d.code} {d.message!r} lacks a label or help"
+
+
+def test_there_are_many_data_files():
+    assert len(FILES) >= 30
+
+
+def test_every_data_file_is_named_nnn_topic():
+    for p in FILES:
+        assert re.fullmatch(r"\d{3}_[a-z0-9_]+\.dune", p.name), p.name
+
+
+def test_every_code_is_covered():
+    covered = set(COVERED_HERE)
+    for p in FILES:
+        covered |= {code for _, code in expectations(p.read_text(encoding="utf-8"))}
+    uncovered = sorted(set(MESSAGES) - NOT_TESTABLE - covered)
+    assert not uncovered, f"codes no data file or test exercises: {uncovered}"
+    unknown = sorted(covered - set(MESSAGES))
+    assert not unknown, f"expectations name codes that do not exist: {unknown}"
+    for code, test in COVERED_HERE.items():
+        assert callable(globals().get(test)), f"{code}: {test} is missing"
+
+
+def test_expectation_parser():
+    text = 'card a "x # not a comment" {  # error[E0101] error[E0203]\n}\n# error[E0003] @ eof\n' \
+           "# error[E0001] @ line 7\n\n"
+    assert expectations(text) == Counter({(1, "E0101"): 1, (1, "E0203"): 1, (4, "E0003"): 1,
+                                          (7, "E0001"): 1})
+    assert expectations('card a "# error[E0101]" {}\n') == Counter()
+
+
+# ---------------------------------------------------------------------- rendering
+README_CARD = """\
+card duncan_idaho "Duncan Idaho" {
+  cost 4; icons city
+  agent { pay water 1 -> troops 1, draw 1 }
+  reveal { swords 2; water 1 }
+}
+card dr_yueh "Dr. Yueh" { cost 1
+  reveal { persuasion 1; spcie 2 }
+}
+"""
+
+
+def test_render_unknown_effect_with_suggestion():
+    # A file under cards/base/ takes its set from the folder.
+    diags = _compile("cards/base/imperium.dune", README_CARD)
+    assert diags.render() == """\
+error[E0201]: unknown effect `spcie`
+ --> cards/base/imperium.dune:7:26
+  |
+7 |   reveal { persuasion 1; spcie 2 }
+  |                          ^^^^^ not an effect
+  = help: did you mean `spice`?
+
+1 error found"""
+
+
+def test_render_pads_the_gutter_for_long_line_numbers():
+    text = "\n" * 11 + "card a { set base; cost 1; icons citty }\n"
+    diags = _compile("t.dune", text)
+    assert render_one(diags.items[0], diags.sources) == """\
+error[E0203]: unknown icon `citty`
+  --> t.dune:12:34
+   |
+12 | card a { set base; cost 1; icons citty }
+   |                                  ^^^^^ not an icon
+   = help: did you mean `city`?
+"""
+
+
+def test_render_duplicate_id_points_at_both():
+    text = "card a { set base; cost 1 }\nintrigue a { set base; plot { draw 1 } }\n"
+    out = _compile("t.dune", text).render()
+    assert "error[E0102]: `a` is defined twice\n --> t.dune:2:10\n" in out
+    assert "2 | intrigue a { set base; plot { draw 1 } }\n  |          ^ defined again here\n" in out
+    assert "= note: first defined here (at t.dune:1:6)" in out
+
+
+def test_render_unexpected_eof_names_the_open_brace():
+    text = 'card a "A" {\n  set base; cost 1\n  reveal { draw 1\n}\n\n'
+    diags = _compile("t.dune", text)
+    assert [d.code for d in diags.items] == ["E0003"]
+    out = diags.render()
+    assert " --> t.dune:4:2\n" in out
+    assert "4 | }\n  |  ^ expected" in out
+    assert "= note: this `{` is never closed (at t.dune:1:12)" in out
+    assert "= help: every `{` needs a matching `}`" in out
+
+
+def test_render_wrong_box_has_help():
+    text = "card a { set base; cost 1\n  agent { swords 2 }\n}\n"
+    out = _compile("t.dune", text).render()
+    assert out.startswith("error[E0301]: `swords` cannot be used in an agent box\n --> t.dune:2:11\n")
+    assert "  |           ^^^^^^ not allowed here\n" in out
+    assert "= help: swords count on a Reveal turn or in combat" in out
+
+
+def test_render_control_characters_keep_the_caret_aligned():
+    text = "card a {\r\n  set base;\tcost 1; reveal { drw 1 }\r\n}\r\n"
+    out = _compile("t.dune", text).render()
+    assert "2 |   set base; cost 1; reveal { drw 1 }\n  |                              ^^^ not an effect" in out
+
+
+def test_render_summary_counts_errors():
+    text = "card a { set base; cost 1; icons citty spice_trad }\n"
+    assert _compile("t.dune", text).render().endswith("\n2 errors found")
+
+
+# ---------------------------------------------------------------------- JSON output
+def test_json_output_fields(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.dune").write_text("card a { set base; cost 1\n  reveal { spcie 2 }\n}\n", encoding="utf-8")
+    assert main(["check", "bad.dune", "--format", "json"]) == 1
+    items = json.loads(capsys.readouterr().out)
+    assert len(items) == 1
+    d = items[0]
+    assert d["code"] == "E0201"
+    assert d["severity"] == "error"
+    assert d["file"] == "bad.dune"
+    assert (d["line"], d["column"], d["end_line"], d["end_column"]) == (2, 12, 2, 17)
+    assert d["message"] == "unknown effect `spcie`"
+    assert d["label"] == "not an effect"
+    assert d["help"] == "did you mean `spice`?"
+    assert d["notes"] == []
+
+
+def test_json_output_notes_have_positions(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dup.dune").write_text("card a { set base; cost 1 }\ncard a { set base; cost 2 }\n",
+                                       encoding="utf-8")
+    assert main(["check", "dup.dune", "--format", "json"]) == 1
+    (d,) = json.loads(capsys.readouterr().out)
+    assert d["code"] == "E0102" and d["line"] == 2
+    assert d["notes"] == [{"message": "first defined here", "file": "dup.dune", "line": 1, "column": 6}]
+
+
+def test_json_output_is_an_empty_list_when_clean(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ok.dune").write_text("card a { set base; cost 1; reveal { draw 1 } }\n", encoding="utf-8")
+    assert main(["check", "ok.dune", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+# ---------------------------------------------------------------------- what data files cannot hold
+def test_undecodable_file_is_E0004(tmp_path):
+    p = tmp_path / "latin1.dune"
+    p.write_bytes(b'card a "Caf\xe9" {\n  set base; cost 1\n}\n')
+    _, diags = compile_paths([p], root=tmp_path)
+    (d,) = diags.items
+    assert d.code == "E0004"
+    assert d.message == "cannot read `latin1.dune`"
+    assert (d.span.file, d.span.line, d.span.col) == ("latin1.dune", 1, 12)
+    assert "not UTF-8" in d.label and d.help
+    assert "error[E0004]" in diags.render()
+
+
+def test_undecodable_file_does_not_stop_the_others(tmp_path):
+    (tmp_path / "a.dune").write_bytes(b"\xff\xfe")
+    (tmp_path / "b.dune").write_text("card b { set base; cost 1\n  reveal { drw 1 }\n}\n", encoding="utf-8")
+    _, diags = compile_paths([tmp_path], root=tmp_path)
+    assert sorted(d.code for d in diags.items) == ["E0004", "E0201"]
+
+
+def test_nul_byte_is_E0002_at_its_position():
+    text = "card a {\n  set base; cost 1\x00\n}\n"
+    (d,) = _compile("t.dune", text).items
+    assert d.code == "E0002" and (d.span.line, d.span.col) == (2, 19)
+    assert d.label == "NUL byte"
+
+
+def test_byte_order_mark_is_ignored():
+    diags = _compile("t.dune", "\ufeffcard a { set base; cost 1; reveal { draw 1 } }\n")
+    assert not diags.items
+
+
+def test_crlf_line_endings_keep_line_numbers():
+    text = "card a {\r\n  set base\r\n  cost 1\r\n  reveal { drw 1 }\r\n}\r\n"
+    (d,) = _compile("t.dune", text).items
+    assert (d.code, d.span.line, d.span.col) == ("E0201", 4, 12)
+
+
+@pytest.mark.parametrize("inner", ["if seat { ", "opponent { ", "choose { - draw 1 - ", "pay spice 1 -> { "])
+def test_deep_nesting_is_a_diagnostic(inner):
+    n = 300
+    text = "card a { set base; cost 1; reveal { " + inner * n + "draw 1 " + "}" * n + " } }"
+    (d,) = _compile("t.dune", text).items
+    assert d.code == "E0001" and "nested" in d.label
+
+
+def test_deep_negation_is_a_diagnostic():
+    text = "card a { set base; cost 1; reveal { if " + "not " * 3000 + "seat { draw 1 } } }"
+    (d,) = _compile("t.dune", text).items
+    assert d.code == "E0001" and "nested" in d.label
+
+
+def test_moderate_nesting_is_fine():
+    n = 20
+    text = "card a { set base; cost 1; reveal { " + "if seat { " * n + "draw 1 " + "}" * n + " } }"
+    assert not _compile("t.dune", text).items
+
+
+def test_huge_number_is_a_range_error():
+    (d,) = _compile("t.dune", "card a { set base; cost 1; reveal { draw " + "9" * 5000 + " } }").items
+    assert d.code == "E0202" and d.label == "must be at most 99"
+
+
+def test_empty_and_comment_only_files_are_clean():
+    for text in ("", "\n\n", "# nothing here\n", "  \t\n# a\n;\n"):
+        model, diags = compile_sources([("t.dune", text)])
+        assert not diags.items and not model.defs
+
+
+def test_unknown_set_skips_the_set_check():
+    diags = _compile("t.dune", "card a { set bsae; cost 1; agent { spy 1 } }")
+    assert [(d.code, d.help) for d in diags.items] == [("E0402", "did you mean `base`?")]
+
+
+def test_deck_size_is_not_checked_when_a_row_is_bad():
+    text = "card a { set base; cost 1 }\ndeck d { set base; size 5\n card a\n card a 2 }\n"
+    assert [d.code for d in _compile("t.dune", text).items] == ["E0106"]
+
+
+# ---------------------------------------------------------------------- the error index
+def _sections() -> dict[str, str]:
+    text = ERRORS_MD.read_text(encoding="utf-8")
+    parts = re.split(r"^## (E\d{4})\b.*$", text, flags=re.M)
+    return {parts[i]: parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+
+
+def test_errors_md_has_a_section_per_code():
+    sections = _sections()
+    missing = sorted(set(MESSAGES) - set(sections))
+    assert not missing, f"docs/errors.md has no section for {missing}"
+    unknown = sorted(set(sections) - set(MESSAGES))
+    assert not unknown, f"docs/errors.md documents codes that do not exist: {unknown}"
+
+
+def test_errors_md_sections_are_in_code_order_with_examples():
+    text = ERRORS_MD.read_text(encoding="utf-8")
+    order = re.findall(r"^## (E\d{4})\b", text, flags=re.M)
+    assert order == sorted(order) == sorted(MESSAGES)
+    for code, body in _sections().items():
+        if code in NOT_TESTABLE:
+            continue
+        assert "```" in body, f"{code} has no example"
+        assert "Fix" in body or "fix" in body, f"{code} does not say how to fix it"
+
+
+def _examples(body: str) -> list[str]:
+    return re.findall(r"```dune\n(.*?)```", body, flags=re.S)
+
+
+@pytest.mark.parametrize("code", sorted(set(MESSAGES) - NOT_TESTABLE - set(COVERED_HERE)))
+def test_errors_md_examples_are_true(code):
+    """The bad example of each section gives its code; the fixed one is clean."""
+    blocks = _examples(_sections()[code])
+    assert len(blocks) == 2, f"{code}: expected a bad and a fixed ```dune example"
+    bad, fixed = blocks
+    got = [d.code for d in _compile("docs/errors.md", bad).items]
+    assert code in got, f"{code}: the bad example gives {got}"
+    clean = _compile("docs/errors.md", fixed)
+    assert not clean.items, f"{code}: the fixed example is not clean:\n{clean.render()}"
