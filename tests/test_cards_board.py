@@ -121,15 +121,13 @@ def test_selective_breeding(content):
 def test_selective_breeding_may_trash_the_card_just_played(content):
     g = board(content)
     g.p(0).spice = 2
-    d = send(g, 0, "selective_breeding", "trash Diplomacy from play")
+    # The card just played is the only card: the trash (part of the cost) takes it unasked.
+    d = send(g, 0, "selective_breeding")
     assert d == {0: {"hand": -1, "agents_left": -1, "spice": -2, "bene_gesserit": 1, "trashed": 1}}
+    assert g.p(0).trashed == ["diplomacy"]
     finish(g)
 
 
-@pytest.mark.xfail(strict=True, reason="Selective Breeding's trash is part of its cost (reference board data: "
-                                       "trashCard is in the paid group with paySpice 2), but the card file writes "
-                                       "`effect { trash card; draw 2 }`, so `trash nothing` is offered and the "
-                                       "player still draws 2")
 def test_selective_breeding_trashing_is_part_of_the_cost(content):
     g = board(content)
     g.p(0).spice = 2

@@ -46,6 +46,8 @@ CONDITIONS = {
     "c_players": "players >= 4", "c_intrigue": "intrigue >= 1", "c_alliances": "alliances >= 1",
     "c_factions_at": "factions_at 1 >= 2", "c_copies": "copies dr_yueh >= 2", "c_solari": "solari >= 3",
     "c_spice": "spice < 1", "c_water": "water != 1",
+    "c_mentat_available": "mentat_available", "c_opponent_units": "opponent_units >= 2",
+    "c_factions_behind": "factions_behind == 1",
     "c_and": "seat and swordmaster", "c_or": "seat or swordmaster", "c_not": "not seat",
     "c_nested": "not (seat or influence emperor >= 1) and players == 4",
 }
@@ -275,6 +277,12 @@ COND_CASES = [
     ("c_and", lambda g: setattr(g.p(0), "seat_on_council", True), False),
     ("c_or", lambda g: setattr(g.p(0), "swordmaster", True), True), ("c_or", None, False),
     ("c_not", None, True), ("c_not", lambda g: setattr(g.p(0), "seat_on_council", True), False),
+    ("c_mentat_available", None, True),
+    ("c_mentat_available", lambda g: setattr(g.state, "mentat_on_board", False), False),
+    ("c_opponent_units", lambda g: deploy(g, 2, 2), True),
+    ("c_opponent_units", lambda g: (deploy(g, 0, 3), deploy(g, 1, 1), deploy(g, 3, 1)), False),
+    ("c_factions_behind", lambda g: set_influence(g, 1, guild=1), True),
+    ("c_factions_behind", lambda g: (set_influence(g, 1, guild=1), set_influence(g, 2, fremen=2)), False),
     ("c_nested", None, True), ("c_nested", lambda g: set_influence(g, 0, emperor=1), False),
 ]
 
@@ -310,9 +318,7 @@ COUNT_CASES = [
     ("n_intrigue", _intrigue, 2),
     ("n_factions_at", lambda g: set_influence(g, 0, emperor=1, guild=2, fremen=3), 3),
     pytest.param("n_opponents_with_more", lambda g: (set_influence(g, 1, emperor=2), set_influence(g, 3, emperor=1)),
-                 2, marks=pytest.mark.xfail(strict=True, raises=KeyError,
-                                            reason="engine.quantity has no case for the `opponents_with_more` "
-                                                   "count that tables.COUNTS and the checker accept")),
+                 2),
 ]
 
 

@@ -142,6 +142,17 @@ class Checker:
             context = "reward" if spec.box in ("first", "second", "third") else spec.box
             out.boxes[spec.box] = self._block(st.body, context, defn)
             return
+        if spec.kind == "costs" and st.body is not None and not args:
+            # Several costs: `cost { spice 2; trash card }`.
+            items = [c for c in st.body if isinstance(c, ast.Action) and c.body is None]
+            if len(items) != len(st.body):
+                self.d.error("E0106", st.span, field=key, label="a cost block lists costs only",
+                             help="write `cost { spice 2; trash card }`")
+                return
+            costs = self._costs(items, defn, st, field=True)
+            if costs is not None:
+                out.fields[key] = costs
+            return
         if st.body is not None:
             self.d.error("E0106", st.span, field=key, label="does not take a block",
                          help=f"write `{spec.example}`")
@@ -299,6 +310,9 @@ class Checker:
                                  label="there is no card to trash", help="only a card can trash itself")
                     ok = False
                 out.append(("trash_this",))
+                continue
+            if c.verb == "trash" and [str(a.value) for a in c.args] == ["card"]:
+                out.append(("trash_card",))
                 continue
             if c.verb == "influence":
                 m, err = match(("<faction> <int>", "any <int>"), c.args, lambda s: T.SLOT_TABLES.get(s))

@@ -46,6 +46,7 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
                 "gained_only": FieldSpec("flag", "gained_only")},
     "intrigue": {
         **_COMMON,
+        "requires": FieldSpec("cond", "requires mentat_available"),
         "plot": _box("plot", "plot { solari 2 }"),
         "combat": _box("combat", "combat { swords 4 }"),
         "endgame": _box("endgame", "endgame { vp 1 }"),
@@ -63,7 +64,7 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "icon": FieldSpec("name", "icon city", table="icon", required=True),
         "faction": FieldSpec("name", "faction fremen", table="faction"),
         "location": FieldSpec("name", "location arrakeen", table="location"),
-        "cost": FieldSpec("costs", "cost spice 4"),
+        "cost": FieldSpec("costs", "cost spice 4", ),
         "requires": FieldSpec("cond", "requires influence fremen >= 2"),
         "combat": FieldSpec("flag", "combat"),
         "maker": FieldSpec("flag", "maker"),

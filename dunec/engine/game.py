@@ -491,6 +491,12 @@ class Engine:
             return sum(1 for c in p.played + p.revealed if q[1] in self.defs[c].get("factions", ()))
         if k in ("solari", "spice", "water"):
             return getattr(p, k)
+        if k == "opponents_with_more":
+            return sum(1 for o in self.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
+        if k == "opponent_units":
+            return max((o.conflict for o in self.opponents(p)), default=0)
+        if k == "factions_behind":
+            return sum(1 for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in self.opponents(p)))
         raise KeyError(k)
 
     def copies(self, p: Player, card: str) -> int:
@@ -514,6 +520,8 @@ class Engine:
             return p.swordmaster
         if k == "revealing":
             return self.turn_kind == "reveal"
+        if k == "mentat_available":
+            return self.state.mentat_on_board
         if k == "most_copies":
             mine = self.copies(p, c[1])
             return all(mine > self.copies(o, c[1]) for o in self.opponents(p))

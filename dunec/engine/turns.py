@@ -99,6 +99,9 @@ def _intrigue_options(e, p: Player, box: str) -> list[str]:
         forced = m["forced"].get(box)
         if forced is not None and not e.can_pay(p, forced):
             continue
+        req = e.content.effect(c, "requires")
+        if req is not None and not req(Ctx(e, p, card=c, box=box)):
+            continue
         out.append(c)
     return out
 
@@ -117,6 +120,9 @@ def space_costs(e, p: Player, sp: dict) -> tuple:
         return costs
     out = []
     for c in costs:
+        if c[0] != "res":
+            out.append(c)
+            continue
         n = c[2]
         for m in mods:
             if m[0] == "space_cost" and m[1] == sp["icon"] and m[2] == c[1]:
@@ -188,7 +194,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     costs = space_costs(e, p, sp)
     if costs:
         e.pay(p, costs)
-        if any(c[1] == "solari" for c in costs):
+        if any(c[0] == "res" and c[1] == "solari" for c in costs):
             e.leader_trigger(p, "space_paid", space)
     loc = sp.get("location")
     if loc is not None and loc in st.control:

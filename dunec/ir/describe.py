@@ -37,6 +37,10 @@ def amount(res: str, n: int) -> str:
 def cost(c: tuple) -> str:
     if c[0] == "trash_this":
         return "trash this card"
+    if c[0] == "trash_card":
+        return "trash a card"
+    if c[0] == "hand":
+        return f"{c[1]} card{'s' if c[1] != 1 else ''} in hand"
     if c[0] == "influence":
         return f"{c[2]} Influence with {'any Faction' if c[1] == 'any' else name(c[1])}"
     one, many = UNITS.get(c[1], (c[1], c[1]))
@@ -63,6 +67,8 @@ def cond(c: tuple) -> str:
         return "it is your Reveal turn"
     if k == "most_copies":
         return f"more {name(c[1])} than each opponent"
+    if k == "mentat_available":
+        return "the Mentat is in its space"
     return k
 
 
@@ -78,6 +84,9 @@ def quantity(q: tuple) -> str:
         "alliances": lambda: "Alliances",
         "factions_at": lambda: f"Factions at {q[1]}+ Influence",
         "copies": lambda: f"copies of {name(q[1])}",
+        "opponents_with_more": lambda: f"opponent with more {name(q[1])} Influence than you",
+        "opponent_units": lambda: "units of the strongest opponent in the Conflict",
+        "factions_behind": lambda: "Factions where an opponent has more Influence than you",
     }.get(k, lambda: k.replace("_", " "))()
 
 
