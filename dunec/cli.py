@@ -60,7 +60,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _game_args(p) -> None:
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    p.add_argument("--players", type=int, choices=(2, 3, 4),
+                   help="people at the table (default 4); 2 plays with a House Hagal rival")
+    p.add_argument("--solo", action="store_true", help="one person against two House Hagal rivals")
+    p.add_argument("--difficulty", choices=("novice", "veteran", "expert"),
+                   help="solo difficulty (default novice)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", default="random",
                    help="one policy for all seats, or a comma list per seat: random, greedy")
@@ -157,19 +161,34 @@ def _policies(spec: str, n: int) -> list[str]:
     if len(names) == 1:
         names = names * n
     if len(names) != n:
-        raise UsageError(f"--policy names {len(names)} policies for {n} players")
+        raise UsageError(f"--policy names {len(names)} policies for {n} player{'s' if n != 1 else ''}")
     for s in names:
         if s not in POLICIES:
             raise UsageError(f"unknown policy `{s}` (choose from {', '.join(POLICIES)})")
     return names
 
 
+def _humans(args) -> int:
+    """How many people play: --solo is one (against two rivals), --players 2 plays
+    with one House Hagal rival, 3 and 4 are the standard game."""
+    if args.solo:
+        if args.players is not None:
+            raise UsageError("--solo is a one-person game against two rivals; drop --players")
+        args.difficulty = args.difficulty or "novice"
+        return 1
+    if args.difficulty is not None:
+        raise UsageError("--difficulty is for solo games (--solo)")
+    args.difficulty = "novice"
+    return args.players or 4
+
+
 def cmd_play(args) -> int:
     from dunec.engine.runner import play_game, render_standings
 
+    humans = _humans(args)
     content = _content(args)
-    names = _policies(args.policy, args.players)
-    st = play_game(content, args.players, args.seed, names)
+    names = _policies(args.policy, humans)
+    st = play_game(content, humans, args.seed, names, difficulty=args.difficulty)
     if args.json:
         print(st.to_json())
         return EXIT_OK
@@ -185,10 +204,11 @@ def cmd_simulate(args) -> int:
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    humans = _humans(args)
     content = _content(args)
-    names = _policies(args.policy, args.players)
+    names = _policies(args.policy, humans)
     t0 = time.perf_counter()
-    stats = simulate(content, args.games, args.players, args.seed, names)
+    stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty)
     dt = time.perf_counter() - t0
     stats["seconds"] = round(dt, 3)
     stats["games_per_second"] = round(args.games / dt, 1) if dt > 0 else None
@@ -196,7 +216,9 @@ def cmd_simulate(args) -> int:
     if args.json:
         print(json.dumps(stats, indent=2, sort_keys=True))
         return EXIT_OK
-    print(f"{args.games} games, {args.players} players, seeds {args.seed}..{args.seed + args.games - 1}, "
+    table = {"solo": f"solo ({args.difficulty}) against two rivals",
+             "duo": "2 players and a House Hagal rival"}.get(stats["mode"], f"{humans} players")
+    print(f"{args.games} games, {table}, seeds {args.seed}..{args.seed + args.games - 1}, "
           f"{content.backend} back-end")
     print("wins by seat:   " + "  ".join(f"P{i + 1}={w:g}" for i, w in enumerate(stats["wins_by_seat"])))
     print("wins by policy: " + "  ".join(f"{k}={v:g}" for k, v in sorted(stats["wins_by_policy"].items())))

@@ -10,7 +10,7 @@ from typing import Iterable
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
-from dunec.check.sets import check_decks
+from dunec.check.sets import check_decks, check_hagal
 from dunec.syntax.ast import Span
 from dunec.syntax.parser import parse_source
 
@@ -48,6 +48,7 @@ def compile_sources(sources: list[tuple[str, str]], diags: Diagnostics | None = 
     model = checker.check(parsed)
     checker.resolve_refs()
     check_decks(model, diags)
+    check_hagal(model, diags)
     return model, diags
 
 

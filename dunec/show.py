@@ -41,9 +41,33 @@ def show_definition(d: Def) -> str:
     if d.kind == "deck":
         lines.append(f"Size: {f['size']}")
         lines.extend(f"  {n} x {c}" for c, n in f.get("cards", ()))
+    if d.kind == "hagal":
+        lines.extend(_hagal_lines(f))
     if f.get("gained_only"):
         lines.append("Cannot be bought with Persuasion.")
+    if f.get("from_anywhere"):
+        lines.append("Sends one of your agents from anywhere (your leader or a board space).")
+    if f.get("infiltrate"):
+        lines.append("Enemy agents don't block the agent this card sends.")
     for box in BOX_ORDER:
         if box in d.boxes:
             lines.append(f"{BOX_TITLES[box]}: {describe.ops(d.boxes[box])}")
     return "\n".join(lines)
+
+
+def _hagal_lines(f: dict) -> list[str]:
+    modes = {"solo": "solo", "duo": "two players"}
+    out = ["Used in: " + ", ".join(modes[m] for m in f.get("mode", ("solo", "duo")))]
+    if f.get("reshuffle"):
+        out.append("Reshuffle: shuffle every House Hagal card into a new deck and reveal again")
+    spaces = [describe.NAMES.get(s, s.replace("_", " ").title()) for s in f.get("spaces", ())]
+    if spaces:
+        how = " or ".join(spaces)
+        if f.get("pick") == "most_spice":
+            how = f"the one of {', '.join(spaces)} with the most bonus spice (needs 1 or more)"
+        out.append(f"Sends the rival's agent to: {how}")
+    if f.get("deploys"):
+        out.append("Combat card: deploys the troops recruited this turn and up to 2 from the garrison")
+    if not f.get("reshuffle"):
+        out.append(f"Swords in combat: {f.get('swords', 0)}")
+    return out

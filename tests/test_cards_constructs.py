@@ -36,9 +36,15 @@ EFFECTS = {
     "p_pay_garrison": "pay garrison 2 -> deploy 1 from supply", "p_pay_deployed": "pay deployed 1 -> water 1",
     "p_pay_block": "pay spice 1 -> {\n    water 1\n    draw 1\n  }",
     "p_choose2": "choose 2 { - solari 1 - spice 1 - water 1 }",
+    "p_deploy_recruited": "deploy recruited",
+    "p_retrieve": "retrieve fremen from discard", "p_draw_or_trash": "draw_or_trash_top",
+    "p_discount": "discount dr_yueh 1", "p_acquire_to_top": "acquire_to_top", "p_manipulate": "manipulate",
+    "p_block_space": "block_space", "p_double_harvest": "double_harvest",
 }
 # Effects that may not stand in an agent box: `card ID { cost 1; reveal { STMT } }`.
 REVEAL_EFFECTS = {"p_retreat": "retreat 1", "p_retreat_any": "retreat any", "p_swords": "swords 3"}
+# Effects only a plot may hold (they bend this turn's rules): `intrigue ID { plot { STMT } }`.
+PLOT_EFFECTS = {"p_extra_icon": "extra_icon landsraad", "p_infiltrate": "infiltrate", "p_pass_turn": "pass_turn"}
 CONDITIONS = {
     "c_bond": "bond fremen", "c_alliance": "alliance guild", "c_alliance_any": "alliance any", "c_seat": "seat",
     "c_swordmaster": "swordmaster", "c_revealing": "revealing", "c_most_copies": "most_copies dr_yueh",
@@ -63,6 +69,8 @@ def _source() -> str:
         out.append(f'card {ident} "{ident}" {{\n  cost 1; icons city\n  agent {{ {stmt} }}\n}}')
     for ident, stmt in REVEAL_EFFECTS.items():
         out.append(f'card {ident} "{ident}" {{\n  cost 1\n  reveal {{ {stmt} }}\n}}')
+    for ident, stmt in PLOT_EFFECTS.items():
+        out.append(f'intrigue {ident} "{ident}" {{\n  plot {{ {stmt} }}\n}}')
     for ident, cond in CONDITIONS.items():
         out.append(f'card {ident} "{ident}" {{\n  cost 1; icons city\n'
                    f'  agent {{ if {cond} {{ solari 1 }} else {{ spice 1 }} }}\n'
@@ -74,6 +82,12 @@ def _source() -> str:
     out.append('card p_on_trash "On Trash" {\n  cost 1\n  on trash { spice 3 }\n}')
     out.append('leader p_leader "Probe Leader" {\n  passive { ignore_block city; space_cost spice_trade water -1 }\n'
                '  signet { solari 1 }\n}')
+    out.append('leader p_seer "Probe Seer" {\n  passive { see_top_card }\n  signet { manipulate }\n}')
+    # The two card flags, each without the other.
+    out.append('card p_infiltrator "Infiltrator" {\n  cost 1; icons city\n  infiltrate\n}')
+    out.append('card p_anywhere "Anywhere" {\n  cost 1; icons city\n  from_anywhere\n}')
+    # A House Hagal card's gain box (the rival's): `harvest` stands only there.
+    out.append('hagal p_harvest "Harvest" {\n  mode solo duo\n  spaces hagga_basin\n  gain { harvest }\n}')
     return "\n".join(out) + "\n"
 
 
@@ -175,21 +189,38 @@ EFFECT_CASES = [
     ("p_pay_block", lambda g: (setattr(g.p(0), "spice", 1), g.p(0).deck.append("dagger")), ("pay",),
      {"spice": -1, "water": 1, "hand": 1, "deck": -1}),
     ("p_choose2", None, ("+1 water", "+1 Solari"), {"water": 1, "solari": 1}),
+    ("p_deploy_recruited", lambda g: setattr(g.p(0), "recruited", 2), ("deploy 2",), {"garrison": -2, "conflict": 2}),
+    ("p_deploy_recruited", None, (), {}),  # nothing recruited this turn: nothing to deploy
+    ("p_retrieve", lambda g: g.p(0).discard.extend(["dagger", "chani"]), (), {"discard": -1, "hand": 1}),
+    ("p_retrieve", lambda g: g.p(0).discard.append("dagger"), (), {}),
+    ("p_draw_or_trash", lambda g: g.p(0).deck.append("dagger"), ("draw Dagger",), {"deck": -1, "hand": 1}),
+    ("p_draw_or_trash", lambda g: g.p(0).deck.append("p_on_trash"), ("trash On Trash",),
+     {"deck": -1, "trashed": 1, "spice": 3}),
+    ("p_discount", None, (), {}),
+    ("p_acquire_to_top", None, (), {}),
+    ("p_manipulate", lambda g: setattr(g.state, "imperium_row", ["dr_yueh", "chani"]), ("set aside Chani",), {}),
+    ("p_block_space", None, ("block Secrets",), {}),
+    ("p_double_harvest", None, (), {}),  # no space: nothing to harvest
+    ("p_extra_icon", None, (), {}),
+    ("p_infiltrate", None, (), {}),
+    ("p_pass_turn", None, (), {}),
 ]
 
 
 @pytest.mark.parametrize("ident,setup,answers,delta", EFFECT_CASES,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(EFFECT_CASES)])
 def test_effect_forms_play(probes, ident, setup, answers, delta):
-    box = "reveal" if ident in REVEAL_EFFECTS else "agent"
+    box = "reveal" if ident in REVEAL_EFFECTS else "plot" if ident in PLOT_EFFECTS else "agent"
     g, d = run(probes, ident, setup, answers, box=box)
-    want = _add({"revealed": 1} if box == "reveal" else P, delta)
+    want = _add({"revealed": 1} if box == "reveal" else {} if box == "plot" else P, delta)
     assert d == ({0: want} if want else {})
 
 
 def test_every_base_verb_is_probed():
-    used = {stmt.split()[0] for stmt in list(EFFECTS.values()) + list(REVEAL_EFFECTS.values())}
-    used |= {"control", "space_cost", "ignore_block", "steal"}  # probed below ("steal" in p_steal)
+    used = {stmt.split()[0] for stmt in list(EFFECTS.values()) + list(REVEAL_EFFECTS.values())
+            + list(PLOT_EFFECTS.values())}
+    # probed below ("steal" in p_steal, "see_top_card" in p_seer, "harvest" in p_harvest)
+    used |= {"control", "space_cost", "ignore_block", "steal", "see_top_card", "harvest"}
     used.discard("each")
     playable = {v for v, spec in T.VERBS.items() if spec.sets == T.SETS}
     assert playable <= used, sorted(playable - used)
@@ -341,3 +372,132 @@ def test_agent_turn_menu_uses_probes(probes):
     g.p(0).hand = ["p_solari"]
     assert legal(g, 0, "p_solari", "arrakeen")
     assert turns.agent_options(g.engine, g.p(0))
+
+
+# ---------------------------------------------------------------------- what the newer verbs leave behind
+def test_retrieve_chooses_among_the_cards_of_the_faction(probes):
+    g, d = run(probes, "p_retrieve", lambda g: g.p(0).discard.extend(["chani", "dagger", "arrakis_liaison"]),
+               ("take Arrakis Liaison into your hand",))
+    assert d == {0: {"played": 1, "discard": -1, "hand": 1}}
+    assert g.p(0).hand == ["arrakis_liaison"]
+    assert g.asked(0) == [("retrieve", ["take Chani into your hand", "take Arrakis Liaison into your hand"])]
+
+
+def test_discount_lowers_the_price_this_turn(probes):
+    g, _ = run(probes, "p_discount")
+    p = g.p(0)
+    assert p.discounts == {"dr_yueh": 1}
+    assert g.engine.price_of(p, "dr_yueh") == 0 and g.engine.cost_of(p, "dr_yueh") == 1
+    g.box(0, "p_discount", "agent")  # discounts add up, and never go below 0
+    assert p.discounts == {"dr_yueh": 2} and g.engine.price_of(p, "dr_yueh") == 0
+    turns.end_of_turn(p)
+    assert g.engine.price_of(p, "dr_yueh") == 1
+
+
+def test_acquire_to_top_lasts_until_the_end_of_the_reveal_turn(probes):
+    g, _ = run(probes, "p_acquire_to_top")
+    assert g.p(0).acquire_to_top
+    g.answer(0, "put Dr. Yueh on top of your deck")
+    g.engine.receive_card(g.p(0), "dr_yueh")
+    assert g.p(0).deck == ["dr_yueh"]
+    g.reveal(0)
+    assert not g.p(0).acquire_to_top
+    finish(g)
+
+
+def test_manipulate_sets_a_row_card_aside(probes):
+    g, _ = run(probes, "p_manipulate", lambda g: (setattr(g.state, "imperium_row", ["dr_yueh", "chani"]),
+                                                   setattr(g.state, "imperium_deck", ["stilgar"])),
+               ("set aside Chani",))
+    assert g.p(0).manipulated == ["chani"] and g.state.imperium_row == ["dr_yueh", "stilgar"]
+    assert g.engine.price_of(g.p(0), "chani") == 4 and g.engine.price_of(g.p(1), "chani") == 5
+
+
+def test_manipulate_as_a_leader_signet(probes):
+    g = new(probes, leaders=["p_seer"] * 4)
+    assert probes.defs["p_seer"]["modifiers"] == (("see_top_card",),)
+    g.state.imperium_row = ["dr_yueh", "chani"]
+    g.answer(0, "set aside Dr. Yueh")
+    g.box(0, "p_seer", "signet")
+    assert g.p(0).manipulated == ["dr_yueh"]
+    finish(g)
+
+
+def test_block_space_blocks_for_opponents_until_recall(probes):
+    g, _ = run(probes, "p_block_space", answers=("block Secrets",))
+    assert g.state.blocked == {"secrets": 0}
+    g.p(1).hand = g.p(0).hand = ["diplomacy"]
+    assert not legal(g, 1, "diplomacy", "secrets") and legal(g, 0, "diplomacy", "secrets")
+    turns.recall(g.engine)
+    assert legal(g, 1, "diplomacy", "secrets")
+
+
+@pytest.mark.parametrize("space,spice", [("imperial_basin", 1), ("hagga_basin", 2), ("the_great_flat", 3),
+                                         ("arrakeen", 0), ("secure_contract", 0)])
+def test_double_harvest_gives_the_base_harvest_of_a_maker_space(probes, space, spice):
+    g, d = run(probes, "p_double_harvest", lambda g: g.state.maker_spice.update({space: 3}), space=space)
+    assert d == {0: _add(P, {"spice": spice})}
+
+
+def test_extra_icon_infiltrate_and_pass_turn_last_this_turn(probes):
+    g = new(probes)
+    p = g.p(0)
+    p.hand = ["p_solari"]  # City only
+    g.state.occupied = {"arrakeen": 2}
+    assert not legal(g, 0, "p_solari", "hall_of_oratory") and not legal(g, 0, "p_solari", "arrakeen")
+    for ident in ("p_extra_icon", "p_infiltrate", "p_pass_turn", "p_extra_icon"):
+        g.box(0, ident, "plot")
+    assert p.extra_icons == ["landsraad"]  # an icon is had once
+    assert legal(g, 0, "p_solari", "hall_of_oratory") and legal(g, 0, "p_solari", "arrakeen")
+    assert p.infiltrate and p.may_pass
+    turns.end_of_turn(p)
+    assert (p.extra_icons, p.infiltrate, p.may_pass) == ([], False, False)
+    assert not legal(g, 0, "p_solari", "hall_of_oratory") and not legal(g, 0, "p_solari", "arrakeen")
+
+
+def test_pass_turn_is_offered_in_the_turn_menu(probes):
+    g = new(probes)
+    g.p(0).intrigue = ["p_pass_turn"]
+    g.answer(0, "play p_pass_turn", "pass this turn")
+    turns.take_turn(g.engine, g.p(0))
+    assert g.asked(0)[1] == ("turn", ["pass this turn", "reveal"])
+    assert not g.p(0).revealed_turn and g.p(0).agents_left == 2
+    finish(g)
+
+
+def test_card_flag_infiltrate_alone(probes):
+    g = new(probes)
+    g.state.occupied = {"arrakeen": 1, "carthag": 0}
+    g.p(0).hand = ["p_infiltrator"]
+    assert legal(g, 0, "p_infiltrator", "arrakeen") and not legal(g, 0, "p_infiltrator", "carthag")
+    g.p(0).agents_left = 0
+    assert not legal(g, 0, "p_infiltrator", "arrakeen")  # it does not move a placed agent
+
+
+def test_card_flag_from_anywhere_alone(probes):
+    g = new(probes)
+    g.state.occupied = {"arrakeen": 1, "carthag": 0}
+    g.p(0).hand = ["p_anywhere"]
+    assert not legal(g, 0, "p_anywhere", "arrakeen")  # enemy agents still block it
+    g.p(0).agents_left = 0
+    assert legal(g, 0, "p_anywhere", "research_station") is False  # 2 water, has 1
+    g.p(0).water = 2
+    before = snap(g)
+    g.answer(0, "deploy 0")
+    g.agent(0, "p_anywhere", "research_station")  # the agent at Carthag moves; none is used up
+    assert changes(g, before) == {0: {"water": -2, "hand": -1, "played": 1}}  # its 3 draws: an empty deck
+    assert g.state.occupied == {"arrakeen": 1, "research_station": 0}
+    finish(g)
+
+
+@pytest.mark.parametrize("space,bonus,spice", [("hagga_basin", 0, 2), ("the_great_flat", 2, 5),
+                                               ("imperial_basin", 1, 2), ("arrakeen", 0, 0)])
+def test_harvest_takes_the_space_spice_and_its_bonus(probes, space, bonus, spice):
+    g = new(probes)
+    if space in g.state.maker_spice:
+        g.state.maker_spice[space] = bonus
+    before = snap(g)
+    g.box(0, "p_harvest", "hagal", space=space)
+    assert changes(g, before) == ({0: {"spice": spice}} if spice else {})
+    assert g.state.maker_spice.get(space, 0) == 0
+    finish(g)

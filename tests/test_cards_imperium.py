@@ -871,3 +871,743 @@ def test_on_trash_runs_when_trash_this_is_paid_as_a_cost(backend):
     g.box(0, "paid_trasher", "agent")
     assert changes(g, before) == {0: {"trashed": 1, "water": 1, "solari": 4}}
     finish(g)
+
+
+# ====================================================================== the rest of the base Imperium deck
+# Cards costing more than any Reveal turn below can spend: a row that offers nothing to buy.
+EXPENSIVE_ROW = ["kwisatz_haderach", "choam_directorship", "lady_jessica", "gurney_halleck", "opulence"]
+
+
+# ---------------------------------------------------------------------- Bene Gesserit Initiate
+def test_bene_gesserit_initiate_agent_draws(content):
+    g = new(content)
+    g.p(0).deck = ["dagger"]
+    before = snap(g)
+    g.box(0, "bene_gesserit_initiate", "agent")
+    assert changes(g, before) == {0: {"hand": 1, "deck": -1, "played": 1}}
+    finish(g)
+
+
+def test_bene_gesserit_initiate_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "bene_gesserit_initiate", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 1, "revealed": 1}}
+    finish(g)
+
+
+def test_bene_gesserit_initiate_icons(content):
+    g = new(content)
+    g.p(0).hand = ["bene_gesserit_initiate"]
+    for space in ("hall_of_oratory", "arrakeen", "secure_contract"):
+        assert legal(g, 0, "bene_gesserit_initiate", space), space
+    for space in ("wealth", "secrets", "stillsuits", "foldspace_space"):
+        assert not legal(g, 0, "bene_gesserit_initiate", space), space
+
+
+# ---------------------------------------------------------------------- Carryall
+@pytest.mark.parametrize("space,water,harvest", [
+    ("imperial_basin", 0, 1), ("hagga_basin", 1, 2), ("the_great_flat", 2, 3),
+])
+@pytest.mark.parametrize("order", ["space first", "card first"])
+def test_carryall_agent_doubles_the_base_harvest_not_the_bonus(content, space, water, harvest, order):
+    g = new(content)
+    g.p(0).water = 2
+    g.state.maker_spice[space] = 2
+    g.p(0).hand = ["carryall"]
+    before = snap(g)
+    g.answer(0, order, "deploy 0")
+    g.agent(0, "carryall", space)
+    want = {"spice": 2 * harvest + 2, "water": -water, "hand": -1, "played": 1, "agents_left": -1}
+    assert changes(g, before) == {0: {k: v for k, v in want.items() if v}}
+    assert g.state.maker_spice[space] == 0
+    finish(g)
+
+
+def test_carryall_agent_on_a_non_maker_space_does_nothing_more(content):
+    g = new(content)
+    g.p(0).hand = ["carryall"]
+    before = snap(g)
+    g.answer(0, "card first")
+    g.agent(0, "carryall", "secure_contract")
+    assert changes(g, before) == {0: {"solari": 3, "hand": -1, "played": 1, "agents_left": -1}}
+    finish(g)
+
+
+def test_carryall_agent_box_without_a_space(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "carryall", "agent")
+    assert changes(g, before) == {0: {"played": 1}}
+    finish(g)
+
+
+def test_carryall_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "carryall", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 1, "spice": 1, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Fremen Camp
+def test_fremen_camp_agent_pays_spice_for_three_troops(content):
+    g = new(content)
+    g.p(0).spice = 2
+    before = snap(g)
+    g.answer(0, "pay")
+    g.box(0, "fremen_camp", "agent")
+    assert changes(g, before) == {0: {"spice": -2, "garrison": 3, "supply": -3, "played": 1}}
+    assert g.asked(0) == [("pay", ["pay 2 spice -> +3 troops", "no"])]
+    finish(g)
+
+
+def test_fremen_camp_agent_declines(content):
+    g = new(content)
+    g.p(0).spice = 2
+    before = snap(g)
+    g.answer(0, "no")
+    g.box(0, "fremen_camp", "agent")
+    assert changes(g, before) == {0: {"played": 1}}
+    finish(g)
+
+
+def test_fremen_camp_agent_cannot_pay(content):
+    g = new(content)
+    g.p(0).spice = 1
+    before = snap(g)
+    g.box(0, "fremen_camp", "agent")
+    assert changes(g, before) == {0: {"played": 1}} and g.asked(0) == []
+    finish(g)
+
+
+def test_fremen_camp_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "fremen_camp", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "swords": 1, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Gene Manipulation
+def test_gene_manipulation_agent_with_bene_gesserit_bond(content):
+    g = new(content)
+    g.p(0).played = ["bene_gesserit_initiate"]
+    g.p(0).discard = ["dagger"]
+    before = snap(g)
+    g.answer(0, "trash Dagger from discard")
+    g.box(0, "gene_manipulation", "agent")
+    assert changes(g, before) == {0: {"discard": -1, "trashed": 1, "spice": 2, "played": 1}}
+    finish(g)
+
+
+def test_gene_manipulation_agent_without_bond(content):
+    g = new(content)
+    g.p(0).hand = ["dagger"]
+    before = snap(g)
+    g.answer(0, "trash Dagger from hand")
+    g.box(0, "gene_manipulation", "agent")
+    assert changes(g, before) == {0: {"hand": -1, "trashed": 1, "played": 1}}
+    finish(g)
+
+
+def test_gene_manipulation_agent_may_trash_nothing_and_keep_the_bond_spice(content):
+    g = new(content)
+    g.p(0).played = ["gene_manipulation"]  # the other copy bonds
+    before = snap(g)
+    g.answer(0, "trash nothing")
+    g.box(0, "gene_manipulation", "agent")
+    assert changes(g, before) == {0: {"spice": 2, "played": 1}}
+    finish(g)
+
+
+def test_gene_manipulation_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "gene_manipulation", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Guild Administrator
+def test_guild_administrator_agent_trashes_a_card(content):
+    g = new(content)
+    g.p(0).hand = ["convincing_argument"]
+    before = snap(g)
+    g.answer(0, "trash Convincing Argument from hand")
+    g.box(0, "guild_administrator", "agent")
+    assert changes(g, before) == {0: {"hand": -1, "trashed": 1, "played": 1}}
+    assert g.p(0).trashed == ["convincing_argument"]
+    finish(g)
+
+
+def test_guild_administrator_reveal_and_icons(content):
+    g = new(content)
+    g.p(0).hand = ["guild_administrator"]
+    assert legal(g, 0, "guild_administrator", "foldspace_space")
+    assert legal(g, 0, "guild_administrator", "secure_contract")
+    assert not legal(g, 0, "guild_administrator", "arrakeen")
+    g.p(0).hand = []
+    before = snap(g)
+    g.box(0, "guild_administrator", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 1, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Guild Bankers
+def test_guild_bankers_reveal_discounts_the_spice_must_flow(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "guild_bankers", "reveal")
+    assert changes(g, before) == {0: {"revealed": 1}}
+    assert g.engine.price_of(g.p(0), "the_spice_must_flow") == 6
+    assert g.engine.price_of(g.p(0), "arrakis_liaison") == 2  # only The Spice Must Flow
+    assert g.engine.price_of(g.p(1), "the_spice_must_flow") == 9  # only for its owner
+    finish(g)
+
+
+def test_guild_bankers_discount_applies_to_each_copy_bought_and_ends_with_the_turn(content):
+    g = new(content)
+    g.state.imperium_row = list(EXPENSIVE_ROW)
+    g.p(0).hand = ["guild_bankers"]
+    g.p(0).agents_left = 0
+    g.p(0).persuasion = 12
+    before = snap(g)
+    g.answer(0, "buy The Spice Must Flow (6)", "buy The Spice Must Flow (6)")
+    turns.take_turn(g.engine, g.p(0))  # the Reveal turn: the only option
+    assert changes(g, before) == {0: {"persuasion": -12, "vp": 2, "hand": -1, "discard": 3}}
+    assert g.state.reserve["the_spice_must_flow"] == 8
+    buys = [labels for kind, labels in g.asked(0) if kind == "buy"]
+    assert len(buys) == 2 and all("buy The Spice Must Flow (6)" in labels for labels in buys)
+    assert g.p(0).discounts == {}
+    assert g.engine.price_of(g.p(0), "the_spice_must_flow") == 9
+    finish(g)
+
+
+def test_guild_bankers_icons(content):
+    g = new(content)
+    g.p(0).hand = ["guild_bankers"]
+    g.p(0).solari = 0
+    for space in ("wealth", "foldspace_space", "hall_of_oratory"):
+        assert legal(g, 0, "guild_bankers", space), space
+    assert not legal(g, 0, "guild_bankers", "arrakeen")
+
+
+# ---------------------------------------------------------------------- Gurney Halleck
+def test_gurney_halleck_agent(content):
+    g = new(content)
+    g.p(0).deck = ["dagger"]
+    before = snap(g)
+    g.box(0, "gurney_halleck", "agent")
+    assert changes(g, before) == {0: {"garrison": 2, "supply": -2, "hand": 1, "deck": -1, "played": 1}}
+    finish(g)
+
+
+@pytest.mark.parametrize("deployed", [0, 1, 2])
+def test_gurney_halleck_reveal_turn_pays_three_solari_and_deploys_the_recruits(content, deployed):
+    g = new(content)
+    g.state.imperium_row = list(EXPENSIVE_ROW)
+    g.p(0).hand = ["gurney_halleck"]
+    g.p(0).solari = 3
+    before = snap(g)
+    g.answer(0, "pay", f"deploy {deployed}", "stop buying")
+    g.reveal(0)
+    want = {"solari": -3, "supply": -2, "garrison": 2 - deployed, "conflict": deployed, "hand": -1, "discard": 1}
+    assert changes(g, before) == {0: {k: v for k, v in want.items() if v}}
+    # Any of the two recruited troops; not the three already in the garrison.
+    assert g.asked(0)[:2] == [("pay", ["pay 3 Solari -> +2 troops, deploy any of the troops recruited this turn",
+                                       "no"]),
+                              ("deploy", ["deploy 0", "deploy 1", "deploy 2"])]
+    finish(g)
+
+
+def test_gurney_halleck_reveal_declines(content):
+    g = new(content)
+    g.p(0).solari = 3
+    before = snap(g)
+    g.answer(0, "no")
+    g.box(0, "gurney_halleck", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "revealed": 1}}
+    finish(g)
+
+
+def test_gurney_halleck_reveal_cannot_pay(content):
+    g = new(content)
+    g.p(0).solari = 2
+    before = snap(g)
+    g.box(0, "gurney_halleck", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "revealed": 1}} and g.asked(0) == []
+    finish(g)
+
+
+def test_gurney_halleck_reveal_with_one_troop_in_supply(content):
+    g = new(content)
+    g.p(0).solari = 3
+    g.p(0).garrison, g.p(0).supply = 11, 1
+    before = snap(g)
+    g.answer(0, "pay", "deploy 1")
+    g.box(0, "gurney_halleck", "reveal")
+    assert changes(g, before) == {0: {"solari": -3, "supply": -1, "conflict": 1, "persuasion": 2,
+                                      "revealed": 1}}
+    assert g.asked(0)[1] == ("deploy", ["deploy 0", "deploy 1"])
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Kwisatz Haderach
+def test_kwisatz_haderach_agent_draws(content):
+    g = new(content)
+    g.p(0).deck = ["dagger"]
+    before = snap(g)
+    g.box(0, "kwisatz_haderach", "agent")
+    assert changes(g, before) == {0: {"hand": 1, "deck": -1, "played": 1}}
+    finish(g)
+
+
+def test_kwisatz_haderach_with_an_agent_left_sends_it(content):
+    g = new(content)
+    g.p(0).hand = ["kwisatz_haderach"]
+    g.p(0).deck = ["dagger"]
+    before = snap(g)
+    g.answer(0, "space first")
+    g.agent(0, "kwisatz_haderach", "wealth")
+    assert changes(g, before) == {0: {"solari": 2, "emperor": 1, "deck": -1, "played": 1, "agents_left": -1}}
+    assert g.state.occupied == {"wealth": 0}
+    finish(g)
+
+
+def test_kwisatz_haderach_moves_a_placed_agent_when_none_is_left(content):
+    g = new(content)
+    g.state.occupied = {"wealth": 0, "arrakeen": 1}
+    g.p(0).agents_left = 0
+    g.p(0).hand = ["kwisatz_haderach", "dagger"]
+    g.p(0).deck = ["diplomacy"]
+    assert agent_cards(g, 0) == {"kwisatz_haderach"}  # no agent left: only a card that moves one
+    before = snap(g)
+    g.answer(0, "space first")
+    g.agent(0, "kwisatz_haderach", "secure_contract")
+    assert changes(g, before) == {0: {"solari": 3, "deck": -1, "played": 1}}
+    assert g.state.occupied == {"arrakeen": 1, "secure_contract": 0}  # Wealth is free again
+    assert g.p(0).agents_left == 0
+    finish(g)
+
+
+def test_kwisatz_haderach_chooses_which_placed_agent_moves(content):
+    g = new(content)
+    g.state.occupied = {"wealth": 0, "secrets": 0}
+    g.p(0).agents_left = 0
+    g.p(0).hand = ["kwisatz_haderach"]
+    g.answer(0, "move the agent from Wealth", "card first")
+    g.agent(0, "kwisatz_haderach", "hall_of_oratory")
+    assert g.asked(0)[0] == ("move", ["move the agent from Secrets", "move the agent from Wealth"])
+    assert g.state.occupied == {"secrets": 0, "hall_of_oratory": 0}
+    finish(g)
+
+
+def test_kwisatz_haderach_needs_an_agent_somewhere(content):
+    g = new(content)
+    g.p(0).agents_left = 0
+    g.p(0).hand = ["kwisatz_haderach"]
+    g.state.occupied = {"wealth": 1}  # an opponent's, not ours
+    assert agent_cards(g, 0) == set()
+
+
+def test_kwisatz_haderach_goes_where_an_enemy_agent_is(content):
+    g = new(content)
+    g.state.occupied = {"arrakeen": 1, "carthag": 0}
+    g.p(0).hand = ["kwisatz_haderach", "reconnaissance"]
+    assert legal(g, 0, "kwisatz_haderach", "arrakeen")  # infiltrate
+    assert not legal(g, 0, "reconnaissance", "arrakeen")
+    assert not legal(g, 0, "kwisatz_haderach", "carthag")  # our own agent still blocks
+    g.p(0).deck = ["dagger", "diplomacy"]
+    before = snap(g)
+    g.answer(0, "space first", "deploy 0")
+    g.agent(0, "kwisatz_haderach", "arrakeen")
+    assert changes(g, before) == {0: {"garrison": 1, "supply": -1, "hand": 1, "deck": -2, "played": 1,
+                                      "agents_left": -1}}
+    finish(g)
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: state.occupied maps a space to one seat, so an agent "
+                   "sent to an enemy-occupied space (infiltrate, Kwisatz Haderach, Helena) overwrites the "
+                   "enemy's agent, which can then no longer be recalled")
+def test_kwisatz_haderach_infiltrating_leaves_the_enemy_agent_on_the_space(content):
+    g = new(content)
+    g.state.occupied = {"arrakeen": 1}
+    g.p(1).agents_left = 1
+    g.p(0).hand = ["kwisatz_haderach"]
+    g.answer(0, "space first", "deploy 0")
+    g.agent(0, "kwisatz_haderach", "arrakeen")
+    g.intrigue(1, "urgent_mission", "plot")  # P2 recalls its agent at Arrakeen
+    assert g.p(1).agents_left == 2
+
+
+def test_kwisatz_haderach_is_not_free_to_enter_a_blocked_space(content):
+    g = new(content)
+    g.state.blocked = {"wealth": 1}  # The Voice of an opponent
+    g.p(0).hand = ["kwisatz_haderach"]
+    assert not legal(g, 0, "kwisatz_haderach", "wealth")
+    assert legal(g, 0, "kwisatz_haderach", "secrets")
+
+
+# ---------------------------------------------------------------------- Lady Jessica
+def test_lady_jessica_on_acquire_gives_influence_of_your_choice(content):
+    g = new(content)
+    before = snap(g)
+    g.answer(0, "+1 Influence with fremen")
+    g.engine.receive_card(g.p(0), "lady_jessica")
+    assert changes(g, before) == {0: {"fremen": 1, "discard": 1}}
+    finish(g)
+
+
+def test_lady_jessica_agent_draws_two(content):
+    g = new(content)
+    g.p(0).deck = ["dagger", "diplomacy", "reconnaissance"]
+    before = snap(g)
+    g.box(0, "lady_jessica", "agent")
+    assert changes(g, before) == {0: {"hand": 2, "deck": -2, "played": 1}}
+    finish(g)
+
+
+def test_lady_jessica_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "lady_jessica", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 3, "swords": 1, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Other Memory
+def test_other_memory_agent_draws(content):
+    g = new(content)
+    g.p(0).deck = ["dagger"]
+    g.p(0).discard = ["the_voice"]
+    before = snap(g)
+    g.answer(0, "draw 1 card")
+    g.box(0, "other_memory", "agent")
+    assert changes(g, before) == {0: {"hand": 1, "deck": -1, "played": 1}}
+    assert g.asked(0) == [("choose", ["draw 1 card",
+                                      "put a Bene Gesserit card from your discard pile into your hand"])]
+    finish(g)
+
+
+def test_other_memory_agent_retrieves_a_bene_gesserit_card(content):
+    g = new(content)
+    g.p(0).deck = ["dagger"]
+    g.p(0).discard = ["dagger", "bene_gesserit_initiate", "chani", "the_voice"]
+    before = snap(g)
+    g.answer(0, "put a Bene Gesserit card", "take The Voice into your hand")
+    g.box(0, "other_memory", "agent")
+    assert changes(g, before) == {0: {"hand": 1, "discard": -1, "played": 1}}
+    assert g.p(0).hand == ["the_voice"]
+    assert g.asked(0)[1] == ("retrieve", ["take Bene Gesserit Initiate into your hand",
+                                          "take The Voice into your hand"])
+    finish(g)
+
+
+def test_other_memory_agent_retrieve_without_a_bene_gesserit_card(content):
+    g = new(content)
+    g.p(0).discard = ["dagger", "chani"]
+    before = snap(g)
+    g.answer(0, "put a Bene Gesserit card")
+    g.box(0, "other_memory", "agent")
+    assert changes(g, before) == {0: {"played": 1}}
+    finish(g)
+
+
+def test_other_memory_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "other_memory", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Piter De Vries
+def test_piter_de_vries_agent_draws_intrigue(content):
+    g = new(content)
+    top = top_intrigue(g)
+    before = snap(g)
+    g.box(0, "piter_de_vries", "agent")
+    assert changes(g, before) == {0: {"intrigue": 1, "played": 1}}
+    assert g.p(0).intrigue == top
+    finish(g)
+
+
+def test_piter_de_vries_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "piter_de_vries", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 3, "swords": 1, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Sardaukar Infantry
+def test_sardaukar_infantry_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "sardaukar_infantry", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 1, "swords": 2, "revealed": 1}}
+    finish(g)
+
+
+def test_sardaukar_infantry_has_no_agent_icon(content):
+    g = new(content)
+    g.p(0).hand = ["sardaukar_infantry", "dagger"]
+    assert agent_cards(g, 0) == {"dagger"}
+
+
+# ---------------------------------------------------------------------- Shifting Allegiances
+def test_shifting_allegiances_loses_and_gains_with_the_same_faction(content):
+    g = new(content)
+    set_influence(g, 0, emperor=1)
+    g.p(0).spice = 2
+    before = snap(g)
+    g.answer(0, "pay", "+2 Influence with emperor")
+    g.box(0, "shifting_allegiances", "agent")
+    # 1 -> 0 -> 2: the VP at 2 is new.
+    assert changes(g, before) == {0: {"spice": -2, "emperor": 1, "vp": 1, "played": 1}}
+    assert g.asked(0)[0] == ("pay", ["pay 1 Influence with any Faction, 2 spice -> +2 Influence with any "
+                                     "Faction", "no"])
+    finish(g)
+
+
+def test_shifting_allegiances_moves_influence_between_factions(content):
+    g = new(content)
+    set_influence(g, 0, emperor=2, guild=1)
+    g.p(0).spice = 3
+    before = snap(g)
+    g.answer(0, "pay", "lose 1 Influence with emperor", "+2 Influence with fremen")
+    g.box(0, "shifting_allegiances", "agent")
+    assert changes(g, before) == {0: {"spice": -2, "emperor": -1, "fremen": 2, "played": 1}}
+    assert g.asked(0)[1] == ("lose_influence", ["lose 1 Influence with emperor", "lose 1 Influence with guild"])
+    finish(g)
+
+
+def test_shifting_allegiances_declines(content):
+    g = new(content)
+    set_influence(g, 0, guild=1)
+    g.p(0).spice = 2
+    before = snap(g)
+    g.answer(0, "no")
+    g.box(0, "shifting_allegiances", "agent")
+    assert changes(g, before) == {0: {"played": 1}}
+    finish(g)
+
+
+@pytest.mark.parametrize("influence,spice", [(0, 2), (1, 1)])
+def test_shifting_allegiances_cannot_pay(content, influence, spice):
+    g = new(content)
+    set_influence(g, 0, guild=influence)
+    g.p(0).spice = spice
+    before = snap(g)
+    g.box(0, "shifting_allegiances", "agent")
+    assert changes(g, before) == {0: {"played": 1}} and g.asked(0) == []
+    finish(g)
+
+
+def test_shifting_allegiances_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "shifting_allegiances", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Sietch Reverend Mother
+def test_sietch_reverend_mother_agent_trashes(content):
+    g = new(content)
+    g.p(0).discard = ["convincing_argument"]
+    before = snap(g)
+    g.answer(0, "trash Convincing Argument from discard")
+    g.box(0, "sietch_reverend_mother", "agent")
+    assert changes(g, before) == {0: {"discard": -1, "trashed": 1, "played": 1}}
+    finish(g)
+
+
+def test_sietch_reverend_mother_reveal_with_fremen_bond(content):
+    g = new(content)
+    g.p(0).revealed = ["stilgar"]
+    before = snap(g)
+    g.box(0, "sietch_reverend_mother", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 3, "spice": 1, "revealed": 1}}
+    finish(g)
+
+
+def test_sietch_reverend_mother_reveal_without_bond_still_gives_the_spice(content):
+    g = new(content)
+    g.p(0).revealed = ["bene_gesserit_initiate"]  # its own Fremen faction does not bond with itself
+    before = snap(g)
+    g.box(0, "sietch_reverend_mother", "reveal")
+    assert changes(g, before) == {0: {"spice": 1, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Space Travel
+def test_space_travel_agent_draws(content):
+    g = new(content)
+    g.p(0).deck = ["dagger"]
+    before = snap(g)
+    g.box(0, "space_travel", "agent")
+    assert changes(g, before) == {0: {"hand": 1, "deck": -1, "played": 1}}
+    finish(g)
+
+
+def test_space_travel_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "space_travel", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Spice Hunter
+def test_spice_hunter_reveal_without_bond(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "spice_hunter", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 1, "swords": 1, "revealed": 1}}
+    finish(g)
+
+
+def test_spice_hunter_reveal_with_fremen_bond(content):
+    g = new(content)
+    g.p(0).played = ["fremen_camp"]
+    before = snap(g)
+    g.box(0, "spice_hunter", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 1, "swords": 1, "spice": 1, "revealed": 1}}
+    finish(g)
+
+
+def test_spice_hunter_has_no_agent_box(content):
+    g = new(content)
+    g.p(0).hand = ["spice_hunter"]
+    assert legal(g, 0, "spice_hunter", "stillsuits") and legal(g, 0, "spice_hunter", "secure_contract")
+    before = snap(g)
+    g.agent(0, "spice_hunter", "secure_contract")  # no agent box: no order question
+    assert changes(g, before) == {0: {"solari": 3, "hand": -1, "played": 1, "agents_left": -1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Spice Smugglers
+def test_spice_smugglers_agent_pays_spice(content):
+    g = new(content)
+    g.p(0).spice = 2
+    before = snap(g)
+    g.answer(0, "pay")
+    g.box(0, "spice_smugglers", "agent")
+    assert changes(g, before) == {0: {"spice": -2, "guild": 1, "solari": 3, "played": 1}}
+    finish(g)
+
+
+def test_spice_smugglers_agent_declines(content):
+    g = new(content)
+    g.p(0).spice = 2
+    before = snap(g)
+    g.answer(0, "no")
+    g.box(0, "spice_smugglers", "agent")
+    assert changes(g, before) == {0: {"played": 1}}
+    finish(g)
+
+
+def test_spice_smugglers_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "spice_smugglers", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 1, "swords": 1, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Stilgar
+def test_stilgar_agent(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "stilgar", "agent")
+    assert changes(g, before) == {0: {"water": 1, "played": 1}}
+    finish(g)
+
+
+def test_stilgar_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "stilgar", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "swords": 3, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- The Voice
+def test_the_voice_agent_blocks_a_space_for_opponents_only(content):
+    g = new(content)
+    before = snap(g)
+    g.answer(0, "block Wealth")
+    g.box(0, "the_voice", "agent")
+    assert changes(g, before) == {0: {"played": 1}}
+    assert g.state.blocked == {"wealth": 0}
+    for seat in (1, 2, 3):
+        g.p(seat).hand = ["diplomacy"]
+        assert not legal(g, seat, "diplomacy", "wealth")
+        assert legal(g, seat, "diplomacy", "secrets")
+    g.p(0).hand = ["diplomacy"]
+    assert legal(g, 0, "diplomacy", "wealth")  # not for its owner
+    finish(g)
+
+
+def test_the_voice_on_an_agent_turn_cannot_block_an_occupied_space(content):
+    g = new(content)
+    g.state.occupied = {"wealth": 1}
+    g.p(0).hand = ["the_voice"]
+    before = snap(g)
+    g.answer(0, "space first", "block Secrets", "deploy 0")
+    g.agent(0, "the_voice", "arrakeen")
+    assert changes(g, before) == {0: {"garrison": 1, "supply": -1, "hand": -1, "played": 1, "agents_left": -1}}
+    labels = next(labels for kind, labels in g.asked(0) if kind == "block")
+    assert "block Wealth" not in labels and "block Arrakeen" not in labels and "block Secrets" in labels
+    assert g.state.blocked == {"secrets": 0}
+    finish(g)
+
+
+def test_the_voice_block_is_cleared_at_recall(content):
+    g = new(content)
+    g.answer(0, "block Wealth")
+    g.box(0, "the_voice", "agent")
+    g.p(1).hand = ["diplomacy"]
+    assert not legal(g, 1, "diplomacy", "wealth")
+    assert turns.recall(g.engine)
+    assert g.state.blocked == {}
+    assert legal(g, 1, "diplomacy", "wealth")
+    finish(g)
+
+
+def test_the_voice_reveal(content):
+    g = new(content)
+    before = snap(g)
+    g.box(0, "the_voice", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 2, "revealed": 1}}
+    finish(g)
+
+
+# ---------------------------------------------------------------------- Thufir Hawat
+def test_thufir_hawat_agent_draws(content):
+    g = new(content)
+    g.p(0).deck = ["dagger"]
+    before = snap(g)
+    g.box(0, "thufir_hawat", "agent")
+    assert changes(g, before) == {0: {"hand": 1, "deck": -1, "played": 1}}
+    finish(g)
+
+
+def test_thufir_hawat_reveal_draws_intrigue(content):
+    g = new(content)
+    top = top_intrigue(g)
+    before = snap(g)
+    g.box(0, "thufir_hawat", "reveal")
+    assert changes(g, before) == {0: {"persuasion": 1, "intrigue": 1, "revealed": 1}}
+    assert g.p(0).intrigue == top
+    finish(g)
+
+
+def test_thufir_hawat_icons(content):
+    g = new(content)
+    g.p(0).hand = ["thufir_hawat"]
+    for space in ("arrakeen", "secure_contract", "wealth", "foldspace_space", "secrets", "stillsuits"):
+        assert legal(g, 0, "thufir_hawat", space), space
+    assert not legal(g, 0, "thufir_hawat", "hall_of_oratory")  # no Landsraad icon

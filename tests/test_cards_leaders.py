@@ -297,3 +297,139 @@ def test_earl_memnon_thorvald_signet(content):
     g = with_leader(content, "earl_memnon_thorvald")
     assert signet_ring(g, 0) == {0: {**SIGNET_PLAYED, "hand": -1, "spice": 1}}
     finish(g)
+
+
+# ---------------------------------------------------------------------- Paul Atreides
+def test_paul_atreides_signet_draws(content):
+    g = with_leader(content, "paul_atreides")
+    g.p(0).deck = ["dagger"]
+    assert signet_ring(g, 0) == {0: {**SIGNET_PLAYED, "deck": -1}}  # the ring leaves the hand, the card comes
+    assert g.p(0).hand == ["dagger"]
+    finish(g)
+
+
+def test_paul_atreides_signet_box(content):
+    g = with_leader(content, "paul_atreides")
+    g.p(0).deck = ["dagger", "diplomacy"]
+    before = snap(g)
+    g.box(0, "paul_atreides", "signet")
+    assert changes(g, before) == {0: {"hand": 1, "deck": -1}}
+    finish(g)
+
+
+def test_paul_atreides_prescience_is_a_modifier_that_changes_no_rule(content):
+    assert content.defs["paul_atreides"]["modifiers"] == (("see_top_card",),)
+    g = with_leader(content, "paul_atreides")
+    g.p(0).hand = ["dagger"]
+    g.state.occupied = {"arrakeen": 1}
+    assert not legal(g, 0, "dagger", "arrakeen")  # enemy agents still block
+    g.p(0).solari = 3
+    assert not legal(g, 0, "dagger", "rally_troops")  # costs unchanged
+    assert legal(g, 0, "dagger", "hall_of_oratory")
+
+
+# ---------------------------------------------------------------------- Helena Richese
+@pytest.mark.parametrize("space,free", [
+    ("hall_of_oratory", True), ("arrakeen", True), ("carthag", True),  # Landsraad and City
+    ("secure_contract", False), ("wealth", False),  # other icons
+])
+def test_helena_richese_enemy_agents_do_not_block_landsraad_and_city(content, space, free):
+    g = with_leader(content, "helena_richese")
+    g.state.occupied = {space: 2}
+    g.p(0).hand = ["signet_ring", "diplomacy"]  # Landsraad, City, Spice Trade; the four factions
+    card = "diplomacy" if space == "wealth" else "signet_ring"
+    assert legal(g, 0, card, space) is free
+    g.state.occupied = {space: 0}
+    assert not legal(g, 0, card, space)  # her own agent still blocks
+
+
+def test_helena_richese_passive_modifiers(content):
+    assert content.defs["helena_richese"]["modifiers"] == (("ignore_block", "landsraad"), ("ignore_block", "city"))
+
+
+def test_helena_richese_agent_at_a_space_an_enemy_holds(content):
+    g = with_leader(content, "helena_richese")
+    g.state.occupied = {"hall_of_oratory": 3}
+    before = snap(g)
+    g.agent(0, "dagger", "hall_of_oratory")
+    assert changes(g, before) == {0: {"garrison": 1, "supply": -1, "persuasion": 1, "played": 1,
+                                      "agents_left": -1}}
+    finish(g)
+
+
+def test_helena_richese_signet_sets_a_row_card_aside(content):
+    g = with_leader(content, "helena_richese")
+    g.state.imperium_row = ["dr_yueh", "chani", "stilgar", "the_voice", "carryall"]
+    g.state.imperium_deck = ["piter_de_vries", "thufir_hawat"]
+    assert signet_ring(g, 0, "set aside Chani") == {0: {**SIGNET_PLAYED, "hand": -1}}
+    assert g.p(0).manipulated == ["chani"]
+    assert g.state.imperium_row == ["dr_yueh", "stilgar", "the_voice", "carryall", "thufir_hawat"]  # refilled
+    assert g.asked(0)[1] == ("manipulate", ["set aside Dr. Yueh", "set aside Chani", "set aside Stilgar",
+                                            "set aside The Voice", "set aside Carryall"])
+    finish(g)
+
+
+def test_helena_richese_buys_the_card_set_aside_for_one_less(content):
+    g = with_leader(content, "helena_richese")
+    g.state.imperium_row = ["kwisatz_haderach", "choam_directorship", "lady_jessica", "gurney_halleck", "opulence"]
+    g.answer(0, "set aside Lady Jessica")
+    g.box(0, "helena_richese", "signet")
+    # Only Helena may buy it: another player's buy menu does not have it.
+    g.p(1).persuasion = 7
+    g.answer(1, "stop buying")
+    turns.buy(g.engine, g.p(1))
+    assert not any("Lady Jessica" in label for label in g.asked(1)[0][1])
+    g.p(0).persuasion = 6
+    before = snap(g)
+    g.answer(0, "buy Lady Jessica (6)", "+1 Influence with guild")
+    turns.buy(g.engine, g.p(0))
+    assert changes(g, before) == {0: {"persuasion": -6, "discard": 1, "guild": 1}}
+    assert g.p(0).manipulated == [] and g.p(0).discard == ["lady_jessica"]
+    assert "buy Lady Jessica (6)" in g.asked(0)[-2][1]
+    finish(g)
+
+
+def test_helena_richese_card_set_aside_costs_its_printed_cost_minus_one(content):
+    g = with_leader(content, "helena_richese")
+    g.state.imperium_row = ["dr_yueh", "chani", "stilgar", "the_voice", "carryall"]
+    g.answer(0, "set aside Chani")
+    g.box(0, "helena_richese", "signet")
+    assert g.engine.price_of(g.p(0), "chani") == 4
+    g.p(0).persuasion = 3
+    g.answer(0, "stop buying")
+    turns.buy(g.engine, g.p(0))
+    assert not any("Chani" in label for label in g.asked(0)[-1][1])  # 4 is more than 3
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: Engine.price_of takes 1 off every copy of a card in "
+                   "p.manipulated, so another copy still in the Imperium Row is also 1 cheaper for Helena")
+def test_helena_richese_discount_is_only_for_the_copy_set_aside(content):
+    g = with_leader(content, "helena_richese")
+    g.state.imperium_row = ["spice_hunter", "spice_hunter", "chani", "stilgar", "dr_yueh"]
+    g.answer(0, "set aside Spice Hunter")
+    g.box(0, "helena_richese", "signet")
+    g.p(0).persuasion = 2
+    g.answer(0, "stop buying")
+    turns.buy(g.engine, g.p(0))
+    assert "buy Spice Hunter (2)" in g.asked(0)[-1][1]  # the copy in the Row: full price
+
+
+def test_helena_richese_signet_with_an_empty_row(content):
+    g = with_leader(content, "helena_richese")
+    g.state.imperium_row = []
+    before = snap(g)
+    g.box(0, "helena_richese", "signet")
+    assert changes(g, before) == {} and g.p(0).manipulated == []
+    finish(g)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_paul_and_helena_play_complete_games(content, seed):
+    from dunec.engine import invariants
+    leaders = ["paul_atreides", "helena_richese", "paul_atreides", "helena_richese"]
+    st = new_game(content, 4, seed, leaders=leaders)
+    e = Engine(content, st, [make("random", seed, i) for i in range(4)])
+    e.quiet = True
+    e.after_turn = invariants.check
+    e.play()
+    assert st.finished

@@ -25,7 +25,9 @@ def test_play_backends_print_the_same_game(capsys):
 def test_play_json_is_the_state(capsys):
     assert main(["play", "--players", "2", "--seed", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["finished"] and len(data["players"]) == 2 and data["standings"]
+    # Two people and the House Hagal rival, which is not ranked.
+    assert data["finished"] and data["mode"] == "duo" and len(data["players"]) == 3
+    assert [p["rival"] for p in data["players"]] == [False, False, True] and len(data["standings"]) == 2
 
 
 def test_bad_policy_is_a_usage_error(capsys):

@@ -121,12 +121,15 @@ class Checker:
                 self.d.error("E0309", span, name=name, set=out.set, label="not played yet",
                              help="the engine plays base-game constructs today; this one arrives with its set")
         self._set_uses = []
-        # A House Hagal card that only sends an agent (`spaces ...`) does something.
+        # A House Hagal card that only sends an agent (`spaces ...`) or only reshuffles
+        # the deck (`reshuffle`) does something.
         if defn.kind in ("intrigue", "conflict", "space", "hagal") and not out.boxes and \
-                not (defn.kind == "hagal" and out.fields.get("spaces")):
+                not (defn.kind == "hagal" and (out.fields.get("spaces") or out.fields.get("reshuffle"))):
             boxes = [s.example for s in schema.values() if s.kind == "box"]
-            self.d.error("E0107", defn.id_span, label="no boxes",
-                         help="add the box the printed card has: " + ", ".join(f"`{b}`" for b in boxes[:4]))
+            help = ("a House Hagal card sends the rival's agent (`spaces conspire`), gives it something "
+                    "(`gain { troops 2 }`) or reshuffles the deck (`reshuffle`)") if defn.kind == "hagal" else \
+                "add the box the printed card has: " + ", ".join(f"`{b}`" for b in boxes[:4])
+            self.d.error("E0107", defn.id_span, label="no boxes", help=help)
         self.model.defs[out.id] = out
 
     def _field(self, out: Def, defn: ast.Definition, st: ast.Action, key: str, spec: FieldSpec) -> None:
@@ -430,6 +433,8 @@ class Checker:
         if st.verb == "deploy":
             if m.form == "any":
                 return Op("deploy", (-1, "garrison"))
+            if m.form == "recruited":
+                return Op("deploy", (-2, "garrison"))
             return Op("deploy", (v[0], "supply" if "supply" in m.form else "garrison"))
         if st.verb == "retreat":
             return Op("retreat", (-1 if m.form == "any" else v[0],))
@@ -455,7 +460,7 @@ class Checker:
         if st.verb == "control":
             return Op("control", (v[0],))
         if st.verb == "signet":
-            if defn.kind not in CARD_KINDS:
+            if defn.kind not in CARD_KINDS + ("hagal",):
                 self.d.error("E0301", st.verb_span, verb="signet", box=an(KINDS[defn.kind]),
                              label="only a card can use the leader's signet ring",
                              help="`signet` works in the agent box of a card")
@@ -463,9 +468,18 @@ class Checker:
             return Op("signet")
         if st.verb == "opponent":
             return Op("opponent", (), body)
-        if st.verb in ("shuffle_discard", "mentat", "swordmaster", "high_council"):
+        if st.verb in ("shuffle_discard", "mentat", "swordmaster", "high_council", "draw_or_trash_top",
+                       "acquire_to_top", "manipulate", "infiltrate", "pass_turn", "block_space",
+                       "double_harvest", "harvest"):
             return Op(st.verb)
-        if st.verb in ("space_cost", "ignore_block"):
+        if st.verb == "retrieve":
+            return Op("retrieve", (v[0],))
+        if st.verb == "extra_icon":
+            return Op("extra_icon", (v[0],))
+        if st.verb == "discount":
+            self._refs.append((st.args[0], ("card", "starter", "reserve"), "card"))
+            return Op("discount", (v[0], v[1]))
+        if st.verb in ("space_cost", "ignore_block", "see_top_card"):
             return Op(st.verb, tuple(v))
         # Constructs of sets the engine does not play yet: the set check reports them.
         return Op(st.verb, tuple(v))

@@ -31,6 +31,8 @@ _CARD = {
     **_COMMON,
     "cost": FieldSpec("int", "cost 3", lo=0, hi=20),
     "icons": FieldSpec("names", "icons city spice_trade", table="icon"),
+    "infiltrate": FieldSpec("flag", "infiltrate"),
+    "from_anywhere": FieldSpec("flag", "from_anywhere"),
     "factions": FieldSpec("names", "factions fremen", table="faction"),
     "agent": _box("agent", "agent { draw 1 }"),
     "reveal": _box("reveal", "reveal { persuasion 2 }"),
@@ -89,6 +91,7 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "gain": _box("hagal", "gain { troops 2 }"),
         "deploys": FieldSpec("flag", "deploys"),
         "reshuffle": FieldSpec("flag", "reshuffle"),
+        "pick": FieldSpec("name", "pick most_spice", table="pick"),
     },
     "deck": {
         **_COMMON,

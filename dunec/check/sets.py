@@ -15,3 +15,29 @@ def check_decks(model: Model, diags: Diagnostics) -> None:
             diags.error("E0401", span, what=f"deck `{d.id}`", got=f"{got} card{'s' if got != 1 else ''}", want=want,
                         label=f"the `card` rows add up to {got}",
                         help=f"list {want} card{'s' if want != 1 else ''}, or fix `size`")
+
+
+def check_hagal(model: Model, diags: Diagnostics) -> None:
+    """House Hagal cards whose fields only make sense together: a card that picks
+    the maker space with the most bonus spice lists maker spaces only, and a card
+    that deploys sends its agent to a combat space."""
+    for d in model.of_kind("hagal"):
+        spaces = [model.defs.get(s) for s in d.fields.get("spaces", ())]
+        if any(s is None or s.kind != "space" for s in spaces):
+            continue  # a bad reference, already reported
+        for key in ("pick", "deploys"):
+            if key not in d.fields or (key == "pick" and d.fields["pick"] == "first"):
+                continue
+            span = model.spans.get((d.id, key), d.span)
+            if not spaces:
+                diags.error("E0106", span, field=key, label="the card names no space",
+                            help="list the board spaces the card sends the agent to: `spaces conspire`")
+            elif key == "pick":
+                bad = [s.id for s in spaces if not s.fields.get("maker")]
+                if bad:
+                    diags.error("E0106", span, field=key,
+                                label=f"`{bad[0]}` is not a maker space",
+                                help="`pick most_spice` chooses among maker spaces (`maker`) by their bonus spice")
+            elif not any(s.fields.get("combat") for s in spaces):
+                diags.error("E0106", span, field=key, label="none of the card's spaces is a combat space",
+                            help="only an agent on a combat space deploys troops; drop `deploys`")

@@ -59,7 +59,7 @@ VERBS: dict[str, Verb] = {
     "influence": Verb(("<faction> <int>", "any <int>", "space <int>", "all <int>", "behind <int>"),
                       boxes=tuple(b for b in ALL_BOXES if b not in ("combat",))),
     # units
-    "deploy": Verb(("<int>", "any", "<int> from supply"),
+    "deploy": Verb(("<int>", "any", "<int> from supply", "recruited"),
                    boxes=("agent", "reveal", "plot", "combat", "signet", "space", "control", "hagal")),
     "retreat": Verb(("<int>", "any"), boxes=("reveal", "plot", "combat")),
     # cards
@@ -71,17 +71,31 @@ VERBS: dict[str, Verb] = {
     "steal": Verb(("intrigue <int>",), boxes=NOT_IN_COMBAT),
     "shuffle_discard": Verb(("",), boxes=("plot", "agent", "reveal")),
     # agents and seats
+    "retrieve": Verb(("<faction> from discard",), boxes=("agent", "reveal", "plot", "signet")),
+    "draw_or_trash_top": Verb(("",), boxes=("agent", "reveal", "plot", "signet")),
+    "discount": Verb(("<card> <int>",), boxes=("reveal", "plot", "agent")),
+    "acquire_to_top": Verb(("",), boxes=("plot", "agent", "reveal")),
+    "manipulate": Verb(("",), boxes=("signet", "plot", "agent")),
+    # this turn only: rules that bend for the player's agent
+    "extra_icon": Verb(("<icon>",), boxes=("plot",)),
+    "infiltrate": Verb(("",), boxes=("plot",)),
+    "pass_turn": Verb(("",), boxes=("plot",)),
+    "block_space": Verb(("",), boxes=("agent", "plot")),
+    "double_harvest": Verb(("",), boxes=("agent",)),
+    # a House Hagal card at a maker space: the space's spice and its bonus spice
+    "harvest": Verb(("",), boxes=("hagal",)),
     "recall": Verb(("agent",), boxes=("plot", "agent", "reveal", "signet")),
     "mentat": Verb(("",), boxes=("plot", "space", "reward", "agent", "signet")),
     "swordmaster": Verb(("",), boxes=("space", "plot", "agent", "reveal", "reward")),
     "high_council": Verb(("",), boxes=("space", "plot", "agent", "reveal", "reward")),
     "control": Verb(("<location>",), boxes=("reward",)),
-    "signet": Verb(("",), boxes=("agent",)),
+    "signet": Verb(("",), boxes=("agent", "hagal")),
     # scopes
     "opponent": Verb(("",), block=True, boxes=NOT_IN_COMBAT + ("combat",)),
     # rule modifiers (leader passives)
     "space_cost": Verb(("<icon> <payable> <int>",), boxes=("passive",)),
     "ignore_block": Verb(("<icon>",), boxes=("passive",)),
+    "see_top_card": Verb(("",), boxes=("passive",)),
     # other sets: known so a base card that uses them is told where they belong
     "spy": Verb(("<int>",), sets=("uprising",)),
     "sandworm": Verb(("<int>",), sets=("uprising",)),
@@ -153,4 +167,7 @@ SLOT_TABLES = {
     "payable": PAYABLE,
     "set": SETS,
     "mode": ("solo", "duo"),
+    # How a House Hagal card with several spaces picks one: the first it can visit,
+    # or the maker space with the most bonus spice.
+    "pick": ("first", "most_spice"),
 }

@@ -2,6 +2,7 @@
 control, and troops back to supply."""
 from __future__ import annotations
 
+from dunec.engine import rivals
 from dunec.engine.context import Ctx
 from dunec.engine.turns import _intrigue_options, play_intrigue, strength
 
@@ -59,6 +60,7 @@ def placings(players, n_players: int) -> list[tuple[object, str]]:
 def resolve(e) -> None:
     st = e.state
     conflict = st.conflict
+    rivals.combat_draws(e)  # rivals' swords first, then the people's combat intrigue
     intrigue_rounds(e)
     e.turn_kind = "combat"
     for p in e.order():
@@ -67,13 +69,17 @@ def resolve(e) -> None:
     results = placings(e.order(), st.n_players)
     winner = None
     for p, place in results:
+        if p.rival and rivals.refuses_reward(e, p, place):
+            e.log(f"  {e.pname(p)} places {place} in {e.cname(conflict)} and takes no reward")
+            continue
         e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
         fn = e.content.effect(conflict, place)
         if fn is not None:
             fn(Ctx(e, p, card=conflict, box=place))
         if place == "first":
             winner = p
-    if winner is not None:
+    rivals.after_rewards(e, results)
+    if winner is not None and not winner.rival:
         for card in [c for c in dict.fromkeys(winner.intrigue) if "win" in e.defs[c]["boxes"]]:
             forced = e.defs[card]["forced"].get("win")
             if forced is not None and not e.can_pay(winner, forced):

@@ -8,7 +8,7 @@ from typing import Callable
 
 from dunec.check.model import Def, Model
 from dunec.ir import value
-from dunec.ir.ops import Op
+from dunec.ir.ops import Op, walk
 
 
 def meta_of(d: Def) -> dict:
@@ -20,7 +20,12 @@ def meta_of(d: Def) -> dict:
     m["values"] = {b: value.estimate(ops) for b, ops in sorted(d.boxes.items())}
     m["forced"] = {b: ops[0].args[0] for b, ops in sorted(d.boxes.items())
                    if len(ops) == 1 and ops[0].kind == "pay"}
-    m["modifiers"] = tuple(o.args and (o.kind, *o.args) for o in d.boxes.get("passive", ()))
+    m["modifiers"] = tuple((o.kind, *o.args) for o in d.boxes.get("passive", ()))
+    if d.kind == "space" and d.fields.get("maker"):
+        # The base harvest (Carryall doubles it): the spice the space itself gives.
+        m["harvest"] = sum(o.args[1] for o in d.boxes.get("space", ()) if o.kind == "gain" and o.args[0] == "spice")
+    if d.kind == "hagal" and any(o.kind == "signet" for o in walk(d.boxes.get("hagal", ()))):
+        m["signet"] = True  # the signet ring icon: the rival uses its leader's signet ring
     first = d.boxes.get("first", ())
     ctl = [o.args[0] for o in first if o.kind == "control"]
     if ctl:

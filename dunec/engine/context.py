@@ -67,6 +67,41 @@ class Ctx:
     def shuffle_discard(self) -> None:
         self.engine.shuffle_discard(self.player)
 
+    def retrieve(self, faction: str) -> None:
+        self.engine.retrieve(self.player, faction)
+
+    def draw_or_trash_top(self) -> None:
+        self.engine.draw_or_trash_top(self.player)
+
+    def discount(self, card: str, n: int) -> None:
+        self.player.discounts[card] = self.player.discounts.get(card, 0) + n
+
+    def acquire_to_top(self) -> None:
+        self.player.acquire_to_top = True
+
+    def manipulate(self) -> None:
+        self.engine.manipulate(self.player)
+
+    # --- this turn's agent
+    def extra_icon(self, icon: str) -> None:
+        if icon not in self.player.extra_icons:
+            self.player.extra_icons.append(icon)
+
+    def infiltrate(self) -> None:
+        self.player.infiltrate = True
+
+    def pass_turn(self) -> None:
+        self.player.may_pass = True
+
+    def block_space(self) -> None:
+        self.engine.block_space(self.player)
+
+    def double_harvest(self) -> None:
+        self.engine.double_harvest(self.player, self.space)
+
+    def harvest(self) -> None:
+        self.engine.harvest(self.player, self.space)
+
     # --- agents, seats, control
     def recall(self) -> None:
         self.engine.recall_one(self.player)

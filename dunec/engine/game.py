@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Optional
 
+from dunec.engine import rivals
 from dunec.engine.context import Ctx
 from dunec.engine.rng import Rng
 from dunec.engine.state import FACTIONS, GameState, Player
@@ -44,6 +45,8 @@ class Engine:
             self.state.log.append(msg)
 
     def pname(self, p: Player) -> str:
+        if p.rival:
+            return rivals.name(self, p)
         return f"P{p.seat + 1} ({self.defs[p.leader]['name']})"
 
     def cname(self, ident: str) -> str:
@@ -53,6 +56,8 @@ class Engine:
         self.state.rng_state = self.rng.state
 
     def order(self) -> list[Player]:
+        if self.state.mode == "duo":
+            return rivals.order(self)  # the rival acts right after the first player
         n = self.state.n_players
         return [self.players[(self.state.first_player + i) % n] for i in range(n)]
 
@@ -68,8 +73,16 @@ class Engine:
             raise PolicyError(f"no options for {kind}")
         if n == 1:
             return 0
+        if p.rival:  # rivals decide by fixed rules: no policy, nothing recorded
+            return rivals.choose(self, p, kind, list(labels), list(hints) if hints else None)
         if self.replay:
             i = self.replay.popleft()
+            policy = self.policies[p.seat]
+            if getattr(policy, "follows_replay", False):
+                # Keep a seeded policy's own RNG in step, so a resumed game goes on
+                # exactly as the uninterrupted one would have.
+                self.sync()
+                policy.choose(self, p, kind, list(labels), list(hints) if hints else None)
         else:
             self.sync()
             i = self.policies[p.seat].choose(self, p, kind, list(labels), list(hints) if hints else None)
@@ -105,6 +118,8 @@ class Engine:
 
     # ------------------------------------------------------------------ resources
     def gain(self, p: Player, res: str, n: int) -> None:
+        if p.rival and res != "troops" and rivals.duo_rival(self, p):
+            return  # the two-player rival never gains resources, cards or VP
         if res == "troops":
             k = min(n, p.supply)
             p.supply -= k
@@ -142,7 +157,7 @@ class Engine:
                 self.state.intrigue_discard.append(p.intrigue.pop(i))
 
     def add_vp(self, p: Player, source: str, n: int) -> None:
-        if n:
+        if n and not (p.rival and rivals.duo_rival(self, p)):
             p.vp += n
             p.vp_ledger[source] = p.vp_ledger.get(source, 0) + n
 
@@ -189,7 +204,8 @@ class Engine:
             self.add_vp(p, "influence", 1)
         elif after < 2 <= before:
             self.add_vp(p, "influence", -1)
-        if before < 4 <= after and f not in p.four_bonus:
+        if before < 4 <= after and f not in p.four_bonus and not p.rival:
+            # Rivals never take the 4-influence bonus (FAQ).
             # Decided: the 4-influence bonus is taken once per player and faction.
             p.four_bonus.append(f)
             res, k = FOUR_BONUS[f]
@@ -231,7 +247,10 @@ class Engine:
             p.supply -= k
             p.conflict += k
             return
-        most = p.garrison if n < 0 else min(n, p.garrison)
+        if n == -2:  # the troops recruited this turn
+            most = min(p.recruited, p.garrison)
+        else:
+            most = p.garrison if n < 0 else min(n, p.garrison)
         if most <= 0:
             return
         k = self.decide(p, "deploy", [f"deploy {i}" for i in range(most + 1)],
@@ -336,7 +355,15 @@ class Engine:
                 fn(Ctx(self, p, card=c, box="discard"))
 
     def cost_of(self, p: Player, card: str) -> int:
+        """The printed persuasion cost (what "a card costing N or less" reads)."""
         return self.defs[card].get("cost", 0)
+
+    def price_of(self, p: Player, card: str) -> int:
+        """What buying the card costs this player now: discounts applied."""
+        cost = self.defs[card].get("cost", 0) - p.discounts.get(card, 0)
+        if card in p.manipulated:
+            cost -= 1
+        return max(0, cost)
 
     def acquire_effect(self, p: Player, max_cost: int, to_top: bool) -> None:
         row = [c for c in self.state.imperium_row if self.cost_of(p, c) <= max_cost]
@@ -356,11 +383,73 @@ class Engine:
         self.receive_card(p, card, to_top)
 
     def receive_card(self, p: Player, card: str, to_top: bool = False) -> None:
-        (p.deck if to_top or p.acquire_to_top else p.discard).append(card)
+        if not to_top and p.acquire_to_top:
+            to_top = self.yes_no(p, "top", f"put {self.cname(card)} on top of your deck", 1.0)
+        (p.deck if to_top else p.discard).append(card)
         self.log(f"  {self.pname(p)} acquires {self.cname(card)}")
         fn = self.content.effect(card, "acquire")
         if fn is not None:
             fn(Ctx(self, p, card=card, box="acquire"))
+
+    def retrieve(self, p: Player, faction: str) -> None:
+        cards = [c for c in dict.fromkeys(p.discard) if faction in self.defs[c].get("factions", ())]
+        if not cards:
+            return
+        i = self.decide(p, "retrieve", [f"take {self.cname(c)} into your hand" for c in cards],
+                        [self.defs[c].get("cost", 0) for c in cards])
+        p.discard.remove(cards[i])
+        p.hand.append(cards[i])
+
+    def draw_or_trash_top(self, p: Player) -> None:
+        if not p.deck:
+            if not p.discard:
+                return
+            self.shuffle_discard(p)
+        card = p.deck[-1]
+        if self.decide(p, "top", [f"draw {self.cname(card)}", f"trash {self.cname(card)}"],
+                       [1.0, self._trash_hint(card) - 8.0]) == 0:
+            p.hand.append(p.deck.pop())
+        else:
+            p.deck.pop()
+            self._trashed(p, card)
+
+    def manipulate(self, p: Player) -> None:
+        row = list(dict.fromkeys(self.state.imperium_row))
+        if not row:
+            return
+        i = self.decide(p, "manipulate", [f"set aside {self.cname(c)}" for c in row],
+                        [self.defs[c].get("cost", 0) for c in row])
+        self.state.imperium_row.remove(row[i])
+        if self.state.imperium_deck:
+            self.state.imperium_row.append(self.state.imperium_deck.pop())
+        p.manipulated.append(row[i])
+        self.log(f"  {self.pname(p)} sets aside {self.cname(row[i])}")
+
+    def block_space(self, p: Player) -> None:
+        st = self.state
+        free = [m["id"] for m in self.content.of_kind("space") if m["id"] not in st.occupied
+                and m["id"] not in st.blocked]
+        if not free:
+            return
+        i = self.decide(p, "block", [f"block {self.cname(s)}" for s in free],
+                        [self.defs[s]["values"].get("space", 0.0) for s in free])
+        st.blocked[free[i]] = p.seat
+        self.log(f"  {self.pname(p)} blocks {self.cname(free[i])} for opponents this round")
+
+    def harvest(self, p: Player, space) -> None:
+        """Take a maker space's spice: what the space gives and its bonus spice
+        (a House Hagal card's harvest; the bonus leaves the space either way)."""
+        sp = self.defs.get(space) if space else None
+        if sp is None or not sp.get("maker"):
+            return
+        bonus = self.state.maker_spice.get(space, 0)
+        self.state.maker_spice[space] = 0
+        self.gain(p, "spice", sp.get("harvest", 0) + bonus)
+
+    def double_harvest(self, p: Player, space) -> None:
+        sp = self.defs.get(space) if space else None
+        if sp is not None and sp.get("harvest"):
+            p.spice += sp["harvest"]
 
     def gain_reserve_card(self, p: Player, card: str) -> None:
         if self.state.reserve.get(card, 0) > 0:
@@ -418,6 +507,8 @@ class Engine:
             fn(Ctx(self, p, card=ctx.card, space=ctx.space, box="signet"))
 
     def leader_trigger(self, p: Player, box: str, space=None) -> None:
+        if p.rival:
+            return  # a rival uses its leader's signet ring only, never the other abilities
         fn = self.content.effect(p.leader, box)
         if fn is not None:
             fn(Ctx(self, p, space=space, box=box))
@@ -542,6 +633,7 @@ class Engine:
 
         st = self.state
         if st.phase == "setup":
+            rivals.game_start(self)
             for p in self.players:
                 self.leader_trigger(p, "game_start")
             st.phase = "rounds"

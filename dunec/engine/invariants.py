@@ -22,6 +22,10 @@ def check(engine) -> None:
                                  f"+ conflict {p.conflict} != {TROOPS_PER_PLAYER}")
         if p.vp != sum(p.vp_ledger.values()):
             raise InvariantError(f"{who} VP {p.vp} != sum of sources {p.vp_ledger}")
+        if p.rival:
+            _rival(engine, p, who)
+            if st.mode == "duo":
+                continue  # it scores nothing: no VP for its influence or alliances
         if p.vp_ledger.get("influence", 0) != sum(1 for f in FACTIONS if p.influence[f] >= 2):
             raise InvariantError(f"{who} influence VP {p.vp_ledger.get('influence', 0)} disagrees with tracks")
         held = sum(1 for s in st.alliances.values() if s == p.seat)
@@ -45,3 +49,40 @@ def check(engine) -> None:
     for space, seat in st.occupied.items():
         if seat not in seats:
             raise InvariantError(f"{space} occupied by unknown seat {seat}")
+    if st.mode != "standard":
+        _hagal(engine)
+
+
+def _rival(engine, p, who: str) -> None:
+    """A rival has no cards of its own, never the 4-influence bonus, at most 3 agents
+    (and the Mentat); the two-player rival holds nothing and controls nothing."""
+    st = engine.state
+    if p.deck or p.hand or p.discard or p.played or p.revealed:
+        raise InvariantError(f"{who} is a rival but holds Imperium cards")
+    if p.four_bonus:
+        raise InvariantError(f"{who} is a rival but took the 4-influence bonus {p.four_bonus}")
+    if p.agents > 3:
+        raise InvariantError(f"{who} is a rival with {p.agents} agents")
+    if st.mode == "duo":
+        held = {"solari": p.solari, "spice": p.spice, "water": p.water, "vp": p.vp, "intrigue": len(p.intrigue)}
+        if any(held.values()) or p.vp_ledger:
+            raise InvariantError(f"{who} is the two-player rival but holds {held} {p.vp_ledger}")
+        if p.seat in st.control.values():
+            raise InvariantError(f"{who} is the two-player rival but controls a location")
+        if st.first_player == p.seat:
+            raise InvariantError(f"{who} is the two-player rival but holds the first-player marker")
+    elif not p.leader:
+        raise InvariantError(f"{who} is a solo rival without a leader")
+
+
+def _hagal(engine) -> None:
+    """Every House Hagal card of the mode is in the deck or face up, exactly once per copy."""
+    from collections import Counter
+
+    from dunec.engine.hagal import cards_for
+    st = engine.state
+    content = getattr(engine, "content", None)  # a bare state holder cannot say the composition
+    if content is None:
+        return
+    if Counter(st.hagal_deck) + Counter(st.hagal_discard) != Counter(cards_for(content, st.mode)):
+        raise InvariantError("House Hagal cards lost or duplicated")

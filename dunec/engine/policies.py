@@ -19,6 +19,7 @@ class Policy:
 
 class RandomPolicy(Policy):
     name = "random"
+    follows_replay = True
 
     def __init__(self, seed: int, seat: int):
         self.rng = Rng(seed * 7919 + seat * 104729 + 17)
@@ -36,6 +37,7 @@ class GreedyPolicy(Policy):
     """Takes the option with the highest value hint, with a few rules of thumb that
     the static hints cannot see (when to commit troops, when to stop buying)."""
     name = "greedy"
+    follows_replay = True
 
     def __init__(self, seed: int = 0, seat: int = 0):
         self.rng = Rng(seed * 31 + seat)

@@ -1,16 +1,27 @@
-"""Playing whole games: one seeded game, many for statistics, and replays."""
+"""Playing whole games: one seeded game, many for statistics, and replays.
+
+`n_players` counts the people at the table: 1 is a solo game against two House
+Hagal rivals, 2 the two-player game with a House Hagal rival, 3 and 4 the
+standard game."""
 from __future__ import annotations
 
+from dunec.engine import rivals
 from dunec.engine.game import Engine
 from dunec.engine.policies import make
 from dunec.engine.setup import new_game
 from dunec.engine.state import GameState
 
 
+def new_state(content, n_players: int, seed: int, policy_names, difficulty: str = "novice") -> GameState:
+    if n_players in (1, 2):
+        return rivals.new_game(content, n_players, seed, difficulty=difficulty, policies=list(policy_names))
+    return new_game(content, n_players, seed, policies=list(policy_names))
+
+
 def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = False,
-              check=None) -> GameState:
-    st = new_game(content, n_players, seed, policies=list(policy_names))
-    e = Engine(content, st, [make(name, seed, i) for i, name in enumerate(policy_names)])
+              check=None, difficulty: str = "novice") -> GameState:
+    st = new_state(content, n_players, seed, policy_names, difficulty)
+    e = Engine(content, st, rivals.seat_policies(st, make, policy_names, seed))
     e.quiet = quiet
     if check is not None:
         e.after_turn = check
@@ -18,36 +29,52 @@ def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = Fa
     return st
 
 
-def replay(content, n_players: int, seed: int, policy_names, decisions) -> GameState:
-    """Play again from the seed and the recorded decisions (policies are not asked)."""
-    st = new_game(content, n_players, seed, policies=list(policy_names))
-    e = Engine(content, st, [None] * n_players, replay=decisions)
+def replay(content, n_players: int, seed: int, policy_names, decisions, difficulty: str = "novice") -> GameState:
+    """Play again from the seed and the recorded decisions (policies are not asked;
+    rivals decide by their rules and record nothing)."""
+    st = new_state(content, n_players, seed, policy_names, difficulty)
+    e = Engine(content, st, [None] * len(st.players), replay=decisions)
     e.play()
     return st
 
 
-def simulate(content, games: int, n_players: int, seed: int, policy_names) -> dict:
-    wins = [0.0] * n_players
+def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice") -> dict:
+    """Statistics over seeded games. Seats are those in the standings: in solo games
+    the rivals too (their policy is "rival"); the two-player rival is not ranked."""
+    wins: list[float] = []
     by_policy: dict[str, float] = {}
-    vp = rounds = 0
+    vp = rounds = ranked = 0
+    mode = "standard"
     for g in range(games):
-        st = play_game(content, n_players, seed + g, policy_names, quiet=True)
+        st = play_game(content, n_players, seed + g, policy_names, quiet=True, difficulty=difficulty)
+        mode = st.mode
+        if len(wins) < len(st.players):
+            wins += [0.0] * (len(st.players) - len(wins))
         winners = [s for s in st.standings if s["rank"] == 1]
         for s in winners:
             share = 1.0 / len(winners)
             wins[s["seat"]] += share
-            name = policy_names[s["seat"]]
+            name = st.players[s["seat"]].policy
             by_policy[name] = by_policy.get(name, 0.0) + share
-        vp += sum(p.vp for p in st.players)
+        vp += sum(s["vp"] for s in st.standings)
+        ranked += len(st.standings)
         rounds += st.round
-    return {"games": games, "players": n_players, "wins_by_seat": wins, "wins_by_policy": by_policy,
-            "average_vp": vp / (games * n_players), "average_rounds": rounds / games}
+    seats = max(ranked // games, n_players) if games else n_players
+    out = {"games": games, "players": n_players, "mode": mode, "wins_by_seat": wins[:seats],
+           "wins_by_policy": by_policy, "average_vp": vp / ranked if ranked else 0.0,
+           "average_rounds": rounds / games}
+    if mode == "solo":
+        out["difficulty"] = difficulty
+    return out
 
 
 def render_standings(content, st: GameState) -> str:
     lines = [f"Final standings after {st.round} rounds (ties broken by spice, Solari, water, garrison):"]
     for s in st.standings:
-        leader = content.defs[s["leader"]]["name"]
-        lines.append(f"  {s['rank']}. P{s['seat'] + 1} {leader:28} {s['vp']:>2} VP   spice {s['spice']:>2}  "
+        leader = content.defs[s["leader"]]["name"] + (" (rival)" if s.get("rival") else "")
+        lines.append(f"  {s['rank']}. P{s['seat'] + 1} {leader:36} {s['vp']:>2} VP   spice {s['spice']:>2}  "
                      f"Solari {s['solari']:>2}  water {s['water']:>2}  garrison {s['garrison']:>2}")
+    for p in st.players:
+        if p.rival and st.mode == "duo":
+            lines.append(f"  (P{p.seat + 1} House Hagal blocks spaces and fights, and scores nothing)")
     return "\n".join(lines)

@@ -46,7 +46,13 @@ class Player:
     swords: int = 0
     recruited: int = 0  # troops recruited this turn
     revealed_turn: bool = False
-    acquire_to_top: bool = False
+    acquire_to_top: bool = False  # this round, acquired cards may go on top of the deck
+    discounts: dict = field(default_factory=dict)  # card id -> persuasion off, this turn
+    extra_icons: list = field(default_factory=list)  # icons the card played this turn also has
+    infiltrate: bool = False  # enemy agents don't block this turn's agent
+    may_pass: bool = False  # this turn may be passed (Bindu Suspension)
+    manipulated: list = field(default_factory=list)  # cards set aside for this player (Helena)
+    rival: bool = False  # a House Hagal rival (dunec/engine/rivals.py), not a person
 
 
 @dataclass
@@ -67,11 +73,20 @@ class GameState:
     intrigue_deck: list = field(default_factory=list)
     intrigue_discard: list = field(default_factory=list)
     occupied: dict = field(default_factory=dict)  # space id -> seat
+    blocked: dict = field(default_factory=dict)  # space id -> seat whose opponents may not go there
     mentat_on_board: bool = True
     mentat_next_round: Optional[int] = None
     maker_spice: dict = field(default_factory=dict)  # space id -> bonus spice
     control: dict = field(default_factory=dict)  # location -> seat
     alliances: dict = field(default_factory=lambda: {f: None for f in FACTIONS})
+    # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
+    # or "duo" (two people and one House Hagal rival that scores nothing).
+    mode: str = "standard"
+    difficulty: str = ""  # solo: novice | veteran | expert
+    hagal_deck: list = field(default_factory=list)  # top is the END of the list
+    hagal_discard: list = field(default_factory=list)  # revealed House Hagal cards, face up
+    rival_agent_cards: int = 0  # solo: conflict cards still on top of the rivals' third agents
+    cost_overrides: dict = field(default_factory=dict)  # space id -> its cost in this game (solo Mentat)
     phase: str = "setup"
     finished: bool = False
     standings: list = field(default_factory=list)

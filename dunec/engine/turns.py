@@ -1,6 +1,7 @@
 """Round start, player turns (agent and reveal), makers, recall and endgame."""
 from __future__ import annotations
 
+from dunec.engine import rivals
 from dunec.engine.context import Ctx
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
@@ -13,6 +14,7 @@ def round_start(e) -> None:
     st = e.state
     st.conflict = st.conflict_deck.pop()
     e.log(f"== Round {st.round}: conflict {e.cname(st.conflict)}; first player {e.pname(e.players[st.first_player])}")
+    rivals.round_start(e)
     for p in e.order():
         e.draw(p, HAND_SIZE)
     loc = e.defs[st.conflict].get("controls")
@@ -30,21 +32,28 @@ def player_turns(e) -> None:
     while any(not p.revealed_turn for p in order):
         for p in order:
             if not p.revealed_turn:
-                take_turn(e, p)
+                if p.rival:
+                    rivals.take_turn(e, p)
+                else:
+                    take_turn(e, p)
+                rivals.after_turn(e)
 
 
 def take_turn(e, p: Player) -> None:
+    """One turn: any number of plot intrigues (and a once-per-game ability), then
+    an agent action, the reveal, or a pass when a card allows it."""
     while True:
         plots = plot_options(e, p)
         leader = e.defs[p.leader]
         once = [] if p.once_used or "once" not in leader["boxes"] else [p.leader]
-        agents = agent_options(e, p) if p.agents_left > 0 else []
+        agents = agent_options(e, p)
+        passing = ["pass this turn"] if p.may_pass else []
         labels = [f"play {e.cname(c)}" for c in plots] + [f"use {leader['name']}'s once-per-game ability"
                                                           for _ in once] + \
-            [lab for lab, _, _ in agents] + ["reveal"]
+            [lab for lab, _, _ in agents] + passing + ["reveal"]
         hints = [e.defs[c]["values"].get("plot", 0.0) for c in plots] + \
             [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h for _, h, _ in agents] + \
-            [reveal_hint(e, p, agents)]
+            [0.0 for _ in passing] + [reveal_hint(e, p, agents)]
         i = e.decide(p, "turn", labels, hints)
         if i < len(plots):
             play_intrigue(e, p, plots[i], "plot")
@@ -60,9 +69,20 @@ def take_turn(e, p: Player) -> None:
             card, space = agents[i][2]
             agent_turn(e, p, card, space)
             more_plots(e, p)
+        elif i < len(agents) + len(passing):
+            e.log(f"  {e.pname(p)} passes")
         else:
             reveal_turn(e, p)
+        end_of_turn(p)
         return
+
+
+def end_of_turn(p: Player) -> None:
+    """What lasts "this turn" ends here."""
+    p.extra_icons = []
+    p.infiltrate = False
+    p.may_pass = False
+    p.discounts = {}
 
 
 def more_plots(e, p: Player) -> None:
@@ -90,6 +110,8 @@ def plot_options(e, p: Player) -> list[str]:
 
 
 def _intrigue_options(e, p: Player, box: str) -> list[str]:
+    if p.rival:
+        return []  # rivals never play intrigue cards
     out, seen = [], set()
     for c in p.intrigue:
         m = e.defs[c]
@@ -114,7 +136,7 @@ def play_intrigue(e, p: Player, card: str, box: str) -> None:
 
 
 def space_costs(e, p: Player, sp: dict) -> tuple:
-    costs = sp.get("cost", ())
+    costs = rivals.space_costs(e, sp) if e.state.cost_overrides else sp.get("cost", ())
     mods = e.defs[p.leader].get("modifiers", ())
     if not mods or not costs:
         return costs
@@ -132,31 +154,41 @@ def space_costs(e, p: Player, sp: dict) -> tuple:
     return tuple(out)
 
 
-def blocked(e, p: Player, sp: dict) -> bool:
-    seat = e.state.occupied.get(sp["id"])
+def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
+    st = e.state
+    if st.blocked.get(sp["id"], p.seat) != p.seat:
+        return True  # blocked for this player's opponents (The Voice)
+    seat = st.occupied.get(sp["id"])
     if seat is None:
         return False
     if seat == p.seat:
         return True
+    if infiltrating or p.infiltrate:
+        return False
     mods = e.defs[p.leader].get("modifiers", ())
     return not any(m[0] == "ignore_block" and m[1] == sp["icon"] for m in mods)
 
 
 def agent_options(e, p: Player) -> list:
+    """(label, hint, (card, space)) for every legal agent placement."""
     out = []
     spaces = e.content.of_kind("space")
     seen = set()
+    placed = any(seat == p.seat for seat in e.state.occupied.values())
     for card in p.hand:
         if card in seen:
             continue
         seen.add(card)
         cm = e.defs[card]
-        icons = cm.get("icons", ())
+        if p.agents_left <= 0 and not (cm.get("from_anywhere") and placed):
+            continue
+        icons = tuple(cm.get("icons", ()))
         if not icons:
             continue
+        icons += tuple(p.extra_icons)
         card_value = cm["values"].get("agent", 0.0)
         for sp in spaces:
-            if sp["icon"] not in icons or blocked(e, p, sp):
+            if sp["icon"] not in icons or blocked(e, p, sp, cm.get("infiltrate", False)):
                 continue
             req = e.content.effect(sp["id"], "requires")
             if req is not None and not req(Ctx(e, p, space=sp["id"], box="space")):
@@ -186,8 +218,14 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     sp = e.defs[space]
     p.hand.remove(card)
     p.played.append(card)
+    if p.agents_left > 0 or not e.defs[card].get("from_anywhere"):
+        p.agents_left -= 1
+    else:
+        # A card that sends an agent "from anywhere" moves one already on the board.
+        mine = sorted(s for s, seat in st.occupied.items() if seat == p.seat)
+        i = e.decide(p, "move", [f"move the agent from {e.cname(s)}" for s in mine])
+        del st.occupied[mine[i]]
     st.occupied[space] = p.seat
-    p.agents_left -= 1
     p.recruited = 0
     e.turn_space, e.turn_kind = space, "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
@@ -260,23 +298,29 @@ def reveal_turn(e, p: Player) -> None:
 
 
 def buy(e, p: Player) -> None:
+    """Spend persuasion on the Imperium Row, the reserve and cards set aside for
+    this player; the Row refills at once."""
     st = e.state
     while True:
-        row = [c for c in dict.fromkeys(st.imperium_row) if e.cost_of(p, c) <= p.persuasion]
+        row = [c for c in dict.fromkeys(st.imperium_row) if e.price_of(p, c) <= p.persuasion]
+        aside = [c for c in dict.fromkeys(p.manipulated) if e.price_of(p, c) <= p.persuasion]
         reserve = [c for c, n in sorted(st.reserve.items())
-                   if n > 0 and not e.defs[c].get("gained_only") and e.cost_of(p, c) <= p.persuasion]
-        if not row and not reserve:
+                   if n > 0 and not e.defs[c].get("gained_only") and e.price_of(p, c) <= p.persuasion]
+        options = row + aside + reserve
+        if not options:
             return
-        options = row + reserve
-        labels = [f"buy {e.cname(c)} ({e.cost_of(p, c)})" for c in options] + ["stop buying"]
+        labels = [f"buy {e.cname(c)} ({e.price_of(p, c)})" for c in options] + ["stop buying"]
         hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + [0.0]
         i = e.decide(p, "buy", labels, hints)
         if i == len(options):
             return
         c = options[i]
-        p.persuasion -= e.cost_of(p, c)
+        p.persuasion -= e.price_of(p, c)
         if i < len(row):
             e.take_from_row(p, c)
+        elif i < len(row) + len(aside):
+            p.manipulated.remove(c)
+            e.receive_card(p, c)
         else:
             st.reserve[c] -= 1
             e.receive_card(p, c)
@@ -301,6 +345,7 @@ def recall(e) -> bool:
         st.finished = True
         return False
     st.occupied = {}
+    st.blocked = {}
     st.mentat_on_board = True
     for p in e.players:
         p.has_mentat = False
@@ -315,7 +360,8 @@ def recall(e) -> bool:
         p.agents_left += 1
         st.mentat_on_board = False
         st.mentat_next_round = None
-    st.first_player = (st.first_player + 1) % st.n_players
+    st.first_player = rivals.next_first_player(e) if st.mode != "standard" else \
+        (st.first_player + 1) % st.n_players
     return True
 
 
@@ -323,9 +369,10 @@ def endgame(e) -> None:
     st = e.state
     e.turn_kind = "endgame"
     for p in e.order():
-        for card in [c for c in p.intrigue if "endgame" in e.defs[c]["boxes"]]:
+        for card in [c for c in p.intrigue if "endgame" in e.defs[c]["boxes"] and not p.rival]:
             play_intrigue(e, p, card, "endgame")
-    ranked = sorted(e.players, key=lambda p: (-p.vp, -p.spice, -p.solari, -p.water, -p.garrison, p.seat))
+    ranked = sorted([p for p in e.players if rivals.scores(e, p)],  # not the two-player rival
+                    key=lambda p: (-p.vp, -p.spice, -p.solari, -p.water, -p.garrison, p.seat))
     st.standings = []
     rank = 0
     prev = None
@@ -335,6 +382,6 @@ def endgame(e) -> None:
             rank = i + 1
             prev = key
         st.standings.append({"rank": rank, "seat": p.seat, "leader": p.leader, "vp": p.vp, "spice": p.spice,
-                             "solari": p.solari, "water": p.water, "garrison": p.garrison})
+                             "solari": p.solari, "water": p.water, "garrison": p.garrison, "rival": p.rival})
     st.finished = True
     st.phase = "over"

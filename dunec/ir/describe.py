@@ -104,6 +104,8 @@ def op(o: Op) -> str:
     if k == "lose_influence":
         return f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"
     if k == "deploy":
+        if a[0] == -2:
+            return "deploy any of the troops recruited this turn"
         n = "any number of" if a[0] < 0 else f"up to {a[0]}"
         return f"deploy {n} troops from your {a[1]}" if a[1] == "garrison" else f"deploy {a[0]} troop(s) from your supply"
     if k == "retreat":
@@ -140,11 +142,26 @@ def op(o: Op) -> str:
         return f"{name(a[0])} spaces cost {abs(a[2])} {a[1]} {'less' if a[2] < 0 else 'more'}"
     if k == "ignore_block":
         return f"enemy agents don't block you at {name(a[0])} spaces"
+    if k == "retrieve":
+        return f"put a {name(a[0])} card from your discard pile into your hand"
+    if k == "discount":
+        return f"{name(a[0]).title()} costs {a[1]} less this turn"
+    if k == "extra_icon":
+        return f"the card you play this turn also has the {name(a[0])} icon"
     return {
         "shuffle_discard": "shuffle your discard pile into your deck",
         "recall": "recall one of your agents", "mentat": "take the Mentat",
         "swordmaster": "gain your Swordmaster", "high_council": "take a High Council seat",
         "signet": "use your leader's signet ring",
+        "draw_or_trash_top": "look at the top card of your deck: draw it or trash it",
+        "acquire_to_top": "you may put cards you acquire this round on top of your deck",
+        "manipulate": "set aside an Imperium Row card: only you may acquire it, for 1 Persuasion less",
+        "infiltrate": "enemy agents don't block your agent this turn",
+        "pass_turn": "you may pass this turn",
+        "block_space": "block a board space for your opponents this round",
+        "double_harvest": "harvest the space's spice again (not the bonus)",
+        "harvest": "the maker space's spice and its bonus spice",
+        "see_top_card": "you may look at the top card of your deck at any time",
     }.get(k, k.replace("_", " "))
 
 

@@ -23,8 +23,15 @@ tables, so the interpreter and the code generator never see user spelling.
       foreach     (quantity,) body
       each_opponent () body
       opponent    () body                an opponent of the actor's choice
+      retrieve    (faction,)          a card of that faction from discard to hand
+      draw_or_trash_top, acquire_to_top, manipulate, infiltrate, pass_turn,
+      block_space, double_harvest ()
+      harvest     ()                  a maker space's spice and its bonus (House Hagal)
+      discount    (card, n)           the card costs n less this turn
+      extra_icon  (icon,)             the card played this turn has this icon too
       space_cost  (icon, resource, delta)   rule modifier
       ignore_block (icon,)                  rule modifier
+      see_top_card ()                       rule modifier
 
 Conditions are nested tuples:
     ("and", c1, c2, ...) ("or", ...) ("not", c)
@@ -49,7 +56,7 @@ class Op:
 
 Ops = tuple[Op, ...]
 
-MODIFIERS = ("space_cost", "ignore_block")
+MODIFIERS = ("space_cost", "ignore_block", "see_top_card")
 
 
 def walk(ops: Ops):

@@ -61,4 +61,12 @@ def _op(o: Op) -> float:
         return 1.5
     if k == "gain_card":
         return 1.5
+    if k in ("retrieve", "draw_or_trash_top"):
+        return 1.6
+    if k == "discount":
+        return 0.6 * a[1]
+    if k in ("double_harvest", "block_space", "manipulate"):
+        return 2.0
+    if k == "harvest":
+        return 4.0
     return 0.5

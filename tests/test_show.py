@@ -1,0 +1,184 @@
+"""`dunec show` and `dunec list` over the whole base set: every definition is
+printed as a player reads it (name, cost, icons, every box as text), a few
+renderings exactly, and the set's counts as `list --json` reports them."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from dunec.cli import main
+from dunec.ir import describe
+from dunec.show import BOX_TITLES
+
+
+@pytest.fixture(scope="module")
+def base_defs(model):
+    return {i: d for i, d in model.defs.items() if d.set == "base"}
+
+
+@pytest.fixture(scope="module")
+def shown(base_defs):
+    """`dunec show --set base`, as {title line: block}."""
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["show", "--set", "base"]) == 0
+    blocks = buf.getvalue().rstrip("\n").split("\n\n")
+    assert len(blocks) == len(base_defs)
+    return blocks
+
+
+def show(capsys, *ids) -> str:
+    assert main(["show", *ids]) == 0
+    return capsys.readouterr().out.rstrip("\n")
+
+
+def test_show_set_base_prints_every_base_definition_in_id_order(shown, base_defs):
+    for block, ident in zip(shown, sorted(base_defs)):
+        d = base_defs[ident]
+        head, rule = block.split("\n")[:2]
+        assert head.startswith(f"{d.name}  [") and set(rule) == {"-"} and len(rule) == len(head), ident
+
+
+def test_show_set_base_prints_cost_icons_and_every_box(shown, base_defs):
+    for block, ident in zip(shown, sorted(base_defs)):
+        d = base_defs[ident]
+        lines = block.split("\n")
+        if d.kind in ("card", "reserve"):
+            assert f"Cost: {d.fields['cost']} Persuasion" in lines, ident
+        if d.fields.get("icons"):
+            assert "Agent icons: " + ", ".join(describe.name(i) for i in d.fields["icons"]) in lines, ident
+        if d.fields.get("factions"):
+            assert "Faction: " + ", ".join(describe.name(f) for f in d.fields["factions"]) in lines, ident
+        if d.kind == "conflict":
+            assert f"Level: {'I' * d.fields['level']}" in lines, ident
+        for box, ops in d.boxes.items():
+            text = describe.ops(ops)
+            assert text and f"{BOX_TITLES[box]}: {text}" in lines, (ident, box)
+
+
+def test_show_set_base_names_the_copies(shown, base_defs):
+    for block, ident in zip(shown, sorted(base_defs)):
+        copies = base_defs[ident].copies
+        assert (f", {copies} copies]" in block.split("\n")[0]) is (copies > 1), ident
+
+
+def test_show_duncan_idaho(capsys):
+    assert show(capsys, "duncan_idaho") == (
+        "Duncan Idaho  [Imperium card, base]\n"
+        "-----------------------------------\n"
+        "Cost: 4 Persuasion\n"
+        "Agent icons: City\n"
+        "Agent: pay 1 water -> +1 troop, draw 1 card\n"
+        "Reveal: +2 swords, +1 water")
+
+
+def test_show_sell_melange(capsys):
+    assert show(capsys, "sell_melange") == (
+        "Sell Melange  [board space, base]\n"
+        "---------------------------------\n"
+        "Icon: Spice Trade\n"
+        "Requires: spice >= 2\n"
+        "Effect: choose one: pay 2 spice -> +6 Solari | pay 3 spice -> +8 Solari | pay 4 spice -> +10 Solari"
+        " | pay 5 spice -> +12 Solari")
+
+
+KWISATZ_HADERACH = [
+    "Kwisatz Haderach  [Imperium card, base]",
+    "---------------------------------------",
+    "Cost: 8 Persuasion",
+    "Agent icons: Landsraad, City, Spice Trade, Emperor, Spacing Guild, Bene Gesserit, Fremen",
+    "Faction: Bene Gesserit",
+    "Agent: draw 1 card",
+]
+
+
+def test_show_kwisatz_haderach(capsys):
+    lines = show(capsys, "kwisatz_haderach").split("\n")
+    # Exactly these lines, in this order (a line for the two card flags may join them).
+    assert [line for line in lines if line in KWISATZ_HADERACH] == KWISATZ_HADERACH
+    assert lines[:2] == KWISATZ_HADERACH[:2]
+
+
+def test_show_kwisatz_haderach_says_how_it_sends_its_agent(capsys):
+    text = show(capsys, "kwisatz_haderach").lower()
+    assert "anywhere" in text and "enemy agent" in text
+
+
+def test_show_gained_only_and_leader_modifiers(capsys):
+    assert "Cannot be bought with Persuasion." in show(capsys, "foldspace").split("\n")
+    assert show(capsys, "helena_richese").split("\n")[2:] == [
+        "Passive: enemy agents don't block you at Landsraad spaces, enemy agents don't block you at City spaces",
+        "Signet ring: set aside an Imperium Row card: only you may acquire it, for 1 Persuasion less",
+    ]
+    assert show(capsys, "paul_atreides").split("\n")[2:] == [
+        "Passive: you may look at the top card of your deck at any time",
+        "Signet ring: draw 1 card",
+    ]
+
+
+def test_show_several_ids_are_separated_by_a_blank_line(capsys):
+    out = show(capsys, "duncan_idaho", "sell_melange")
+    assert out.count("\n\n") == 1 and out.startswith("Duncan Idaho") and "\n\nSell Melange" in out
+
+
+def test_show_without_an_id_or_set_is_a_usage_error(capsys):
+    assert main(["show"]) == 2
+
+
+# ---------------------------------------------------------------------- list
+@pytest.fixture(scope="module")
+def listed():
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["list", "--set", "base", "--json"]) == 0
+    return json.loads(buf.getvalue())
+
+
+@pytest.mark.parametrize("kind,copies", [("card", 67), ("intrigue", 40), ("conflict", 18), ("leader", 8),
+                                         ("reserve", 24), ("starter", 7), ("space", 22)])
+def test_list_base_counts(listed, kind, copies):
+    assert sum(r["copies"] for r in listed if r["kind"] == kind) == copies
+
+
+def test_list_base_starting_deck_has_ten_cards(listed, base_defs):
+    starting = next(r for r in listed if r["id"] == "starting")
+    assert starting["kind"] == "deck" and starting["size"] == 10
+    assert sum(n for _, n in base_defs["starting"].fields["cards"]) == 10
+
+
+def test_list_base_is_the_base_set_in_id_order(listed, base_defs):
+    assert [r["id"] for r in listed] == sorted(base_defs)
+    assert {r["set"] for r in listed} == {"base"}
+
+
+def test_list_base_leaders(listed):
+    assert sorted(r["name"] for r in listed if r["kind"] == "leader") == [
+        "Baron Vladimir Harkonnen", "Count Ilban Richese", "Countess Ariana Thorvald", "Duke Leto Atreides",
+        "Earl Memnon Thorvald", 'Glossu "The Beast" Rabban', "Helena Richese", "Paul Atreides"]
+
+
+def test_list_base_cards_carry_cost_icons_and_factions(listed, base_defs):
+    for r in listed:
+        if r["kind"] in ("card", "starter", "reserve"):
+            d = base_defs[r["id"]]
+            assert r["cost"] == d.fields.get("cost")
+            assert r["icons"] == list(d.fields.get("icons", ()))
+            assert r["factions"] == list(d.fields.get("factions", ()))
+        if r["kind"] == "conflict":
+            assert r["level"] == base_defs[r["id"]].fields["level"]
+    levels = Counter(r["level"] for r in listed if r["kind"] == "conflict")
+    assert levels == {1: 4, 2: 10, 3: 4}
+
+
+def test_list_text_ends_with_the_totals(capsys):
+    assert main(["list", "--set", "base", "--kind", "leader"]) == 0
+    out = capsys.readouterr().out.rstrip("\n").split("\n")
+    assert out[-1] == "8 definitions, 8 copies" and len(out) == 9
