@@ -182,7 +182,7 @@ def fx_34(c0):
 
 def fx_35(c0):
     c0.player.persuasion += 2
-    if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> +2 troops, deploy any of the troops recruited this turn', 5.6):
+    if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> +2 troops, deploy any of these recruited troops', 5.6):
         c0.engine.gain(c0.player, 'troops', 2)
         c0.deploy(-2, 'garrison')
 

@@ -139,7 +139,7 @@ def fx_23(c0):
 
 
 def fx_24(c0):
-    if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> +3 troops, if it is your Reveal turn: deploy any of the troops recruited this turn', 6.24):
+    if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> +3 troops, if it is your Reveal turn: deploy any of these recruited troops', 6.24):
         c0.engine.gain(c0.player, 'troops', 3)
         if c0.flag(('revealing',)):
             c0.deploy(-2, 'garrison')

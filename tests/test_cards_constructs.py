@@ -36,7 +36,7 @@ EFFECTS = {
     "p_pay_garrison": "pay garrison 2 -> deploy 1 from supply", "p_pay_deployed": "pay deployed 1 -> water 1",
     "p_pay_block": "pay spice 1 -> {\n    water 1\n    draw 1\n  }",
     "p_choose2": "choose 2 { - solari 1 - spice 1 - water 1 }",
-    "p_deploy_recruited": "deploy recruited",
+    "p_deploy_recruited": "troops 2, deploy recruited",
     "p_retrieve": "retrieve fremen from discard", "p_draw_or_trash": "draw_or_trash_top",
     "p_discount": "discount dr_yueh 1", "p_acquire_to_top": "acquire_to_top", "p_manipulate": "manipulate",
     "p_block_space": "block_space", "p_double_harvest": "double_harvest",
@@ -189,8 +189,10 @@ EFFECT_CASES = [
     ("p_pay_block", lambda g: (setattr(g.p(0), "spice", 1), g.p(0).deck.append("dagger")), ("pay",),
      {"spice": -1, "water": 1, "hand": 1, "deck": -1}),
     ("p_choose2", None, ("+1 water", "+1 Solari"), {"water": 1, "solari": 1}),
-    ("p_deploy_recruited", lambda g: setattr(g.p(0), "recruited", 2), ("deploy 2",), {"garrison": -2, "conflict": 2}),
-    ("p_deploy_recruited", None, (), {}),  # nothing recruited this turn: nothing to deploy
+    ("p_deploy_recruited", None, ("deploy 2",), {"supply": -2, "conflict": 2}),
+    # Troops recruited earlier in the turn are not "these troops": still at most 2.
+    ("p_deploy_recruited", lambda g: setattr(g.p(0), "recruited", 2), ("deploy 1",),
+     {"supply": -2, "garrison": 1, "conflict": 1}),
     ("p_retrieve", lambda g: g.p(0).discard.extend(["dagger", "chani"]), (), {"discard": -1, "hand": 1}),
     ("p_retrieve", lambda g: g.p(0).discard.append("dagger"), (), {}),
     ("p_draw_or_trash", lambda g: g.p(0).deck.append("dagger"), ("draw Dagger",), {"deck": -1, "hand": 1}),
@@ -410,7 +412,7 @@ def test_manipulate_sets_a_row_card_aside(probes):
                                                    setattr(g.state, "imperium_deck", ["stilgar"])),
                ("set aside Chani",))
     assert g.p(0).manipulated == ["chani"] and g.state.imperium_row == ["dr_yueh", "stilgar"]
-    assert g.engine.price_of(g.p(0), "chani") == 4 and g.engine.price_of(g.p(1), "chani") == 5
+    assert g.engine.price_of(g.p(0), "chani", aside=True) == 4 and g.engine.price_of(g.p(1), "chani") == 5
 
 
 def test_manipulate_as_a_leader_signet(probes):

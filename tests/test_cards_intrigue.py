@@ -795,8 +795,6 @@ def test_reinforcements_needs_three_solari(content):
     assert plots(g, 0) == ["reinforcements"]
 
 
-@pytest.mark.xfail(strict=True, reason="`deploy recruited` deploys every troop recruited this turn, so after "
-                   "Gurney Halleck's two undeployed recruits Reinforcements offers 5, not 'any of these' 3 troops")
 def test_reinforcements_deploys_only_its_own_three_troops(content):
     g = new(content)
     g.state.imperium_row = list(EXPENSIVE_ROW)

@@ -10,11 +10,13 @@ PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
 
 class Ctx:
-    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced")
+    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced", "recruited_before")
 
     def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False):
         self.engine = engine
         self.player = player
+        # "Deploy any of these troops" counts the troops this box recruits.
+        self.recruited_before = player.recruited if player is not None else 0
         self.owner = owner if owner is not None else player
         self.card = card
         self.space = space
@@ -43,7 +45,7 @@ class Ctx:
 
     # --- units
     def deploy(self, n: int, source: str) -> None:
-        self.engine.deploy(self.player, n, source)
+        self.engine.deploy(self.player, n, source, self.recruited_before)
 
     def retreat(self, n: int) -> None:
         self.engine.retreat(self.player, n)

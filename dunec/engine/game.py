@@ -241,14 +241,14 @@ class Engine:
             self.log(f"  {self.pname(new)} takes the {f} alliance")
 
     # ------------------------------------------------------------------ units
-    def deploy(self, p: Player, n: int, source: str) -> None:
+    def deploy(self, p: Player, n: int, source: str, recruited_before: int = 0) -> None:
         if source == "supply":
             k = min(n, p.supply)
             p.supply -= k
             p.conflict += k
             return
-        if n == -2:  # the troops recruited this turn
-            most = min(p.recruited, p.garrison)
+        if n == -2:  # the troops this box recruited
+            most = min(p.recruited - recruited_before, p.garrison)
         else:
             most = p.garrison if n < 0 else min(n, p.garrison)
         if most <= 0:
@@ -358,11 +358,10 @@ class Engine:
         """The printed persuasion cost (what "a card costing N or less" reads)."""
         return self.defs[card].get("cost", 0)
 
-    def price_of(self, p: Player, card: str) -> int:
-        """What buying the card costs this player now: discounts applied."""
-        cost = self.defs[card].get("cost", 0) - p.discounts.get(card, 0)
-        if card in p.manipulated:
-            cost -= 1
+    def price_of(self, p: Player, card: str, aside: bool = False) -> int:
+        """What buying the card costs this player now: discounts applied, and 1 less
+        for the copy set aside for them (Helena's Manipulate)."""
+        cost = self.defs[card].get("cost", 0) - p.discounts.get(card, 0) - (1 if aside else 0)
         return max(0, cost)
 
     def acquire_effect(self, p: Player, max_cost: int, to_top: bool) -> None:
@@ -463,12 +462,36 @@ class Engine:
             self.log(f"  {self.pname(giver)} gives an intrigue card to {self.pname(taker)}")
 
     # ------------------------------------------------------------------ agents and seats
+    def agents_of(self, seat: int) -> list[str]:
+        """The spaces where a player has an agent, sorted."""
+        st = self.state
+        return sorted([s for s, who in st.occupied.items() if who == seat] +
+                      [s for s, who in st.infiltrators if who == seat])
+
+    def place_agent(self, space: str, seat: int) -> None:
+        st = self.state
+        if space in st.occupied:
+            st.infiltrators.append([space, seat])  # an infiltrating agent shares the space
+        else:
+            st.occupied[space] = seat
+
+    def remove_agent(self, space: str, seat: int) -> None:
+        st = self.state
+        if [space, seat] in st.infiltrators:
+            st.infiltrators.remove([space, seat])
+        elif st.occupied.get(space) == seat:
+            del st.occupied[space]
+            others = [x for x in st.infiltrators if x[0] == space]
+            if others:
+                st.infiltrators.remove(others[0])
+                st.occupied[space] = others[0][1]
+
     def recall_one(self, p: Player) -> None:
-        mine = sorted(s for s, seat in self.state.occupied.items() if seat == p.seat)
+        mine = self.agents_of(p.seat)
         if not mine:
             return
         i = self.decide(p, "recall", [f"recall the agent at {self.cname(s)}" for s in mine])
-        del self.state.occupied[mine[i]]
+        self.remove_agent(mine[i], p.seat)
         p.agents_left += 1
 
     def take_mentat(self, p: Player, box: str) -> None:

@@ -49,6 +49,9 @@ def check(engine) -> None:
     for space, seat in st.occupied.items():
         if seat not in seats:
             raise InvariantError(f"{space} occupied by unknown seat {seat}")
+    for space, seat in st.infiltrators:
+        if seat not in seats or space not in st.occupied:
+            raise InvariantError(f"infiltrating agent of seat {seat} at {space} without a first agent there")
     if st.mode != "standard":
         _hagal(engine)
 

@@ -274,7 +274,7 @@ def take_turn(e, p: Player) -> None:
         return
     m, sp = e.defs[card], e.defs[space]
     p.agents_left -= 1
-    st.occupied[space] = p.seat
+    e.place_agent(space, p.seat)
     p.recruited = 0
     e.turn_space, e.turn_kind = space, "agent"
     e.log(f"  {who} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")

@@ -72,7 +72,8 @@ class GameState:
     reserve: dict = field(default_factory=dict)  # card id -> copies left
     intrigue_deck: list = field(default_factory=list)
     intrigue_discard: list = field(default_factory=list)
-    occupied: dict = field(default_factory=dict)  # space id -> seat
+    occupied: dict = field(default_factory=dict)  # space id -> seat of its first agent
+    infiltrators: list = field(default_factory=list)  # [space id, seat] of agents sent to occupied spaces
     blocked: dict = field(default_factory=dict)  # space id -> seat whose opponents may not go there
     mentat_on_board: bool = True
     mentat_next_round: Optional[int] = None

@@ -161,7 +161,7 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
     seat = st.occupied.get(sp["id"])
     if seat is None:
         return False
-    if seat == p.seat:
+    if seat == p.seat or [sp["id"], p.seat] in st.infiltrators:
         return True
     if infiltrating or p.infiltrate:
         return False
@@ -174,7 +174,7 @@ def agent_options(e, p: Player) -> list:
     out = []
     spaces = e.content.of_kind("space")
     seen = set()
-    placed = any(seat == p.seat for seat in e.state.occupied.values())
+    placed = bool(e.agents_of(p.seat))
     for card in p.hand:
         if card in seen:
             continue
@@ -222,10 +222,10 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
         p.agents_left -= 1
     else:
         # A card that sends an agent "from anywhere" moves one already on the board.
-        mine = sorted(s for s, seat in st.occupied.items() if seat == p.seat)
+        mine = e.agents_of(p.seat)
         i = e.decide(p, "move", [f"move the agent from {e.cname(s)}" for s in mine])
-        del st.occupied[mine[i]]
-    st.occupied[space] = p.seat
+        e.remove_agent(mine[i], p.seat)
+    e.place_agent(space, p.seat)
     p.recruited = 0
     e.turn_space, e.turn_kind = space, "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
@@ -303,19 +303,20 @@ def buy(e, p: Player) -> None:
     st = e.state
     while True:
         row = [c for c in dict.fromkeys(st.imperium_row) if e.price_of(p, c) <= p.persuasion]
-        aside = [c for c in dict.fromkeys(p.manipulated) if e.price_of(p, c) <= p.persuasion]
+        aside = [c for c in dict.fromkeys(p.manipulated) if e.price_of(p, c, aside=True) <= p.persuasion]
         reserve = [c for c, n in sorted(st.reserve.items())
                    if n > 0 and not e.defs[c].get("gained_only") and e.price_of(p, c) <= p.persuasion]
         options = row + aside + reserve
         if not options:
             return
-        labels = [f"buy {e.cname(c)} ({e.price_of(p, c)})" for c in options] + ["stop buying"]
+        prices = [e.price_of(p, c, aside=len(row) <= i < len(row) + len(aside)) for i, c in enumerate(options)]
+        labels = [f"buy {e.cname(c)} ({price})" for c, price in zip(options, prices)] + ["stop buying"]
         hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + [0.0]
         i = e.decide(p, "buy", labels, hints)
         if i == len(options):
             return
         c = options[i]
-        p.persuasion -= e.price_of(p, c)
+        p.persuasion -= prices[i]
         if i < len(row):
             e.take_from_row(p, c)
         elif i < len(row) + len(aside):
@@ -345,6 +346,7 @@ def recall(e) -> bool:
         st.finished = True
         return False
     st.occupied = {}
+    st.infiltrators = []
     st.blocked = {}
     st.mentat_on_board = True
     for p in e.players:

@@ -105,7 +105,7 @@ def op(o: Op) -> str:
         return f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"
     if k == "deploy":
         if a[0] == -2:
-            return "deploy any of the troops recruited this turn"
+            return "deploy any of these recruited troops"
         n = "any number of" if a[0] < 0 else f"up to {a[0]}"
         return f"deploy {n} troops from your {a[1]}" if a[1] == "garrison" else f"deploy {a[0]} troop(s) from your supply"
     if k == "retreat":
