@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play one complete seeded game and print its log")
     _game_args(p)
     p.add_argument("--json", action="store_true", help="print the final state as JSON")
+    p.add_argument("--resume", type=Path, metavar="FILE",
+                   help="continue a game saved with `save` at a human prompt")
 
     p = sub.add_parser("simulate", help="play many seeded games and print statistics")
     _game_args(p)
@@ -67,7 +69,7 @@ def _game_args(p) -> None:
                    help="solo difficulty (default novice)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", default="random",
-                   help="one policy for all seats, or a comma list per seat: random, greedy")
+                   help="one policy for all seats, or a comma list per seat: random, greedy, human (play)")
     p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")
 
@@ -154,17 +156,18 @@ def _content(args):
         raise SystemExit(EXIT_USER)
 
 
-def _policies(spec: str, n: int) -> list[str]:
+def _policies(spec: str, n: int, allowed=None) -> list[str]:
     from dunec.engine.policies import POLICIES
 
+    allowed = allowed or POLICIES
     names = [s.strip() for s in spec.split(",") if s.strip()]
     if len(names) == 1:
         names = names * n
     if len(names) != n:
         raise UsageError(f"--policy names {len(names)} policies for {n} player{'s' if n != 1 else ''}")
     for s in names:
-        if s not in POLICIES:
-            raise UsageError(f"unknown policy `{s}` (choose from {', '.join(POLICIES)})")
+        if s not in allowed:
+            raise UsageError(f"unknown policy `{s}` (choose from {', '.join(allowed)})")
     return names
 
 
@@ -183,17 +186,44 @@ def _humans(args) -> int:
 
 
 def cmd_play(args) -> int:
+    from dunec.engine.human import HumanPolicy, QuitGame, load_game
+    from dunec.engine.policies import PLAY_POLICIES, make
     from dunec.engine.runner import play_game, render_standings
 
-    humans = _humans(args)
+    decisions: list = []
+    if args.resume is not None:
+        try:
+            saved = load_game(args.resume)
+        except ValueError as e:
+            raise UsageError(str(e)) from None
+        args.seed, args.difficulty, args.backend = saved["seed"], saved["difficulty"], saved["backend"]
+        args.cards = Path(saved["cards"]) if saved.get("cards") else None
+        humans, names, decisions = saved["people"], saved["policies"], saved["decisions"]
+    else:
+        humans = _humans(args)
+        names = _policies(args.policy, humans, PLAY_POLICIES)
     content = _content(args)
-    names = _policies(args.policy, humans)
-    st = play_game(content, humans, args.seed, names, difficulty=args.difficulty)
+    setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "policies": names,
+             "backend": args.backend, "cards": str(args.cards) if args.cards else None}
+    interactive = "human" in names
+
+    def make_policy(name, seed, seat):
+        return HumanPolicy(setup) if name == "human" else make(name, seed, seat)
+
+    if args.resume is not None and interactive:
+        print(f"Resuming {args.resume}: {len(decisions)} decisions replayed.")
+    try:
+        st = play_game(content, humans, args.seed, names, difficulty=args.difficulty, make_policy=make_policy,
+                       replay=decisions, echo=print if interactive and not args.json else None)
+    except QuitGame as e:
+        print(f"\nGame stopped ({e}). Type `save FILE` at a prompt to keep a game for later.")
+        return EXIT_OK
     if args.json:
         print(st.to_json())
         return EXIT_OK
-    for line in st.log:
-        print(line)
+    if not interactive:
+        for line in st.log:
+            print(line)
     print()
     print(render_standings(content, st))
     return EXIT_OK

@@ -33,6 +33,7 @@ class Engine:
         self.turn_space: Optional[str] = None  # the space the current agent was sent to
         self.turn_kind = ""  # "agent" | "reveal" | "combat" | ...
         self.after_turn = None  # optional hook called after every decision (invariant checks)
+        self.echo = None  # optional: print each log line as it happens (a person is playing)
         self._trash_hints: dict = {}
 
     # ------------------------------------------------------------------ bookkeeping
@@ -43,6 +44,8 @@ class Engine:
     def log(self, msg: str) -> None:
         if not self.quiet:
             self.state.log.append(msg)
+            if self.echo is not None and not self.replay:
+                self.echo(msg)
 
     def pname(self, p: Player) -> str:
         if p.rival:

@@ -136,7 +136,7 @@ def render_view(engine, player) -> str:
     if st.control:
         lines.append("Control: " + ", ".join(f"{loc} P{seat + 1}" for loc, seat in sorted(st.control.items())))
     p = player
-    lines.append(f"You, P{p.seat + 1} {d[p.leader]['name']}: {p.vp} VP | {p.solari} Solari, {p.spice} spice, "
+    lines.append(f"You, {engine.pname(p)}: {p.vp} VP | {p.solari} Solari, {p.spice} spice, "
                  f"{p.water} water | garrison {p.garrison}, in the Conflict {p.conflict} | "
                  f"agents left {p.agents_left}" + (" | High Council seat" if p.seat_on_council else ""))
     inf = []
@@ -152,7 +152,7 @@ def render_view(engine, player) -> str:
         lines.append("Top of your deck: " + d[p.deck[-1]]["name"])
     lines.append("Imperium Row: " + ", ".join(f"{d[c]['name']} ({d[c].get('cost', 0)})" for c in st.imperium_row))
     for o in engine.opponents(p):
-        lines.append(f"  P{o.seat + 1} {d[o.leader]['name']}: {o.vp} VP, {o.solari} Solari, {o.spice} spice, "
+        lines.append(f"  {engine.pname(o)}: {o.vp} VP, {o.solari} Solari, {o.spice} spice, "
                      f"{o.water} water, in the Conflict {o.conflict}, intrigue {len(o.intrigue)}")
     return "\n".join(lines)
 

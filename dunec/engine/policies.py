@@ -96,6 +96,7 @@ class ScriptedPolicy(Policy):
 
 
 POLICIES = ("random", "greedy")
+PLAY_POLICIES = POLICIES + ("human",)  # `human` needs a terminal: dunec play only
 
 
 def make(name: str, seed: int, seat: int) -> Policy:

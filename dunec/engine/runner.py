@@ -19,10 +19,14 @@ def new_state(content, n_players: int, seed: int, policy_names, difficulty: str 
 
 
 def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = False,
-              check=None, difficulty: str = "novice") -> GameState:
+              check=None, difficulty: str = "novice", make_policy=None, replay=(), echo=None) -> GameState:
+    """Play one game to the end. `make_policy(name, seed, seat)` builds a policy
+    (default: the built-in ones); `replay` is a list of decisions to apply before
+    asking anyone (a resumed game); `echo` prints each log line as it happens."""
     st = new_state(content, n_players, seed, policy_names, difficulty)
-    e = Engine(content, st, rivals.seat_policies(st, make, policy_names, seed))
+    e = Engine(content, st, rivals.seat_policies(st, make_policy or make, policy_names, seed), replay=replay)
     e.quiet = quiet
+    e.echo = echo
     if check is not None:
         e.after_turn = check
     e.play()

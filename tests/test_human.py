@@ -1,0 +1,127 @@
+"""A person at the table: the terminal policy, save and resume."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dunec.cli import main
+from dunec.engine.human import HumanPolicy, QuitGame, load_game, render_view, save_game
+from dunec.engine.runner import new_state
+from dunec.engine.game import Engine
+
+
+def _engine(compiled):
+    st = new_state(compiled, 3, 5, ["human"] * 3)
+    e = Engine(compiled, st, [None] * 3)
+    st.round = 1
+    st.conflict = "siege_of_arrakeen"
+    e.draw(st.players[0], 5)
+    return e
+
+
+def _policy(lines, tmp_path=None):
+    out = []
+    answers = list(lines)
+
+    def read(prompt):
+        if not answers:
+            raise QuitGame("input ended")
+        return answers.pop(0)
+    return HumanPolicy({"seed": 5, "people": 3, "difficulty": "novice", "policies": ["human"] * 3,
+                        "backend": "compiled", "cards": None}, read=read, write=out.append), out
+
+
+def test_numbers_pick_options_and_bad_input_is_asked_again(compiled):
+    e = _engine(compiled)
+    pol, out = _policy(["", "0", "seven", "4", "2"])
+    assert pol.choose(e, e.state.players[0], "deploy", ["deploy 0", "deploy 1", "deploy 2"], None) == 1
+    text = "\n".join(out)
+    assert "How many troops do you deploy" in text and "   2) deploy 1" in text
+    assert text.count("Please type a number from 1 to 3") == 3
+
+
+def test_the_turn_prompt_shows_the_table(compiled):
+    e = _engine(compiled)
+    p = e.state.players[0]
+    view = render_view(e, p)
+    assert "Conflict: Siege of Arrakeen (level II)" in view
+    assert "Hand: " in view and all(e.defs[c]["name"] in view for c in p.hand)
+    assert "Influence: Emperor 0" in view and "Imperium Row:" in view
+    pol, out = _policy(["help", "view", "1"])
+    assert pol.choose(e, p, "turn", ["a", "reveal"], None) == 0
+    assert sum("Imperium Row:" in line for line in out) == 2  # once for the turn, once for `view`
+
+
+def test_save_at_a_prompt_writes_a_resumable_file(compiled, tmp_path):
+    e = _engine(compiled)
+    e.state.decisions = [0, 2, 1]
+    target = tmp_path / "g.json"
+    pol, out = _policy([f"save {target}", "1"])
+    assert pol.choose(e, e.state.players[0], "pay", ["pay", "no"], None) == 0
+    data = load_game(target)
+    assert data["decisions"] == [0, 2, 1] and data["seed"] == 5 and data["policies"] == ["human"] * 3
+    assert any("saved to" in line for line in out)
+
+
+def test_quit_stops_the_game(compiled):
+    e = _engine(compiled)
+    pol, _ = _policy(["quit"])
+    with pytest.raises(QuitGame):
+        pol.choose(e, e.state.players[0], "pay", ["pay", "no"], None)
+
+
+def test_bad_save_files_are_refused(tmp_path):
+    (tmp_path / "x.json").write_text("not json")
+    with pytest.raises(ValueError, match="not a dunec save file"):
+        load_game(tmp_path / "x.json")
+    (tmp_path / "y.json").write_text(json.dumps({"dunec_save": 1, "decisions": ["a"]}))
+    with pytest.raises(ValueError, match="decision"):
+        load_game(tmp_path / "y.json")
+    with pytest.raises(ValueError, match="cannot read"):
+        load_game(tmp_path / "missing.json")
+    assert save_game(tmp_path / "z.json", {"seed": 1}, [1, 2]).is_file()
+
+
+def test_resume_of_a_bad_file_is_a_usage_error(tmp_path, capsys):
+    assert main(["play", "--resume", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def _run(args, text):
+    r = subprocess.run([sys.executable, "-m", "dunec", "play", *args], input=text, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    return r.stdout
+
+
+def _final_state(out: str) -> dict:
+    last = out.strip().splitlines()[-1]
+    return json.loads(last[last.index("{"):])
+
+
+@pytest.mark.parametrize("args", [["--solo", "--difficulty", "veteran", "--seed", "3", "--policy", "human"],
+                                  ["--players", "3", "--seed", "8", "--policy", "human,greedy,random"]])
+def test_a_piped_session_plays_saves_resumes_and_finishes(tmp_path, args):
+    save = tmp_path / "game.json"
+    # First sitting: a few answers (always the first option), then save, then the input ends.
+    first = _run(args, "1\n" * 5 + f"save {save}\n")
+    assert "saved to" in first and "Game stopped (input ended)" in first
+    saved = load_game(save)
+    assert len(saved["decisions"]) >= 5
+    # Second sitting: resume and answer until the game ends.
+    resumed = _run(["--resume", str(save), "--json"], "1\n" * 3000)
+    final = _final_state(resumed)
+    assert final["finished"] and final["standings"]
+    # Exactly the game an uninterrupted sitting with the same answers plays.
+    straight = _final_state(_run(args + ["--json"], "1\n" * 3000))
+    assert final == straight
+
+
+def test_a_human_game_streams_its_log_and_ends_with_standings(tmp_path):
+    out = _run(["--players", "2", "--seed", "4", "--policy", "human,random"], "1\n" * 3000)
+    assert "== Round 1:" in out and "Your turn" in out and "Final standings" in out
+    assert out.index("== Round 1:") < out.index("Your turn")
