@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 
 from dunec.build import build
 from dunec.engine.content import from_model, load

@@ -5,7 +5,7 @@ expansion adds rows, never grammar. Every row says which sets may use it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 SETS = ("base", "ix", "immortality", "uprising", "promo")
 # Sets whose content the engine plays today. A construct of another set is known to

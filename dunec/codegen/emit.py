@@ -25,7 +25,7 @@ from dunec.check.model import Model
 from dunec.check.tables import CMPS, FACTIONS
 from dunec.engine.content import Content, meta_of
 from dunec.ir import describe, value
-from dunec.ir.ops import Op, requirement
+from dunec.ir.ops import requirement
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
 METHODS = {"lose", "influence", "lose_influence", "deploy", "retreat", "trash", "discard", "acquire",

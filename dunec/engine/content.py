@@ -8,7 +8,7 @@ from typing import Callable
 
 from dunec.check.model import Def, Model
 from dunec.ir import value
-from dunec.ir.ops import Op, walk
+from dunec.ir.ops import walk
 
 
 def meta_of(d: Def) -> dict:

@@ -1,0 +1,85 @@
+"""Agents on the board, the Mentat, the Swordmaster, the High Council, control and leader abilities.
+
+Mixed into the Engine."""
+from __future__ import annotations
+
+from dunec.engine.context import Ctx
+from dunec.engine.state import Player
+
+
+class AgentRules:
+    """Where agents stand, and the seats and markers a player can take."""
+
+    def agents_of(self, seat: int) -> list[str]:
+        """The spaces where a player has an agent, sorted."""
+        st = self.state
+        return sorted([s for s, who in st.occupied.items() if who == seat] +
+                      [s for s, who in st.infiltrators if who == seat])
+
+    def place_agent(self, space: str, seat: int) -> None:
+        st = self.state
+        if space in st.occupied:
+            st.infiltrators.append([space, seat])  # an infiltrating agent shares the space
+        else:
+            st.occupied[space] = seat
+
+    def remove_agent(self, space: str, seat: int) -> None:
+        st = self.state
+        if [space, seat] in st.infiltrators:
+            st.infiltrators.remove([space, seat])
+        elif st.occupied.get(space) == seat:
+            del st.occupied[space]
+            others = [x for x in st.infiltrators if x[0] == space]
+            if others:
+                st.infiltrators.remove(others[0])
+                st.occupied[space] = others[0][1]
+
+    def recall_one(self, p: Player) -> None:
+        mine = self.agents_of(p.seat)
+        if not mine:
+            return
+        i = self.decide(p, "recall", [f"recall the agent at {self.cname(s)}" for s in mine])
+        self.remove_agent(mine[i], p.seat)
+        p.agents_left += 1
+
+    def take_mentat(self, p: Player, box: str) -> None:
+        st = self.state
+        if box in ("first", "second", "third"):
+            # A conflict reward: the Mentat is the winner's for the next round.
+            st.mentat_next_round = p.seat
+            return
+        if st.mentat_on_board:
+            st.mentat_on_board = False
+            p.has_mentat = True
+            p.agents_left += 1
+            self.log(f"  {self.pname(p)} takes the Mentat")
+
+    def gain_swordmaster(self, p: Player) -> None:
+        if not p.swordmaster:
+            p.swordmaster = True
+            p.agents += 1
+            p.agents_left += 1
+            self.log(f"  {self.pname(p)} gains the Swordmaster")
+
+    def take_seat(self, p: Player) -> None:
+        if not p.seat_on_council:
+            p.seat_on_council = True
+            self.log(f"  {self.pname(p)} takes a High Council seat")
+            self.leader_trigger(p, "high_council")
+
+    def take_control(self, p: Player, location: str) -> None:
+        if self.state.control.get(location) != p.seat:
+            self.state.control[location] = p.seat
+            self.log(f"  {self.pname(p)} takes control of {location}")
+
+    def use_signet(self, p: Player, ctx: Ctx) -> None:
+        fn = self.content.effect(p.leader, "signet")
+        if fn is not None:
+            fn(Ctx(self, p, card=ctx.card, space=ctx.space, box="signet"))
+
+    def leader_trigger(self, p: Player, box: str, space=None) -> None:
+        if p.rival:
+            return  # a rival uses its leader's signet ring only, never the other abilities
+        fn = self.content.effect(p.leader, box)
+        if fn is not None:
+            fn(Ctx(self, p, space=space, box=box))
