@@ -11,6 +11,7 @@ import time
 from dunec.build import build
 from dunec.engine.content import from_model, load
 from dunec.engine.context import Ctx
+from dunec.engine.interpreter import HANDLERS
 from dunec.engine.game import Engine
 from dunec.engine.runner import play_game
 from dunec.engine.setup import new_game
@@ -107,8 +108,12 @@ class StubCtx:
     def flag(self, c): return True
     def influence(self, f, n): pass
     def _noop(self, *a): pass
-    lose = lose_influence = deploy = retreat = trash = discard = acquire = gain_card = _noop
-    steal_intrigue = shuffle_discard = recall = mentat = swordmaster = high_council = control = signet = _noop
+
+    def __getattr__(self, name):
+        # Every other effect-API call (trash, deploy, recall, ...) is a no-op here.
+        if name in HANDLERS:
+            return self._noop
+        raise AttributeError(name)
 
 
 def language_rate(content, rounds: int) -> float:
@@ -130,11 +135,11 @@ def games_rate(content, games: int) -> float:
     return games / (time.perf_counter() - t0)
 
 
-def main() -> None:
+def main(argv=None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--effects", type=int, default=300)
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
     model, diags = compile_paths([cards_dir()], root=cards_dir().parent)
