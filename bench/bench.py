@@ -109,11 +109,11 @@ class StubCtx:
     def influence(self, f, n): pass
     def _noop(self, *a): pass
 
-    def __getattr__(self, name):
-        # Every other effect-API call (trash, deploy, recall, ...) is a no-op here.
-        if name in HANDLERS:
-            return self._noop
-        raise AttributeError(name)
+
+# Every other effect-API call (trash, deploy, recall, ...) is a plain no-op method.
+for _name in HANDLERS:
+    if not hasattr(StubCtx, _name):
+        setattr(StubCtx, _name, StubCtx._noop)
 
 
 def language_rate(content, rounds: int) -> float:
