@@ -186,7 +186,8 @@ def agent_options(e, p: Player) -> list:
         if not icons:
             continue
         icons += tuple(p.extra_icons)
-        card_value = cm["values"].get("agent", 0.0)
+        # Playing a card as an agent gives up its reveal box: count that against it.
+        card_value = cm["values"].get("agent", 0.0) - 0.7 * cm["values"].get("reveal", 0.0)
         for sp in spaces:
             if sp["icon"] not in icons or blocked(e, p, sp, cm.get("infiltrate", False)):
                 continue
