@@ -52,9 +52,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--kind")
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("show", help="print a definition as a player reads it")
+    p = sub.add_parser("show", help="print a definition as a player reads it (and draw it as SVG)")
     p.add_argument("ids", nargs="*", metavar="ID")
     p.add_argument("--set", dest="set_", metavar="SET")
+    p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
+                   help="card files to check with the bundled cards; with no ID, show their definitions")
+    p.add_argument("--svg", type=Path, metavar="DIR", help="also write a picture of each card to DIR/ID.svg")
 
     p = sub.add_parser("explain", help="explain a diagnostic code")
     p.add_argument("code", nargs="?")
@@ -72,6 +75,8 @@ def _game_args(p) -> None:
                    help="one policy for all seats, or a comma list per seat: random, greedy, human (play)")
     p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")
+    p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
+                   help="add the cards of FILE (or a folder) to the game, e.g. a card you are writing")
 
 
 def main(argv=None) -> int:
@@ -87,6 +92,9 @@ def main(argv=None) -> int:
     except UsageError as e:
         print(f"dunec: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except CardErrors as e:
+        print(str(e), file=sys.stderr)
+        return EXIT_USER
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
@@ -146,14 +154,20 @@ def cmd_build(args) -> int:
     return EXIT_OK
 
 
+class CardErrors(Exception):
+    """The cards to play or show have errors (already rendered)."""
+
+
 def _content(args):
     from dunec.engine.content import ContentError, load
 
+    for path in [args.cards, *getattr(args, "extra", [])]:
+        if path is not None and not path.exists():
+            raise UsageError(f"no such file or folder: {path}")
     try:
-        return load(args.backend, args.cards)
+        return load(args.backend, args.cards, getattr(args, "extra", []))
     except ContentError as e:
-        print(str(e), file=sys.stderr)
-        raise SystemExit(EXIT_USER)
+        raise CardErrors(str(e)) from None
 
 
 def _policies(spec: str, n: int, allowed=None) -> list[str]:
@@ -292,23 +306,37 @@ def cmd_list(args) -> int:
 
 
 def cmd_show(args) -> int:
+    from dunec.engine.content import ContentError, check_cards
+    from dunec.picture import card_svg
     from dunec.show import show_definition
 
-    from dunec.frontend import compile_paths
-    from dunec.paths import cards_dir
-
-    model, diags = compile_paths([cards_dir()], root=cards_dir().parent)
+    for path in args.extra:
+        if not path.exists():
+            raise UsageError(f"no such file or folder: {path}")
+    try:
+        model = check_cards(extra=args.extra)
+    except ContentError as e:
+        raise CardErrors(str(e)) from None
     ids = list(args.ids)
     if args.set_:
         ids += [d for d in sorted(model.defs) if model.defs[d].set == args.set_]
+    if not ids and args.extra:
+        mine = {Path(p).resolve() for p in args.extra}
+        ids = [d for d in sorted(model.defs) if any(Path(model.defs[d].file).resolve() == m or
+                                                    m in Path(model.defs[d].file).resolve().parents for m in mine)]
     if not ids:
-        raise UsageError("name a definition id, or --set SET")
+        raise UsageError("name a definition id, or --set SET, or --with FILE")
     missing = [i for i in ids if i not in model.defs]
     if missing:
         from dunec.check.diagnostics import did_you_mean
         hint = did_you_mean(missing[0], model.defs)
         raise UsageError(f"no definition `{missing[0]}`" + (f"; {hint}" if hint else ""))
     print("\n\n".join(show_definition(model.defs[i]) for i in ids))
+    if args.svg is not None:
+        args.svg.mkdir(parents=True, exist_ok=True)
+        for i in ids:
+            (args.svg / f"{i}.svg").write_text(card_svg(model.defs[i]), encoding="utf-8")
+        print(f"\nwrote {len(ids)} picture{'s' if len(ids) != 1 else ''} to {args.svg}/")
     return EXIT_OK
 
 

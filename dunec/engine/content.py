@@ -65,25 +65,35 @@ def from_model(model: Model) -> Content:
     return Content(defs, effects, "interpreted")
 
 
-def load(backend: str = "compiled", cards=None) -> Content:
-    """Content for a back-end: compiled from generated/, interpreted from the cards."""
-    if backend == "compiled" and cards is None:
+def load(backend: str = "compiled", cards=None, extra=()) -> Content:
+    """Content for a back-end: compiled from generated/, interpreted from the cards.
+    `extra` card files are checked together with the cards and join them (an
+    author's new cards, played at once without a build)."""
+    if backend == "compiled" and cards is None and not extra:
         from dunec.generated import registry  # type: ignore[attr-defined]
 
         return Content(dict(registry.DEFS), dict(registry.EFFECTS), "compiled")
-    from pathlib import Path
-
-    from dunec.frontend import compile_paths
-    from dunec.paths import cards_dir
-
-    model, diags = compile_paths([Path(cards) if cards else cards_dir()])
-    if diags.errors:
-        raise ContentError(diags.render())
+    model = check_cards(cards, extra)
     if backend == "compiled":
         from dunec.codegen.emit import compile_in_memory
 
         return compile_in_memory(model)
     return from_model(model)
+
+
+def check_cards(cards=None, extra=()) -> Model:
+    """The checked model of a card folder (default: the bundled cards) plus extra
+    files; ContentError with the rendered diagnostics if anything is wrong."""
+    from pathlib import Path
+
+    from dunec.frontend import compile_paths
+    from dunec.paths import cards_dir
+
+    base = Path(cards) if cards else cards_dir()
+    model, diags = compile_paths([base, *map(Path, extra)], root=None if extra else base.parent)
+    if diags.errors:
+        raise ContentError(diags.render())
+    return model
 
 
 class ContentError(Exception):
