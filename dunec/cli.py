@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     _game_args(p)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--balance", action="store_true",
+                   help="also report, per Imperium card, the win rate of the players who owned it")
 
     p = sub.add_parser("list", help="list compiled definitions")
     p.add_argument("--set", dest="set_", metavar="SET")
@@ -252,7 +254,8 @@ def cmd_simulate(args) -> int:
     content = _content(args)
     names = _policies(args.policy, humans)
     t0 = time.perf_counter()
-    stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty)
+    stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty,
+                     balance=args.balance)
     dt = time.perf_counter() - t0
     stats["seconds"] = round(dt, 3)
     stats["games_per_second"] = round(args.games / dt, 1) if dt > 0 else None
@@ -268,6 +271,9 @@ def cmd_simulate(args) -> int:
     print("wins by policy: " + "  ".join(f"{k}={v:g}" for k, v in sorted(stats["wins_by_policy"].items())))
     print(f"average VP:     {stats['average_vp']:.2f}   average rounds: {stats['average_rounds']:.2f}")
     print(f"games/second:   {stats['games_per_second']}")
+    if args.balance:
+        from dunec.engine.balance import render
+        print(render(stats["balance"]))
     return EXIT_OK
 
 

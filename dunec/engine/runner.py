@@ -42,9 +42,14 @@ def replay(content, n_players: int, seed: int, policy_names, decisions, difficul
     return st
 
 
-def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice") -> dict:
+def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
+             balance: bool = False) -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
-    the rivals too (their policy is "rival"); the two-player rival is not ranked."""
+    the rivals too (their policy is "rival"); the two-player rival is not ranked.
+    With `balance`, also per-card win rates (dunec/engine/balance.py)."""
+    from dunec.engine.balance import CardStats
+
+    cards = CardStats(content) if balance else None
     wins: list[float] = []
     by_policy: dict[str, float] = {}
     vp = rounds = ranked = 0
@@ -60,6 +65,8 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
             wins[s["seat"]] += share
             name = st.players[s["seat"]].policy
             by_policy[name] = by_policy.get(name, 0.0) + share
+        if cards is not None:
+            cards.add(st)
         vp += sum(s["vp"] for s in st.standings)
         ranked += len(st.standings)
         rounds += st.round
@@ -69,6 +76,8 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
            "average_rounds": rounds / games}
     if mode == "solo":
         out["difficulty"] = difficulty
+    if cards is not None:
+        out["balance"] = cards.report()
     return out
 
 

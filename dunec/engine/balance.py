@@ -1,0 +1,61 @@
+"""Card balance from simulated games: for each Imperium card, how often players
+bought it and how often its owners won, against the table's base rate. A card
+far above the base rate across many games is a candidate to look at."""
+from __future__ import annotations
+
+ZONES = ("deck", "hand", "discard", "played", "revealed")
+PRIOR = 20  # player-games of weight given to the base rate
+
+
+class CardStats:
+    def __init__(self, content):
+        self.content = content
+        self.cards = sorted(m["id"] for m in content.of_kind("card"))
+        self.owned = {c: 0.0 for c in self.cards}  # player-games that ended owning a copy
+        self.won = {c: 0.0 for c in self.cards}  # ... and won (ties share)
+        self.copies = {c: 0 for c in self.cards}  # copies owned at the end, over all games
+        self.player_games = 0
+        self.wins = 0.0
+
+    def add(self, st) -> None:
+        winners = [s["seat"] for s in st.standings if s["rank"] == 1]
+        for p in st.players:
+            if p.rival:
+                continue
+            self.player_games += 1
+            share = 1.0 / len(winners) if p.seat in winners else 0.0
+            self.wins += share
+            mine = [c for z in ZONES for c in getattr(p, z)]
+            for c in set(mine):
+                if c in self.owned:
+                    self.owned[c] += 1
+                    self.won[c] += share
+                    self.copies[c] += mine.count(c)
+
+    def report(self) -> dict:
+        base = self.wins / self.player_games if self.player_games else 0.0
+        rows = []
+        for c in self.cards:
+            n = self.owned[c]
+            rows.append({"id": c, "name": self.content.defs[c]["name"], "owned_in": int(n),
+                         "copies_owned": self.copies[c],
+                         "win_rate_when_owned": round(self.won[c] / n, 3) if n else None})
+            # Shrink toward the base rate so a card owned in few games cannot top the list
+            # by chance: (wins + k * base) / (owned + k).
+            rows[-1]["score"] = round((self.won[c] + PRIOR * base) / (n + PRIOR), 3)
+        rows.sort(key=lambda r: (-r["score"], r["id"]))
+        return {"base_win_rate": round(base, 3), "player_games": self.player_games, "cards": rows}
+
+
+def render(report: dict, top: int = 8) -> str:
+    rows = [r for r in report["cards"] if r["win_rate_when_owned"] is not None]  # sorted by score
+    lines = [f"card balance over {report['player_games']} player-games "
+             f"(base win rate {report['base_win_rate']:.3f}):",
+             "  strongest when owned:"]
+    lines += [f"    {r['win_rate_when_owned']:.3f}  {r['name']} (owned in {r['owned_in']})" for r in rows[:top]]
+    lines.append("  weakest when owned:")
+    lines += [f"    {r['win_rate_when_owned']:.3f}  {r['name']} (owned in {r['owned_in']})" for r in rows[-top:]]
+    never = [r["name"] for r in report["cards"] if r["win_rate_when_owned"] is None]
+    if never:
+        lines.append("  never owned at the end: " + ", ".join(never))
+    return "\n".join(lines)
