@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape
 
 from dunec.check.model import KINDS, Def
 from dunec.ir import describe
-from dunec.show import BOX_ORDER, BOX_TITLES
+from dunec.show import BOX_ORDER, BOX_TITLES, fact_lines
 
 WIDTH, HEIGHT = 300, 420
 ICON_COLOURS = {
@@ -47,8 +47,7 @@ def card_svg(d: Def) -> str:
         parts.append(f'<circle cx="{WIDTH - 26}" cy="23" r="15" fill="#fff" stroke="#222"/>')
         parts.append(_text(WIDTH - 26, 28, str(cost), 15, "bold", "middle"))
     y = 62
-    sub = KINDS[d.kind] + (f" · level {'I' * f['level']}" if d.kind == "conflict" else "") + \
-        (f" · {d.copies} copies" if d.copies > 1 else "") + f" · {d.set}"
+    sub = KINDS[d.kind] + (f" · {d.copies} copies" if d.copies > 1 else "") + f" · {d.set}"
     parts.append(_text(14, y, sub, 11, fill="#555"))
     icons = f.get("icons", ()) or ((f["icon"],) if d.kind == "space" else ())
     x = 14
@@ -85,26 +84,9 @@ def card_svg(d: Def) -> str:
 
 
 def _facts(d: Def) -> list[str]:
-    f = d.fields
-    out = []
-    if d.kind == "space":
-        if f.get("faction"):
-            out.append(f"Faction space: +1 {describe.name(f['faction'])} Influence")
-        if f.get("cost"):
-            out.append("Cost: " + ", ".join(describe.cost(c) for c in f["cost"]))
-        if f.get("requires"):
-            out.append("Requires: " + describe.cond(f["requires"]))
-        tags = [t for t in ("combat", "maker") if f.get(t)]
-        if tags:
-            out.append(" · ".join({"combat": "Combat space", "maker": "Maker space"}[t] for t in tags))
-    if d.kind == "intrigue" and f.get("requires"):
-        out.append("Requires: " + describe.cond(f["requires"]))
-    if f.get("from_anywhere"):
-        out.append("Sends an agent from anywhere")
-    if f.get("infiltrate"):
-        out.append("Enemy agents don't block it")
-    if d.kind == "hagal":
-        if f.get("spaces"):
-            out.append("Spaces: " + ", ".join(f["spaces"]))
-        out.append(f"Swords: {f.get('swords', 0)}")
-    return out
+    lines = []
+    if d.kind == "space" and d.fields.get("faction"):
+        lines.append(f"Faction space: +1 {describe.name(d.fields['faction'])} Influence")
+    for line in fact_lines(d):
+        lines.extend(textwrap.wrap(line, 46) or [""])
+    return lines

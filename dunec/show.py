@@ -26,11 +26,23 @@ def show_definition(d: Def) -> str:
         lines.append("Agent icons: " + ", ".join(describe.name(i) for i in f["icons"]))
     if f.get("factions"):
         lines.append("Faction: " + ", ".join(describe.name(i) for i in f["factions"]))
-    if d.kind == "conflict":
-        lines.append(f"Level: {'I' * f['level']}")
     if d.kind == "space":
         lines.append(f"Icon: {describe.name(f['icon'])}" + (f" (faction space: +1 {describe.name(f['faction'])} Influence)"
                                                             if f.get("faction") else ""))
+    lines.extend(fact_lines(d))
+    for box in BOX_ORDER:
+        if box in d.boxes:
+            lines.append(f"{BOX_TITLES[box]}: {describe.ops(d.boxes[box])}")
+    return "\n".join(lines)
+
+
+def fact_lines(d: Def) -> list[str]:
+    """What a definition is besides its boxes and icons (shared with the picture)."""
+    f = d.fields
+    lines = []
+    if d.kind == "conflict":
+        lines.append(f"Level: {'I' * f['level']}")
+    if d.kind == "space":
         if f.get("cost"):
             lines.append("Cost: " + ", ".join(describe.cost(c) for c in f["cost"]))
         if f.get("requires"):
@@ -38,6 +50,8 @@ def show_definition(d: Def) -> str:
         tags = [t for t in ("combat", "maker") if f.get(t)]
         if tags:
             lines.append("Space: " + ", ".join({"combat": "combat space", "maker": "maker space"}[t] for t in tags))
+    if d.kind == "intrigue" and f.get("requires"):
+        lines.append("Playable only when: " + describe.cond(f["requires"]))
     if d.kind == "deck":
         lines.append(f"Size: {f['size']}")
         lines.extend(f"  {n} x {c}" for c, n in f.get("cards", ()))
@@ -49,10 +63,7 @@ def show_definition(d: Def) -> str:
         lines.append("Sends one of your agents from anywhere (your leader or a board space).")
     if f.get("infiltrate"):
         lines.append("Enemy agents don't block the agent this card sends.")
-    for box in BOX_ORDER:
-        if box in d.boxes:
-            lines.append(f"{BOX_TITLES[box]}: {describe.ops(d.boxes[box])}")
-    return "\n".join(lines)
+    return lines
 
 
 def _hagal_lines(f: dict) -> list[str]:

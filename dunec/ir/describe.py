@@ -54,6 +54,8 @@ def cond(c: tuple) -> str:
     if k == "not":
         return "not " + cond(c[1])
     if k == "cmp":
+        if c[1] == ("opponent_units",) and (c[2], c[3]) in ((">=", 1), (">", 0)):
+            return "an opponent has units in the Conflict"
         return f"{quantity(c[1])} {c[2]} {c[3]}"
     if k == "bond":
         return f"another {name(c[1])} card in play"
@@ -107,7 +109,9 @@ def op(o: Op) -> str:
         if a[0] == -2:
             return "deploy any of these recruited troops"
         n = "any number of" if a[0] < 0 else f"up to {a[0]}"
-        return f"deploy {n} troops from your {a[1]}" if a[1] == "garrison" else f"deploy {a[0]} troop(s) from your supply"
+        if a[1] == "garrison":
+            return f"deploy {n} troops from your garrison"
+        return f"deploy {a[0]} troop{'s' if a[0] != 1 else ''} from your supply"
     if k == "retreat":
         return "retreat any number of troops" if a[0] < 0 else f"retreat up to {a[0]} troops"
     if k == "trash":
