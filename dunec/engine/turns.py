@@ -5,6 +5,7 @@ from dunec.engine import rivals
 from dunec.engine.context import Ctx
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
+from dunec.ir.value import WORTH
 
 COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited this turn
 
@@ -170,40 +171,49 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
 
 
 def agent_options(e, p: Player) -> list:
-    """(label, hint, (card, space)) for every legal agent placement."""
-    out = []
-    spaces = e.content.of_kind("space")
-    seen = set()
-    placed = bool(e.agents_of(p.seat))
-    for card in p.hand:
-        if card in seen:
-            continue
-        seen.add(card)
+    """(label, hint, (card, space)) for every legal agent placement, card by card in
+    hand order, spaces in board order."""
+    cards = []
+    placed = None
+    for card in dict.fromkeys(p.hand):
         cm = e.defs[card]
-        if p.agents_left <= 0 and not (cm.get("from_anywhere") and placed):
+        if not cm.get("icons"):
             continue
-        icons = tuple(cm.get("icons", ()))
-        if not icons:
+        if p.agents_left <= 0:
+            if placed is None:
+                placed = bool(e.agents_of(p.seat))
+            if not (cm.get("from_anywhere") and placed):
+                continue
+        cards.append(cm)
+    if not cards:
+        return []
+    # Each space is judged once: requirement, cost and value do not depend on the card;
+    # only icons and infiltration do.
+    wanted = set(p.extra_icons).union(*(cm["icons"] for cm in cards))
+    open_spaces = []
+    for sp in e.content.of_kind("space"):
+        if sp["icon"] not in wanted or blocked(e, p, sp, True):
+            continue  # even an infiltrating agent cannot go here
+        req = e.content.effect(sp["id"], "requires")
+        if req is not None and not req(Ctx(e, p, space=sp["id"], box="space")):
             continue
-        icons += tuple(p.extra_icons)
+        costs = space_costs(e, p, sp)
+        if costs and not e.can_pay(p, costs):
+            continue
+        open_spaces.append((sp, blocked(e, p, sp), _space_hint(e, p, sp, costs)))
+    out = []
+    for cm in cards:
+        icons = set(cm["icons"]).union(p.extra_icons)
+        infiltrating = cm.get("infiltrate", False)
         # Playing a card as an agent gives up its reveal box: count that against it.
         card_value = cm["values"].get("agent", 0.0) - 0.7 * cm["values"].get("reveal", 0.0)
-        for sp in spaces:
-            if sp["icon"] not in icons or blocked(e, p, sp, cm.get("infiltrate", False)):
-                continue
-            req = e.content.effect(sp["id"], "requires")
-            if req is not None and not req(Ctx(e, p, space=sp["id"], box="space")):
-                continue
-            costs = space_costs(e, p, sp)
-            if costs and not e.can_pay(p, costs):
-                continue
-            out.append((f"{cm['name']} -> {sp['name']}", _space_hint(e, p, sp, costs) + card_value,
-                        (card, sp["id"])))
+        for sp, enemy_blocked, hint in open_spaces:
+            if sp["icon"] in icons and not (enemy_blocked and not infiltrating):
+                out.append((f"{cm['name']} -> {sp['name']}", hint + card_value, (cm["id"], sp["id"])))
     return out
 
 
 def _space_hint(e, p: Player, sp: dict, costs) -> float:
-    from dunec.ir.value import WORTH
     v = sp["values"].get("space", 0.0) - sum(WORTH.get(c[1], 1.0) * c[2] for c in costs if c[0] == "res")
     if sp.get("faction"):
         v += 2.6 if p.influence[sp["faction"]] in (1, 3) else 1.6
