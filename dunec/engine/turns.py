@@ -240,6 +240,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     p.recruited = 0
     e.turn_space, e.turn_kind = space, "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
+    before = None if e.quiet else tally(p)
     costs = space_costs(e, p, sp)
     if costs:
         e.pay(p, costs)
@@ -259,6 +260,8 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     resolve_space(e, p, sp)
     if space_first and card_fn is not None:
         card_fn(Ctx(e, p, card=card, space=space, box="agent"))
+    if before is not None:
+        log_changes(e, p, before)
     if sp.get("combat"):
         most = min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
         if most > 0:
@@ -267,8 +270,31 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
             p.garrison -= k
             p.conflict += k
             if k:
-                e.log(f"  {e.pname(p)} deploys {k} troop(s)")
+                e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
     e.turn_space = None
+
+
+TALLIED = (("persuasion", "Persuasion"), ("swords", "swords"), ("solari", "Solari"), ("spice", "spice"),
+           ("water", "water"), ("vp", "VP"), ("garrison", "troops in garrison"), ("conflict", "troops in the Conflict"))
+
+
+def tally(p: Player) -> dict:
+    """The counts a turn's log line reports."""
+    t = {k: getattr(p, k) for k, _ in TALLIED}
+    t["intrigue"] = len(p.intrigue)
+    t["cards"] = len(p.hand)
+    return t
+
+
+def log_changes(e, p: Player, before: dict) -> None:
+    after = tally(p)
+    words = [f"{after[k] - before[k]:+d} {name}" for k, name in TALLIED if after[k] != before[k]]
+    if after["intrigue"] != before["intrigue"]:
+        words.append(f"{after['intrigue'] - before['intrigue']:+d} intrigue")
+    if after["cards"] > before["cards"]:
+        words.append(f"draws {after['cards'] - before['cards']}")
+    if words:
+        e.log(f"    -> {', '.join(words)}")
 
 
 def resolve_space(e, p: Player, sp: dict) -> None:
@@ -290,12 +316,15 @@ def reveal_turn(e, p: Player) -> None:
     e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
     p.recruited = 0
+    before = None if e.quiet else tally(p)
     for card in list(p.revealed):
         fn = e.content.effect(card, "reveal")
         if fn is not None:
             fn(Ctx(e, p, card=card, box="reveal"))
     if p.seat_on_council:
         p.persuasion += 2
+    if before is not None:
+        log_changes(e, p, before)
     more_plots(e, p)  # e.g. persuasion or troops from a plot, after seeing the reveal
     buy(e, p)
     p.persuasion = 0
