@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 SETS = ("base", "ix", "immortality", "uprising", "promo")
-# Sets whose content the engine plays today. A construct of another set is known to
-# the checker (so it can say where it belongs) but refused until the engine plays it.
+# Sets whose constructs the engine plays today. A construct of another set is known
+# to the checker (so it can say where it belongs) but refused with E0309.
 ENGINE_SETS = ("base", "promo")
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
@@ -24,7 +24,6 @@ LOSABLE = ("solari", "spice", "water", "vp", "garrison", "deployed", "intrigue")
 PAYABLE = ("solari", "spice", "water", "garrison", "deployed", "vp")
 
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
-BOXES_TURN = ("agent", "reveal", "plot", "acquire", "signet", "space", "once")
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
              "high_council", "space_paid", "harvest", "once", "hagal")

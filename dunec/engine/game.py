@@ -15,8 +15,6 @@ from dunec.engine.rules_costs import CostRules
 from dunec.engine.rules_resources import ResourceRules
 from dunec.engine.state import FACTIONS, GameState, Player
 
-VP_TO_END = 10
-MAX_ROUNDS = 10
 
 
 class PolicyError(Exception):
@@ -32,7 +30,6 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         self.rng = Rng(state=state.rng_state)
         self.replay = deque(replay)
         self.quiet = False
-        self.turn_space: Optional[str] = None  # the space the current agent was sent to
         self.turn_kind = ""  # "agent" | "reveal" | "combat" | ...
         self.after_turn = None  # optional hook called after every decision (invariant checks)
         self.echo = None  # optional: print each log line as it happens (a person is playing)

@@ -8,9 +8,8 @@ far) so that `dunec play --resume FILE` continues it exactly; `quit` stops.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable
 
 from dunec.engine.state import FACTIONS
 
@@ -155,16 +154,3 @@ def render_view(engine, player) -> str:
         lines.append(f"  {engine.pname(o)}: {o.vp} VP, {o.solari} Solari, {o.spice} spice, "
                      f"{o.water} water, in the Conflict {o.conflict}, intrigue {len(o.intrigue)}")
     return "\n".join(lines)
-
-
-def make_reader(stream=None) -> Optional[Callable[[str], str]]:
-    """A line reader over a stream (piped input); None means the terminal."""
-    if stream is None or stream is sys.stdin:
-        return None
-
-    def read(prompt: str) -> str:
-        line = stream.readline()
-        if not line:
-            raise QuitGame("input ended")
-        return line.rstrip("\n")
-    return read

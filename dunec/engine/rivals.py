@@ -276,7 +276,7 @@ def take_turn(e, p: Player) -> None:
     p.agents_left -= 1
     e.place_agent(space, p.seat)
     p.recruited = 0
-    e.turn_space, e.turn_kind = space, "agent"
+    e.turn_kind = "agent"
     e.log(f"  {who} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
     loc = sp.get("location")
     if loc is not None and loc in st.control:
@@ -294,7 +294,7 @@ def take_turn(e, p: Player) -> None:
         if k:
             e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict} in the Conflict)")
     trade(e, p)
-    e.turn_space, e.turn_kind = None, ""
+    e.turn_kind = ""
     churn(e)
     if p.agents_left <= 0:
         p.revealed_turn = True

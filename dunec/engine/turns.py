@@ -7,6 +7,7 @@ from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
 from dunec.ir.value import WORTH
 
+VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
 COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited this turn
 
 
@@ -238,7 +239,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
         e.remove_agent(mine[i], p.seat)
     e.place_agent(space, p.seat)
     p.recruited = 0
-    e.turn_space, e.turn_kind = space, "agent"
+    e.turn_kind = "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     before = None if e.quiet else tally(p)
     costs = space_costs(e, p, sp)
@@ -271,7 +272,6 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
             p.conflict += k
             if k:
                 e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
-    e.turn_space = None
 
 
 TALLIED = (("persuasion", "Persuasion"), ("swords", "swords"), ("solari", "Solari"), ("spice", "spice"),
@@ -382,7 +382,7 @@ def makers(e) -> None:
 def recall(e) -> bool:
     """End-of-round checks and reset. False when the game is over."""
     st = e.state
-    if any(p.vp >= 10 for p in e.players) or not st.conflict_deck:
+    if any(p.vp >= VP_TO_END for p in e.players) or not st.conflict_deck:
         st.finished = True
         return False
     st.occupied = {}
