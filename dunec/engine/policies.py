@@ -8,6 +8,7 @@ seat, so the game's own RNG stream never depends on who is playing.
 from __future__ import annotations
 
 from dunec.engine.rng import Rng
+from dunec.ir.value import WORTH
 
 
 class Policy:
@@ -34,10 +35,18 @@ class RandomPolicy(Policy):
 
 
 class GreedyPolicy(Policy):
-    """Takes the option with the highest value hint, with a few rules of thumb that
-    the static hints cannot see (when to commit troops, when to stop buying)."""
+    """Takes the option with the highest value hint, with rules of thumb that the
+    static hints cannot see: what an influence step is worth on the tracks, when a
+    conflict is worth fighting for, when combat intrigue changes the outcome."""
     name = "greedy"
     follows_replay = True
+    # Tuned on seeded solo games (novice) and checked against random players.
+    VP_FIGHT, OTHER_FIGHT = 2.0, 0.0  # extra for a combat space, by the conflict's first reward
+    LATE_VP_BUY = 10.0  # extra for a card that gives VP when bought, late in the game
+    DEPLOY_WORTH, DEPLOY_FEW = 6.0, 1  # deploy all for a conflict worth this much; else this many
+    # Extra for one influence step: to 2 (a VP), to 4 (a free alliance), past the
+    # alliance holder, keeping our alliance ahead, and the wasted step at the top.
+    INF_VP, INF_ALLY, INF_STEAL, INF_KEEP, INF_TOP = 4.0, 6.0, 10.0, 5.0, -2.0
 
     def __init__(self, seed: int = 0, seat: int = 0):
         self.rng = Rng(seed * 31 + seat)
@@ -46,29 +55,149 @@ class GreedyPolicy(Policy):
         if kind == "deploy":
             return self._deploy(engine, player, len(labels) - 1)
         if kind == "combat":
-            return self._combat(engine, player, hints)
+            return self._combat(engine, player, labels, hints)
         if not hints:
             return 0
-        best = max(range(len(labels)), key=lambda i: (hints[i], -i))
-        return best
+        if kind == "turn":
+            hints = [h + self._turn_bonus(engine, player, lab) for lab, h in zip(labels, hints)]
+        elif kind == "buy":
+            hints = [h + self._buy_bonus(engine, lab) for lab, h in zip(labels, hints)]
+        return max(range(len(labels)), key=lambda i: (hints[i], -i))
 
+    # ------------------------------------------------------------------ agent turns
+    def _turn_bonus(self, engine, player, label: str) -> float:
+        """What the static hint of an agent placement misses about the board now."""
+        if " -> " not in label:
+            return 0.0
+        space = _space_named(engine, label.rsplit(" -> ", 1)[1])
+        if space is None:
+            return 0.0
+        bonus = 0.0
+        if space.get("faction"):
+            bonus += self._influence_step(engine, player, space["faction"])
+        if space.get("combat"):
+            bonus += self._combat_space(engine, player)
+        return bonus
+
+    def _influence_step(self, engine, player, faction: str) -> float:
+        """One more influence: a VP at 2, an alliance at 4 (or taking it from a
+        holder we pass), nothing at the top of the track."""
+        have = player.influence[faction]
+        if have >= 6:
+            return self.INF_TOP
+        holder = engine.state.alliances[faction]
+        theirs = max((o.influence[faction] for o in engine.opponents(player)), default=0)
+        if have == 1:
+            return self.INF_VP
+        if holder is None and have == 3 and theirs < 4:
+            return self.INF_ALLY
+        if holder is not None and holder != player.seat and have + 1 > theirs >= 4:
+            return self.INF_STEAL
+        if holder == player.seat and theirs >= have:
+            return self.INF_KEEP  # keep the alliance out of reach
+        return 0.0
+
+    def _combat_space(self, engine, player) -> float:
+        """Against House Hagal rivals, who fight for every conflict, troops on a
+        combat space matter most when the conflict gives VP."""
+        conflict = engine.state.conflict
+        if conflict is None or engine.state.mode == "standard":
+            return 0.0
+        return self.VP_FIGHT if _gives_vp(engine, conflict) else self.OTHER_FIGHT
+
+    # ------------------------------------------------------------------ buying
+    def _buy_bonus(self, engine, label: str) -> float:
+        """Late in the game a card that gives VP when bought (The Spice Must Flow)
+        beats any deck-building."""
+        if not label.startswith("buy ") or not _late(engine):
+            return 0.0
+        card = _card_named(engine, label[len("buy "):].rsplit(" (", 1)[0])
+        return self.LATE_VP_BUY if card is not None and card["values"].get("acquire", 0.0) >= WORTH["vp"] else 0.0
+
+    # ------------------------------------------------------------------ combat
     def _deploy(self, engine, player, most: int) -> int:
+        """Commit everything to a conflict worth winning or still close; otherwise
+        keep the garrison for a later one but one troop, for a place."""
         conflict = engine.state.conflict
         if conflict is None:
             return most
         worth = engine.defs[conflict]["values"].get("first", 0.0)
         rivals = max((o.conflict for o in engine.opponents(player)), default=0)
-        if worth >= 6 or rivals + 1 >= player.conflict:
+        if worth >= self.DEPLOY_WORTH or rivals + 1 >= player.conflict:
             return most
-        return min(most, 1)
+        return min(most, self.DEPLOY_FEW)
 
-    def _combat(self, engine, player, hints) -> int:
+    def _combat(self, engine, player, labels, hints) -> int:
+        """Combat intrigue only when it changes the outcome: swords while they can
+        lift us past someone, a VP-for-troops card when it costs no better place."""
         from dunec.engine.turns import strength
+        passing = len(labels) - 1
         mine = strength(player)
-        best_other = max((strength(o) for o in engine.opponents(player)), default=0)
-        if mine <= best_other + 6 and len(hints) > 1:
-            return max(range(len(hints) - 1), key=lambda i: hints[i])
-        return len(hints) - 1
+        others = sorted((strength(o) for o in engine.opponents(player)), reverse=True)
+        cards = [_intrigue_named(engine, lab[len("play "):]) for lab in labels[:passing]]
+        swords = [_swords(c, h) for c, h in zip(cards, hints)]
+        for i, c in enumerate(cards):
+            if c is not None and _troops_paid(c) and \
+                    _place(mine - 2 * _troops_paid(c), others) == _place(mine, others):
+                return i
+        reach = mine + sum(s for s in swords if s > 0)
+        if not any(s > 0 for s in swords) or _place(reach, others) >= _place(mine, others):
+            return passing
+        return max(range(passing), key=lambda i: (swords[i], -i))
+
+
+def _space_named(engine, name: str):
+    for sp in engine.content.of_kind("space"):
+        if sp["name"] == name:
+            return sp
+    return None
+
+
+def _late(engine) -> bool:
+    """The last rounds: someone is near 10 VP or the conflict deck is nearly out."""
+    st = engine.state
+    return len(st.conflict_deck) <= 3 or max(p.vp for p in st.players) >= 6
+
+
+def _card_named(engine, name: str):
+    for kind in ("card", "reserve"):
+        for m in engine.content.of_kind(kind):
+            if m["name"] == name:
+                return m
+    return None
+
+
+def _intrigue_named(engine, name: str):
+    for m in engine.content.of_kind("intrigue"):
+        if m["name"] == name:
+            return m
+    return None
+
+
+def _troops_paid(card) -> int:
+    """Deployed troops a combat card costs (such a card buys VP, not strength)."""
+    return sum(c[2] for c in card["forced"].get("combat", ()) if c[0] == "res" and c[1] == "deployed")
+
+
+def _swords(card, hint: float) -> float:
+    """Swords a combat card adds, read back from its value hint (and price)."""
+    if card is None or _troops_paid(card):
+        return 0.0
+    price = sum(WORTH.get(c[1], 1.0) * c[2] for c in card["forced"].get("combat", ()) if c[0] == "res")
+    return (hint + price) / WORTH["swords"]
+
+
+def _place(strength: int, others) -> int:
+    """0 for first, 1 for a shared first or second, ...: how many beat or tie us."""
+    if strength <= 0:
+        return len(others) + 1
+    return sum(1 for s in others if s >= strength)
+
+
+def _gives_vp(engine, conflict: str) -> bool:
+    """Whether a conflict's first reward includes VP: its value hint is at least one
+    VP's worth (every base conflict with VP for first is, and none without)."""
+    return engine.defs[conflict]["values"].get("first", 0.0) >= WORTH["vp"]
 
 
 class ScriptedPolicy(Policy):
