@@ -82,6 +82,8 @@ def _game_args(p) -> None:
 
 
 def main(argv=None) -> int:
+    from dunec.engine.setup import SetupError
+
     try:
         args = _parser().parse_args(argv)
     except SystemExit as e:
@@ -96,6 +98,9 @@ def main(argv=None) -> int:
         return EXIT_USAGE
     except CardErrors as e:
         print(str(e), file=sys.stderr)
+        return EXIT_USER
+    except SetupError as e:  # the cards check, but cannot set up this game
+        print(f"dunec: cannot set up the game: {e}", file=sys.stderr)
         return EXIT_USER
     except BrokenPipeError:
         return EXIT_OK

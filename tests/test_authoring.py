@@ -82,3 +82,14 @@ def test_card_text_cannot_become_markup():
     assert not any(el.tag.endswith("script") for el in root.iter())
     assert not any("onload" in el.attrib for el in root.iter())
     assert name in [el.text for el in root.iter() if el.tag.endswith("text")]
+
+
+def test_a_card_folder_that_cannot_set_up_a_game_is_a_user_error(tmp_path, capsys):
+    base = tmp_path / "base"
+    base.mkdir()
+    (base / "one.dune").write_text(NEW_CARD)
+    assert main(["play", "--cards", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert "cannot set up the game" in err and "conflict" in err and "internal error" not in err
+    assert main(["play", "--cards", str(tmp_path), "--solo"]) == 1
+    assert "cannot set up the game" in capsys.readouterr().err
