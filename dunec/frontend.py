@@ -10,7 +10,7 @@ from typing import Iterable
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
-from dunec.check.sets import check_decks, check_hagal
+from dunec.check.sets import check_decks, check_hagal, check_playable
 from dunec.syntax.ast import Span
 from dunec.syntax.parser import parse_source
 
@@ -49,6 +49,7 @@ def compile_sources(sources: list[tuple[str, str]], diags: Diagnostics | None = 
     checker.resolve_refs()
     check_decks(model, diags)
     check_hagal(model, diags)
+    check_playable(model, diags)
     return model, diags
 
 

@@ -153,8 +153,16 @@ def test_a_failed_build_writes_nothing(tmp_path):
 
 def test_removed_card_file_removes_its_module(tmp_path):
     cards, out = _copy_project(tmp_path)
-    (cards / "base" / "leaders.dune").unlink()
-    # Without leaders the set still checks; the generated leaders module goes away.
+    (cards / "base" / "hagal.dune").unlink()
+    # Without House Hagal cards the set still checks; the generated module goes away.
     r = build(cards, out)
     assert r.ok
-    assert not (out / "base_leaders.py").exists()
+    assert not (out / "base_hagal.py").exists()
+
+
+def test_a_whole_set_that_cannot_start_a_game_does_not_build(tmp_path):
+    cards, out = _copy_project(tmp_path)
+    (cards / "base" / "leaders.dune").unlink()
+    r = build(cards, out)
+    assert not r.ok and [d.code for d in r.diagnostics.errors] == ["E0403"]
+    assert "4 leaders" in r.diagnostics.render()

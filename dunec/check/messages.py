@@ -136,6 +136,13 @@ MESSAGES: dict[str, Message] = {
     "E0402": Message(
         "unknown set `{name}`",
         "Sets are base, ix, immortality and uprising (and promo)."),
+    "E0403": Message(
+        "this set cannot set up a game",
+        "A folder that defines the starting deck (`deck starting`) is a whole set, and a\n"
+        "game must be able to start from it: a conflict deck of 1 level I, 5 level II and\n"
+        "4 level III cards, 5 Imperium cards for the Row, 4 leaders for a four-player\n"
+        "game, and board spaces. A partial file (a few new cards) leaves the starting\n"
+        "deck out and is checked with the bundled set (`--with FILE`)."),
     # --- E07xx: internal --------------------------------------------------------------
     "E0700": Message(
         "internal compiler error: {what}",

@@ -1,4 +1,5 @@
-"""Whole-set checks: deck lists add up and refer to cards of the right kind."""
+"""Whole-set checks: deck lists add up, House Hagal fields agree, and a whole set
+can set up a game."""
 from __future__ import annotations
 
 from dunec.check.diagnostics import Diagnostics
@@ -41,3 +42,37 @@ def check_hagal(model: Model, diags: Diagnostics) -> None:
             elif not any(s.fields.get("combat") for s in spaces):
                 diags.error("E0106", span, field=key, label="none of the card's spaces is a combat space",
                             help="only an agent on a combat space deploys troops; drop `deploys`")
+
+
+CONFLICT_DECK = ((1, 1), (2, 5), (3, 4))  # (level, cards the conflict deck takes)
+ROW = 5
+LEADERS = 4
+
+
+def check_playable(model: Model, diags: Diagnostics) -> None:
+    """A set that defines the starting deck must be able to start a game."""
+    start = model.defs.get("starting")
+    if start is None or start.kind != "deck":
+        return
+
+    def copies(kind, **match):
+        return sum(d.copies for d in model.of_kind(kind)
+                   if all(d.fields.get(k) == v for k, v in match.items()))
+
+    needs = []
+    for level, take in CONFLICT_DECK:
+        have = copies("conflict", level=level)
+        if have < take:
+            needs.append(f"{take} level {'I' * level} conflict card{'s' if take != 1 else ''} (it has {have})")
+    if copies("card") < ROW:
+        needs.append(f"{ROW} Imperium cards for the Imperium Row (it has {copies('card')})")
+    if copies("leader") < LEADERS:
+        needs.append(f"{LEADERS} leaders for a four-player game (it has {copies('leader')})")
+    if not model.of_kind("space"):
+        needs.append("board spaces (it has none)")
+    if needs:
+        diags.error("E0403", model.spans.get(("starting", "size"), start.span),
+                    label="a whole set: it defines the starting deck",
+                    notes=[(f"it needs {need}", None) for need in needs],
+                    help="add what is missing, or leave `deck starting` out of a file of new cards "
+                         "and check it with the bundled set (`--with FILE`)")
