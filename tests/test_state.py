@@ -64,3 +64,21 @@ def test_shuffle_is_a_permutation():
     items = list(range(50))
     r.shuffle(items)
     assert sorted(items) == list(range(50)) and items != list(range(50))
+
+
+def _game_digest_in_subprocess(hash_seed: str) -> str:
+    import os
+    import subprocess
+    import sys
+    code = ("from dunec.engine.content import load;from dunec.engine.runner import play_game;"
+            "c=load('compiled');"
+            "print(play_game(c,4,21,['random','greedy','random','greedy']).digest(),"
+            "play_game(c,1,22,['greedy'],difficulty='expert').digest(),"
+            "play_game(c,2,23,['random','greedy']).digest())")
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True).stdout
+
+
+def test_games_are_identical_under_any_hash_seed():
+    assert _game_digest_in_subprocess("0") == _game_digest_in_subprocess("4242") == _game_digest_in_subprocess("7")
