@@ -1,0 +1,354 @@
+"""Check the statements of a box and lower them to IR: effects, costs, choices,
+conditions and counts. Mixed into the Checker (resolve.py), whose diagnostics
+sink, name references and set bookkeeping it shares."""
+from __future__ import annotations
+
+from typing import Optional
+
+from dunec.check import tables as T
+from dunec.check.diagnostics import an, did_you_mean, one_of
+from dunec.check.forms import match, show_forms
+from dunec.check.model import CARD_KINDS, KINDS
+from dunec.ir.ops import MODIFIERS, Op
+from dunec.syntax import ast
+
+
+class EffectChecker:
+    """Boxes, statements, costs and conditions."""
+
+    # ------------------------------------------------------------------ boxes
+    def _block(self, stmts: list, box: str, defn: ast.Definition) -> tuple:
+        ops = []
+        for st in stmts:
+            op = self._stmt(st, box, defn)
+            if op is not None:
+                ops.append(op)
+        return tuple(ops)
+
+    def _stmt(self, st, box: str, defn: ast.Definition) -> Optional[Op]:
+        if isinstance(st, ast.Requires):
+            self.d.error("E0301", st.span, verb="requires", box=_box_phrase(box),
+                         label="a requirement is not an effect",
+                         help="write `requires ...` as a field of the board space, outside its boxes")
+            return None
+        if isinstance(st, ast.If):
+            c = self._cond(st.cond, defn)
+            then = self._block(st.then, box, defn)
+            other = self._block(st.orelse, box, defn) if st.orelse is not None else None
+            if c is None:
+                return None
+            return Op("if", (c,), then, (other,) if other is not None else ())
+        if isinstance(st, ast.ForEach):
+            q = self._quantity(st.count, st.count_span, st.args, T.COUNTS, "E0306", defn)
+            body = self._block(st.body, box, defn)
+            return Op("foreach", (q,), body) if q is not None else None
+        if isinstance(st, ast.Each):
+            if st.target != "opponent" or st.args:
+                self.d.error("E0201", st.target_span, verb=f"each {st.target}", label="unknown target",
+                             help="`each opponent { ... }` is the only group target")
+                return None
+            return Op("each_opponent", (), self._block(st.body, box, defn))
+        if isinstance(st, ast.Choose):
+            n = 1
+            if st.args:
+                a = st.args[0]
+                if len(st.args) != 1 or a.kind != "int" or a.value < 1:
+                    self.d.error("E0202", a.span, verb="choose", label="expects how many to pick",
+                                 help="write `choose { - a - b }` or `choose 2 { ... }`")
+                    return None
+                n = a.value
+            alts = tuple(self._block(o, box, defn) for o in st.options)
+            if n >= len(alts):
+                head = st.span
+                if st.args:
+                    end = st.args[-1].span
+                    head = ast.Span(head.file, head.line, head.col, end.end_line, end.end_col)
+                else:
+                    head = ast.Span(head.file, head.line, head.col, head.line, head.col + len("choose"))
+                self.d.error("E0307", head, n=n, options=f"{n} option{'s' if n != 1 else ''}",
+                             label=f"only {len(alts)} option{'s' if len(alts) != 1 else ''}",
+                             help="add options, lower the number, or drop the choice if every option applies")
+                return None
+            return Op("choose", (n,), (), alts)
+        if isinstance(st, ast.Pay):
+            costs = self._costs(st.costs, defn, st)
+            gain = self._block(st.gain, box, defn)
+            if costs is None:
+                return None
+            return Op("pay", (costs,), gain)
+        return self._action(st, box, defn)
+
+    def _costs(self, costs: list[ast.Action], defn: ast.Definition, st, field: bool = False) -> Optional[tuple]:
+        out = []
+        ok = True
+        if not costs:
+            self.d.error("E0202", st.span, verb="cost" if field else "pay", label="expects what to pay",
+                         help="write `cost spice 4`" if field else "write `pay spice 2 -> solari 6`")
+            return None
+        for c in costs:
+            words = [c.verb] + [str(a.value) for a in c.args]
+            if c.verb == "trash" and [str(a.value) for a in c.args] == ["this"]:
+                if defn.kind not in CARD_KINDS:
+                    self.d.error("E0301", c.span, verb="trash this", box=an(KINDS[defn.kind]),
+                                 label="there is no card to trash", help="only a card can trash itself")
+                    ok = False
+                out.append(("trash_this",))
+                continue
+            if c.verb == "trash" and [str(a.value) for a in c.args] == ["card"]:
+                out.append(("trash_card",))
+                continue
+            if c.verb == "influence":
+                m, err = match(("<faction> <int>", "any <int>"), c.args, lambda s: T.SLOT_TABLES.get(s))
+                if m is None:
+                    self._slot_or_form_error("influence", ("<faction> <int>", "any <int>"), c, err)
+                    ok = False
+                    continue
+                n = m.values[-1]
+                f = m.values[0] if m.form.startswith("<") else "any"
+                if n <= 0 or n > T.MAX_INFLUENCE:
+                    self.d.error("E0303", c.args[-1].span,
+                                 label="must be at least 1" if n <= 0 else
+                                 f"influence tops out at {T.MAX_INFLUENCE}",
+                                 help=f"an influence cost is from 1 to {T.MAX_INFLUENCE}")
+                    ok = False
+                out.append(("influence", f, n))
+                continue
+            if c.verb not in T.PAYABLE:
+                self.d.error("E0203", c.verb_span, what="cost", name=" ".join(words[:1]), label="cannot be paid",
+                             help=did_you_mean(c.verb, T.PAYABLE + ("influence", "trash")) or
+                             one_of(T.PAYABLE + ("influence", "trash this")))
+                ok = False
+                continue
+            if len(c.args) != 1 or c.args[0].kind != "int":
+                self.d.error("E0202", c.span, verb=c.verb, label="a cost is a resource and an amount",
+                             help=f"write `cost {c.verb} 2`" if field else f"write `pay {c.verb} 2 -> ...`")
+                ok = False
+                continue
+            n = c.args[0].value
+            limit = T.TROOPS_PER_PLAYER if c.verb in ("garrison", "deployed") else None
+            if n <= 0 or (limit is not None and n > limit):
+                self.d.error("E0303", c.args[0].span,
+                             label="must be at least 1" if n <= 0 else f"a player has only {limit} troops",
+                             help="a cost must be at least 1; to pay nothing, drop the `pay`" if n <= 0
+                             else f"a troop cost is from 1 to {limit}")
+                ok = False
+                continue
+            out.append(("res", c.verb, n))
+        return tuple(out) if ok else None
+
+    def _action(self, st: ast.Action, box: str, defn: ast.Definition) -> Optional[Op]:
+        verb = T.VERBS.get(st.verb)
+        if verb is None:
+            if st.verb in T.CONDITIONS and st.verb not in T.VERBS:
+                help = f"`{st.verb}` is a condition: write `if {st.verb} ... {{ ... }}`"
+            else:
+                help = did_you_mean(st.verb, T.VERBS) or "see `docs/language.md` for the effect table"
+            self.d.error("E0201", st.verb_span, verb=st.verb, label="not an effect", help=help)
+            return None
+        if verb.sets != T.SETS:
+            self._set_uses.append((st.verb_span, verb.sets, st.verb))
+        if box == "passive" and st.verb not in MODIFIERS:
+            self.d.error("E0301", st.verb_span, verb=st.verb, box="a passive box",
+                         label="a passive box holds rule modifiers",
+                         help="use `space_cost`, `ignore_block`, or a trigger such as `on game_start { ... }`")
+            return None
+        if st.verb in MODIFIERS and box != "passive":
+            self.d.error("E0308", st.verb_span, name=st.verb, label="not an effect",
+                         help="put it in the leader's `passive { ... }` box")
+            return None
+        if box not in verb.boxes:
+            self.d.error("E0301", st.verb_span, verb=st.verb, box=_box_phrase(box),
+                         label="not allowed here", help=_context_help(st.verb, box))
+            return None
+        if verb.block and st.body is None:
+            self.d.error("E0205", st.span, verb=st.verb, label="needs `{ ... }`",
+                         help=f"write `{st.verb} {{ ... }}`")
+            return None
+        if not verb.block and st.body is not None:
+            self.d.error("E0206", st.span, verb=st.verb, label="unexpected block",
+                         help="only `opponent` and `each opponent` take a block")
+            return None
+        m, err = match(verb.forms, st.args, self._slot_table)
+        if m is None:
+            self._slot_or_form_error(st.verb, verb.forms, st, err)
+            return None
+        v = m.values
+        for w, a in zip(m.form.split(), st.args):  # amounts: at least 1, at most MAX_AMOUNT
+            if w != "<int>":
+                continue
+            lo = -T.MAX_AMOUNT if st.verb == "space_cost" else 0 if st.verb == "acquire" else 1
+            if a.value < lo:
+                self.d.error("E0202", a.span, verb=st.verb, label=f"must be at least {lo}",
+                             help="write a positive amount" if st.verb == "lose" else
+                             "write a positive amount; use `lose` to take something away")
+                return None
+            if a.value > T.MAX_AMOUNT:
+                self.d.error("E0202", a.span, verb=st.verb, label=f"must be at most {T.MAX_AMOUNT}",
+                             help="no card gives or takes that much; check the number")
+                return None
+        if st.verb in ("solari", "spice", "water", "persuasion", "swords", "troops", "vp", "intrigue", "draw"):
+            return Op("gain", (st.verb, v[0]))
+        body = self._block(st.body, box, defn) if st.body is not None else ()
+        if st.verb == "lose":
+            if m.form.startswith("influence"):
+                f = v[0] if "<faction>" in m.form else "any"
+                return Op("lose_influence", (f, v[-1]))
+            if v[-1] <= 0:
+                self.d.error("E0202", st.args[-1].span, verb="lose", label="must be at least 1",
+                             help="write a positive amount")
+                return None
+            return Op("lose", (v[0], v[1]))
+        if st.verb == "influence":
+            f = v[0] if m.form.startswith("<") else m.form.split()[0]
+            if f == "space" and box != "agent":
+                self.d.error("E0301", st.args[0].span, verb="influence space", box=_box_phrase(box),
+                             label="there is no space sent to here",
+                             help="`influence space N` works in an agent box")
+                return None
+            if v[-1] <= 0:
+                self.d.error("E0202", st.args[-1].span, verb="influence", label="must be at least 1",
+                             help="write a positive amount; use `lose influence` to take influence away")
+                return None
+            return Op("influence", (f, v[-1]))
+        if st.verb == "deploy":
+            if m.form == "any":
+                return Op("deploy", (-1, "garrison"))
+            if m.form == "recruited":
+                return Op("deploy", (-2, "garrison"))
+            return Op("deploy", (v[0], "supply" if "supply" in m.form else "garrison"))
+        if st.verb == "retreat":
+            return Op("retreat", (-1 if m.form == "any" else v[0],))
+        if st.verb == "trash":
+            if m.form == "this":
+                if defn.kind not in CARD_KINDS:
+                    self.d.error("E0301", st.span, verb="trash this", box=an(KINDS[defn.kind]),
+                                 label="there is no card to trash", help="only a card can trash itself")
+                    return None
+                return Op("trash", ("this", ""))
+            return Op("trash", ("card", v[0] if v else ""))
+        if st.verb == "discard":
+            return Op("discard", (v[0],))
+        if st.verb == "acquire":
+            return Op("acquire", (v[0], m.form.endswith("top")))
+        if st.verb == "gain_card":
+            self._refs.append((st.args[0], ("reserve",), "reserve card"))
+            return Op("gain_card", (v[0],))
+        if st.verb == "steal":
+            return Op("steal_intrigue", (v[0],))
+        if st.verb == "recall":
+            return Op("recall")
+        if st.verb == "control":
+            return Op("control", (v[0],))
+        if st.verb == "signet":
+            if defn.kind not in CARD_KINDS + ("hagal",):
+                self.d.error("E0301", st.verb_span, verb="signet", box=an(KINDS[defn.kind]),
+                             label="only a card can use the leader's signet ring",
+                             help="`signet` works in the agent box of a card")
+                return None
+            return Op("signet")
+        if st.verb == "opponent":
+            return Op("opponent", (), body)
+        if st.verb in ("shuffle_discard", "mentat", "swordmaster", "high_council", "draw_or_trash_top",
+                       "acquire_to_top", "manipulate", "infiltrate", "pass_turn", "block_space",
+                       "double_harvest", "harvest"):
+            return Op(st.verb)
+        if st.verb == "retrieve":
+            return Op("retrieve", (v[0],))
+        if st.verb == "extra_icon":
+            return Op("extra_icon", (v[0],))
+        if st.verb == "discount":
+            self._refs.append((st.args[0], ("card", "starter", "reserve"), "card"))
+            return Op("discount", (v[0], v[1]))
+        if st.verb in ("space_cost", "ignore_block", "see_top_card"):
+            return Op(st.verb, tuple(v))
+        # Constructs of sets the engine does not play yet: the set check reports them.
+        return Op(st.verb, tuple(v))
+
+    # ------------------------------------------------------------------ conditions
+    def _cond(self, c, defn: ast.Definition):
+        if isinstance(c, ast.CondOp):
+            parts = [self._cond(p, defn) for p in c.parts]
+            if any(p is None for p in parts):
+                return None
+            return (c.op, *parts)
+        cd = T.CONDITIONS.get(c.name)
+        if cd is None:
+            if c.name == "no" and c.args:
+                help = f"negate a condition with `not`: `not {' '.join(a.text() for a in c.args)}`"
+            else:
+                help = did_you_mean(c.name, T.CONDITIONS) or one_of(T.CONDITIONS)
+            self.d.error("E0304", c.name_span, name=c.name, label="not a condition", help=help)
+            return None
+        args = list(c.args)
+        if cd.quantity:
+            if len(args) < 2 or args[-2].kind != "cmp" or args[-1].kind != "int":
+                example = " ".join([c.name] + [w.replace("<faction>", "fremen").replace("<int>", "3")
+                                               .replace("<card>", "card_id") for w in cd.forms[0].split()])
+                self.d.error("E0305", c.span, name=c.name, label="expects a comparison",
+                             help=f"write `{example} >= 2`")
+                return None
+            q = self._quantity(c.name, c.name_span, args[:-2], {c.name: cd.forms}, "E0305", defn, whole=c)
+            if q is None:
+                return None
+            return ("cmp", q, args[-2].value, args[-1].value)
+        m, err = match(cd.forms, args, self._slot_table)
+        if m is None:
+            if err is not None:
+                self._slot_error(err)
+            else:
+                self.d.error("E0305", c.span, name=c.name, label="wrong arguments",
+                             help=show_forms(c.name, cd.forms))
+            return None
+        if "<card>" in m.form:
+            self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
+        vals = m.values if m.values else ([] if m.form == "" else [m.form])
+        return (c.name, *vals)
+
+    def _quantity(self, name, span, args, table, code, defn, whole=None):
+        forms = table.get(name)
+        if forms is None:
+            self.d.error(code, span, name=name, label="not a count",
+                         help=did_you_mean(name, table) or one_of(table))
+            return None
+        m, err = match(forms, args, self._slot_table)
+        if m is None:
+            if err is not None:
+                self._slot_error(err)
+            elif code == "E0305":  # a condition that compares: `influence fremen >= 2`
+                self.d.error("E0305", whole.span if whole else span, name=name, label="wrong arguments",
+                             help="accepted forms: " + "; ".join(
+                                 f"`{' '.join([name] + f.split() + ['>=', 'N'])}`" for f in forms))
+            else:  # a count of `for each`
+                at = span
+                if args:
+                    at = ast.Span(span.file, span.line, span.col, args[-1].span.end_line, args[-1].span.end_col)
+                self.d.error("E0202", at, verb=f"for each {name}", label="these arguments do not fit",
+                             help=show_forms(f"for each {name}", forms))
+            return None
+        if "<card>" in m.form:
+            self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
+        return (name, *m.values)
+
+
+def _box_phrase(box: str) -> str:
+    return {
+        "agent": "an agent box", "reveal": "a reveal box", "acquire": "an acquire bonus",
+        "plot": "a plot intrigue box", "combat": "a combat intrigue box", "endgame": "an endgame box",
+        "win": "an `on win` box", "trash": "an `on trash` box", "discard": "an `on discard` box",
+        "space": "a board space effect", "control": "a control bonus", "reward": "a conflict reward",
+        "signet": "a signet ring ability", "passive": "a passive box", "hagal": "a House Hagal card",
+    }.get(box, f"a `{box}` box")
+
+
+def _context_help(verb: str, box: str) -> str:
+    if verb == "swords":
+        return "swords count on a Reveal turn or in combat: put them in `reveal { ... }` or `combat { ... }`"
+    if box == "combat":
+        return "a combat intrigue box holds swords, retreat, deploy, losses and paid effects"
+    if verb == "persuasion":
+        return "persuasion is spent on the Reveal turn: put it in `reveal { ... }`"
+    allowed = [_box_phrase(b) for b in (T.VERBS[verb].boxes if verb in T.VERBS else ())]
+    if 0 < len(allowed) <= 6:
+        where = allowed[0] if len(allowed) == 1 else ", ".join(allowed[:-1]) + " or " + allowed[-1]
+        return f"`{verb}` works in {where}"
+    return "see the effect table in `docs/language.md` for where each effect may stand"
