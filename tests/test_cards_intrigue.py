@@ -804,3 +804,16 @@ def test_reinforcements_deploys_only_its_own_three_troops(content):
     g.answer(0, "pay", "deploy 0", "play Reinforcements", "deploy 0", "stop buying")
     g.reveal(0)
     assert labels_of(g, 0, "deploy")[1] == ["deploy 0", "deploy 1", "deploy 2", "deploy 3"]
+
+
+def test_bindu_suspension_is_only_offered_at_the_start_of_a_turn(content):
+    # "At the start of your turn": after the agent action it is not offered (its pass
+    # would mean nothing), while another plot card still is.
+    g = new(content)
+    g.p(0).intrigue = ["bindu_suspension", "windfall"]
+    g.p(0).hand = ["dagger"]
+    g.answer(0, "Dagger -> Hall of Oratory", "end turn")
+    turns.take_turn(g.engine, g.p(0))
+    assert labels_of(g, 0, "turn")[0][:2] == ["play Bindu Suspension", "play Windfall"]
+    assert labels_of(g, 0, "plot") == [["play Windfall", "end turn"]]
+    finish(g)

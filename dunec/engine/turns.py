@@ -89,9 +89,9 @@ def end_of_turn(p: Player) -> None:
 
 def more_plots(e, p: Player) -> None:
     """Plot intrigue may be played at any point of your own turn: after the agent
-    action as well as before it."""
+    action as well as before it (except a card played "at the start of your turn")."""
     while True:
-        plots = plot_options(e, p)
+        plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
         if not plots:
             return
         labels = [f"play {e.cname(c)}" for c in plots] + ["end turn"]
