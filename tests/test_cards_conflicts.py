@@ -76,27 +76,27 @@ def test_plain_rewards(content, conflict, place, delta):
 ])
 def test_skirmish_first_influence_with_any_faction(content, conflict, extra):
     g = new(content)
-    assert reward(g, 0, conflict, "first", "+1 Influence with bene_gesserit") == \
+    assert reward(g, 0, conflict, "first", "+1 Influence with Bene Gesserit") == \
         {0: {"bene_gesserit": 1, **extra}}
-    assert g.asked(0) == [("influence", ["+1 Influence with emperor", "+1 Influence with guild",
-                                         "+1 Influence with bene_gesserit", "+1 Influence with fremen"])]
+    assert g.asked(0) == [("influence", ["+1 Influence with Emperor", "+1 Influence with Spacing Guild",
+                                         "+1 Influence with Bene Gesserit", "+1 Influence with Fremen"])]
     finish(g)
 
 
 def test_skirmish_a_first(content):
     g = new(content)
-    assert reward(g, 0, "skirmish_a", "first", "+1 Influence with fremen") == {0: {"fremen": 1, "spice": 1}}
+    assert reward(g, 0, "skirmish_a", "first", "+1 Influence with Fremen") == {0: {"fremen": 1, "spice": 1}}
 
 
 def test_skirmish_c_first(content):
     g = new(content)
-    assert reward(g, 0, "skirmish_c", "first", "+1 Influence with emperor") == {0: {"emperor": 1, "solari": 2}}
+    assert reward(g, 0, "skirmish_c", "first", "+1 Influence with Emperor") == {0: {"emperor": 1, "solari": 2}}
 
 
 def test_cloak_and_dagger_first(content):
     g = new(content)
     top = top_intrigue(g, 2)
-    assert reward(g, 0, "cloak_and_dagger", "first", "+1 Influence with guild") == \
+    assert reward(g, 0, "cloak_and_dagger", "first", "+1 Influence with Spacing Guild") == \
         {0: {"guild": 1, "intrigue": 2}}
     assert g.p(0).intrigue == top
     finish(g)
@@ -132,7 +132,7 @@ def test_machinations_first_two_different_factions(content, pair):
 def test_grand_vision_first(content):
     g = new(content)
     top = top_intrigue(g)
-    assert reward(g, 0, "grand_vision", "first", "+2 Influence with fremen") == \
+    assert reward(g, 0, "grand_vision", "first", "+2 Influence with Fremen") == \
         {0: {"fremen": 2, "vp": 1, "intrigue": 1}}
     assert g.p(0).intrigue == top
     finish(g)

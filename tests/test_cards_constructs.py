@@ -145,9 +145,9 @@ EFFECT_CASES = [
     ("p_lose_deployed", lambda g: deploy(g, 0, 2), (), {"conflict": -1, "supply": 1}),
     ("p_lose_intrigue", _intrigue, ("Ambush",), {"intrigue": -1}),
     ("p_lose_inf", _two_influence, (), {"fremen": -1, "vp": -1}),
-    ("p_lose_inf_any", _two_influence, ("lose 1 Influence with emperor",), {"emperor": -1}),
+    ("p_lose_inf_any", _two_influence, ("lose 1 Influence with Emperor",), {"emperor": -1}),
     ("p_inf", None, (), {"guild": 2, "vp": 1}),
-    ("p_inf_any", None, ("+1 Influence with bene_gesserit",), {"bene_gesserit": 1}),
+    ("p_inf_any", None, ("+1 Influence with Bene Gesserit",), {"bene_gesserit": 1}),
     ("p_inf_space", None, (), {}),  # no space: nothing
     ("p_inf_all", None, (), {"emperor": 1, "guild": 1, "bene_gesserit": 1, "fremen": 1}),
     ("p_inf_behind", lambda g: set_influence(g, 3, emperor=1), (), {"emperor": 1}),

@@ -556,7 +556,7 @@ def test_missionaria_protectiva_agent_with_bene_gesserit_bond(content):
     g = new(content)
     g.p(0).played = ["bene_gesserit_sister"]
     before = snap(g)
-    g.answer(0, "+1 Influence with fremen")
+    g.answer(0, "+1 Influence with Fremen")
     g.box(0, "missionaria_protectiva", "agent")
     assert changes(g, before) == {0: {"fremen": 1, "played": 1}}
     finish(g)
@@ -1250,7 +1250,7 @@ def test_kwisatz_haderach_is_not_free_to_enter_a_blocked_space(content):
 def test_lady_jessica_on_acquire_gives_influence_of_your_choice(content):
     g = new(content)
     before = snap(g)
-    g.answer(0, "+1 Influence with fremen")
+    g.answer(0, "+1 Influence with Fremen")
     g.engine.receive_card(g.p(0), "lady_jessica")
     assert changes(g, before) == {0: {"fremen": 1, "discard": 1}}
     finish(g)
@@ -1359,7 +1359,7 @@ def test_shifting_allegiances_loses_and_gains_with_the_same_faction(content):
     set_influence(g, 0, emperor=1)
     g.p(0).spice = 2
     before = snap(g)
-    g.answer(0, "pay", "+2 Influence with emperor")
+    g.answer(0, "pay", "+2 Influence with Emperor")
     g.box(0, "shifting_allegiances", "agent")
     # 1 -> 0 -> 2: the VP at 2 is new.
     assert changes(g, before) == {0: {"spice": -2, "emperor": 1, "vp": 1, "played": 1}}
@@ -1373,10 +1373,10 @@ def test_shifting_allegiances_moves_influence_between_factions(content):
     set_influence(g, 0, emperor=2, guild=1)
     g.p(0).spice = 3
     before = snap(g)
-    g.answer(0, "pay", "lose 1 Influence with emperor", "+2 Influence with fremen")
+    g.answer(0, "pay", "lose 1 Influence with Emperor", "+2 Influence with Fremen")
     g.box(0, "shifting_allegiances", "agent")
     assert changes(g, before) == {0: {"spice": -2, "emperor": -1, "fremen": 2, "played": 1}}
-    assert g.asked(0)[1] == ("lose_influence", ["lose 1 Influence with emperor", "lose 1 Influence with guild"])
+    assert g.asked(0)[1] == ("lose_influence", ["lose 1 Influence with Emperor", "lose 1 Influence with Spacing Guild"])
     finish(g)
 
 

@@ -72,7 +72,7 @@ def test_allied_armada_with_an_alliance_but_no_spice(content):
 def test_bribery_plot_pays_for_influence(content):
     g = new(content)
     g.p(0).solari = 3
-    g.answer(0, "+1 Influence with guild")
+    g.answer(0, "+1 Influence with Spacing Guild")
     assert play(g, 0, "bribery", "plot") == {0: {"solari": -2, "guild": 1}}
     assert g.asked(0)[0][0] == "influence" and len(g.asked(0)[0][1]) == 4
     finish(g)
@@ -176,7 +176,7 @@ def test_councilors_dispensation_without_a_seat(content):
 def test_demand_respect_one_influence(content):
     g = new(content)
     g.p(0).spice = 2
-    g.answer(0, "+1 Influence with any Faction", "+1 Influence with fremen")
+    g.answer(0, "+1 Influence with any Faction", "+1 Influence with Fremen")
     assert play(g, 0, "demand_respect", "win") == {0: {"fremen": 1}}
     assert g.asked(0)[0] == ("choose", ["+1 Influence with any Faction",
                                         "pay 2 spice -> +2 Influence with any Faction"])
@@ -186,7 +186,7 @@ def test_demand_respect_one_influence(content):
 def test_demand_respect_pays_two_spice_for_two_influence(content):
     g = new(content)
     g.p(0).spice = 2
-    g.answer(0, "pay 2 spice", "+2 Influence with emperor")
+    g.answer(0, "pay 2 spice", "+2 Influence with Emperor")
     assert play(g, 0, "demand_respect", "win") == {0: {"spice": -2, "emperor": 2, "vp": 1}}
     finish(g)
 
@@ -194,7 +194,7 @@ def test_demand_respect_pays_two_spice_for_two_influence(content):
 def test_demand_respect_without_spice_offers_only_the_free_option(content):
     g = new(content)
     g.p(0).spice = 1
-    g.answer(0, "+1 Influence with guild")
+    g.answer(0, "+1 Influence with Spacing Guild")
     assert play(g, 0, "demand_respect", "win") == {0: {"guild": 1}}
     assert [kind for kind, _ in g.asked(0)] == ["influence"]
     finish(g)
@@ -205,7 +205,7 @@ def test_demand_respect_is_offered_to_the_conflict_winner(content):
     g.p(0).intrigue = ["demand_respect"]
     deploy(g, 0, 2)
     before = snap(g)
-    g.answer(0, "play Demand Respect", "+1 Influence with emperor")  # no spice: only the free option
+    g.answer(0, "play Demand Respect", "+1 Influence with Emperor")  # no spice: only the free option
     g.combat()
     # Skirmish (skirmish_b) first reward: +1 VP; the troops go back to the supply.
     assert changes(g, before) == {0: {"vp": 1, "emperor": 1, "intrigue": -1, "conflict": -2, "supply": 2}}

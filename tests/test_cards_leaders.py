@@ -81,10 +81,10 @@ def test_duke_leto_atreides_signet_chooses_among_factions_behind(content):
     set_influence(g, 0, emperor=2)
     set_influence(g, 1, emperor=3, fremen=1)
     set_influence(g, 3, bene_gesserit=1)
-    assert signet_ring(g, 0, "pay", "+1 Influence with fremen") == \
+    assert signet_ring(g, 0, "pay", "+1 Influence with Fremen") == \
         {0: {**SIGNET_PLAYED, "hand": -1, "spice": -1, "fremen": 1}}
-    assert g.asked(0)[2] == ("influence", ["+1 Influence with emperor", "+1 Influence with bene_gesserit",
-                                           "+1 Influence with fremen"])
+    assert g.asked(0)[2] == ("influence", ["+1 Influence with Emperor", "+1 Influence with Bene Gesserit",
+                                           "+1 Influence with Fremen"])
     finish(g)
 
 
@@ -278,7 +278,7 @@ def test_earl_memnon_thorvald_influence_on_taking_a_high_council_seat(content):
     g = with_leader(content, "earl_memnon_thorvald")
     g.p(0).solari = 5
     before = snap(g)
-    g.answer(0, "+1 Influence with guild")
+    g.answer(0, "+1 Influence with Spacing Guild")
     g.agent(0, "dagger", "high_council_space")
     assert changes(g, before) == {0: {"solari": -5, "seat_on_council": 1, "guild": 1, "played": 1,
                                       "agents_left": -1}}
@@ -381,7 +381,7 @@ def test_helena_richese_buys_the_card_set_aside_for_one_less(content):
     assert not any("Lady Jessica" in label for label in g.asked(1)[0][1])
     g.p(0).persuasion = 6
     before = snap(g)
-    g.answer(0, "buy Lady Jessica (6)", "+1 Influence with guild")
+    g.answer(0, "buy Lady Jessica (6)", "+1 Influence with Spacing Guild")
     turns.buy(g.engine, g.p(0))
     assert changes(g, before) == {0: {"persuasion": -6, "discard": 1, "guild": 1}}
     assert g.p(0).manipulated == [] and g.p(0).discard == ["lady_jessica"]

@@ -189,7 +189,7 @@ def space_costs(e, sp: dict) -> tuple:
 # ---------------------------------------------------------------------- decisions
 def _faction(label: str):
     for f in FACTIONS:
-        if label.endswith(f"Influence with {f}") or label.endswith(f"Influence with {NAMES[f]}"):
+        if label.endswith(f"Influence with {NAMES[f]}"):
             return f
     return None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dunec.engine import rivals
 from dunec.engine.state import FACTIONS, Player
+from dunec.ir.describe import NAMES
 
 
 FOUR_BONUS = {"emperor": ("troops", 2), "guild": ("solari", 3), "bene_gesserit": ("intrigue", 1),
@@ -75,7 +76,7 @@ class ResourceRules:
                 f for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in self.opponents(p)))
             if not pool:
                 return
-            labels = [f"+{n} Influence with {f}" for f in pool]
+            labels = [f"+{n} Influence with {NAMES[f]}" for f in pool]
             hints = [2.0 + (1.5 if p.influence[f] in (1, 3) else 0) - 0.1 * i
                      - (2.5 if p.influence[f] >= MAX_INFLUENCE else 0) for i, f in enumerate(pool)]
             faction = pool[self.decide(p, "influence", labels, hints)]
@@ -86,7 +87,7 @@ class ResourceRules:
             have = [f for f in FACTIONS if p.influence[f] >= 1]
             if not have:
                 return
-            faction = have[self.decide(p, "lose_influence", [f"lose {n} Influence with {f}" for f in have],
+            faction = have[self.decide(p, "lose_influence", [f"lose {n} Influence with {NAMES[f]}" for f in have],
                                        [-float(p.influence[f]) for f in have])]
         self.change_influence(p, faction, -n)
 
