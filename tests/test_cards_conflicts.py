@@ -197,7 +197,7 @@ def test_controller_defends_at_round_start(content):
     g.state.control = {"arrakeen": 1}
     g.state.conflict_deck.append("siege_of_arrakeen")
     before = snap(g)
-    g.answer(1, "deploy 1 troop to defend arrakeen")
+    g.answer(1, "deploy 1 troop to defend Arrakeen")
     turns.round_start(g.engine)
     assert g.state.conflict == "siege_of_arrakeen"
     assert changes(g, before) == {1: {"supply": -1, "conflict": 1}}

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from dunec.engine.state import FACTIONS
+from dunec.ir.describe import NAMES
 
 SAVE_VERSION = 1
 DEFAULT_SAVE = "dunec-save.json"
@@ -133,7 +134,8 @@ def render_view(engine, player) -> str:
     if makers:
         lines.append("Bonus spice: " + makers)
     if st.control:
-        lines.append("Control: " + ", ".join(f"{loc} P{seat + 1}" for loc, seat in sorted(st.control.items())))
+        lines.append("Control: " + ", ".join(f"{NAMES.get(loc, loc)} P{seat + 1}"
+                                             for loc, seat in sorted(st.control.items())))
     p = player
     lines.append(f"You, {engine.pname(p)}: {p.vp} VP | {p.solari} Solari, {p.spice} spice, "
                  f"{p.water} water | garrison {p.garrison}, in the Conflict {p.conflict} | "

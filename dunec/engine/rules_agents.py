@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dunec.engine.context import Ctx
 from dunec.engine.state import Player
+from dunec.ir.describe import NAMES
 
 
 class AgentRules:
@@ -70,7 +71,7 @@ class AgentRules:
     def take_control(self, p: Player, location: str) -> None:
         if self.state.control.get(location) != p.seat:
             self.state.control[location] = p.seat
-            self.log(f"  {self.pname(p)} takes control of {location}")
+            self.log(f"  {self.pname(p)} takes control of {NAMES.get(location, location)}")
 
     def use_signet(self, p: Player, ctx: Ctx) -> None:
         fn = self.content.effect(p.leader, "signet")

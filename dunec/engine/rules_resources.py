@@ -98,7 +98,7 @@ class ResourceRules:
             return
         p.influence[f] = after
         if not self.quiet:
-            self.log(f"  {self.pname(p)} {f} influence {before} -> {after}")
+            self.log(f"  {self.pname(p)} {NAMES[f]} influence {before} -> {after}")
         if before < 2 <= after:
             self.add_vp(p, "influence", 1)
         elif after < 2 <= before:
@@ -127,17 +127,17 @@ class ResourceRules:
             new = sorted(candidates, key=lambda q: (q.seat - (holder or 0)) % self.state.n_players)[0]
         elif candidates:
             # The falling holder chooses among the players tied for the highest (FAQ).
-            new = candidates[self.decide(h, "alliance", [f"give the {f} alliance to {self.pname(q)}"
+            new = candidates[self.decide(h, "alliance", [f"give the {NAMES[f]} alliance to {self.pname(q)}"
                                                           for q in candidates], [-q.vp for q in candidates])]
         if new is h:
             return
         if h is not None:
             self.add_vp(h, "alliance", -1)
-            self.log(f"  {self.pname(h)} loses the {f} alliance")
+            self.log(f"  {self.pname(h)} loses the {NAMES[f]} alliance")
         self.state.alliances[f] = new.seat if new is not None else None
         if new is not None:
             self.add_vp(new, "alliance", 1)
-            self.log(f"  {self.pname(new)} takes the {f} alliance")
+            self.log(f"  {self.pname(new)} takes the {NAMES[f]} alliance")
 
     # ------------------------------------------------------------------ units
     def deploy(self, p: Player, n: int, source: str, recruited_before: int = 0) -> None:

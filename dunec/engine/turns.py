@@ -5,6 +5,7 @@ from dunec.engine import rivals
 from dunec.engine.context import Ctx
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
+from dunec.ir.describe import NAMES
 from dunec.ir.value import WORTH
 
 VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
@@ -22,10 +23,10 @@ def round_start(e) -> None:
     loc = e.defs[st.conflict].get("controls")
     if loc is not None and loc in st.control:
         p = e.players[st.control[loc]]
-        if p.supply > 0 and e.yes_no(p, "defend", f"deploy 1 troop to defend {loc}", 2.0):
+        if p.supply > 0 and e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0):
             p.supply -= 1
             p.conflict += 1
-            e.log(f"  {e.pname(p)} deploys 1 troop to defend {loc}")
+            e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[loc]}")
 
 
 # ---------------------------------------------------------------------- player turns
