@@ -69,7 +69,7 @@ class GreedyPolicy(Policy):
         """What the static hint of an agent placement misses about the board now."""
         if " -> " not in label:
             return 0.0
-        space = _space_named(engine, label.rsplit(" -> ", 1)[1])
+        space = engine.content.named(label.rsplit(" -> ", 1)[1], ("space",))
         if space is None:
             return 0.0
         bonus = 0.0
@@ -111,7 +111,7 @@ class GreedyPolicy(Policy):
         beats any deck-building."""
         if not label.startswith("buy ") or not _late(engine):
             return 0.0
-        card = _card_named(engine, label[len("buy "):].rsplit(" (", 1)[0])
+        card = engine.content.named(label[len("buy "):].rsplit(" (", 1)[0], ("card", "reserve"))
         return self.LATE_VP_BUY if card is not None and card["values"].get("acquire", 0.0) >= WORTH["vp"] else 0.0
 
     # ------------------------------------------------------------------ combat
@@ -134,7 +134,7 @@ class GreedyPolicy(Policy):
         passing = len(labels) - 1
         mine = strength(player)
         others = sorted((strength(o) for o in engine.opponents(player)), reverse=True)
-        cards = [_intrigue_named(engine, lab[len("play "):]) for lab in labels[:passing]]
+        cards = [engine.content.named(lab[len("play "):], ("intrigue",)) for lab in labels[:passing]]
         swords = [_swords(c, h) for c, h in zip(cards, hints)]
         for i, c in enumerate(cards):
             if c is not None and _troops_paid(c) and \
@@ -146,32 +146,10 @@ class GreedyPolicy(Policy):
         return max(range(passing), key=lambda i: (swords[i], -i))
 
 
-def _space_named(engine, name: str):
-    for sp in engine.content.of_kind("space"):
-        if sp["name"] == name:
-            return sp
-    return None
-
-
 def _late(engine) -> bool:
     """The last rounds: someone is near 10 VP or the conflict deck is nearly out."""
     st = engine.state
     return len(st.conflict_deck) <= 3 or max(p.vp for p in st.players) >= 6
-
-
-def _card_named(engine, name: str):
-    for kind in ("card", "reserve"):
-        for m in engine.content.of_kind(kind):
-            if m["name"] == name:
-                return m
-    return None
-
-
-def _intrigue_named(engine, name: str):
-    for m in engine.content.of_kind("intrigue"):
-        if m["name"] == name:
-            return m
-    return None
 
 
 def _troops_paid(card) -> int:
