@@ -207,13 +207,25 @@ def test_each_rival_draws_one_card_in_turn_order_and_adds_its_swords(content):
     g.finish()
 
 
-def test_a_rival_with_no_units_draws_but_its_strength_is_zero(content):
+def test_a_rival_with_no_units_draws_no_card(content):
     g = RivalGame(content, "solo")
     deploy(g, P3, 1)
-    g.stack("hagal_heighliner", "hagal_conspire")
+    g.stack("hagal_heighliner", "hagal_conspire")  # P2 (no units) is first in turn order
     rivals.combat_draws(g.engine)
-    assert g.state.hagal_discard == ["hagal_heighliner", "hagal_conspire"]
-    assert turns.strength(g.p(P2)) == 0 and g.p(P3).swords == 4
+    assert g.state.hagal_discard == ["hagal_heighliner"] and g.top() == ["hagal_conspire"]
+    assert g.p(P3).swords == 6 and g.p(P2).swords == 0 and turns.strength(g.p(P2)) == 0
+    assert not any(e.startswith("  P2") and "draws" in e for e in g.state.log)
+    g.finish()
+
+
+def test_a_rival_with_no_units_forces_no_reshuffle(content):
+    g = RivalGame(content, "solo")
+    st = g.state
+    st.hagal_discard, st.hagal_deck = st.hagal_discard + st.hagal_deck, []
+    revealed = list(st.hagal_discard)
+    rivals.combat_draws(g.engine)
+    assert st.hagal_deck == [] and st.hagal_discard == revealed
+    assert not any("reshuffled" in line for line in st.log)
     g.finish()
 
 

@@ -390,20 +390,18 @@ def round_start(e) -> None:
 
 
 def combat_draws(e) -> None:
-    """Each rival in turn order draws one House Hagal card and adds the swords on its
-    bottom row; with no unit in the Conflict its strength stays 0."""
+    """Each rival with a unit in the Conflict, in turn order, draws one House Hagal
+    card and adds the swords on its bottom row. A rival with no unit draws nothing:
+    its strength would be 0 whatever it drew, and a draw would only use up the deck."""
     for p in e.order():
-        if not p.rival:
+        if not p.rival or p.conflict <= 0:
             continue
         card = hagal.combat_card(e, e.pname(p))
         if card is None:
             continue
         m = e.defs[card]
-        if p.conflict > 0:
-            p.swords += m.get("swords", 0)
-            e.log(f"  {e.pname(p)} draws House Hagal card {m['name']}: +{m.get('swords', 0)} swords")
-        else:
-            e.log(f"  {e.pname(p)} draws House Hagal card {m['name']}: no units in the Conflict, strength 0")
+        p.swords += m.get("swords", 0)
+        e.log(f"  {e.pname(p)} draws House Hagal card {m['name']}: +{m.get('swords', 0)} swords")
 
 
 def refuses_reward(e, p: Player, place: str) -> bool:
