@@ -377,6 +377,21 @@ def test_solo_rival_trades_three_intrigue_cards(content):
     g.finish()
 
 
+def test_on_a_combat_card_the_rival_trades_first_and_then_deploys(content):
+    # The official order (solo): the card's effects, the VP trades, then the troops.
+    g = RivalGame(content, "solo")  # P2 is Count Ilban Richese: his signet ring gives 1 Solari
+    g.p(P2).solari = 6
+    g.stack("hagal_arrakeen_solo")
+    n = len(g.state.log)
+    g.rival_turn(P2)
+    lines = g.log_since(n)
+    trade = next(i for i, line in enumerate(lines) if "trades 7 Solari for 1 VP" in line)
+    deploy_ = next(i for i, line in enumerate(lines) if "deploys 3 troops" in line)
+    assert trade < deploy_
+    assert g.p(P2).solari == 0 and g.p(P2).vp == 1 and g.p(P2).conflict == 3
+    g.finish()
+
+
 def test_trades_happen_on_someone_elses_turn_too(content):
     g = RivalGame(content, "solo")
     g.state.control["arrakeen"] = P2

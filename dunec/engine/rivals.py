@@ -286,6 +286,7 @@ def take_turn(e, p: Player) -> None:
     _gain(e, p, card, space)
     if p.recruited:
         e.log(f"  {who} recruits {p.recruited} troop{'s' if p.recruited != 1 else ''}")
+    trade(e, p)  # the official order: the trades first, then the troops on a combat card
     if m.get("deploys"):
         # The troops recruited this turn, and up to 2 more from the garrison.
         k = min(p.garrison, p.recruited + GARRISON_LIMIT)
@@ -293,7 +294,6 @@ def take_turn(e, p: Player) -> None:
         p.conflict += k
         if k:
             e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict} in the Conflict)")
-    trade(e, p)
     e.turn_kind = ""
     churn(e)
     if p.agents_left <= 0:
