@@ -75,6 +75,13 @@ class RivalGame:
     def rival_turn(self, seat: int) -> None:
         rivals.take_turn(self.engine, self.p(seat))
 
+    def turn_log(self, seat: int, *cards: str) -> list[str]:
+        """Stack the cards, let the rival take one turn, and return what it logged."""
+        self.stack(*cards)
+        n = len(self.state.log)
+        self.rival_turn(seat)
+        return self.log_since(n)
+
     def agent(self, seat: int, card: str, space: str) -> None:
         p = self.p(seat)
         if card not in p.hand:

@@ -155,7 +155,12 @@ def test_signet_ring_icon_uses_the_rival_leaders_signet_ring(content, leader, se
     base = {"garrison": -2, "supply": -1, "conflict": 3, "agents_left": -1}
     want = {k: base.get(k, 0) + delta.get(k, 0) for k in set(base) | set(delta)}
     assert changes(g, before) == {P2: {k: v for k, v in want.items() if v}}
-    assert any("signet ring" in line for line in g.state.log)
+    ring = [line for line in g.state.log if "signet ring" in line]
+    name = g.engine.defs[leader]["name"]
+    if delta:
+        assert len(ring) == 1 and ring[0].startswith(f"  P2 (rival {name}) uses {name}'s signet ring: ")
+    else:  # it cannot pay: the log does not claim it used the ring
+        assert ring == [f"  P2 (rival {name}): {name}'s signet ring has no effect"]
     g.finish()
 
 
@@ -316,6 +321,42 @@ def test_a_person_controller_takes_the_bonus_when_a_rival_visits(content):
     g.finish()
 
 
+# ---------------------------------------------------------------------- the log
+def test_the_log_says_what_a_rival_gained_on_its_turn(content):
+    g = RivalGame(content, "solo")
+    g.state.maker_spice["hagga_basin"] = 2
+    lines = g.turn_log(P2, "hagal_harvest_spice")
+    assert lines[0].endswith("reveals House Hagal card Harvest Spice and sends an agent to Hagga Basin")
+    assert lines[1] == "    -> +4 spice"
+    g.finish()
+
+
+def test_the_log_says_what_each_part_of_a_signet_turn_gave(content):
+    g = RivalGame(content, "solo", rival_leaders=("baron_vladimir_harkonnen", "count_ilban_richese"))
+    g.p(P2).solari = 2
+    assert g.turn_log(P2, "hagal_arrakeen_solo")[1:3] == [
+        "  P2 (rival Baron Vladimir Harkonnen) uses Baron Vladimir Harkonnen's signet ring: -1 Solari, +1 intrigue",
+        "    -> -1 Solari, +1 troops in garrison, +1 intrigue"]
+    g.finish()
+
+
+def test_the_log_says_what_a_controller_gains_when_anyone_visits(content):
+    g = RivalGame(content, "solo")
+    g.state.control["arrakeen"] = P2
+    g.answer(P1, "deploy 0")
+    n = len(g.state.log)
+    g.agent(P1, "dagger", "arrakeen")
+    assert "  P2 (rival Count Ilban Richese) takes the Arrakeen control bonus: +1 Solari" in g.log_since(n)
+    g.finish()
+
+
+def test_the_log_shows_no_gain_for_the_two_player_rival(content):
+    g = RivalGame(content, "duo")
+    g.state.maker_spice["the_great_flat"] = 1
+    assert not any(line.startswith("    ->") for line in g.turn_log(2, "hagal_harvest_spice"))
+    g.finish()
+
+
 # ---------------------------------------------------------------------- influence and VP
 def test_rivals_score_influence_and_alliances_but_never_the_four_bonus(content):
     g = RivalGame(content, "solo")
@@ -381,10 +422,7 @@ def test_on_a_combat_card_the_rival_trades_first_and_then_deploys(content):
     # The official order (solo): the card's effects, the VP trades, then the troops.
     g = RivalGame(content, "solo")  # P2 is Count Ilban Richese: his signet ring gives 1 Solari
     g.p(P2).solari = 6
-    g.stack("hagal_arrakeen_solo")
-    n = len(g.state.log)
-    g.rival_turn(P2)
-    lines = g.log_since(n)
+    lines = g.turn_log(P2, "hagal_arrakeen_solo")
     trade = next(i for i, line in enumerate(lines) if "trades 7 Solari for 1 VP" in line)
     deploy_ = next(i for i, line in enumerate(lines) if "deploys 3 troops" in line)
     assert trade < deploy_

@@ -19,7 +19,7 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal
+from dunec.engine import hagal, turns
 from dunec.engine.context import Ctx
 from dunec.engine.rng import Rng
 from dunec.engine.setup import SetupError
@@ -245,13 +245,16 @@ def find(e, p: Player):
 
 
 def _gain(e, p: Player, card: str, space) -> None:
-    if e.defs[card].get("signet") and p.leader:
-        e.log(f"  {e.pname(p)} uses {e.defs[p.leader]['name']}'s signet ring")
+    """What the card gives; the log's indented line says what the rival gained and
+    spent, as it does for a person's turn (the signet ring says its own part)."""
+    before = None if e.quiet else turns.tally(p)
     fn = e.content.effect(card, "hagal")
     if fn is not None:
         fn(Ctx(e, p, card=card, space=space, box="hagal"))
     if duo_rival(e, p):
         refuse_gains(p)
+    if before is not None:
+        turns.log_changes(e, p, before)
 
 
 def refuse_gains(p: Player) -> None:
@@ -278,14 +281,8 @@ def take_turn(e, p: Player) -> None:
     p.recruited = 0
     e.turn_kind = "agent"
     e.log(f"  {who} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
-    loc = sp.get("location")
-    if loc is not None and loc in st.control:
-        ctl = e.content.effect(space, "control")
-        if ctl is not None:
-            ctl(Ctx(e, e.players[st.control[loc]], space=space, box="control"))
+    e.control_bonus(space)
     _gain(e, p, card, space)
-    if p.recruited:
-        e.log(f"  {who} recruits {p.recruited} troop{'s' if p.recruited != 1 else ''}")
     trade(e, p)  # the official order: the trades first, then the troops on a combat card
     if m.get("deploys"):
         # The troops recruited this turn, and up to 2 more from the garrison.

@@ -4,6 +4,7 @@ Mixed into the Engine."""
 from __future__ import annotations
 
 from dunec.engine.context import Ctx
+from dunec.engine.turns import change_words, tally
 from dunec.engine.state import Player
 from dunec.ir.describe import NAMES
 
@@ -73,10 +74,40 @@ class AgentRules:
             self.state.control[location] = p.seat
             self.log(f"  {self.pname(p)} takes control of {NAMES.get(location, location)}")
 
+    def control_bonus(self, space: str) -> None:
+        """Whoever controls the space's location takes its control bonus when any
+        agent goes there; the log says what it gained, as it happens on another's turn."""
+        loc = self.defs[space].get("location")
+        seat = self.state.control.get(loc) if loc is not None else None
+        fn = self.content.effect(space, "control") if seat is not None else None
+        if fn is None:
+            return
+        holder = self.players[seat]
+        before = None if self.quiet else (tally(holder), dict(holder.influence))
+        fn(Ctx(self, holder, space=space, box="control"))
+        if before is not None:
+            self.log(f"  {self.pname(holder)} takes the {NAMES.get(loc, loc)} control bonus"
+                     f"{self._changed(holder, *before) or ''}")
+
     def use_signet(self, p: Player, ctx: Ctx) -> None:
         fn = self.content.effect(p.leader, "signet")
+        before = None if self.quiet else (tally(p), dict(p.influence))
         if fn is not None:
             fn(Ctx(self, p, card=ctx.card, space=ctx.space, box="signet"))
+        if before is not None:
+            # Say what the ring did: one that cannot pay (the Baron with no Solari) does nothing.
+            said = self._changed(p, *before)
+            ring = f"{self.defs[p.leader]['name']}'s signet ring"
+            self.log(f"  {self.pname(p)}: {ring} has no effect" if said is None else
+                     f"  {self.pname(p)} uses {ring}{said}")
+
+    def _changed(self, p: Player, before: dict, influence: dict):
+        """None when nothing of p changed since `before`; else ': +1 Solari, -1 spice',
+        or '' when only influence moved (which has its own log line)."""
+        words = change_words(before, tally(p))
+        if words:
+            return ": " + ", ".join(words)
+        return "" if influence != p.influence else None
 
     def leader_trigger(self, p: Player, box: str, space=None) -> None:
         if p.rival:

@@ -248,11 +248,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
         e.pay(p, costs)
         if any(c[0] == "res" and c[1] == "solari" for c in costs):
             e.leader_trigger(p, "space_paid", space)
-    loc = sp.get("location")
-    if loc is not None and loc in st.control:
-        ctl = e.content.effect(space, "control")
-        if ctl is not None:
-            ctl(Ctx(e, e.players[st.control[loc]], space=space, box="control"))
+    e.control_bonus(space)
     card_fn = e.content.effect(card, "agent")
     space_first = True
     if card_fn is not None:
@@ -287,13 +283,18 @@ def tally(p: Player) -> dict:
     return t
 
 
-def log_changes(e, p: Player, before: dict) -> None:
-    after = tally(p)
+def change_words(before: dict, after: dict) -> list[str]:
+    """What changed between two tallies, as the log says it ("+1 Solari")."""
     words = [f"{after[k] - before[k]:+d} {name}" for k, name in TALLIED if after[k] != before[k]]
     if after["intrigue"] != before["intrigue"]:
         words.append(f"{after['intrigue'] - before['intrigue']:+d} intrigue")
     if after["cards"] > before["cards"]:
         words.append(f"draws {after['cards'] - before['cards']}")
+    return words
+
+
+def log_changes(e, p: Player, before: dict) -> None:
+    words = change_words(before, tally(p))
     if words:
         e.log(f"    -> {', '.join(words)}")
 
