@@ -72,6 +72,9 @@ def _game_args(p) -> None:
     p.add_argument("--solo", action="store_true", help="one person against two House Hagal rivals")
     p.add_argument("--difficulty", choices=("novice", "veteran", "expert"),
                    help="solo difficulty (default novice)")
+    p.add_argument("--churn", choices=("reveal", "rival", "off"),
+                   help="when the Imperium Row churns in a game with rivals: reveal (default; after your reveal "
+                        "turn, solo only), rival (after every rival turn, both modes, as rules 000 says), off")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", default="random",
                    help="one policy for all seats, or a comma list per seat: random, greedy, human (play)")
@@ -195,6 +198,10 @@ def _policies(spec: str, n: int, allowed=None) -> list[str]:
 def _humans(args) -> int:
     """How many people play: --solo is one (against two rivals), --players 2 plays
     with one House Hagal rival, 3 and 4 are the standard game."""
+    humans = 1 if args.solo else args.players or 4
+    if humans > 2 and args.churn is not None:
+        raise UsageError("--churn is for games with House Hagal rivals (--solo or --players 2)")
+    args.churn = args.churn or "reveal"
     if args.solo:
         if args.players is not None:
             raise UsageError("--solo is a one-person game against two rivals; drop --players")
@@ -203,7 +210,7 @@ def _humans(args) -> int:
     if args.difficulty is not None:
         raise UsageError("--difficulty is for solo games (--solo)")
     args.difficulty = "novice"
-    return args.players or 4
+    return humans
 
 
 def cmd_play(args) -> int:
@@ -218,14 +225,15 @@ def cmd_play(args) -> int:
         except ValueError as e:
             raise UsageError(str(e)) from None
         args.seed, args.difficulty, args.backend = saved["seed"], saved["difficulty"], saved["backend"]
+        args.churn = saved.get("churn", "reveal")
         args.cards = Path(saved["cards"]) if saved.get("cards") else None
         humans, names, decisions = saved["people"], saved["policies"], saved["decisions"]
     else:
         humans = _humans(args)
         names = _policies(args.policy, humans, PLAY_POLICIES)
     content = _content(args)
-    setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "policies": names,
-             "backend": args.backend, "cards": str(args.cards) if args.cards else None}
+    setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "churn": args.churn,
+             "policies": names, "backend": args.backend, "cards": str(args.cards) if args.cards else None}
     interactive = "human" in names
 
     def make_policy(name, seed, seat):
@@ -234,8 +242,8 @@ def cmd_play(args) -> int:
     if args.resume is not None and interactive:
         print(f"Resuming {args.resume}: {len(decisions)} decisions replayed.")
     try:
-        st = play_game(content, humans, args.seed, names, difficulty=args.difficulty, make_policy=make_policy,
-                       replay=decisions, echo=print if interactive and not args.json else None)
+        st = play_game(content, humans, args.seed, names, difficulty=args.difficulty, churn=args.churn,
+                       make_policy=make_policy, replay=decisions, echo=print if interactive and not args.json else None)
     except QuitGame as e:
         print(f"\nGame stopped ({e}). Type `save FILE` at a prompt to keep a game for later.")
         return EXIT_OK
@@ -260,7 +268,7 @@ def cmd_simulate(args) -> int:
     names = _policies(args.policy, humans)
     t0 = time.perf_counter()
     stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty,
-                     balance=args.balance)
+                     balance=args.balance, churn=args.churn)
     dt = time.perf_counter() - t0
     stats["seconds"] = round(dt, 3)
     stats["games_per_second"] = round(args.games / dt, 1) if dt > 0 else None

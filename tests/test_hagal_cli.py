@@ -39,6 +39,16 @@ def test_the_same_seed_prints_the_same_bytes_on_both_back_ends(capsys, args):
     assert a == b == c
 
 
+@pytest.mark.parametrize("churn", ["reveal", "rival", "off"])
+def test_the_churn_option_says_when_the_row_churns(capsys, churn):
+    args = [] if churn == "reveal" else ["--churn", churn]
+    data = json.loads(_play(capsys, "--solo", "--seed", "5", *args, "--json"))
+    assert data["churn"] == churn
+    round1 = data["log"][:next(i for i, line in enumerate(data["log"]) if line.startswith("== Round 2"))]
+    rival_turns = sum("reveals House Hagal card" in line for line in round1)
+    assert sum("Imperium Row churn" in line for line in round1) == {"reveal": 1, "rival": rival_turns, "off": 0}[churn]
+
+
 def test_solo_json_is_the_state(capsys):
     data = json.loads(_play(capsys, "--solo", "--seed", "2", "--policy", "greedy", "--json"))
     assert data["mode"] == "solo" and data["difficulty"] == "novice" and data["finished"]
@@ -64,6 +74,8 @@ def test_simulate_solo_and_two_players(capsys):
     (["--solo", "--policy", "random,greedy"], "2 policies for 1 player"),
     (["--players", "2", "--policy", "random,random,random"], "3 policies for 2 players"),
     (["--solo", "--difficulty", "kwisatz"], ""),
+    (["--players", "3", "--churn", "rival"], "--churn is for games with House Hagal rivals"),
+    (["--solo", "--churn", "sometimes"], "invalid choice"),
 ])
 def test_usage_errors(capsys, args, message):
     assert main(["play", *args]) == 2

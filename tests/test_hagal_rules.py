@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import combat, hagal, invariants, rivals, turns
+from dunec.engine import combat, hagal, invariants, rivals, runner, turns
 from dunec.engine.context import Ctx
 
 from hagal_support import RivalGame
@@ -493,11 +493,43 @@ def test_churn_a_six_does_nothing_and_a_double_counts_once(content):
     assert st.imperium_trash == [row[2], row[0]]
 
 
-def test_churn_follows_every_rival_turn(content):
-    g = RivalGame(content, "duo")
+def _churns(g) -> int:
+    return sum("Imperium Row churn: dice" in line for line in g.state.log)
+
+
+@pytest.mark.parametrize("mode,churn,after_rival,after_reveals", [
+    ("solo", "reveal", 0, 1),  # the official (Rise of Ix) timing: after the person's reveal turn
+    ("duo", "reveal", 0, 0),  # ... in solo games only
+    ("solo", "rival", 1, 1),  # rules 000 as written: after every rival turn, in both modes
+    ("duo", "rival", 1, 1),
+    ("solo", "off", 0, 0),
+    ("duo", "off", 0, 0)])
+def test_when_the_row_churns(content, mode, churn, after_rival, after_reveals):
+    g = RivalGame(content, mode)
+    g.state.churn = churn
     g.stack("hagal_wealth")
-    g.rival_turn(2)
-    assert sum("Imperium Row churn: dice" in line for line in g.state.log) == 1
+    g.rival_turn(g.rivals[0].seat)
+    assert _churns(g) == after_rival
+    for p in g.state.players:
+        if not p.rival:
+            turns.reveal_turn(g.engine, p)
+    assert _churns(g) == after_reveals
+    g.finish()
+
+
+@pytest.mark.parametrize("churn,per_round", [("reveal", True), ("rival", False)])
+def test_a_whole_solo_game_churns_once_a_round_with_the_official_timing(content, churn, per_round):
+    kw = {} if churn == "reveal" else {"churn": churn}  # the official timing is the default
+    st = runner.play_game(content, 1, 4, ["greedy"], difficulty="expert", **kw)
+    lines = sum("Imperium Row churn: dice" in line for line in st.log)
+    assert (lines == st.round) is per_round and st.churn == churn
+    if per_round:  # the Imperium deck lasts the game
+        assert st.imperium_deck and len(st.imperium_row) == 5
+
+
+def test_an_unknown_churn_is_a_setup_error(content):
+    with pytest.raises(rivals.RivalSetupError, match="unknown Imperium Row churn 'often'"):
+        rivals.new_game(content, 1, 1, churn="often")
 
 
 # ---------------------------------------------------------------------- solo setup

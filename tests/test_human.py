@@ -104,6 +104,7 @@ def _final_state(out: str) -> dict:
 
 
 @pytest.mark.parametrize("args", [["--solo", "--difficulty", "veteran", "--seed", "3", "--policy", "human"],
+                                  ["--solo", "--churn", "rival", "--seed", "3", "--policy", "human"],
                                   ["--players", "3", "--seed", "8", "--policy", "human,greedy,random"]])
 def test_a_piped_session_plays_saves_resumes_and_finishes(tmp_path, args):
     save = tmp_path / "game.json"

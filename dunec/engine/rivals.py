@@ -40,6 +40,12 @@ GARRISON_LIMIT = 2  # units from the garrison on top of those recruited this tur
 DUO_AGENTS = 3
 # Instant trades of a solo rival, each for 1 VP, in the order the rules list them.
 TRADES = (("intrigue", 3), ("water", 3), ("solari", 7), ("spice", 7))
+# When the Imperium Row churns (docs/decisions.md, "Imperium Row churn"):
+CHURN = {
+    "reveal": "after each person's reveal turn, in solo games (Rise of Ix; once a round)",
+    "rival": "after every rival turn that places an agent, in both modes (rules 000 as written)",
+    "off": "never",
+}
 
 
 class RivalSetupError(SetupError):
@@ -48,14 +54,19 @@ class RivalSetupError(SetupError):
 
 # ---------------------------------------------------------------------- setup
 def new_game(content, humans: int, seed: int, difficulty: str = "novice", leaders=None,
-             rival_leaders=None, policies=None) -> GameState:
+             rival_leaders=None, policies=None, churn: str = "reveal") -> GameState:
     """A game against House Hagal: humans=1 is solo, humans=2 the two-player game."""
+    if not isinstance(churn, str) or churn not in CHURN:
+        raise RivalSetupError(f"unknown Imperium Row churn {churn!r} (choose from {', '.join(CHURN)})")
     if humans == 1:
-        return new_solo_game(content, seed, difficulty, leader=(leaders or [None])[0],
-                             rival_leaders=rival_leaders, policy=(policies or ["random"])[0])
-    if humans == 2:
-        return new_duo_game(content, seed, leaders=leaders, policies=policies)
-    raise RivalSetupError("House Hagal rivals play in one- and two-player games")
+        st = new_solo_game(content, seed, difficulty, leader=(leaders or [None])[0],
+                           rival_leaders=rival_leaders, policy=(policies or ["random"])[0])
+    elif humans == 2:
+        st = new_duo_game(content, seed, leaders=leaders, policies=policies)
+    else:
+        raise RivalSetupError("House Hagal rivals play in one- and two-player games")
+    st.churn = churn
+    return st
 
 
 def _table(content, seed: int):
@@ -292,7 +303,8 @@ def take_turn(e, p: Player) -> None:
         if k:
             e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict} in the Conflict)")
     e.turn_kind = ""
-    churn(e)
+    if st.churn == "rival":
+        churn(e)
     if p.agents_left <= 0:
         p.revealed_turn = True
     if e.after_turn is not None:
@@ -332,8 +344,15 @@ def trade(e, p: Player) -> None:
         e.log(f"  {e.pname(p)} trades {what} for 1 VP ({p.vp} VP)")
 
 
+def after_reveal(e, p: Player) -> None:
+    """The official churn: at the end of each person's reveal turn in a solo game,
+    standing in for the rival leaders' own purchases."""
+    if e.state.mode == "solo" and e.state.churn == "reveal" and not p.rival:
+        churn(e)
+
+
 def churn(e) -> None:
-    """Imperium Row churn after a rival turn: roll two dice; for each value 1-5 the
+    """Imperium Row churn (see CHURN for when): roll two dice; for each value 1-5 the
     card in that position from the left is trashed (a 6 does nothing, a double counts
     once). Emptied slots are refilled in place from the Imperium deck."""
     st = e.state

@@ -12,18 +12,22 @@ from dunec.engine.setup import new_game
 from dunec.engine.state import GameState
 
 
-def new_state(content, n_players: int, seed: int, policy_names, difficulty: str = "novice") -> GameState:
+def new_state(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
+              churn: str = "reveal") -> GameState:
     if n_players in (1, 2):
-        return rivals.new_game(content, n_players, seed, difficulty=difficulty, policies=list(policy_names))
+        return rivals.new_game(content, n_players, seed, difficulty=difficulty, policies=list(policy_names),
+                               churn=churn)
     return new_game(content, n_players, seed, policies=list(policy_names))
 
 
 def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = False,
-              check=None, difficulty: str = "novice", make_policy=None, replay=(), echo=None) -> GameState:
+              check=None, difficulty: str = "novice", make_policy=None, replay=(), echo=None,
+              churn: str = "reveal") -> GameState:
     """Play one game to the end. `make_policy(name, seed, seat)` builds a policy
     (default: the built-in ones); `replay` is a list of decisions to apply before
-    asking anyone (a resumed game); `echo` prints each log line as it happens."""
-    st = new_state(content, n_players, seed, policy_names, difficulty)
+    asking anyone (a resumed game); `echo` prints each log line as it happens;
+    `churn` says when the Imperium Row churns in a game with rivals (rivals.CHURN)."""
+    st = new_state(content, n_players, seed, policy_names, difficulty, churn)
     e = Engine(content, st, rivals.seat_policies(st, make_policy or make, policy_names, seed), replay=replay)
     e.quiet = quiet
     e.echo = echo
@@ -33,17 +37,18 @@ def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = Fa
     return st
 
 
-def replay(content, n_players: int, seed: int, policy_names, decisions, difficulty: str = "novice") -> GameState:
+def replay(content, n_players: int, seed: int, policy_names, decisions, difficulty: str = "novice",
+           churn: str = "reveal") -> GameState:
     """Play again from the seed and the recorded decisions (policies are not asked;
     rivals decide by their rules and record nothing)."""
-    st = new_state(content, n_players, seed, policy_names, difficulty)
+    st = new_state(content, n_players, seed, policy_names, difficulty, churn)
     e = Engine(content, st, [None] * len(st.players), replay=decisions)
     e.play()
     return st
 
 
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-             balance: bool = False) -> dict:
+             balance: bool = False, churn: str = "reveal") -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
     With `balance`, also per-card win rates (dunec/engine/balance.py)."""
@@ -55,7 +60,8 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
     vp = rounds = ranked = 0
     mode = "standard"
     for g in range(games):
-        st = play_game(content, n_players, seed + g, policy_names, quiet=True, difficulty=difficulty)
+        st = play_game(content, n_players, seed + g, policy_names, quiet=True, difficulty=difficulty,
+                       churn=churn)
         mode = st.mode
         if len(wins) < len(st.players):
             wins += [0.0] * (len(st.players) - len(wins))
@@ -76,6 +82,8 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
            "average_rounds": rounds / games}
     if mode == "solo":
         out["difficulty"] = difficulty
+    if mode != "standard":
+        out["churn"] = churn
     if cards is not None:
         out["balance"] = cards.report()
     return out

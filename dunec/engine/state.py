@@ -88,6 +88,7 @@ class GameState:
     hagal_discard: list = field(default_factory=list)  # revealed House Hagal cards, face up
     rival_agent_cards: int = 0  # solo: conflict cards still on top of the rivals' third agents
     cost_overrides: dict = field(default_factory=dict)  # space id -> its cost in this game (solo Mentat)
+    churn: str = "reveal"  # Imperium Row churn with rivals: rivals.CHURN
     phase: str = "setup"
     finished: bool = False
     standings: list = field(default_factory=list)

@@ -337,6 +337,7 @@ def reveal_turn(e, p: Player) -> None:
     p.acquire_to_top = False
     e.log(f"  {e.pname(p)} strength {strength(p)}")
     e.turn_kind = ""
+    rivals.after_reveal(e, p)
 
 
 def buy(e, p: Player) -> None:
