@@ -9,9 +9,9 @@ def _wins(content, games, people, seed, names):
 
 
 def test_greedy_wins_some_solo_novice_games(compiled):
-    # It used to win 4 of these 80 and none of the second 80.
-    assert _wins(compiled, 80, 1, 1000, ["greedy"]) >= 8
-    assert _wins(compiled, 80, 1, 5000, ["greedy"]) >= 6
+    # It used to win 4 of these 160. One floor over both sets: a rules change (the
+    # Imperium Row churn timing) moves wins between them (5 + 14 now).
+    assert _wins(compiled, 80, 1, 1000, ["greedy"]) + _wins(compiled, 80, 1, 5000, ["greedy"]) >= 15
 
 
 def test_greedy_beats_random_players(compiled):
