@@ -18,7 +18,17 @@ EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 
 
 class UsageError(Exception):
-    pass
+    """The command line itself is wrong (exit 2)."""
+
+
+class UserError(Exception):
+    """The input is wrong or the system refused (a file, a folder): exit 1 with the message."""
+
+
+def _fs_error(what: str, path, e: OSError) -> UserError:
+    where = e.filename if e.filename is not None else path
+    return UserError(f"cannot {what} {path}: {e.strerror or type(e).__name__}"
+                     + (f" ({where})" if str(where) != str(path) else ""))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -96,6 +106,9 @@ def main(argv=None) -> int:
     except UsageError as e:
         print(f"dunec: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except UserError as e:
+        print(f"dunec: {e}", file=sys.stderr)
+        return EXIT_USER
     except CardErrors as e:
         print(str(e), file=sys.stderr)
         return EXIT_USER
@@ -141,10 +154,15 @@ def cmd_build(args) -> int:
 
     if args.cards is not None and not args.cards.is_dir():
         raise UsageError(f"no such folder: {args.cards}")
-    r = build(args.cards, args.out, check=args.check)
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        raise UserError(f"--out {args.out} is a file, not a folder")
+    try:
+        r = build(args.cards, args.out, check=args.check)
+    except OSError as e:
+        raise _fs_error("write the generated files to", args.out or "generated/", e) from None
     if args.format == "json":
         print(json.dumps({"ok": r.ok, "diagnostics": json.loads(r.diagnostics.to_json()),
-                          "written": r.written, "stale": r.stale}, indent=2))
+                          "written": r.written, "removed": r.removed, "stale": r.stale}, indent=2))
     elif r.diagnostics.items:
         print(r.diagnostics.render(), file=sys.stderr)
     if not r.ok:
@@ -157,7 +175,9 @@ def cmd_build(args) -> int:
         if args.check:
             print(f"generated/ is up to date ({len(r.files)} files)")
         else:
-            print(f"built {len(r.files)} files" + (f"; wrote {', '.join(r.written)}" if r.written else "; nothing changed"))
+            done = ([f"wrote {', '.join(r.written)}"] if r.written else []) + \
+                   ([f"removed {', '.join(r.removed)}"] if r.removed else [])
+            print(f"built {len(r.files)} files; " + ("; ".join(done) or "nothing changed"))
     return EXIT_OK
 
 
@@ -318,7 +338,7 @@ def cmd_list(args) -> int:
 
 def cmd_show(args) -> int:
     from dunec.engine.content import ContentError, check_cards
-    from dunec.picture import card_svg
+    from dunec.picture import card_svg, write_svgs
     from dunec.show import show_definition
 
     for path in args.extra:
@@ -344,9 +364,12 @@ def cmd_show(args) -> int:
         raise UsageError(f"no definition `{missing[0]}`" + (f"; {hint}" if hint else ""))
     print("\n\n".join(show_definition(model.defs[i]) for i in ids))
     if args.svg is not None:
-        args.svg.mkdir(parents=True, exist_ok=True)
-        for i in ids:
-            (args.svg / f"{i}.svg").write_text(card_svg(model.defs[i]), encoding="utf-8")
+        if args.svg.exists() and not args.svg.is_dir():
+            raise UserError(f"--svg {args.svg} is a file, not a folder")
+        try:
+            write_svgs(args.svg, {i: card_svg(model.defs[i]) for i in ids})
+        except OSError as e:
+            raise _fs_error("write pictures to", args.svg, e) from None
         print(f"\nwrote {len(ids)} picture{'s' if len(ids) != 1 else ''} to {args.svg}/")
     return EXIT_OK
 
