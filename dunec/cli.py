@@ -31,64 +31,99 @@ def _fs_error(what: str, path, e: OSError) -> UserError:
                      + (f" ({where})" if str(where) != str(path) else ""))
 
 
+class _Help(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows a default when there is one to show (not for flags or "none")."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if "(default" in text or action.default in (None, False, [], argparse.SUPPRESS):
+            return text
+        return super()._get_help_string(action)
+
+
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.")
-    ap.add_argument("--version", action="version", version=f"dunec {__version__}")
+    from dunec.check.model import KINDS
+
+    ap = argparse.ArgumentParser(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.",
+                                 formatter_class=_Help)
+    ap.add_argument("--version", action="version", version=f"dunec {__version__}", help="print the version and exit")
     sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
+    ap.commands = {}
 
-    p = sub.add_parser("check", help="check card files and print diagnostics")
+    def command(name, **kw):
+        ap.commands[name] = sub.add_parser(name, formatter_class=_Help, **kw)
+        return ap.commands[name]
+
+    p = command("check", help="check card files and print diagnostics")
     p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the diagnostics")
 
-    p = sub.add_parser("build", help="compile the cards into generated/")
-    p.add_argument("--check", action="store_true", help="fail and name the files if generated/ is stale")
+    p = command("build", help="compile the cards into generated/")
+    p.add_argument("--check", action="store_true", help="write nothing; fail and name the files if generated/ is stale")
     p.add_argument("--cards", type=Path, help="card folder (default: the bundled cards)")
     p.add_argument("--out", type=Path, help="output folder (default: the package's generated/)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the report")
 
-    p = sub.add_parser("play", help="play one complete seeded game and print its log")
+    p = command("play", help="play one complete seeded game and print its log")
     _game_args(p)
-    p.add_argument("--json", action="store_true", help="print the final state as JSON")
+    p.add_argument("--json", action="store_true", help="print the final state as JSON instead of the log")
     p.add_argument("--resume", type=Path, metavar="FILE",
-                   help="continue a game saved with `save` at a human prompt")
+                   help="continue a game saved with `save` at a human prompt; the save holds the whole "
+                        "setup, so no other game option may be given (only --json)")
 
-    p = sub.add_parser("simulate", help="play many seeded games and print statistics")
+    p = command("simulate", help="play many seeded games and print statistics")
     _game_args(p)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--games", type=int, default=100, help="how many games (seeds SEED, SEED+1, ...)")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--balance", action="store_true",
                    help="also report, per Imperium card, the win rate of the players who owned it")
 
-    p = sub.add_parser("list", help="list compiled definitions")
-    p.add_argument("--set", dest="set_", metavar="SET")
-    p.add_argument("--kind")
-    p.add_argument("--json", action="store_true")
+    p = command("list", help="list compiled definitions")
+    p.add_argument("--set", dest="set_", metavar="SET", help="only this set (default: every set)")
+    p.add_argument("--kind", choices=sorted(KINDS), metavar="KIND",
+                   help=f"only this kind: {', '.join(sorted(KINDS))} (default: every kind)")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
 
-    p = sub.add_parser("show", help="print a definition as a player reads it (and draw it as SVG)")
-    p.add_argument("ids", nargs="*", metavar="ID")
-    p.add_argument("--set", dest="set_", metavar="SET")
+    p = command("show", help="print a definition as a player reads it (and draw it as SVG)")
+    p.add_argument("ids", nargs="*", metavar="ID", help="definition ids, e.g. duncan_idaho")
+    p.add_argument("--set", dest="set_", metavar="SET", help="show every definition of this set")
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="card files to check with the bundled cards; with no ID, show their definitions")
     p.add_argument("--svg", type=Path, metavar="DIR", help="also write a picture of each card to DIR/ID.svg")
 
-    p = sub.add_parser("explain", help="explain a diagnostic code")
-    p.add_argument("code", nargs="?")
+    p = command("explain", help="explain a diagnostic code")
+    p.add_argument("code", nargs="?", help="a code such as E0203 (default: list every code)")
     return ap
+
+
+# The options of `play` that set up a game: a resumed game takes them from its save.
+GAME_OPTIONS = ("players", "solo", "difficulty", "seed", "policy", "backend", "cards", "extra")
 
 
 def _game_args(p) -> None:
     p.add_argument("--players", type=int, choices=(2, 3, 4),
-                   help="people at the table (default 4); 2 plays with a House Hagal rival")
+                   help="people at the table (default: 4); 2 plays with a House Hagal rival")
     p.add_argument("--solo", action="store_true", help="one person against two House Hagal rivals")
     p.add_argument("--difficulty", choices=("novice", "veteran", "expert"),
-                   help="solo difficulty (default novice)")
-    p.add_argument("--seed", type=int, default=1)
+                   help="solo difficulty (default: novice)")
+    p.add_argument("--seed", type=int, default=1, help="the seed of the (first) game")
     p.add_argument("--policy", default="random",
                    help="one policy for all seats, or a comma list per seat: random, greedy, human (play)")
-    p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled")
+    p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled",
+                   help="run the generated code or interpret the IR (they play identically)")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="add the cards of FILE (or a folder) to the game, e.g. a card you are writing")
+
+
+def _given(argv) -> set:
+    """The options actually typed (not defaulted): parse again with no defaults."""
+    ap = _parser()
+    for p in ap.commands.values():
+        for a in p._actions:
+            if a.option_strings:
+                a.default = argparse.SUPPRESS
+    return set(vars(ap.parse_args(argv)))
 
 
 def main(argv=None) -> int:
@@ -101,6 +136,7 @@ def main(argv=None) -> int:
     if not args.cmd:
         _parser().print_help()
         return EXIT_USAGE
+    args.given = _given(argv)
     try:
         return COMMANDS[args.cmd](args)
     except UsageError as e:
@@ -308,8 +344,19 @@ def _load_defs():
     return load("compiled").defs
 
 
+def _known_set(name: str | None, sets) -> None:
+    """A --set that names no set among the definitions is a usage error that says which there are."""
+    from dunec.check.tables import SETS
+
+    if name is None or name in sets:
+        return
+    note = "" if name in SETS else f"; the card language knows the sets {', '.join(SETS)}"
+    raise UsageError(f"no set `{name}` among the compiled sets: {', '.join(sorted(sets))}{note}")
+
+
 def cmd_list(args) -> int:
     defs = _load_defs()
+    _known_set(args.set_, {m["set"] for m in defs.values()})
     rows = []
     for ident in sorted(defs):
         m = defs[ident]
@@ -349,6 +396,7 @@ def cmd_show(args) -> int:
     except ContentError as e:
         raise CardErrors(str(e)) from None
     ids = list(args.ids)
+    _known_set(args.set_, {d.set for d in model.defs.values()})
     if args.set_:
         ids += [d for d in sorted(model.defs) if model.defs[d].set == args.set_]
     if not ids and args.extra:
