@@ -318,16 +318,23 @@ def cmd_simulate(args) -> int:
     stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty,
                      balance=args.balance)
     dt = time.perf_counter() - t0
+    done = stats["games"]
     stats["seconds"] = round(dt, 3)
-    stats["games_per_second"] = round(args.games / dt, 1) if dt > 0 else None
+    stats["games_per_second"] = round(done / dt, 1) if dt > 0 else None
     stats["backend"] = content.backend
+    code = 130 if stats["interrupted"] else EXIT_OK  # the shell's code for Ctrl-C, after the results
+    if stats["interrupted"]:
+        print(f"dunec: interrupted after {done} of {args.games} games; the results below count those",
+              file=sys.stderr)
     if args.json:
         print(json.dumps(stats, indent=2, sort_keys=True))
-        return EXIT_OK
+        return code
+    if not done:
+        return code
     table = {"solo": f"solo ({args.difficulty}) against two rivals",
              "duo": "2 players and a House Hagal rival"}.get(stats["mode"], f"{humans} players")
-    print(f"{args.games} games, {table}, seeds {args.seed}..{args.seed + args.games - 1}, "
-          f"{content.backend} back-end")
+    print(f"{done} games, {table}, seeds {args.seed}..{args.seed + done - 1}, "
+          f"{content.backend} back-end" + (" (interrupted)" if stats["interrupted"] else ""))
     print("wins by seat:   " + "  ".join(f"P{i + 1}={w:g}" for i, w in enumerate(stats["wins_by_seat"])))
     print("wins by policy: " + "  ".join(f"{k}={v:g}" for k, v in sorted(stats["wins_by_policy"].items())))
     print(f"average VP:     {stats['average_vp']:.2f}   average rounds: {stats['average_rounds']:.2f}")
@@ -335,7 +342,7 @@ def cmd_simulate(args) -> int:
     if args.balance:
         from dunec.engine.balance import render
         print(render(stats["balance"]))
-    return EXIT_OK
+    return code
 
 
 def _load_defs():

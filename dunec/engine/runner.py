@@ -46,34 +46,39 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
              balance: bool = False) -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
-    With `balance`, also per-card win rates (dunec/engine/balance.py)."""
+    With `balance`, also per-card win rates (dunec/engine/balance.py).
+    Ctrl-C stops early: the games finished so far are counted ("interrupted": true)."""
     from dunec.engine.balance import CardStats
 
     cards = CardStats(content) if balance else None
     wins: list[float] = []
     by_policy: dict[str, float] = {}
-    vp = rounds = ranked = 0
-    mode = "standard"
-    for g in range(games):
-        st = play_game(content, n_players, seed + g, policy_names, quiet=True, difficulty=difficulty)
-        mode = st.mode
-        if len(wins) < len(st.players):
-            wins += [0.0] * (len(st.players) - len(wins))
-        winners = [s for s in st.standings if s["rank"] == 1]
-        for s in winners:
-            share = 1.0 / len(winners)
-            wins[s["seat"]] += share
-            name = st.players[s["seat"]].policy
-            by_policy[name] = by_policy.get(name, 0.0) + share
-        if cards is not None:
-            cards.add(st)
-        vp += sum(s["vp"] for s in st.standings)
-        ranked += len(st.standings)
-        rounds += st.round
-    seats = max(ranked // games, n_players) if games else n_players
-    out = {"games": games, "players": n_players, "mode": mode, "wins_by_seat": wins[:seats],
+    vp = rounds = ranked = done = 0
+    mode = {1: "solo", 2: "duo"}.get(n_players, "standard")  # as rivals.new_game sets it
+    interrupted = False
+    try:
+        for g in range(games):
+            st = play_game(content, n_players, seed + g, policy_names, quiet=True, difficulty=difficulty)
+            if len(wins) < len(st.players):
+                wins += [0.0] * (len(st.players) - len(wins))
+            winners = [s for s in st.standings if s["rank"] == 1]
+            for s in winners:
+                share = 1.0 / len(winners)
+                wins[s["seat"]] += share
+                name = st.players[s["seat"]].policy
+                by_policy[name] = by_policy.get(name, 0.0) + share
+            if cards is not None:
+                cards.add(st)
+            vp += sum(s["vp"] for s in st.standings)
+            ranked += len(st.standings)
+            rounds += st.round
+            done += 1
+    except KeyboardInterrupt:
+        interrupted = True
+    seats = max(ranked // done, n_players) if done else n_players
+    out = {"games": done, "mode": mode, "people": n_players, "seats": seats, "wins_by_seat": wins[:seats],
            "wins_by_policy": by_policy, "average_vp": vp / ranked if ranked else 0.0,
-           "average_rounds": rounds / games}
+           "average_rounds": rounds / done if done else 0.0, "interrupted": interrupted}
     if mode == "solo":
         out["difficulty"] = difficulty
     if cards is not None:
