@@ -262,39 +262,75 @@ def _humans(args) -> int:
     return args.players or 4
 
 
-def cmd_play(args) -> int:
-    from dunec.engine.human import HumanPolicy, QuitGame, load_game
-    from dunec.engine.policies import PLAY_POLICIES, make
-    from dunec.engine.runner import play_game, render_standings
+def _flag(dest: str) -> str:
+    return "--with" if dest == "extra" else f"--{dest}"
 
-    decisions: list = []
-    if args.resume is not None:
-        try:
-            saved = load_game(args.resume)
-        except ValueError as e:
-            raise UsageError(str(e)) from None
-        args.seed, args.difficulty, args.backend = saved["seed"], saved["difficulty"], saved["backend"]
-        args.cards = Path(saved["cards"]) if saved.get("cards") else None
-        humans, names, decisions = saved["people"], saved["policies"], saved["decisions"]
-    else:
+
+def _setup(args) -> tuple[dict, list]:
+    """The game's setup (what a save records) and the decisions to replay: from
+    the save with --resume, else from the options."""
+    from dunec.engine import saves
+    from dunec.engine.policies import PLAY_POLICIES
+
+    if args.resume is None:
         humans = _humans(args)
         names = _policies(args.policy, humans, PLAY_POLICIES)
-    content = _content(args)
-    setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "policies": names,
-             "backend": args.backend, "cards": str(args.cards) if args.cards else None}
+        for path in [args.cards, *args.extra]:
+            if path is not None and not path.exists():
+                raise UsageError(f"no such file or folder: {path}")
+        try:
+            setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "policies": names,
+                     "backend": args.backend, "cards": saves.card_record(args.cards),
+                     "with": saves.with_sources(args.extra)}
+        except saves.SaveError as e:
+            raise UserError(str(e)) from None
+        return setup, []
+    extra = sorted(args.given & set(GAME_OPTIONS))
+    if extra:
+        raise UsageError(f"--resume continues the saved game with its own setup; drop {', '.join(map(_flag, extra))}")
+    try:
+        saved = saves.load_game(args.resume)
+        saves.check_cards_unchanged(str(args.resume), saved["cards"])
+    except saves.SaveError as e:
+        raise UserError(str(e)) from None
+    decisions = saved.pop("decisions")
+    for key in ("format", "version"):
+        saved.pop(key)
+    return saved, decisions
+
+
+def cmd_play(args) -> int:
+    from dunec.engine.content import ContentError
+    from dunec.engine.game import ReplayError
+    from dunec.engine.human import HumanPolicy, QuitGame
+    from dunec.engine.policies import make
+    from dunec.engine.runner import play_game, render_standings, verdict
+    from dunec.engine.saves import load_content
+
+    setup, decisions = _setup(args)
+    cards = Path(setup["cards"]["path"]) if setup["cards"]["path"] else None
+    try:
+        content, model = load_content(setup["backend"], cards, setup["with"])
+    except ContentError as e:
+        raise CardErrors(str(e)) from None
+    names = setup["policies"]
     interactive = "human" in names
+    rules = _rules_text(model, cards)
 
     def make_policy(name, seed, seat):
-        return HumanPolicy(setup) if name == "human" else make(name, seed, seat)
+        return HumanPolicy(setup, rules=rules) if name == "human" else make(name, seed, seat)
 
     if args.resume is not None and interactive:
         print(f"Resuming {args.resume}: {len(decisions)} decisions replayed.")
     try:
-        st = play_game(content, humans, args.seed, names, difficulty=args.difficulty, make_policy=make_policy,
-                       replay=decisions, echo=print if interactive and not args.json else None)
+        st = play_game(content, setup["people"], setup["seed"], names, difficulty=setup["difficulty"],
+                       make_policy=make_policy, replay=decisions,
+                       echo=print if interactive and not args.json else None)
     except QuitGame as e:
         print(f"\nGame stopped ({e}). Type `save FILE` at a prompt to keep a game for later.")
         return EXIT_OK
+    except ReplayError as e:  # only a resumed game replays decisions
+        raise UserError(f"{args.resume}: {e}") from None
     if args.json:
         print(st.to_json())
         return EXIT_OK
@@ -303,7 +339,24 @@ def cmd_play(args) -> int:
             print(line)
     print()
     print(render_standings(content, st))
+    if names.count("human") == 1:
+        print(verdict(content, st, names.index("human")))
     return EXIT_OK
+
+
+def _rules_text(model, cards):
+    """What `info` shows at a prompt: a definition's rules text, from the checked
+    cards of this game (checked on first use when the game runs generated code)."""
+    from dunec.engine.content import check_cards
+    from dunec.show import show_definition
+
+    held = [model]
+
+    def text(ident: str) -> str:
+        if held[0] is None:
+            held[0] = check_cards(cards)
+        return show_definition(held[0].defs[ident])
+    return text
 
 
 def cmd_simulate(args) -> int:

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from dunec.cli import main
-from dunec.engine.human import HumanPolicy, QuitGame, load_game, render_view, save_game
+from dunec.engine.human import HumanPolicy, QuitGame, render_view
+from dunec.engine.saves import SaveError, card_record, load_game, save_game
 from dunec.engine.runner import new_state
 from dunec.engine.game import Engine
 
@@ -30,8 +31,17 @@ def _policy(lines, tmp_path=None):
         if not answers:
             raise QuitGame("input ended")
         return answers.pop(0)
-    return HumanPolicy({"seed": 5, "people": 3, "difficulty": "novice", "policies": ["human"] * 3,
-                        "backend": "compiled", "cards": None}, read=read, write=out.append), out
+    return HumanPolicy(SETUP, read=read, write=out.append, rules=_rules), out
+
+
+SETUP = {"seed": 5, "people": 3, "difficulty": "novice", "policies": ["human"] * 3, "backend": "compiled",
+         "cards": card_record(None), "with": []}
+
+
+def _rules(ident):
+    from dunec.engine.content import check_cards
+    from dunec.show import show_definition
+    return show_definition(check_cards().defs[ident])
 
 
 def test_numbers_pick_options_and_bad_input_is_asked_again(compiled):
@@ -75,18 +85,21 @@ def test_quit_stops_the_game(compiled):
 
 def test_bad_save_files_are_refused(tmp_path):
     (tmp_path / "x.json").write_text("not json")
-    with pytest.raises(ValueError, match="not a dunec save file"):
+    with pytest.raises(SaveError, match="not a dunec save file"):
         load_game(tmp_path / "x.json")
-    (tmp_path / "y.json").write_text(json.dumps({"dunec_save": 1, "decisions": ["a"]}))
-    with pytest.raises(ValueError, match="decision"):
-        load_game(tmp_path / "y.json")
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(SaveError, match="cannot read"):
         load_game(tmp_path / "missing.json")
-    assert save_game(tmp_path / "z.json", {"seed": 1}, [1, 2]).is_file()
+    good = save_game(tmp_path / "z.json", SETUP, [1, 2])
+    assert load_game(good)["decisions"] == [1, 2]
+    data = json.loads(good.read_text())
+    data["decisions"] = [0, "a"]
+    (tmp_path / "y.json").write_text(json.dumps(data))
+    with pytest.raises(SaveError, match=r"decisions\[1\]: expected an option number"):
+        load_game(tmp_path / "y.json")
 
 
-def test_resume_of_a_bad_file_is_a_usage_error(tmp_path, capsys):
-    assert main(["play", "--resume", str(tmp_path / "missing.json")]) == 2
+def test_resume_of_a_missing_file_is_a_user_error(tmp_path, capsys):
+    assert main(["play", "--resume", str(tmp_path / "missing.json")]) == 1
     assert "cannot read" in capsys.readouterr().err
 
 

@@ -6,7 +6,7 @@ standard game."""
 from __future__ import annotations
 
 from dunec.engine import rivals
-from dunec.engine.game import Engine
+from dunec.engine.game import Engine, ReplayError
 from dunec.engine.policies import make
 from dunec.engine.setup import new_game
 from dunec.engine.state import GameState
@@ -30,7 +30,15 @@ def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = Fa
     if check is not None:
         e.after_turn = check
     e.play()
+    _replayed_all(e)
     return st
+
+
+def _replayed_all(e: Engine) -> None:
+    """Decisions left over after the game ended belong to some other game."""
+    if e.replay:
+        at = len(e.state.decisions)
+        raise ReplayError(at, f"the game ended after {at} decisions; {len(e.replay)} more are recorded")
 
 
 def replay(content, n_players: int, seed: int, policy_names, decisions, difficulty: str = "novice") -> GameState:
@@ -39,6 +47,7 @@ def replay(content, n_players: int, seed: int, policy_names, decisions, difficul
     st = new_state(content, n_players, seed, policy_names, difficulty)
     e = Engine(content, st, [None] * len(st.players), replay=decisions)
     e.play()
+    _replayed_all(e)
     return st
 
 
@@ -96,3 +105,20 @@ def render_standings(content, st: GameState) -> str:
         if p.rival and st.mode == "duo":
             lines.append(f"  (P{p.seat + 1} House Hagal blocks spaces and fights, and scores nothing)")
     return "\n".join(lines)
+
+
+def verdict(content, st: GameState, seat: int) -> str:
+    """The end of a game for one person: won, tied for first, or lost to whom."""
+    def who(s) -> str:
+        return f"P{s['seat'] + 1} ({content.defs[s['leader']]['name']}" + (", rival)" if s.get("rival") else ")")
+
+    mine = next((s for s in st.standings if s["seat"] == seat), None)
+    if mine is None:
+        return "The game has no standings."
+    first = [s for s in st.standings if s["rank"] == 1]
+    if mine["rank"] == 1 and len(first) == 1:
+        return f"You won with {mine['vp']} VP."
+    if mine["rank"] == 1:
+        return "You tied for first with " + " and ".join(who(s) for s in first if s is not mine) + \
+            f", {mine['vp']} VP each."
+    return f"You lost: {who(first[0])} wins with {first[0]['vp']} VP (you: {mine['vp']} VP, rank {mine['rank']})."
