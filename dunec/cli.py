@@ -285,7 +285,7 @@ def _setup(args) -> tuple[dict, list]:
         except saves.SaveError as e:
             raise UserError(str(e)) from None
         return setup, []
-    extra = sorted(args.given & set(GAME_OPTIONS))
+    extra = [d for d in GAME_OPTIONS if d in args.given]
     if extra:
         raise UsageError(f"--resume continues the saved game with its own setup; drop {', '.join(map(_flag, extra))}")
     try:

@@ -138,3 +138,78 @@ def test_a_human_game_streams_its_log_and_ends_with_standings(tmp_path):
     out = _run(["--players", "2", "--seed", "4", "--policy", "human,random"], "1\n" * 3000)
     assert "== Round 1:" in out and "Your turn" in out and "Final standings" in out
     assert out.index("== Round 1:") < out.index("Your turn")
+
+
+# ---------------------------------------------------------------------- any keystroke
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(lines=st.lists(st.text(max_size=30).filter(lambda s: s.strip().partition(" ")[0].lower() not in ("quit", "exit")),
+                     max_size=6))
+def test_any_line_typed_at_a_prompt_is_answered_and_the_game_kept(compiled, tmp_path_factory, monkeypatch, lines):
+    monkeypatch.chdir(tmp_path_factory.mktemp("typing"))  # `save X` writes here
+    e = _engine(compiled)
+    labels = ["Dr. Yueh -> Arrakeen", "buy Stilgar (5)", "reveal"]
+    pol, out = _policy([*lines, "2"])
+    assert pol.choose(e, e.state.players[0], "turn", labels, None) in (0, 1, 2)
+    assert len(out) >= len(lines)
+
+
+def test_unicode_digits_are_not_option_numbers(compiled):
+    e = _engine(compiled)
+    pol, out = _policy(["²", "٣", "1" * 5000, "3"])
+    assert pol.choose(e, e.state.players[0], "pay", ["a", "b", "c"], None) == 2
+    assert "\n".join(out).count("Please type a number from 1 to 3") == 3
+
+
+def test_info_shows_what_an_option_names(compiled):
+    e = _engine(compiled)
+    p = e.state.players[0]
+    pol, out = _policy(["info 1", "? 2", "info stilgar", "info 9", "info nothing here", "info", "3"])
+    assert pol.choose(e, p, "turn", ["Dr. Yueh -> Arrakeen", "buy Stilgar (5)", "reveal"], None) == 2
+    text = "\n".join(out)
+    assert "Dr. Yueh  [Imperium card, base]" in text and "Arrakeen  [board space, base]" in text
+    assert text.count("Stilgar  [Imperium card, base]") == 2  # `? 2` and `info stilgar`
+    assert "Siege of Arrakeen  [" not in text  # the current conflict is not in option 1's label
+    assert "There is no option 9" in text and "named `nothing here`" in text and "`info N`" in text
+
+
+def test_view_lists_the_table_and_the_options_again(compiled):
+    e = _engine(compiled)
+    pol, out = _policy(["view", "1"])
+    assert pol.choose(e, e.state.players[0], "pay", ["pay 2 Solari", "no"], None) == 0
+    text = "\n".join(out)
+    # The first prompt of a sitting shows the table (a resumed game), and `view` again.
+    assert text.count("Imperium Row:") == 2 and text.count("1) pay 2 Solari") == 2
+
+
+def test_saving_to_an_impossible_name_keeps_the_game(compiled, tmp_path):
+    e = _engine(compiled)
+    pol, out = _policy(["save .", "save bad\0name", f"save {tmp_path}/no/such/dir/x.json", "1"])
+    assert pol.choose(e, e.state.players[0], "pay", ["a", "b"], None) == 0
+    assert "\n".join(out).count("could not save to") == 3
+
+
+def test_a_solo_game_says_whether_you_won(capsys):
+    assert main(["play", "--solo", "--seed", "3", "--policy", "greedy"]) == 0
+    # Not a person at the table: no verdict.
+    assert "You won" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_solo_human_game_ends_with_the_verdict(seed):
+    out = _run(["--solo", "--seed", str(seed), "--policy", "human"], "1\n" * 3000)
+    last = out.strip().splitlines()[-1]
+    standings = [line for line in out.splitlines() if line.startswith("  1. ")]
+    if standings[-1].startswith("  1. P1 "):
+        assert last.startswith("You won with ")
+    else:
+        assert last.startswith("You lost: ") and " wins with " in last
+
+
+def test_resuming_shows_the_table_at_the_first_prompt(tmp_path):
+    save = tmp_path / "g.json"
+    _run(["--players", "3", "--seed", "8", "--policy", "human,greedy,random"], "1\n" * 7 + f"save {save}\n")
+    out = _run(["--resume", str(save)], "quit\n")
+    assert out.index("=== Round") < out.index("\n> ") and "Hand: " in out
