@@ -282,7 +282,8 @@ def _setup(args) -> tuple[dict, list]:
             setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "policies": names,
                      "backend": args.backend, "cards": saves.card_record(args.cards),
                      "with": saves.with_sources(args.extra)}
-        except saves.SaveError as e:
+        except saves.SaveError as e:  # a card file that cannot be read: the checker says it best
+            _content(args)
             raise UserError(str(e)) from None
         return setup, []
     extra = [d for d in GAME_OPTIONS if d in args.given]

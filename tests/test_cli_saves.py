@@ -193,3 +193,11 @@ def test_fuzzed_saves_never_crash(tmp_path_factory, capsys, monkeypatch, good, d
     code, err = _resume(tmp_path_factory.mktemp("fuzz"), capsys, save)
     assert code in (0, 1, 2), err
     assert "internal error" not in err and "Traceback" not in err
+
+
+def test_an_unreadable_with_file_gets_the_checkers_diagnostic(tmp_path, capsys):
+    bad = tmp_path / "bad.dune"
+    bad.write_bytes(b"\xff\xfe")
+    assert main(["play", "--with", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "error[E0004]" in err and "not UTF-8" in err
