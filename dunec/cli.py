@@ -1,7 +1,9 @@
 """The `dunec` command line.
 
-Exit codes scripts can rely on: 0 success, 1 the cards have errors (or
-`build --check` found stale files), 2 usage error, 70 internal error (a bug).
+Exit codes scripts can rely on: 0 success, 1 bad input (the cards have errors,
+a save file cannot be resumed, a file or folder cannot be written, or `build
+--check` found stale files), 2 usage error, 130 interrupted (`simulate` still
+prints the games it finished), 70 internal error (a bug).
 """
 from __future__ import annotations
 
