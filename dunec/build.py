@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dunec.check.tables import SETS
 from dunec.codegen import emit
 from dunec.frontend import compile_paths
 from dunec.paths import cards_dir, generated_dir
@@ -14,6 +15,7 @@ class BuildResult:
     ok: bool
     diagnostics: object
     written: list = field(default_factory=list)
+    removed: list = field(default_factory=list)
     stale: list = field(default_factory=list)
     files: dict = field(default_factory=dict)
 
@@ -21,11 +23,22 @@ class BuildResult:
 def build(cards: Path | None = None, out: Path | None = None, check: bool = False) -> BuildResult:
     cards = Path(cards) if cards else cards_dir()
     out = Path(out) if out else generated_dir()
-    model, diags = compile_paths([cards], root=cards.parent)
+    model, diags = compile_paths([cards], root=cards_root(cards))
     if diags.errors:
         return BuildResult(False, diags)
     files = emit.render(model)  # everything is rendered and validated before anything is written
     if check:
         bad = emit.stale(files, out)
         return BuildResult(not bad, diags, stale=bad, files=files)
-    return BuildResult(True, diags, written=emit.write(files, out), files=files)
+    written, removed = emit.write(files, out)
+    return BuildResult(True, diags, written=written, removed=removed, files=files)
+
+
+def cards_root(cards: Path) -> Path:
+    """The folder that holds the set folders, whether `--cards` names it or one
+    set in it (`cards` or `cards/base`): generated files record their source
+    relative to it, so the form of the path does not make them stale. A set
+    folder's name is also what the checker infers the set from, so it stays in
+    the recorded path."""
+    cards = cards.resolve()
+    return cards.parent if cards.name in SETS else cards

@@ -1,7 +1,9 @@
 """The `dunec` command line.
 
-Exit codes scripts can rely on: 0 success, 1 the cards have errors (or
-`build --check` found stale files), 2 usage error, 70 internal error (a bug).
+Exit codes scripts can rely on: 0 success, 1 bad input (the cards have errors,
+a save file cannot be resumed, a file or folder cannot be written, or `build
+--check` found stale files), 2 usage error, 130 interrupted (`simulate` still
+prints the games it finished), 70 internal error (a bug).
 """
 from __future__ import annotations
 
@@ -18,70 +20,116 @@ EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 
 
 class UsageError(Exception):
-    pass
+    """The command line itself is wrong (exit 2)."""
+
+
+class UserError(Exception):
+    """The input is wrong or the system refused (a file, a folder): exit 1 with the message."""
+
+
+def _fs_error(what: str, path, e: OSError) -> UserError:
+    where = e.filename if e.filename is not None else path
+    return UserError(f"cannot {what} {path}: {e.strerror or type(e).__name__}"
+                     + (f" ({where})" if str(where) != str(path) else ""))
+
+
+class _Help(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows a default when there is one to show (not for flags or "none")."""
+
+    def _get_help_string(self, action):
+        text = action.help or ""
+        if "(default" in text or action.default in (None, False, [], argparse.SUPPRESS):
+            return text
+        return super()._get_help_string(action)
 
 
 def _parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.")
-    ap.add_argument("--version", action="version", version=f"dunec {__version__}")
+    from dunec.check.model import KINDS
+
+    ap = argparse.ArgumentParser(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.",
+                                 formatter_class=_Help)
+    ap.add_argument("--version", action="version", version=f"dunec {__version__}", help="print the version and exit")
     sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
+    ap.commands = {}
 
-    p = sub.add_parser("check", help="check card files and print diagnostics")
+    def command(name, **kw):
+        ap.commands[name] = sub.add_parser(name, formatter_class=_Help, **kw)
+        return ap.commands[name]
+
+    p = command("check", help="check card files and print diagnostics")
     p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the diagnostics")
 
-    p = sub.add_parser("build", help="compile the cards into generated/")
-    p.add_argument("--check", action="store_true", help="fail and name the files if generated/ is stale")
+    p = command("build", help="compile the cards into generated/")
+    p.add_argument("--check", action="store_true", help="write nothing; fail and name the files if generated/ is stale")
     p.add_argument("--cards", type=Path, help="card folder (default: the bundled cards)")
     p.add_argument("--out", type=Path, help="output folder (default: the package's generated/)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the report")
 
-    p = sub.add_parser("play", help="play one complete seeded game and print its log")
+    p = command("play", help="play one complete seeded game and print its log")
     _game_args(p)
-    p.add_argument("--json", action="store_true", help="print the final state as JSON")
+    p.add_argument("--json", action="store_true", help="print the final state as JSON instead of the log")
     p.add_argument("--resume", type=Path, metavar="FILE",
-                   help="continue a game saved with `save` at a human prompt")
+                   help="continue a game saved with `save` at a human prompt; the save holds the whole "
+                        "setup, so no other game option may be given (only --json)")
 
-    p = sub.add_parser("simulate", help="play many seeded games and print statistics")
+    p = command("simulate", help="play many seeded games and print statistics")
     _game_args(p)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--games", type=int, default=100, help="how many games (seeds SEED, SEED+1, ...)")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--balance", action="store_true",
                    help="also report, per Imperium card, the win rate of the players who owned it")
 
-    p = sub.add_parser("list", help="list compiled definitions")
-    p.add_argument("--set", dest="set_", metavar="SET")
-    p.add_argument("--kind")
-    p.add_argument("--json", action="store_true")
+    p = command("list", help="list compiled definitions")
+    p.add_argument("--set", dest="set_", metavar="SET", help="only this set (default: every set)")
+    p.add_argument("--kind", choices=sorted(KINDS), metavar="KIND",
+                   help=f"only this kind: {', '.join(sorted(KINDS))} (default: every kind)")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
 
-    p = sub.add_parser("show", help="print a definition as a player reads it (and draw it as SVG)")
-    p.add_argument("ids", nargs="*", metavar="ID")
-    p.add_argument("--set", dest="set_", metavar="SET")
+    p = command("show", help="print a definition as a player reads it (and draw it as SVG)")
+    p.add_argument("ids", nargs="*", metavar="ID", help="definition ids, e.g. duncan_idaho")
+    p.add_argument("--set", dest="set_", metavar="SET", help="show every definition of this set")
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="card files to check with the bundled cards; with no ID, show their definitions")
     p.add_argument("--svg", type=Path, metavar="DIR", help="also write a picture of each card to DIR/ID.svg")
 
-    p = sub.add_parser("explain", help="explain a diagnostic code")
-    p.add_argument("code", nargs="?")
+    p = command("explain", help="explain a diagnostic code")
+    p.add_argument("code", nargs="?", help="a code such as E0203 (default: list every code)")
     return ap
+
+
+# The options of `play` that set up a game: a resumed game takes them from its save.
+GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra")
 
 
 def _game_args(p) -> None:
     p.add_argument("--players", type=int, choices=(2, 3, 4),
-                   help="people at the table (default 4); 2 plays with a House Hagal rival")
+                   help="people at the table (default: 4); 2 plays with a House Hagal rival")
     p.add_argument("--solo", action="store_true", help="one person against two House Hagal rivals")
     p.add_argument("--difficulty", choices=("novice", "veteran", "expert"),
-                   help="solo difficulty (default novice)")
+                   help="solo difficulty (default: novice)")
     p.add_argument("--churn", choices=("reveal", "rival", "off"),
-                   help="when the Imperium Row churns in a game with rivals: reveal (default; after your reveal "
-                        "turn, solo only), rival (after every rival turn, both modes, as rules 000 says), off")
-    p.add_argument("--seed", type=int, default=1)
+                   help="when the Imperium Row churns in a game with rivals: reveal (after your reveal "
+                        "turn, solo only), rival (after every rival turn, both modes, as rules 000 says), "
+                        "off (default: reveal)")
+    p.add_argument("--seed", type=int, default=1, help="the seed of the (first) game")
     p.add_argument("--policy", default="random",
                    help="one policy for all seats, or a comma list per seat: random, greedy, human (play)")
-    p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled")
+    p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled",
+                   help="run the generated code or interpret the IR (they play identically)")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="add the cards of FILE (or a folder) to the game, e.g. a card you are writing")
+
+
+def _given(argv) -> set:
+    """The options actually typed (not defaulted): parse again with no defaults."""
+    ap = _parser()
+    for p in ap.commands.values():
+        for a in p._actions:
+            if a.option_strings:
+                a.default = argparse.SUPPRESS
+    return set(vars(ap.parse_args(argv)))
 
 
 def main(argv=None) -> int:
@@ -94,11 +142,15 @@ def main(argv=None) -> int:
     if not args.cmd:
         _parser().print_help()
         return EXIT_USAGE
+    args.given = _given(argv)
     try:
         return COMMANDS[args.cmd](args)
     except UsageError as e:
         print(f"dunec: {e}", file=sys.stderr)
         return EXIT_USAGE
+    except UserError as e:
+        print(f"dunec: {e}", file=sys.stderr)
+        return EXIT_USER
     except CardErrors as e:
         print(str(e), file=sys.stderr)
         return EXIT_USER
@@ -144,10 +196,15 @@ def cmd_build(args) -> int:
 
     if args.cards is not None and not args.cards.is_dir():
         raise UsageError(f"no such folder: {args.cards}")
-    r = build(args.cards, args.out, check=args.check)
+    if args.out is not None and args.out.exists() and not args.out.is_dir():
+        raise UserError(f"--out {args.out} is a file, not a folder")
+    try:
+        r = build(args.cards, args.out, check=args.check)
+    except OSError as e:
+        raise _fs_error("write the generated files to", args.out or "generated/", e) from None
     if args.format == "json":
         print(json.dumps({"ok": r.ok, "diagnostics": json.loads(r.diagnostics.to_json()),
-                          "written": r.written, "stale": r.stale}, indent=2))
+                          "written": r.written, "removed": r.removed, "stale": r.stale}, indent=2))
     elif r.diagnostics.items:
         print(r.diagnostics.render(), file=sys.stderr)
     if not r.ok:
@@ -160,7 +217,9 @@ def cmd_build(args) -> int:
         if args.check:
             print(f"generated/ is up to date ({len(r.files)} files)")
         else:
-            print(f"built {len(r.files)} files" + (f"; wrote {', '.join(r.written)}" if r.written else "; nothing changed"))
+            done = ([f"wrote {', '.join(r.written)}"] if r.written else []) + \
+                   ([f"removed {', '.join(r.removed)}"] if r.removed else [])
+            print(f"built {len(r.files)} files; " + ("; ".join(done) or "nothing changed"))
     return EXIT_OK
 
 
@@ -213,40 +272,78 @@ def _humans(args) -> int:
     return humans
 
 
-def cmd_play(args) -> int:
-    from dunec.engine.human import HumanPolicy, QuitGame, load_game
-    from dunec.engine.policies import PLAY_POLICIES, make
-    from dunec.engine.runner import play_game, render_standings
+def _flag(dest: str) -> str:
+    return "--with" if dest == "extra" else f"--{dest}"
 
-    decisions: list = []
-    if args.resume is not None:
-        try:
-            saved = load_game(args.resume)
-        except ValueError as e:
-            raise UsageError(str(e)) from None
-        args.seed, args.difficulty, args.backend = saved["seed"], saved["difficulty"], saved["backend"]
-        args.churn = saved.get("churn", "reveal")
-        args.cards = Path(saved["cards"]) if saved.get("cards") else None
-        humans, names, decisions = saved["people"], saved["policies"], saved["decisions"]
-    else:
+
+def _setup(args) -> tuple[dict, list]:
+    """The game's setup (what a save records) and the decisions to replay: from
+    the save with --resume, else from the options."""
+    from dunec.engine import saves
+    from dunec.engine.policies import PLAY_POLICIES
+
+    if args.resume is None:
         humans = _humans(args)
         names = _policies(args.policy, humans, PLAY_POLICIES)
-    content = _content(args)
-    setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "churn": args.churn,
-             "policies": names, "backend": args.backend, "cards": str(args.cards) if args.cards else None}
+        for path in [args.cards, *args.extra]:
+            if path is not None and not path.exists():
+                raise UsageError(f"no such file or folder: {path}")
+        try:
+            setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "churn": args.churn,
+                     "policies": names,
+                     "backend": args.backend, "cards": saves.card_record(args.cards),
+                     "with": saves.with_sources(args.extra)}
+        except saves.SaveError as e:  # a card file that cannot be read: the checker says it best
+            _content(args)
+            raise UserError(str(e)) from None
+        return setup, []
+    extra = [d for d in GAME_OPTIONS if d in args.given]
+    if extra:
+        raise UsageError(f"--resume continues the saved game with its own setup; drop {', '.join(map(_flag, extra))}")
+    try:
+        saved = saves.load_game(args.resume)
+        saves.check_cards_unchanged(str(args.resume), saved["cards"])
+    except saves.SaveError as e:
+        raise UserError(str(e)) from None
+    decisions = saved.pop("decisions")
+    for key in ("format", "version"):
+        saved.pop(key)
+    return saved, decisions
+
+
+def cmd_play(args) -> int:
+    from dunec.engine.content import ContentError
+    from dunec.engine.game import ReplayError
+    from dunec.engine.human import HumanPolicy, QuitGame
+    from dunec.engine.policies import make
+    from dunec.engine.runner import play_game, render_standings, verdict
+    from dunec.engine.saves import load_content
+
+    setup, decisions = _setup(args)
+    cards = Path(setup["cards"]["path"]) if setup["cards"]["path"] else None
+    try:
+        content, model = load_content(setup["backend"], cards, setup["with"])
+    except ContentError as e:
+        raise CardErrors(str(e)) from None
+    names = setup["policies"]
     interactive = "human" in names
+    rules = _rules_text(model, cards)
 
     def make_policy(name, seed, seat):
-        return HumanPolicy(setup) if name == "human" else make(name, seed, seat)
+        return HumanPolicy(setup, rules=rules) if name == "human" else make(name, seed, seat)
 
     if args.resume is not None and interactive:
         print(f"Resuming {args.resume}: {len(decisions)} decisions replayed.")
     try:
-        st = play_game(content, humans, args.seed, names, difficulty=args.difficulty, churn=args.churn,
-                       make_policy=make_policy, replay=decisions, echo=print if interactive and not args.json else None)
+        st = play_game(content, setup["people"], setup["seed"], names, difficulty=setup["difficulty"],
+                       churn=setup["churn"],
+                       make_policy=make_policy, replay=decisions,
+                       echo=print if interactive and not args.json else None)
     except QuitGame as e:
         print(f"\nGame stopped ({e}). Type `save FILE` at a prompt to keep a game for later.")
         return EXIT_OK
+    except ReplayError as e:  # only a resumed game replays decisions
+        raise UserError(f"{args.resume}: {e}") from None
     if args.json:
         print(st.to_json())
         return EXIT_OK
@@ -255,7 +352,24 @@ def cmd_play(args) -> int:
             print(line)
     print()
     print(render_standings(content, st))
+    if names.count("human") == 1:
+        print(verdict(content, st, names.index("human")))
     return EXIT_OK
+
+
+def _rules_text(model, cards):
+    """What `info` shows at a prompt: a definition's rules text, from the checked
+    cards of this game (checked on first use when the game runs generated code)."""
+    from dunec.engine.content import check_cards
+    from dunec.show import show_definition
+
+    held = [model]
+
+    def text(ident: str) -> str:
+        if held[0] is None:
+            held[0] = check_cards(cards)
+        return show_definition(held[0].defs[ident])
+    return text
 
 
 def cmd_simulate(args) -> int:
@@ -270,16 +384,23 @@ def cmd_simulate(args) -> int:
     stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty,
                      balance=args.balance, churn=args.churn)
     dt = time.perf_counter() - t0
+    done = stats["games"]
     stats["seconds"] = round(dt, 3)
-    stats["games_per_second"] = round(args.games / dt, 1) if dt > 0 else None
+    stats["games_per_second"] = round(done / dt, 1) if dt > 0 else None
     stats["backend"] = content.backend
+    code = 130 if stats["interrupted"] else EXIT_OK  # the shell's code for Ctrl-C, after the results
+    if stats["interrupted"]:
+        print(f"dunec: interrupted after {done} of {args.games} games; the results below count those",
+              file=sys.stderr)
     if args.json:
         print(json.dumps(stats, indent=2, sort_keys=True))
-        return EXIT_OK
+        return code
+    if not done:
+        return code
     table = {"solo": f"solo ({args.difficulty}) against two rivals",
              "duo": "2 players and a House Hagal rival"}.get(stats["mode"], f"{humans} players")
-    print(f"{args.games} games, {table}, seeds {args.seed}..{args.seed + args.games - 1}, "
-          f"{content.backend} back-end")
+    print(f"{done} games, {table}, seeds {args.seed}..{args.seed + done - 1}, "
+          f"{content.backend} back-end" + (" (interrupted)" if stats["interrupted"] else ""))
     print("wins by seat:   " + "  ".join(f"P{i + 1}={w:g}" for i, w in enumerate(stats["wins_by_seat"])))
     print("wins by policy: " + "  ".join(f"{k}={v:g}" for k, v in sorted(stats["wins_by_policy"].items())))
     print(f"average VP:     {stats['average_vp']:.2f}   average rounds: {stats['average_rounds']:.2f}")
@@ -287,7 +408,7 @@ def cmd_simulate(args) -> int:
     if args.balance:
         from dunec.engine.balance import render
         print(render(stats["balance"]))
-    return EXIT_OK
+    return code
 
 
 def _load_defs():
@@ -296,8 +417,19 @@ def _load_defs():
     return load("compiled").defs
 
 
+def _known_set(name: str | None, sets) -> None:
+    """A --set that names no set among the definitions is a usage error that says which there are."""
+    from dunec.check.tables import SETS
+
+    if name is None or name in sets:
+        return
+    note = "" if name in SETS else f"; the card language knows the sets {', '.join(SETS)}"
+    raise UsageError(f"no set `{name}` among the compiled sets: {', '.join(sorted(sets))}{note}")
+
+
 def cmd_list(args) -> int:
     defs = _load_defs()
+    _known_set(args.set_, {m["set"] for m in defs.values()})
     rows = []
     for ident in sorted(defs):
         m = defs[ident]
@@ -326,7 +458,7 @@ def cmd_list(args) -> int:
 
 def cmd_show(args) -> int:
     from dunec.engine.content import ContentError, check_cards
-    from dunec.picture import card_svg
+    from dunec.picture import card_svg, write_svgs
     from dunec.show import show_definition
 
     for path in args.extra:
@@ -337,6 +469,7 @@ def cmd_show(args) -> int:
     except ContentError as e:
         raise CardErrors(str(e)) from None
     ids = list(args.ids)
+    _known_set(args.set_, {d.set for d in model.defs.values()})
     if args.set_:
         ids += [d for d in sorted(model.defs) if model.defs[d].set == args.set_]
     if not ids and args.extra:
@@ -352,9 +485,12 @@ def cmd_show(args) -> int:
         raise UsageError(f"no definition `{missing[0]}`" + (f"; {hint}" if hint else ""))
     print("\n\n".join(show_definition(model.defs[i]) for i in ids))
     if args.svg is not None:
-        args.svg.mkdir(parents=True, exist_ok=True)
-        for i in ids:
-            (args.svg / f"{i}.svg").write_text(card_svg(model.defs[i]), encoding="utf-8")
+        if args.svg.exists() and not args.svg.is_dir():
+            raise UserError(f"--svg {args.svg} is a file, not a folder")
+        try:
+            write_svgs(args.svg, {i: card_svg(model.defs[i]) for i in ids})
+        except OSError as e:
+            raise _fs_error("write pictures to", args.svg, e) from None
         print(f"\nwrote {len(ids)} picture{'s' if len(ids) != 1 else ''} to {args.svg}/")
     return EXIT_OK
 

@@ -6,6 +6,7 @@ All card text is XML-escaped; nothing from a card file becomes markup.
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 from dunec.check.model import KINDS, Def
@@ -90,3 +91,11 @@ def _facts(d: Def) -> list[str]:
     for line in fact_lines(d):
         lines.extend(textwrap.wrap(line, 46) or [""])
     return lines
+
+
+def write_svgs(folder: Path, pictures: dict[str, str]) -> None:
+    """Write ID.svg for each picture into folder (made if missing). OSError (a
+    read-only folder, a file in the way) is the caller's to report."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for ident, svg in pictures.items():
+        (folder / f"{ident}.svg").write_text(svg, encoding="utf-8")

@@ -27,6 +27,7 @@ def test_greedy_games_agree(interpreted, compiled):
         a = play_game(interpreted, 4, seed, ["greedy", "random", "greedy", "random"])
         b = play_game(compiled, 4, seed, ["greedy", "random", "greedy", "random"])
         assert a.digest() == b.digest(), f"seed {seed}"
+        assert a.log_digest() == b.log_digest(), f"seed {seed}: the logs differ"
 
 
 # --- random well-typed cards --------------------------------------------------

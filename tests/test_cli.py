@@ -99,3 +99,87 @@ def test_no_command_is_usage(capsys):
 def test_python_dash_m_runs():
     r = subprocess.run([sys.executable, "-m", "dunec", "--version"], capture_output=True, text=True)
     assert r.returncode == 0 and "dunec" in r.stdout
+
+
+def _options(parser):
+    for action in parser._actions:
+        if action.option_strings and action.dest != "help":
+            yield action
+
+
+def test_every_option_of_every_command_has_help_and_shows_its_default():
+    import argparse
+
+    from dunec.cli import _parser
+    ap = _parser()
+    assert set(ap.commands) == {"check", "build", "play", "simulate", "list", "show", "explain"}
+    for name, p in [("dunec", ap), *ap.commands.items()]:
+        text = p.format_help()
+        for a in [*_options(p), *(x for x in p._actions if not x.option_strings and x.dest != "cmd")]:
+            assert a.help and a.help.strip(), f"{name} {a.option_strings or a.dest} has no help line"
+            if a.default not in (None, False, [], argparse.SUPPRESS):
+                assert f"(default: {a.default})" in " ".join(text.split()), f"{name} {a.option_strings}: default not shown"
+
+
+def test_list_kind_unknown_is_a_usage_error_naming_the_kinds(capsys):
+    assert main(["list", "--kind", "foo"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'foo'" in err and "'leader'" in err and "'conflict'" in err
+
+
+def test_a_set_that_is_not_compiled_is_named_accurately(capsys):
+    assert main(["show", "--set", "ix"]) == 2
+    assert "no set `ix` among the compiled sets: base" in capsys.readouterr().err
+    assert main(["list", "--set", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert "no set `nope` among the compiled sets: base" in err and "uprising" in err
+
+
+def test_e0403_help_names_a_real_command(capsys):
+    from dunec.check.messages import explain
+    text = explain("E0403")
+    assert "check --with" not in text and "`dunec show --with FILE`" in text
+    ap_show = __import__("dunec.cli", fromlist=["_parser"])._parser().commands["show"]
+    assert any("--with" in a.option_strings for a in ap_show._actions)
+
+
+def _interrupt_after(monkeypatch, k):
+    from dunec.engine import runner
+    real, calls = runner.play_game, []
+
+    def play(*a, **kw):
+        if len(calls) == k:
+            raise KeyboardInterrupt
+        calls.append(1)
+        return real(*a, **kw)
+    monkeypatch.setattr(runner, "play_game", play)
+
+
+def test_simulate_ctrl_c_keeps_and_prints_the_partial_results(capsys, monkeypatch):
+    _interrupt_after(monkeypatch, 3)
+    assert main(["simulate", "--games", "50", "--players", "3", "--json"]) == 130
+    cap = capsys.readouterr()
+    s = json.loads(cap.out)
+    assert s["interrupted"] and s["games"] == 3 and abs(sum(s["wins_by_seat"]) - 3) < 1e-9
+    assert "interrupted after 3 of 50 games" in cap.err
+    monkeypatch.undo()
+    _interrupt_after(monkeypatch, 2)
+    assert main(["simulate", "--games", "50", "--seed", "7"]) == 130
+    out = capsys.readouterr().out
+    assert "2 games, 4 players, seeds 7..8" in out and "(interrupted)" in out and "wins by seat" in out
+
+
+def test_simulate_balance_prints_the_figure_it_sorts_by(capsys):
+    assert main(["simulate", "--games", "4", "--balance"]) == 0
+    out = capsys.readouterr().out
+    assert "sorted by score" in out and "score  win rate  owned in  card" in out
+    rows = [line.split() for line in out.split("strongest when owned:")[1].split("weakest")[0].splitlines()
+            if line.strip() and line.split()[0][0].isdigit()]
+    scores = [float(r[0]) for r in rows]
+    assert scores and scores == sorted(scores, reverse=True)
+
+
+def test_simulate_json_counts_people_and_seats(capsys):
+    assert main(["simulate", "--games", "2", "--players", "2", "--json"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert (s["mode"], s["people"], s["seats"]) == ("duo", 2, 2) and not s["interrupted"]

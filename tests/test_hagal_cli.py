@@ -59,7 +59,8 @@ def test_solo_json_is_the_state(capsys):
 def test_simulate_solo_and_two_players(capsys):
     assert main(["simulate", "--solo", "--difficulty", "expert", "--games", "5", "--json"]) == 0
     s = json.loads(capsys.readouterr().out)
-    assert s["mode"] == "solo" and s["difficulty"] == "expert" and s["players"] == 1
+    assert s["mode"] == "solo" and s["difficulty"] == "expert" and (s["people"], s["seats"]) == (1, 3)
+    assert "players" not in s  # not "players": 1 beside three seats
     assert abs(sum(s["wins_by_seat"]) - 5) < 1e-9 and len(s["wins_by_seat"]) == 3
     assert main(["simulate", "--players", "2", "--games", "5", "--policy", "greedy,random"]) == 0
     out = capsys.readouterr().out

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from dunec.cli import main
-from dunec.engine.human import HumanPolicy, QuitGame, load_game, render_view, save_game
+from dunec.engine.human import HumanPolicy, QuitGame, render_view
+from dunec.engine.saves import SaveError, card_record, load_game, save_game
 from dunec.engine.runner import new_state
 from dunec.engine.game import Engine
 
@@ -30,8 +31,17 @@ def _policy(lines, tmp_path=None):
         if not answers:
             raise QuitGame("input ended")
         return answers.pop(0)
-    return HumanPolicy({"seed": 5, "people": 3, "difficulty": "novice", "policies": ["human"] * 3,
-                        "backend": "compiled", "cards": None}, read=read, write=out.append), out
+    return HumanPolicy(SETUP, read=read, write=out.append, rules=_rules), out
+
+
+SETUP = {"seed": 5, "people": 3, "difficulty": "novice", "churn": "reveal", "policies": ["human"] * 3, "backend": "compiled",
+         "cards": card_record(None), "with": []}
+
+
+def _rules(ident):
+    from dunec.engine.content import check_cards
+    from dunec.show import show_definition
+    return show_definition(check_cards().defs[ident])
 
 
 def test_numbers_pick_options_and_bad_input_is_asked_again(compiled):
@@ -75,18 +85,21 @@ def test_quit_stops_the_game(compiled):
 
 def test_bad_save_files_are_refused(tmp_path):
     (tmp_path / "x.json").write_text("not json")
-    with pytest.raises(ValueError, match="not a dunec save file"):
+    with pytest.raises(SaveError, match="not a dunec save file"):
         load_game(tmp_path / "x.json")
-    (tmp_path / "y.json").write_text(json.dumps({"dunec_save": 1, "decisions": ["a"]}))
-    with pytest.raises(ValueError, match="decision"):
-        load_game(tmp_path / "y.json")
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(SaveError, match="cannot read"):
         load_game(tmp_path / "missing.json")
-    assert save_game(tmp_path / "z.json", {"seed": 1}, [1, 2]).is_file()
+    good = save_game(tmp_path / "z.json", SETUP, [1, 2])
+    assert load_game(good)["decisions"] == [1, 2]
+    data = json.loads(good.read_text())
+    data["decisions"] = [0, "a"]
+    (tmp_path / "y.json").write_text(json.dumps(data))
+    with pytest.raises(SaveError, match=r"decisions\[1\]: expected an option number"):
+        load_game(tmp_path / "y.json")
 
 
-def test_resume_of_a_bad_file_is_a_usage_error(tmp_path, capsys):
-    assert main(["play", "--resume", str(tmp_path / "missing.json")]) == 2
+def test_resume_of_a_missing_file_is_a_user_error(tmp_path, capsys):
+    assert main(["play", "--resume", str(tmp_path / "missing.json")]) == 1
     assert "cannot read" in capsys.readouterr().err
 
 
@@ -126,3 +139,78 @@ def test_a_human_game_streams_its_log_and_ends_with_standings(tmp_path):
     out = _run(["--players", "2", "--seed", "4", "--policy", "human,random"], "1\n" * 3000)
     assert "== Round 1:" in out and "Your turn" in out and "Final standings" in out
     assert out.index("== Round 1:") < out.index("Your turn")
+
+
+# ---------------------------------------------------------------------- any keystroke
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(lines=st.lists(st.text(max_size=30).filter(lambda s: s.strip().partition(" ")[0].lower() not in ("quit", "exit")),
+                     max_size=6))
+def test_any_line_typed_at_a_prompt_is_answered_and_the_game_kept(compiled, tmp_path_factory, monkeypatch, lines):
+    monkeypatch.chdir(tmp_path_factory.mktemp("typing"))  # `save X` writes here
+    e = _engine(compiled)
+    labels = ["Dr. Yueh -> Arrakeen", "buy Stilgar (5)", "reveal"]
+    pol, out = _policy([*lines, "2"])
+    assert pol.choose(e, e.state.players[0], "turn", labels, None) in (0, 1, 2)
+    assert len(out) >= len(lines)
+
+
+def test_unicode_digits_are_not_option_numbers(compiled):
+    e = _engine(compiled)
+    pol, out = _policy(["²", "٣", "1" * 5000, "3"])
+    assert pol.choose(e, e.state.players[0], "pay", ["a", "b", "c"], None) == 2
+    assert "\n".join(out).count("Please type a number from 1 to 3") == 3
+
+
+def test_info_shows_what_an_option_names(compiled):
+    e = _engine(compiled)
+    p = e.state.players[0]
+    pol, out = _policy(["info 1", "? 2", "info stilgar", "info 9", "info nothing here", "info", "3"])
+    assert pol.choose(e, p, "turn", ["Dr. Yueh -> Arrakeen", "buy Stilgar (5)", "reveal"], None) == 2
+    text = "\n".join(out)
+    assert "Dr. Yueh  [Imperium card, base]" in text and "Arrakeen  [board space, base]" in text
+    assert text.count("Stilgar  [Imperium card, base]") == 2  # `? 2` and `info stilgar`
+    assert "Siege of Arrakeen  [" not in text  # the current conflict is not in option 1's label
+    assert "There is no option 9" in text and "named `nothing here`" in text and "`info N`" in text
+
+
+def test_view_lists_the_table_and_the_options_again(compiled):
+    e = _engine(compiled)
+    pol, out = _policy(["view", "1"])
+    assert pol.choose(e, e.state.players[0], "pay", ["pay 2 Solari", "no"], None) == 0
+    text = "\n".join(out)
+    # The first prompt of a sitting shows the table (a resumed game), and `view` again.
+    assert text.count("Imperium Row:") == 2 and text.count("1) pay 2 Solari") == 2
+
+
+def test_saving_to_an_impossible_name_keeps_the_game(compiled, tmp_path):
+    e = _engine(compiled)
+    pol, out = _policy(["save .", "save bad\0name", f"save {tmp_path}/no/such/dir/x.json", "1"])
+    assert pol.choose(e, e.state.players[0], "pay", ["a", "b"], None) == 0
+    assert "\n".join(out).count("could not save to") == 3
+
+
+def test_a_solo_game_says_whether_you_won(capsys):
+    assert main(["play", "--solo", "--seed", "3", "--policy", "greedy"]) == 0
+    # Not a person at the table: no verdict.
+    assert "You won" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("seed", [3, 5])
+def test_a_solo_human_game_ends_with_the_verdict(seed):
+    out = _run(["--solo", "--seed", str(seed), "--policy", "human"], "1\n" * 3000)
+    last = out.strip().splitlines()[-1]
+    standings = [line for line in out.splitlines() if line.startswith("  1. ")]
+    if standings[-1].startswith("  1. P1 "):
+        assert last.startswith("You won with ")
+    else:
+        assert last.startswith("You lost: ") and " wins with " in last
+
+
+def test_resuming_shows_the_table_at_the_first_prompt(tmp_path):
+    save = tmp_path / "g.json"
+    _run(["--players", "3", "--seed", "8", "--policy", "human,greedy,random"], "1\n" * 7 + f"save {save}\n")
+    out = _run(["--resume", str(save)], "quit\n")
+    assert out.index("=== Round") < out.index("\n> ") and "Hand: " in out

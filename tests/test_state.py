@@ -39,6 +39,17 @@ def test_replay_from_seed_and_decisions_is_exact(compiled, seed, players):
     assert again.digest() == original.digest()
 
 
+def test_digest_is_the_game_not_its_log(compiled):
+    # A quiet game keeps no log; its logged replay is the same game.
+    quiet = play_game(compiled, 3, 12, ["greedy", "random", "random"], quiet=True)
+    again = replay(compiled, 3, 12, ["greedy", "random", "random"], quiet.decisions)
+    assert not quiet.log and again.log
+    assert quiet.digest() == again.digest()
+    assert quiet.log_digest() != again.log_digest()
+    again.round += 1  # but any change to the game itself changes the digest
+    assert quiet.digest() != again.digest()
+
+
 def test_different_seeds_give_different_games(compiled):
     a = play_game(compiled, 4, 1, ["random"] * 4)
     b = play_game(compiled, 4, 2, ["random"] * 4)
@@ -72,7 +83,7 @@ def _game_digest_in_subprocess(hash_seed: str) -> str:
     import sys
     code = ("from dunec.engine.content import load;from dunec.engine.runner import play_game;"
             "c=load('compiled');"
-            "print(play_game(c,4,21,['random','greedy','random','greedy']).digest(),"
+            "g=play_game(c,4,21,['random','greedy','random','greedy']);print(g.digest(),g.log_digest(),"
             "play_game(c,1,22,['greedy'],difficulty='expert').digest(),"
             "play_game(c,2,23,['random','greedy']).digest())")
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)

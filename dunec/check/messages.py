@@ -142,7 +142,8 @@ MESSAGES: dict[str, Message] = {
         "game must be able to start from it: a conflict deck of 1 level I, 5 level II and\n"
         "4 level III cards, 5 Imperium cards for the Row, 4 leaders for a four-player\n"
         "game, and board spaces. A partial file (a few new cards) leaves the starting\n"
-        "deck out and is checked with the bundled set (`--with FILE`)."),
+        "deck out and is checked with the bundled set: `dunec show --with FILE` (or\n"
+        "`dunec play --with FILE`, `dunec simulate --with FILE`)."),
     # --- E07xx: internal --------------------------------------------------------------
     "E0700": Message(
         "internal compiler error: {what}",

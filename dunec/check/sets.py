@@ -75,4 +75,4 @@ def check_playable(model: Model, diags: Diagnostics) -> None:
                     label="a whole set: it defines the starting deck",
                     notes=[(f"it needs {need}", None) for need in needs],
                     help="add what is missing, or leave `deck starting` out of a file of new cards "
-                         "and check it with the bundled set (`--with FILE`)")
+                         "and check it with the bundled set: `dunec show --with FILE`")

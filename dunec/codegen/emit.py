@@ -255,11 +255,12 @@ def _is_generated(p: Path) -> bool:
     return head.startswith(HEADER_MARK) or p.name == "__init__.py"
 
 
-def write(files: dict[str, str], out_dir: Path) -> list[str]:
+def write(files: dict[str, str], out_dir: Path) -> tuple[list[str], list[str]]:
     """Write every file atomically (temp file + rename); remove generated files
-    that no card file produces any more. Returns the names written."""
+    that no card file produces any more. Returns the names written and removed.
+    OSError (a read-only folder, a regular file in the way) is the caller's to report."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
+    written, removed = [], []
     for name, text in sorted(files.items()):
         target = out_dir / name
         if target.is_file() and target.read_text(encoding="utf-8") == text:
@@ -277,8 +278,8 @@ def write(files: dict[str, str], out_dir: Path) -> list[str]:
     for p in sorted(out_dir.glob("*.py")):
         if p.name not in files and _is_generated(p):
             p.unlink()
-            written.append(p.name)
-    return written
+            removed.append(p.name)
+    return written, removed
 
 
 def compile_in_memory(model: Model) -> Content:

@@ -49,12 +49,17 @@ class CardStats:
 
 def render(report: dict, top: int = 8) -> str:
     rows = [r for r in report["cards"] if r["win_rate_when_owned"] is not None]  # sorted by score
+    head = f"    {'score':>5}  {'win rate':>8}  {'owned in':>8}  card"
+
+    def row(r) -> str:
+        return f"    {r['score']:>5.3f}  {r['win_rate_when_owned']:>8.3f}  {r['owned_in']:>8}  {r['name']}"
     lines = [f"card balance over {report['player_games']} player-games "
-             f"(base win rate {report['base_win_rate']:.3f}):",
-             "  strongest when owned:"]
-    lines += [f"    {r['win_rate_when_owned']:.3f}  {r['name']} (owned in {r['owned_in']})" for r in rows[:top]]
-    lines.append("  weakest when owned:")
-    lines += [f"    {r['win_rate_when_owned']:.3f}  {r['name']} (owned in {r['owned_in']})" for r in rows[-top:]]
+             f"(base win rate {report['base_win_rate']:.3f})",
+             f"  sorted by score: the win rate when owned, shrunk toward the base rate by {PRIOR} player-games",
+             "  strongest when owned:", head]
+    lines += [row(r) for r in rows[:top]]
+    lines += ["  weakest when owned:", head]
+    lines += [row(r) for r in rows[-top:]]
     never = [r["name"] for r in report["cards"] if r["win_rate_when_owned"] is None]
     if never:
         lines.append("  never owned at the end: " + ", ".join(never))

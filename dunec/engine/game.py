@@ -21,6 +21,15 @@ class PolicyError(Exception):
     """A policy answered with something that is not one of the options."""
 
 
+class ReplayError(PolicyError):
+    """A recorded decision (a save, a replay) does not fit the game it replays;
+    the message starts with `decisions[INDEX]`."""
+
+    def __init__(self, index: int, problem: str):
+        super().__init__(f"decisions[{index}]: {problem}")
+        self.index = index
+
+
 class Engine(ResourceRules, CardRules, AgentRules, CostRules):
     def __init__(self, content, state: GameState, policies, replay=()):
         self.content = content
@@ -79,6 +88,10 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
             return rivals.choose(self, p, kind, list(labels), list(hints) if hints else None)
         if self.replay:
             i = self.replay.popleft()
+            if type(i) is not int or not 0 <= i < n:
+                at = len(self.state.decisions)
+                raise ReplayError(at, f"{i!r} is not a legal choice (options 0–{n - 1}) at decision {at + 1}, "
+                                      f"a `{kind}` decision of {self.pname(p)}")
             policy = self.policies[p.seat]
             if getattr(policy, "follows_replay", False):
                 # Keep a seeded policy's own RNG in step, so a resumed game goes on

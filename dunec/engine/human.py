@@ -7,14 +7,13 @@ far) so that `dunec play --resume FILE` continues it exactly; `quit` stops.
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Callable
 
+from dunec.engine.info import info
+from dunec.engine.saves import save_game
 from dunec.engine.state import FACTIONS
 from dunec.ir.describe import NAMES
 
-SAVE_VERSION = 1
 DEFAULT_SAVE = "dunec-save.json"
 FACTION_NAMES = {"emperor": "Emperor", "guild": "Spacing Guild", "bene_gesserit": "Bene Gesserit",
                  "fremen": "Fremen"}
@@ -40,77 +39,81 @@ class QuitGame(Exception):
     """The person stopped the game (quit, or the input ended)."""
 
 
-def save_game(path: str | Path, setup: dict, decisions: list) -> Path:
-    path = Path(path)
-    data = {"dunec_save": SAVE_VERSION, **setup, "decisions": list(decisions)}
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
-    return path
-
-
-def load_game(path: str | Path) -> dict:
-    """Read a save file; ValueError with a readable reason if it is not one."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise ValueError(f"{path} is not a dunec save file (not JSON)") from None
-    if not isinstance(data, dict) or data.get("dunec_save") != SAVE_VERSION:
-        raise ValueError(f"{path} is not a dunec save file (version {SAVE_VERSION} expected)")
-    if not isinstance(data.get("decisions"), list) or not all(isinstance(i, int) for i in data["decisions"]):
-        raise ValueError(f"{path} has no valid decision list")
-    return data
+HELP = ("Type the number of an option. Also: `info N` (or `? N`) shows what option N's card, space or "
+        "intrigue card does; `info NAME` a card by name; `view` shows the table and options again; "
+        "`save [FILE]` saves the game; `quit` stops.")
 
 
 class HumanPolicy:
     name = "human"
     follows_replay = False
 
-    def __init__(self, setup: dict, read: Callable[[str], str] = None, write: Callable[[str], None] = None):
+    def __init__(self, setup: dict, read: Callable[[str], str] = None, write: Callable[[str], None] = None,
+                 rules: Callable[[str], str] = None):
         self.setup = setup
         self.read = read or _read_line
         self.write = write or (lambda s: print(s, flush=True))
-        self._shown_round = None
+        self.rules = rules  # definition id -> its rules text (dunec/show.py); None: `info` is unavailable
+        self._seen_table = False
 
     def choose(self, engine, player, kind: str, labels: list[str], hints) -> int:
-        if kind == "turn":
+        # The table at every turn, and at the first prompt of a sitting (a resumed game).
+        if kind == "turn" or not self._seen_table:
             self.write(render_view(engine, player))
-        self.write(QUESTIONS.get(kind, f"Decide ({kind}):"))
-        for i, label in enumerate(labels, 1):
-            self.write(f"  {i:>2}) {label}")
+            self._seen_table = True
+        self._ask(kind, labels)
         while True:
             answer = self.read("> ").strip()
             if not answer:
                 continue
-            word = answer.split()[0].lower()
-            if word == "save":
-                target = answer.split(maxsplit=1)[1] if " " in answer else DEFAULT_SAVE
-                try:
-                    where = save_game(target, self.setup, engine.state.decisions)
-                    self.write(f"saved to {where}; `dunec play --resume {where}` continues this game")
-                except OSError as e:
-                    self.write(f"could not save to {target}: {e.strerror or e}")
-                continue
+            pick = _option_number(answer, len(labels))
+            if pick is not None:
+                return pick
+            word, _, rest = answer.partition(" ")
+            word, rest = word.lower(), rest.strip()
             if word in ("quit", "exit"):
                 raise QuitGame("quit")
-            if word in ("help", "?"):
-                self.write("Type the number of an option; `save [FILE]` saves the game; `quit` stops; "
-                           "`view` shows the table again.")
-                continue
-            if word == "view":
+            if word == "save":
+                self._save(engine, rest or DEFAULT_SAVE)
+            elif word in ("info", "?") and rest:
+                self.write(info(engine, player, labels, rest, self.rules))
+            elif word in ("help", "?", "info"):
+                self.write(HELP)
+            elif word == "view":
                 self.write(render_view(engine, player))
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(labels):
-                return int(answer) - 1
-            self.write(f"Please type a number from 1 to {len(labels)} (or `help`).")
+                self._ask(kind, labels)
+            else:
+                self.write(f"Please type a number from 1 to {len(labels)} (or `help`).")
+
+    def _ask(self, kind: str, labels: list[str]) -> None:
+        self.write(QUESTIONS.get(kind, f"Decide ({kind}):"))
+        for i, label in enumerate(labels, 1):
+            self.write(f"  {i:>2}) {label}")
+
+    def _save(self, engine, target: str) -> None:
+        try:
+            where = save_game(target, self.setup, engine.state.decisions)
+        except OSError as e:
+            self.write(f"could not save to {target}: {e.strerror or type(e).__name__}")
+            return
+        except ValueError:  # a name no file can have (a NUL byte, `.`)
+            self.write(f"could not save to {target}: not a usable file name")
+            return
+        self.write(f"saved to {where}; `dunec play --resume {where}` continues this game")
+
+
+def _option_number(answer: str, n: int) -> int | None:
+    """The 0-based option an answer picks, or None. Only ASCII digits: `²` and
+    other Unicode digits are not option numbers."""
+    if len(answer) <= 6 and answer.isascii() and answer.isdigit() and 1 <= int(answer) <= n:
+        return int(answer) - 1
+    return None
 
 
 def _read_line(prompt: str) -> str:
     try:
         return input(prompt)
-    except EOFError:
+    except (EOFError, OSError):  # OSError: no terminal to read from
         raise QuitGame("input ended") from None
 
 

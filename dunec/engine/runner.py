@@ -6,7 +6,7 @@ standard game."""
 from __future__ import annotations
 
 from dunec.engine import rivals
-from dunec.engine.game import Engine
+from dunec.engine.game import Engine, ReplayError
 from dunec.engine.policies import make
 from dunec.engine.setup import new_game
 from dunec.engine.state import GameState
@@ -34,7 +34,15 @@ def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = Fa
     if check is not None:
         e.after_turn = check
     e.play()
+    _replayed_all(e)
     return st
+
+
+def _replayed_all(e: Engine) -> None:
+    """Decisions left over after the game ended belong to some other game."""
+    if e.replay:
+        at = len(e.state.decisions)
+        raise ReplayError(at, f"the game ended after {at} decisions; {len(e.replay)} more are recorded")
 
 
 def replay(content, n_players: int, seed: int, policy_names, decisions, difficulty: str = "novice",
@@ -44,6 +52,7 @@ def replay(content, n_players: int, seed: int, policy_names, decisions, difficul
     st = new_state(content, n_players, seed, policy_names, difficulty, churn)
     e = Engine(content, st, [None] * len(st.players), replay=decisions)
     e.play()
+    _replayed_all(e)
     return st
 
 
@@ -51,35 +60,40 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
              balance: bool = False, churn: str = "reveal") -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
-    With `balance`, also per-card win rates (dunec/engine/balance.py)."""
+    With `balance`, also per-card win rates (dunec/engine/balance.py).
+    Ctrl-C stops early: the games finished so far are counted ("interrupted": true)."""
     from dunec.engine.balance import CardStats
 
     cards = CardStats(content) if balance else None
     wins: list[float] = []
     by_policy: dict[str, float] = {}
-    vp = rounds = ranked = 0
-    mode = "standard"
-    for g in range(games):
-        st = play_game(content, n_players, seed + g, policy_names, quiet=True, difficulty=difficulty,
-                       churn=churn)
-        mode = st.mode
-        if len(wins) < len(st.players):
-            wins += [0.0] * (len(st.players) - len(wins))
-        winners = [s for s in st.standings if s["rank"] == 1]
-        for s in winners:
-            share = 1.0 / len(winners)
-            wins[s["seat"]] += share
-            name = st.players[s["seat"]].policy
-            by_policy[name] = by_policy.get(name, 0.0) + share
-        if cards is not None:
-            cards.add(st)
-        vp += sum(s["vp"] for s in st.standings)
-        ranked += len(st.standings)
-        rounds += st.round
-    seats = max(ranked // games, n_players) if games else n_players
-    out = {"games": games, "players": n_players, "mode": mode, "wins_by_seat": wins[:seats],
+    vp = rounds = ranked = done = 0
+    mode = {1: "solo", 2: "duo"}.get(n_players, "standard")  # as rivals.new_game sets it
+    interrupted = False
+    try:
+        for g in range(games):
+            st = play_game(content, n_players, seed + g, policy_names, quiet=True, difficulty=difficulty,
+                           churn=churn)
+            if len(wins) < len(st.players):
+                wins += [0.0] * (len(st.players) - len(wins))
+            winners = [s for s in st.standings if s["rank"] == 1]
+            for s in winners:
+                share = 1.0 / len(winners)
+                wins[s["seat"]] += share
+                name = st.players[s["seat"]].policy
+                by_policy[name] = by_policy.get(name, 0.0) + share
+            if cards is not None:
+                cards.add(st)
+            vp += sum(s["vp"] for s in st.standings)
+            ranked += len(st.standings)
+            rounds += st.round
+            done += 1
+    except KeyboardInterrupt:
+        interrupted = True
+    seats = max(ranked // done, n_players) if done else n_players
+    out = {"games": done, "mode": mode, "people": n_players, "seats": seats, "wins_by_seat": wins[:seats],
            "wins_by_policy": by_policy, "average_vp": vp / ranked if ranked else 0.0,
-           "average_rounds": rounds / games}
+           "average_rounds": rounds / done if done else 0.0, "interrupted": interrupted}
     if mode == "solo":
         out["difficulty"] = difficulty
     if mode != "standard":
@@ -99,3 +113,20 @@ def render_standings(content, st: GameState) -> str:
         if p.rival and st.mode == "duo":
             lines.append(f"  (P{p.seat + 1} House Hagal blocks spaces and fights, and scores nothing)")
     return "\n".join(lines)
+
+
+def verdict(content, st: GameState, seat: int) -> str:
+    """The end of a game for one person: won, tied for first, or lost to whom."""
+    def who(s) -> str:
+        return f"P{s['seat'] + 1} ({content.defs[s['leader']]['name']}" + (", rival)" if s.get("rival") else ")")
+
+    mine = next((s for s in st.standings if s["seat"] == seat), None)
+    if mine is None:
+        return "The game has no standings."
+    first = [s for s in st.standings if s["rank"] == 1]
+    if mine["rank"] == 1 and len(first) == 1:
+        return f"You won with {mine['vp']} VP."
+    if mine["rank"] == 1:
+        return "You tied for first with " + " and ".join(who(s) for s in first if s is not mine) + \
+            f", {mine['vp']} VP each."
+    return f"You lost: {who(first[0])} wins with {first[0]['vp']} VP (you: {mine['vp']} VP, rank {mine['rank']})."

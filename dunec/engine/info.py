@@ -1,0 +1,81 @@
+"""`info` at a prompt: what the card, space or intrigue card an option names does.
+
+Option labels carry display names ("Dr. Yueh -> Arrakeen", "Buy Stilgar (5)"),
+so the definitions an option is about are found by their names in its label;
+their rules text comes from the checked cards through `dunec show`'s renderer.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+# What a player reads about at the table (not decks or House Hagal cards).
+KINDS = ("card", "starter", "reserve", "intrigue", "space", "conflict", "leader")
+
+
+def info(engine, player, labels: list[str], what: str, rules: Callable[[str], str] | None) -> str:
+    if rules is None:
+        return "No rules text in this game."
+    if what.isascii() and what.isdigit():
+        n = int(what) if len(what) <= 6 else 0
+        if not 1 <= n <= len(labels):
+            return f"There is no option {what[:12]}: type `info N` with N from 1 to {len(labels)}."
+        idents = in_label(engine, player, labels[n - 1])
+        if not idents:
+            return f"Option {n} ({labels[n - 1]}) names no card or space."
+    else:
+        idents = named(engine, player, what)
+        if not idents:
+            return f"No card, space or leader is named `{what[:40]}`; `info N` shows what option N names."
+    return "\n\n".join(rules(i) for i in idents)
+
+
+def _names(engine) -> dict[str, list[str]]:
+    """Display name -> definition ids, over the kinds a player reads about."""
+    index: dict[str, list[str]] = {}
+    for kind in KINDS:
+        for m in engine.content.of_kind(kind):
+            index.setdefault(m["name"], []).append(m["id"])
+    return index
+
+
+def _in_play(engine, player) -> set:
+    st = engine.state
+    seen = set(player.hand) | set(player.intrigue) | set(player.played) | set(player.revealed)
+    seen |= set(st.imperium_row) | set(st.reserve) | {st.conflict} | {p.leader for p in st.players}
+    seen |= {m["id"] for m in engine.content.of_kind("space")}
+    return seen
+
+
+def _prefer_in_play(engine, player, idents: list[str]) -> list[str]:
+    """Of definitions sharing a name (the four Skirmish conflicts, Foldspace the
+    card and the space), the ones on the table, if any is."""
+    here = _in_play(engine, player)
+    return [i for i in idents if i in here] or idents
+
+
+def in_label(engine, player, label: str) -> list[str]:
+    """The definitions whose names appear in a label, longest names first, a
+    name inside a longer match not counted again ("Arrakeen" in "Siege of Arrakeen")."""
+    taken: list[tuple[int, int]] = []
+    found: list[tuple[int, str]] = []
+    for name, idents in sorted(_names(engine).items(), key=lambda kv: -len(kv[0])):
+        for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", label):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            taken.append(m.span())
+            found += [(m.start(), i) for i in _prefer_in_play(engine, player, idents)]
+    out: list[str] = []
+    for _, ident in sorted(found, key=lambda x: x[0]):
+        if ident not in out:
+            out.append(ident)
+    return out
+
+
+def named(engine, player, what: str) -> list[str]:
+    """Definitions by name (any case) or id."""
+    want = what.strip().lower()
+    for name, idents in _names(engine).items():
+        if name.lower() == want:
+            return _prefer_in_play(engine, player, idents)
+    return [want] if any(want in ids for ids in _names(engine).values()) else []
