@@ -45,6 +45,9 @@ def player_turns(e) -> None:
 def take_turn(e, p: Player) -> None:
     """One turn: any number of plot intrigues (and a once-per-game ability), then
     an agent action, the reveal, or a pass when a card allows it."""
+    # Troops a plot recruits before the agent action are "recruited during your current
+    # turn" (rules 000): the count covers the whole turn, plots included.
+    p.recruited = 0
     while True:
         plots = plot_options(e, p)
         leader = e.defs[p.leader]
@@ -82,6 +85,7 @@ def take_turn(e, p: Player) -> None:
 
 def end_of_turn(p: Player) -> None:
     """What lasts "this turn" ends here."""
+    p.recruited = 0
     p.extra_icons = []
     p.infiltrate = False
     p.may_pass = False
@@ -239,7 +243,6 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
         i = e.decide(p, "move", [f"move the agent from {e.cname(s)}" for s in mine])
         e.remove_agent(mine[i], p.seat)
     e.place_agent(space, p.seat)
-    p.recruited = 0
     e.turn_kind = "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     before = None if e.quiet else tally(p)
@@ -316,7 +319,6 @@ def reveal_turn(e, p: Player) -> None:
     e.turn_kind = "reveal"
     e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
-    p.recruited = 0
     before = None if e.quiet else tally(p)
     for card in list(p.revealed):
         fn = e.content.effect(card, "reveal")
