@@ -126,9 +126,16 @@ class ResourceRules:
         elif len(candidates) == 1 or (candidates and h is None):
             new = sorted(candidates, key=lambda q: (q.seat - (holder or 0)) % self.state.n_players)[0]
         elif candidates:
-            # The falling holder chooses among the players tied for the highest (FAQ).
-            new = candidates[self.decide(h, "alliance", [f"give the {NAMES[f]} alliance to {self.pname(q)}"
-                                                          for q in candidates], [-q.vp for q in candidates])]
+            # The falling holder chooses among the players tied for the highest (FAQ). Until
+            # the token has moved, the holder holds it below others: one unfinished step.
+            with self.step():
+                new = candidates[self.decide(h, "alliance", [f"give the {NAMES[f]} alliance to {self.pname(q)}"
+                                                              for q in candidates], [-q.vp for q in candidates])]
+                self._give_alliance(f, h, new)
+            return
+        self._give_alliance(f, h, new)
+
+    def _give_alliance(self, f: str, h, new) -> None:
         if new is h:
             return
         if h is not None:
