@@ -103,9 +103,9 @@ class ResourceRules:
             self.add_vp(p, "influence", 1)
         elif after < 2 <= before:
             self.add_vp(p, "influence", -1)
-        if before < 4 <= after and f not in p.four_bonus and not p.rival:
-            # Rivals never take the 4-influence bonus (FAQ).
-            # Decided: the 4-influence bonus is taken once per player and faction.
+        if before < 4 <= after and not p.rival:
+            # Rivals never take the 4-influence bonus (FAQ). Reaching 4 again after
+            # dropping below it pays the bonus again (Uprising 003; the base rules are silent).
             p.four_bonus.append(f)
             res, k = FOUR_BONUS[f]
             self.gain(p, res, k)

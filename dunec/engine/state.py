@@ -25,7 +25,7 @@ class Player:
     vp: int = 0
     vp_ledger: dict = field(default_factory=dict)  # source -> VP from it
     influence: dict = field(default_factory=lambda: {f: 0 for f in FACTIONS})
-    four_bonus: list = field(default_factory=list)  # factions whose 4-influence bonus was taken
+    four_bonus: list = field(default_factory=list)  # a faction each time its 4-influence bonus was taken
     deck: list = field(default_factory=list)  # top of deck is the END of the list
     hand: list = field(default_factory=list)
     discard: list = field(default_factory=list)
