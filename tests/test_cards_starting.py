@@ -42,7 +42,7 @@ def test_seek_allies_has_no_reveal_box(content):
 # ---------------------------------------------------------------------- starters: agent icons
 @pytest.mark.parametrize("card,yes,no", [
     ("convincing_argument", (), ("hall_of_oratory", "arrakeen", "wealth", "secure_contract")),
-    ("dagger", ("hall_of_oratory", "arrakeen"), ("wealth", "secure_contract")),
+    ("dagger", ("hall_of_oratory",), ("arrakeen", "carthag", "wealth", "secure_contract")),
     ("diplomacy", ("wealth", "foldspace_space", "secrets", "stillsuits"), ("hall_of_oratory", "arrakeen")),
     ("dune_the_desert_planet", ("secure_contract", "imperial_basin"), ("wealth", "arrakeen")),
     ("reconnaissance", ("arrakeen", "carthag"), ("hall_of_oratory", "secure_contract")),
@@ -169,7 +169,9 @@ def test_arrakis_liaison_reveal(content):
 def test_arrakis_liaison_agent_icon_and_bond(content):
     g = new(content)
     g.p(0).hand = ["arrakis_liaison"]
-    assert legal(g, 0, "arrakis_liaison", "arrakeen") and not legal(g, 0, "arrakis_liaison", "hall_of_oratory")
+    # Landsraad and City (every independent source; docs/decisions.md).
+    assert legal(g, 0, "arrakis_liaison", "arrakeen") and legal(g, 0, "arrakis_liaison", "hall_of_oratory")
+    assert not legal(g, 0, "arrakis_liaison", "secure_contract") and not legal(g, 0, "arrakis_liaison", "wealth")
     assert content.defs["arrakis_liaison"]["factions"] == ("fremen",)
     assert content.defs["arrakis_liaison"]["cost"] == 2 and content.defs["arrakis_liaison"]["copies"] == 8
 
