@@ -214,14 +214,30 @@ def test_foldspace_is_never_bought(content):
     finish(g)
 
 
-def test_foldspace_goes_to_any_space_and_does_nothing_itself(content):
+def test_foldspace_goes_to_any_space_draws_a_card_and_trashes_itself(content):
     g = new(content)
     g.p(0).hand = ["foldspace"]
+    g.p(0).deck = ["dagger"]
     for space in ("wealth", "foldspace_space", "secrets", "stillsuits",
                   "hall_of_oratory", "arrakeen", "secure_contract"):
         assert legal(g, 0, "foldspace", space), space
-    assert content.defs["foldspace"]["boxes"] == ()
+    assert content.defs["foldspace"]["boxes"] == ("agent",)
     before = snap(g)
+    g.answer(0, "card first")
     g.agent(0, "foldspace", "secure_contract")
-    assert changes(g, before) == {0: {"hand": -1, "played": 1, "agents_left": -1, "solari": 3}}
+    # It leaves play for the trash: not in the discard pile at the end of the round.
+    assert changes(g, before) == {0: {"deck": -1, "trashed": 1, "agents_left": -1, "solari": 3}}
+    assert g.p(0).hand == ["dagger"] and g.p(0).trashed == ["foldspace"] and g.p(0).played == []
+    assert any("trashes Foldspace" in line for line in g.state.log)
+    finish(g)
+
+
+def test_foldspace_cannot_be_kept_by_trashing_nothing(content):
+    # "Trash this card" is not the optional trash icon: Foldspace always goes (decisions.md).
+    g = new(content)
+    g.p(0).hand = ["foldspace"]
+    g.answer(0, "space first")
+    g.agent(0, "foldspace", "wealth")
+    assert not any(k == "trash" for k, _ in g.asked(0))
+    assert g.p(0).trashed == ["foldspace"]
     finish(g)

@@ -287,6 +287,10 @@ def differences() -> dict:
 
 # ---------------------------------------------------------------------- deliberate differences
 KNOWN_DIFFERENCES = {
+    ("reserve", "foldspace", "agent gains"): (
+        (("gain", "draw", 1), ("trash",)), (),
+        "draw 1 and trash this card, as every independent source prints it (docs/decisions.md; "
+        "cards/base/starting.dune)"),
     ("conflict", "sort_through_the_chaos", "first"): (
         (("gain", "intrigue", 1), ("gain", "solari", 2), ("mentat",)),
         (("gain", "intrigue", 1), ("gain", "solari", 1), ("mentat",)),
