@@ -328,7 +328,6 @@ def reveal_turn(e, p: Player) -> None:
         p.persuasion += 2
     if before is not None:
         log_changes(e, p, before)
-    more_plots(e, p)  # e.g. persuasion or troops from a plot, after seeing the reveal
     buy(e, p)
     p.persuasion = 0
     p.discard.extend(p.played)
@@ -341,8 +340,10 @@ def reveal_turn(e, p: Player) -> None:
 
 
 def buy(e, p: Player) -> None:
-    """Spend persuasion on the Imperium Row, the reserve and cards set aside for
-    this player; the Row refills at once."""
+    """The rest of the reveal turn: spend persuasion on the Imperium Row, the reserve
+    and cards set aside for this player (the Row refills at once), and play plot
+    intrigue before, between or after the purchases (rules 001), until the player
+    ends the turn."""
     st = e.state
     while True:
         row = [c for c in dict.fromkeys(st.imperium_row) if e.price_of(p, c) <= p.persuasion]
@@ -350,14 +351,20 @@ def buy(e, p: Player) -> None:
         reserve = [c for c, n in sorted(st.reserve.items())
                    if n > 0 and not e.defs[c].get("gained_only") and e.price_of(p, c) <= p.persuasion]
         options = row + aside + reserve
-        if not options:
+        plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
+        if not options and not plots:
             return
         prices = [e.price_of(p, c, aside=len(row) <= i < len(row) + len(aside)) for i, c in enumerate(options)]
-        labels = [f"buy {e.cname(c)} ({price})" for c, price in zip(options, prices)] + ["stop buying"]
-        hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + [0.0]
+        labels = [f"buy {e.cname(c)} ({price})" for c, price in zip(options, prices)] + \
+            [f"play {e.cname(c)}" for c in plots] + ["end turn" if plots else "stop buying"]
+        hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + \
+            [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
         i = e.decide(p, "buy", labels, hints)
-        if i == len(options):
+        if i == len(options) + len(plots):
             return
+        if i >= len(options):
+            play_intrigue(e, p, plots[i - len(options)], "plot")
+            continue
         c = options[i]
         p.persuasion -= prices[i]
         if i < len(row):
