@@ -412,6 +412,29 @@ def test_helena_richese_discount_is_only_for_the_copy_set_aside(content):
     assert "buy Spice Hunter (2)" in g.asked(0)[-1][1]  # the copy in the Row: full price
 
 
+def test_helena_richese_card_not_bought_on_her_reveal_turn_leaves_the_game(content):
+    # Both independent texts: she may acquire it "during your Reveal turn this round";
+    # the printed text removes it from the Row, so unbought it stays removed (decisions.md).
+    g = with_leader(content, "helena_richese")
+    g.state.imperium_row = ["dr_yueh", "chani", "stilgar", "the_voice", "carryall"]
+    g.state.imperium_deck = ["piter_de_vries"]
+    g.answer(0, "set aside Chani")
+    g.box(0, "helena_richese", "signet")
+    g.p(0).hand = ["convincing_argument"]  # 2 Persuasion: Chani costs her 4
+    g.answer(0, "stop buying")
+    g.reveal(0)
+    assert g.p(0).manipulated == [] and g.state.imperium_trash == ["chani"]
+    assert "chani" not in g.state.imperium_row
+    # The next round's reveal turn no longer offers it.
+    g.p(0).revealed_turn = False
+    g.p(0).hand = ["convincing_argument", "convincing_argument", "convincing_argument"]
+    g.answer(0, "stop buying")
+    asked = len(g.asked(0))
+    g.reveal(0)
+    assert not any("Chani" in lab for _, labels in g.asked(0)[asked:] for lab in labels)
+    finish(g)
+
+
 def test_helena_richese_signet_with_an_empty_row(content):
     g = with_leader(content, "helena_richese")
     g.state.imperium_row = []

@@ -113,7 +113,8 @@ def test_show_gained_only_and_leader_modifiers(capsys):
     assert "Cannot be bought with Persuasion." in show(capsys, "foldspace").split("\n")
     assert show(capsys, "helena_richese").split("\n")[2:] == [
         "Passive: enemy agents don't block you at Landsraad spaces, enemy agents don't block you at City spaces",
-        "Signet ring: set aside an Imperium Row card: only you may acquire it, for 1 Persuasion less",
+        "Signet ring: remove a card from the Imperium Row: during your Reveal turn this round only you may "
+        "acquire it, for 1 Persuasion less",
     ]
     assert show(capsys, "paul_atreides").split("\n")[2:] == [
         "Passive: you may look at the top card of your deck at any time",

@@ -51,7 +51,7 @@ class Player:
     extra_icons: list = field(default_factory=list)  # icons the card played this turn also has
     infiltrate: bool = False  # enemy agents don't block this turn's agent
     may_pass: bool = False  # this turn may be passed (Bindu Suspension)
-    manipulated: list = field(default_factory=list)  # cards set aside for this player (Helena)
+    manipulated: list = field(default_factory=list)  # cards removed for this player's reveal turn (Helena)
     rival: bool = False  # a House Hagal rival (dunec/engine/rivals.py), not a person
 
 

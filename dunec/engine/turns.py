@@ -329,6 +329,7 @@ def reveal_turn(e, p: Player) -> None:
     if before is not None:
         log_changes(e, p, before)
     buy(e, p)
+    e.manipulated_lapse(p)
     p.persuasion = 0
     p.discard.extend(p.played)
     p.discard.extend(p.revealed)

@@ -159,7 +159,8 @@ def op(o: Op) -> str:
         "signet": "use your leader's signet ring",
         "draw_or_trash_top": "look at the top card of your deck: draw it or trash it",
         "acquire_to_top": "you may put cards you acquire this round on top of your deck",
-        "manipulate": "set aside an Imperium Row card: only you may acquire it, for 1 Persuasion less",
+        "manipulate": "remove a card from the Imperium Row: during your Reveal turn this round only you may "
+                      "acquire it, for 1 Persuasion less",
         "infiltrate": "enemy agents don't block your agent this turn",
         "pass_turn": "you may pass this turn",
         "block_space": "block a board space for your opponents this round",
