@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dunec.check.model import KINDS, Def
 from dunec.ir import describe
+from dunec.ir.ops import turn_start
 
 BOX_TITLES = {
     "agent": "Agent", "reveal": "Reveal", "acquire": "When acquired", "trash": "When trashed",
@@ -32,8 +33,14 @@ def show_definition(d: Def) -> str:
     lines.extend(fact_lines(d))
     for box in BOX_ORDER:
         if box in d.boxes:
-            lines.append(f"{BOX_TITLES[box]}: {describe.ops(d.boxes[box])}")
+            lines.append(f"{box_title(d, box)}: {describe.ops(d.boxes[box])}")
     return "\n".join(lines)
+
+
+def box_title(d: Def, box: str) -> str:
+    if box == "plot" and turn_start(d.boxes[box]):
+        return "Plot, at the start of your turn"
+    return BOX_TITLES[box]
 
 
 def fact_lines(d: Def) -> list[str]:

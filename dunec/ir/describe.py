@@ -127,21 +127,21 @@ def op(o: Op) -> str:
     if k == "control":
         return f"{name(a[0])} Control"
     if k == "pay":
-        return f"pay {', '.join(cost(c) for c in a[0])} -> {ops(o.body)}"
+        return f"pay {', '.join(cost(c) for c in a[0])} -> {scope(o.body)}"
     if k == "choose":
         head = "choose one" if a[0] == 1 else f"choose {a[0]}"
-        return f"{head}: " + " | ".join(ops(x) for x in o.alts)
+        return f"{head}: " + " | ".join(scope(x) for x in o.alts)
     if k == "if":
-        s = f"if {cond(a[0])}: {ops(o.body)}"
+        s = f"if {cond(a[0])}: {scope(o.body)}"
         if o.alts:
-            s += f"; otherwise: {ops(o.alts[0])}"
+            s += f", otherwise: {scope(o.alts[0])}"
         return s
     if k == "foreach":
-        return f"for each {quantity(a[0])}: {ops(o.body)}"
+        return f"for each {quantity(a[0])}: {scope(o.body)}"
     if k == "each_opponent":
-        return f"each opponent: {ops(o.body)}"
+        return f"each opponent: {scope(o.body)}"
     if k == "opponent":
-        return f"an opponent of your choice: {ops(o.body)}"
+        return f"an opponent of your choice: {scope(o.body)}"
     if k == "space_cost":
         return f"{name(a[0])} spaces cost {abs(a[2])} {a[1]} {'less' if a[2] < 0 else 'more'}"
     if k == "ignore_block":
@@ -170,5 +170,27 @@ def op(o: Op) -> str:
     }.get(k, k.replace("_", " "))
 
 
+# Effects that govern others: a condition, a cost, a choice, a count or a target.
+SCOPING = frozenset(("if", "pay", "choose", "foreach", "each_opponent", "opponent"))
+
+
 def ops(xs: Ops) -> str:
-    return ", ".join(op(x) for x in xs) if xs else "nothing"
+    """A list of effects, joined with ", ". A scoping effect (a condition, cost, choice,
+    count or target) stands apart, with "; " before and after it, and governs exactly
+    what lies between its colon or arrow and the next "; " (see `scope`)."""
+    if not xs:
+        return "nothing"
+    parts: list[list[str]] = []
+    for i, x in enumerate(xs):
+        if x.kind in SCOPING or i == 0 or xs[i - 1].kind in SCOPING:
+            parts.append([])
+        parts[-1].append(op(x))
+    return "; ".join(", ".join(p) for p in parts)
+
+
+def scope(xs: Ops) -> str:
+    """The effects a condition, cost, choice or target governs: they run to the next
+    "; " of the enclosing list, or are put in parentheses when they hold a "; " of
+    their own, so where they end is always plain."""
+    text = ops(xs)
+    return f"({text})" if "; " in text else text
