@@ -12,7 +12,7 @@ BOX_TITLES = {
     "space": "Effect", "control": "Control bonus", "passive": "Passive", "signet": "Signet ring",
     "once": "Once per game", "game_start": "At game start", "high_council": "When you take a High Council seat",
     "space_paid": "When you pay Solari for a board space", "harvest": "When you harvest spice",
-    "hagal": "Rival gains",
+    "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 

@@ -93,6 +93,7 @@ def resolve(e) -> None:
         p.supply += p.conflict
         p.conflict = 0
         p.swords = 0
+        p.deployed_turn = 0  # deployments during the Combat phase counted as one turn
     st.conflicts_done.append(conflict)
     st.conflict = None
     e.turn_kind = ""

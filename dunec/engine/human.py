@@ -145,6 +145,8 @@ def render_view(engine, player) -> str:
         tag = " (Alliance)" if st.alliances.get(f) == p.seat else ""
         inf.append(f"{FACTION_NAMES[f]} {p.influence[f]}{tag}")
     lines.append("Influence: " + ", ".join(inf))
+    if p.secret:  # only the chooser sees it; opponents' lines never show it
+        lines.append("Chosen in secret: " + ", ".join(FACTION_NAMES[f] for f in p.secret))
     lines.append("Hand: " + (", ".join(d[c]["name"] for c in p.hand) or "empty"))
     if p.played:
         lines.append("Played this round: " + ", ".join(d[c]["name"] for c in p.played))

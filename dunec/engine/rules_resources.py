@@ -66,6 +66,9 @@ class ResourceRules:
             for f in FACTIONS:
                 self.change_influence(p, f, n)
             return
+        if faction == "secret":
+            self.reveal_secret_factions(p, n)
+            return
         if faction == "space":
             sp = self.defs.get(ctx.space) if ctx is not None and ctx.space else None
             faction = sp.get("faction") if sp else None
@@ -81,6 +84,28 @@ class ResourceRules:
                      - (2.5 if p.influence[f] >= MAX_INFLUENCE else 0) for i, f in enumerate(pool)]
             faction = pool[self.decide(p, "influence", labels, hints)]
         self.change_influence(p, faction, n)
+
+    def choose_secret_factions(self, p: Player, n: int) -> None:
+        """Pick n different factions in secret: the log and the other seats see only
+        that a choice was made."""
+        left = list(FACTIONS)
+        chosen = []
+        for _ in range(min(n, len(left))):
+            i = self.decide(p, "secret", [f"choose {NAMES[f]} in secret" for f in left],
+                            [-float(p.influence[f]) for f in left])
+            chosen.append(left.pop(i))
+        p.secret = [f for f in FACTIONS if f in chosen]
+        self.log(f"  {self.pname(p)} chooses {_count(len(chosen))} faction{'s' if len(chosen) != 1 else ''} in secret")
+
+    def reveal_secret_factions(self, p: Player, n: int) -> None:
+        """Reveal the factions chosen in secret and gain n influence with each; the
+        choice is spent."""
+        chosen, p.secret = p.secret, []
+        if chosen:
+            self.log(f"  {self.pname(p)} reveals the factions chosen in secret: "
+                     + ", ".join(NAMES[f] for f in chosen))
+        for f in chosen:
+            self.change_influence(p, f, n)
 
     def lose_influence(self, p: Player, faction: str, n: int) -> None:
         if faction == "any":
@@ -152,6 +177,7 @@ class ResourceRules:
             k = min(n, p.supply)
             p.supply -= k
             p.conflict += k
+            self.deployed(p, k)
             return
         if n == -2:  # the troops this box recruited
             most = min(p.recruited - recruited_before, p.garrison)
@@ -163,6 +189,14 @@ class ResourceRules:
                         [float(i) for i in range(most + 1)])
         p.garrison -= k
         p.conflict += k
+        self.deployed(p, k)
+
+    def deployed(self, p: Player, k: int) -> None:
+        """k troops went to the Conflict: count them for this turn and run the
+        leader's `on deploy` trigger."""
+        if k > 0:
+            p.deployed_turn += k
+            self.leader_trigger(p, "deploy")
 
     def retreat(self, p: Player, n: int) -> None:
         most = p.conflict if n < 0 else min(n, p.conflict)
@@ -172,3 +206,7 @@ class ResourceRules:
                         [-float(i) for i in range(most + 1)])
         p.conflict -= k
         p.garrison += k
+
+
+def _count(n: int) -> str:
+    return ("no", "one", "two", "three", "four")[n] if 0 <= n <= 4 else str(n)

@@ -45,6 +45,8 @@ class Player:
     persuasion: int = 0
     swords: int = 0
     recruited: int = 0  # troops recruited this turn
+    deployed_turn: int = 0  # troops deployed to the Conflict this turn
+    secret: list = field(default_factory=list)  # factions chosen in secret, not yet revealed
     revealed_turn: bool = False
     acquire_to_top: bool = False  # this round, acquired cards may go on top of the deck
     discounts: dict = field(default_factory=dict)  # card id -> persuasion off, this turn

@@ -27,6 +27,7 @@ def round_start(e) -> None:
             p.supply -= 1
             p.conflict += 1
             e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[loc]}")
+            e.deployed(p, 1)
 
 
 # ---------------------------------------------------------------------- player turns
@@ -46,8 +47,8 @@ def take_turn(e, p: Player) -> None:
     """One turn: any number of plot intrigues (and a once-per-game ability), then
     an agent action, the reveal, or a pass when a card allows it."""
     # Troops a plot recruits before the agent action are "recruited during your current
-    # turn" (rules 000): the count covers the whole turn, plots included.
-    p.recruited = 0
+    # turn" (rules 000): the counts cover the whole turn, plots included.
+    p.recruited = p.deployed_turn = 0
     while True:
         plots = plot_options(e, p)
         leader = e.defs[p.leader]
@@ -85,7 +86,7 @@ def take_turn(e, p: Player) -> None:
 
 def end_of_turn(p: Player) -> None:
     """What lasts "this turn" ends here."""
-    p.recruited = 0
+    p.recruited = p.deployed_turn = 0
     p.extra_icons = []
     p.infiltrate = False
     p.may_pass = False
@@ -276,6 +277,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
             p.conflict += k
             if k:
                 e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
+            e.deployed(p, k)
 
 
 TALLIED = (("persuasion", "Persuasion"), ("swords", "swords"), ("solari", "Solari"), ("spice", "spice"),

@@ -71,6 +71,8 @@ def cond(c: tuple) -> str:
         return f"more {name(c[1])} than each opponent"
     if k == "mentat_available":
         return "the Mentat is in its space"
+    if k == "secret":
+        return "your Factions chosen in secret are not revealed yet"
     return k
 
 
@@ -89,6 +91,7 @@ def quantity(q: tuple) -> str:
         "opponents_with_more": lambda: f"opponent with more {name(q[1])} Influence than you",
         "opponent_units": lambda: "units of the strongest opponent in the Conflict",
         "factions_behind": lambda: "Factions where an opponent has more Influence than you",
+        "deployed_this_turn": lambda: "troops you deployed to the Conflict this turn",
     }.get(k, lambda: k.replace("_", " "))()
 
 
@@ -101,7 +104,8 @@ def op(o: Op) -> str:
         return f"lose {a[1]} {one if a[1] == 1 else many}"
     if k == "influence":
         where = {"any": "any Faction", "space": "that space's Faction", "all": "each Faction",
-                 "behind": "a Faction where an opponent has more than you"}.get(a[0], name(a[0]))
+                 "behind": "a Faction where an opponent has more than you",
+                 "secret": "each Faction you chose in secret, revealing them"}.get(a[0], name(a[0]))
         return f"+{a[1]} Influence with {where}"
     if k == "lose_influence":
         return f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"
@@ -150,6 +154,8 @@ def op(o: Op) -> str:
         return f"put a {name(a[0])} card from your discard pile into your hand"
     if k == "discount":
         return f"{name(a[0]).title()} costs {a[1]} less this turn"
+    if k == "secret_factions":
+        return f"choose {a[0]} different Faction{'s' if a[0] != 1 else ''} in secret"
     if k == "extra_icon":
         return f"the card you play this turn also has the {name(a[0])} icon"
     return {
