@@ -31,6 +31,7 @@ QUESTIONS = {
     "trash": "Trash a card?",
     "discard": "Discard a card:",
     "influence": "Gain influence with which faction?",
+    "secret": "Choose a faction in secret (only you will see it):",
     "defend": "Deploy a troop from your supply to defend your location?",
     "win": "You won the conflict. Play this card?",
 }
