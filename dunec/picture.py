@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from dunec.check.model import KINDS, Def
 from dunec.ir import describe
-from dunec.show import BOX_ORDER, BOX_TITLES, fact_lines
+from dunec.show import BOX_ORDER, box_title, fact_lines
 
 WIDTH, HEIGHT = 300, 420
 ICON_COLOURS = {
@@ -76,7 +76,7 @@ def card_svg(d: Def) -> str:
             h = 22 + 15 * len(lines)
         parts.append(f'<rect x="10" y="{y}" width="{WIDTH - 20}" height="{h}" rx="8" '
                      f'fill="{BOX_COLOURS.get(box, "#eeeeee")}" stroke="#999"/>')
-        parts.append(_text(18, y + 16, BOX_TITLES[box], 11, "bold", fill="#333"))
+        parts.append(_text(18, y + 16, box_title(d, box), 11, "bold", fill="#333"))
         for i, line in enumerate(lines):
             parts.append(_text(18, y + 31 + 15 * i, line, 12))
         y += h + 8

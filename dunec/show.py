@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dunec.check.model import KINDS, Def
 from dunec.ir import describe
+from dunec.ir.ops import turn_start
 
 BOX_TITLES = {
     "agent": "Agent", "reveal": "Reveal", "acquire": "When acquired", "trash": "When trashed",
@@ -11,7 +12,7 @@ BOX_TITLES = {
     "space": "Effect", "control": "Control bonus", "passive": "Passive", "signet": "Signet ring",
     "once": "Once per game", "game_start": "At game start", "high_council": "When you take a High Council seat",
     "space_paid": "When you pay Solari for a board space", "harvest": "When you harvest spice",
-    "hagal": "Rival gains",
+    "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
@@ -32,8 +33,14 @@ def show_definition(d: Def) -> str:
     lines.extend(fact_lines(d))
     for box in BOX_ORDER:
         if box in d.boxes:
-            lines.append(f"{BOX_TITLES[box]}: {describe.ops(d.boxes[box])}")
+            lines.append(f"{box_title(d, box)}: {describe.ops(d.boxes[box])}")
     return "\n".join(lines)
+
+
+def box_title(d: Def, box: str) -> str:
+    if box == "plot" and turn_start(d.boxes[box]):
+        return "Plot, at the start of your turn"
+    return BOX_TITLES[box]
 
 
 def fact_lines(d: Def) -> list[str]:

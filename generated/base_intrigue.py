@@ -76,7 +76,7 @@ def fx_11(c0):
 
 
 def fx_12(c0):
-    if c0.offer_pay((('res', 'solari', 1),), 'pay 1 Solari -> an opponent of your choice: lose 1 troop in the Conflict, deploy 1 troop from your supply', 4.1):
+    if c0.offer_pay((('res', 'solari', 1),), 'pay 1 Solari -> (an opponent of your choice: lose 1 troop in the Conflict; deploy 1 troop from your supply)', 4.1):
         c1 = c0.pick_opponent('lose 1 troop in the Conflict')
         if c1 is not None:
             c1.lose('deployed', 1)
@@ -139,7 +139,7 @@ def fx_23(c0):
 
 
 def fx_24(c0):
-    if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> +3 troops, if it is your Reveal turn: deploy any of these recruited troops', 6.24):
+    if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> (+3 troops; if it is your Reveal turn: deploy any of these recruited troops)', 6.24):
         c0.engine.gain(c0.player, 'troops', 3)
         if c0.flag(('revealing',)):
             c0.deploy(-2, 'garrison')

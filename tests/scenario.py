@@ -58,6 +58,11 @@ class Scenario:
             p.hand.append(card)
         turns.agent_turn(self.engine, p, card, space)
 
+    def turn(self, seat: int) -> None:
+        """One whole turn as the round plays it: plots, then the agent, reveal or pass
+        the script picks, and the end of the turn."""
+        turns.take_turn(self.engine, self.p(seat))
+
     def reveal(self, seat: int) -> None:
         turns.reveal_turn(self.engine, self.p(seat))
 

@@ -31,7 +31,7 @@ def test_show_with_a_new_card_prints_its_text_and_draws_it(tmp_path, capsys):
     assert main(["show", "--with", str(card), "--svg", str(tmp_path / "pics")]) == 0
     out = capsys.readouterr().out
     assert "Spice Courier  [Imperium card, base, 3 copies]" in out
-    assert "Reveal: +2 Persuasion, if another Spacing Guild card in play: +2 Solari" in out
+    assert "Reveal: +2 Persuasion; if another Spacing Guild card in play: +2 Solari" in out
     svg = (tmp_path / "pics" / "spice_courier.svg").read_text()
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")

@@ -11,7 +11,7 @@ from dunec.engine.runner import simulate
 BROKEN = '''card vp_printer "VP Printer" {
   set base
   copies 4; cost 2; icons city
-  reveal { vp 1; persuasion 1 }
+  reveal { vp 2; persuasion 1 }
 }
 '''
 

@@ -23,7 +23,7 @@ EFFECTS = {
     "p_lose_intrigue": "lose intrigue 1", "p_lose_inf": "lose influence fremen 1",
     "p_lose_inf_any": "lose influence any 1",
     "p_inf": "influence guild 2", "p_inf_any": "influence any 1", "p_inf_space": "influence space 1",
-    "p_inf_all": "influence all 1", "p_inf_behind": "influence behind 1",
+    "p_inf_all": "influence all 1", "p_inf_behind": "influence behind 1", "p_inf_secret": "influence secret 1",
     "p_deploy": "deploy 2", "p_deploy_any": "deploy any", "p_deploy_supply": "deploy 2 from supply",
     "p_trash_this": "trash this", "p_trash_card": "trash card", "p_trash_hand": "trash card from hand",
     "p_trash_discard": "trash card from discard", "p_trash_play": "trash card from play",
@@ -53,7 +53,7 @@ CONDITIONS = {
     "c_factions_at": "factions_at 1 >= 2", "c_copies": "copies dr_yueh >= 2", "c_solari": "solari >= 3",
     "c_spice": "spice < 1", "c_water": "water != 1",
     "c_mentat_available": "mentat_available", "c_opponent_units": "opponent_units >= 2",
-    "c_factions_behind": "factions_behind == 1",
+    "c_factions_behind": "factions_behind == 1", "c_secret": "secret", "c_deployed": "deployed_this_turn >= 2",
     "c_and": "seat and swordmaster", "c_or": "seat or swordmaster", "c_not": "not seat",
     "c_nested": "not (seat or influence emperor >= 1) and players == 4",
 }
@@ -83,6 +83,11 @@ def _source() -> str:
     out.append('leader p_leader "Probe Leader" {\n  passive { ignore_block city; space_cost spice_trade water -1 }\n'
                '  signet { solari 1 }\n}')
     out.append('leader p_seer "Probe Seer" {\n  passive { see_top_card }\n  signet { manipulate }\n}')
+    out.append('leader p_secret "Probe Secret" {\n  on game_start { secret_factions 3 }\n'
+               '  on deploy { if deployed_this_turn >= 2 { solari 1 } }\n  signet { solari 1 }\n}')
+    out.append('leader p_once "Probe Once" {\n  once {\n    choose 2 {\n      - influence emperor 1\n'
+               '      - influence guild 1\n      - influence bene_gesserit 1\n      - influence fremen 1\n'
+               '    }\n  }\n  signet { solari 1 }\n}')
     # The two card flags, each without the other.
     out.append('card p_infiltrator "Infiltrator" {\n  cost 1; icons city\n  infiltrate\n}')
     out.append('card p_anywhere "Anywhere" {\n  cost 1; icons city\n  from_anywhere\n}')
@@ -152,6 +157,8 @@ EFFECT_CASES = [
     ("p_inf_all", None, (), {"emperor": 1, "guild": 1, "bene_gesserit": 1, "fremen": 1}),
     ("p_inf_behind", lambda g: set_influence(g, 3, emperor=1), (), {"emperor": 1}),
     ("p_inf_behind", None, (), {}),  # nobody ahead anywhere
+    ("p_inf_secret", lambda g: setattr(g.p(0), "secret", ["guild", "fremen"]), (), {"guild": 1, "fremen": 1}),
+    ("p_inf_secret", None, (), {}),  # no secret choice (or already revealed): nothing
     ("p_deploy", None, ("deploy 2",), {"garrison": -2, "conflict": 2}),
     ("p_deploy_any", None, ("deploy 3",), {"garrison": -3, "conflict": 3}),
     ("p_deploy_supply", None, (), {"supply": -2, "conflict": 2}),
@@ -221,8 +228,9 @@ def test_effect_forms_play(probes, ident, setup, answers, delta):
 def test_every_base_verb_is_probed():
     used = {stmt.split()[0] for stmt in list(EFFECTS.values()) + list(REVEAL_EFFECTS.values())
             + list(PLOT_EFFECTS.values())}
-    # probed below ("steal" in p_steal, "see_top_card" in p_seer, "harvest" in p_harvest)
-    used |= {"control", "space_cost", "ignore_block", "steal", "see_top_card", "harvest"}
+    # probed below ("steal" in p_steal, "see_top_card" in p_seer, "harvest" in p_harvest,
+    # "secret_factions" in p_secret)
+    used |= {"control", "space_cost", "ignore_block", "steal", "see_top_card", "harvest", "secret_factions"}
     used.discard("each")
     playable = {v for v, spec in T.VERBS.items() if spec.sets == T.SETS}
     assert playable <= used, sorted(playable - used)
@@ -317,6 +325,9 @@ COND_CASES = [
     ("c_factions_behind", lambda g: set_influence(g, 1, guild=1), True),
     ("c_factions_behind", lambda g: (set_influence(g, 1, guild=1), set_influence(g, 2, fremen=2)), False),
     ("c_nested", None, True), ("c_nested", lambda g: set_influence(g, 0, emperor=1), False),
+    ("c_secret", lambda g: setattr(g.p(0), "secret", ["guild"]), True), ("c_secret", None, False),
+    ("c_deployed", lambda g: setattr(g.p(0), "deployed_turn", 2), True),
+    ("c_deployed", lambda g: setattr(g.p(0), "deployed_turn", 1), False),
 ]
 
 
@@ -503,3 +514,78 @@ def test_harvest_takes_the_space_spice_and_its_bonus(probes, space, bonus, spice
     assert changes(g, before) == ({0: {"spice": spice}} if spice else {})
     assert g.state.maker_spice.get(space, 0) == 0
     finish(g)
+
+
+# ---------------------------------------------------------------------- a once-per-game leader box
+@pytest.mark.parametrize("a,b", [("Emperor", "Spacing Guild"), ("Bene Gesserit", "Fremen")])
+def test_once_box_two_factions(probes, a, b):
+    g = new(probes, leaders=["p_once"] * 4)
+    before = snap(g)
+    g.answer(0, f"+1 Influence with {a}", f"+1 Influence with {b}")
+    g.box(0, "p_once", "once")
+    faction = {"Emperor": "emperor", "Spacing Guild": "guild", "Bene Gesserit": "bene_gesserit",
+               "Fremen": "fremen"}
+    assert changes(g, before) == {0: {faction[a]: 1, faction[b]: 1}}
+    assert [len(labels) for _, labels in g.asked(0)] == [4, 3]
+    finish(g)
+
+
+def test_once_box_from_the_turn_menu(probes):
+    g = new(probes, leaders=["p_once"] * 4)
+    g.p(0).agents_left = 0
+    before = snap(g)
+    g.answer(0, "use Probe Once's once-per-game ability", "+1 Influence with Fremen",
+             "+1 Influence with Emperor")
+    turns.take_turn(g.engine, g.p(0))  # then "reveal" is the only option: the Reveal turn follows
+    assert changes(g, before) == {0: {"once_used": 1, "fremen": 1, "emperor": 1}}
+    assert g.asked(0)[0] == ("turn", ["use Probe Once's once-per-game ability", "reveal"])
+    assert g.p(0).revealed_turn
+    finish(g)
+
+
+def test_once_box_is_offered_once(probes):
+    g = new(probes, leaders=["p_once"] * 4)
+    g.p(0).once_used = True
+    g.p(0).agents_left = 0
+    turns.take_turn(g.engine, g.p(0))
+    assert g.asked(0) == []  # only "reveal" was left
+    finish(g)
+
+
+# ---------------------------------------------------------------------- a secret choice and `on deploy`
+def test_secret_factions_are_different_and_kept_in_track_order(probes):
+    g = new(probes, leaders=["p_secret"] * 4)
+    g.answer(0, "choose Fremen in secret", "choose Emperor in secret", "choose Spacing Guild in secret")
+    g.engine.leader_trigger(g.p(0), "game_start")
+    assert g.p(0).secret == ["emperor", "guild", "fremen"]
+    assert [len(labels) for _, labels in g.asked(0)] == [4, 3, 2]
+    assert g.state.log[-1] == "  P1 (Probe Secret) chooses three factions in secret"
+    finish(g)
+
+
+def test_on_deploy_runs_after_each_deployment_with_the_turn_count(probes):
+    g = new(probes, leaders=["p_secret"] * 4)
+    p = g.p(0)
+    g.answer(0, "deploy 1")
+    g.box(0, "p_deploy", "agent")  # 1 this turn: not yet
+    assert p.solari == 0 and p.deployed_turn == 1
+    g.box(0, "p_deploy_supply", "agent")  # 2 more from the supply: 3 this turn
+    assert p.solari == 1 and p.deployed_turn == 3
+    g.answer(0, "deploy 0")
+    g.box(0, "p_deploy", "agent")  # deploying none is no deployment
+    assert p.solari == 1
+    turns.end_of_turn(p)
+    assert p.deployed_turn == 0
+    finish(g)
+
+
+@pytest.mark.parametrize("source,code", [
+    ('leader l "L" {\n  on game_start { secret_factions 5 }\n}\n', "E0202"),  # only four factions
+    ('leader l "L" {\n  on game_start { secret_factions 0 }\n}\n', "E0202"),
+    ('card c "C" {\n  cost 1; icons city\n  agent { secret_factions 2 }\n}\n', "E0301"),  # game start only
+    ('leader l "L" {\n  on deploy { if deployed_this_turn { solari 1 } }\n}\n', "E0305"),  # a number
+])
+def test_secret_and_deploy_constructs_are_checked(source, code):
+    from dunec.frontend import compile_sources
+    _, diags = compile_sources([("cards/base/x.dune", source)])
+    assert code in {d.code for d in diags.errors}, diags.render()

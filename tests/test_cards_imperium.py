@@ -1430,12 +1430,13 @@ def test_sietch_reverend_mother_reveal_with_fremen_bond(content):
     finish(g)
 
 
-def test_sietch_reverend_mother_reveal_without_bond_still_gives_the_spice(content):
+def test_sietch_reverend_mother_reveal_without_bond_gives_nothing(content):
+    # The bond gates the spice too (every independent source; docs/decisions.md).
     g = new(content)
     g.p(0).revealed = ["bene_gesserit_initiate"]  # its own Fremen faction does not bond with itself
     before = snap(g)
     g.box(0, "sietch_reverend_mother", "reveal")
-    assert changes(g, before) == {0: {"spice": 1, "revealed": 1}}
+    assert changes(g, before) == {0: {"revealed": 1}}
     finish(g)
 
 

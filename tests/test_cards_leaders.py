@@ -105,39 +105,93 @@ def test_duke_leto_atreides_signet_without_spice(content):
 
 
 # ---------------------------------------------------------------------- Baron Vladimir Harkonnen
-@pytest.mark.parametrize("a,b", [("Emperor", "Spacing Guild"), ("Bene Gesserit", "Fremen")])
-def test_baron_vladimir_harkonnen_once_two_factions(content, a, b):
+# Masterstroke, the printed card: at the start of the game he chooses two factions in
+# secret; when he deploys 4 or more troops to the Conflict in one turn he reveals them and
+# gains 1 Influence with each, once per game.
+def _baron(content, secret=("emperor", "fremen")):
     g = with_leader(content, "baron_vladimir_harkonnen")
+    g.p(0).secret = list(secret)
+    return g
+
+
+def test_baron_vladimir_harkonnen_chooses_two_factions_in_secret_at_game_start(content):
+    g = with_leader(content, "baron_vladimir_harkonnen")
+    g.answer(0, "choose Spacing Guild in secret", "choose Fremen in secret")
     before = snap(g)
-    g.answer(0, f"+1 Influence with {a}", f"+1 Influence with {b}")
-    g.box(0, "baron_vladimir_harkonnen", "once")
-    faction = {"Emperor": "emperor", "Spacing Guild": "guild", "Bene Gesserit": "bene_gesserit",
-               "Fremen": "fremen"}
-    assert changes(g, before) == {0: {faction[a]: 1, faction[b]: 1}}
-    assert [len(labels) for _, labels in g.asked(0)] == [4, 3]
+    g.engine.leader_trigger(g.p(0), "game_start")
+    assert g.p(0).secret == ["guild", "fremen"]
+    assert [len(labels) for _, labels in g.asked(0)] == [4, 3]  # two different factions
+    assert changes(g, before) == {}  # nothing gained yet
+    # The log says a choice was made, never which.
+    assert g.state.log[-1] == "  P1 (Baron Vladimir Harkonnen) chooses two factions in secret"
     finish(g)
 
 
-def test_baron_vladimir_harkonnen_once_from_the_turn_menu(content):
-    g = with_leader(content, "baron_vladimir_harkonnen")
-    g.p(0).agents_left = 0
-    before = snap(g)
-    g.answer(0, "use Baron Vladimir Harkonnen's once-per-game ability", "+1 Influence with Fremen",
-             "+1 Influence with Emperor")
-    turns.take_turn(g.engine, g.p(0))  # then "reveal" is the only option: the Reveal turn follows
-    assert changes(g, before) == {0: {"once_used": 1, "fremen": 1, "emperor": 1}}
-    assert g.asked(0)[0] == ("turn", ["use Baron Vladimir Harkonnen's once-per-game ability", "reveal"])
-    assert g.p(0).revealed_turn
+def test_baron_vladimir_harkonnen_reveals_when_deploying_four_in_one_turn(content):
+    g = _baron(content)
+    p = g.p(0)
+    p.garrison, p.supply = 6, 6
+    p.hand = ["reconnaissance"]
+    g.answer(0, "Reconnaissance -> Arrakeen", "deploy 3")  # 1 recruited + 2: 3 is not enough
+    g.turn(0)
+    assert p.secret == ["emperor", "fremen"] and p.influence["emperor"] == 0
+    g.state.occupied = {}
+    p.hand = ["arrakis_recruiter"]
+    g.answer(0, "Arrakis Recruiter -> Arrakeen", "space first", "deploy 4")  # 2 recruited + 2
+    g.turn(0)
+    assert p.secret == [] and p.influence["emperor"] == 1 and p.influence["fremen"] == 1
+    assert "  P1 (Baron Vladimir Harkonnen) reveals the factions chosen in secret: Emperor, Fremen" in g.state.log
     finish(g)
 
 
-def test_baron_vladimir_harkonnen_once_is_offered_once(content):
-    g = with_leader(content, "baron_vladimir_harkonnen")
-    g.p(0).once_used = True
-    g.p(0).agents_left = 0
-    turns.take_turn(g.engine, g.p(0))
-    assert g.asked(0) == []  # only "reveal" was left
+def test_baron_vladimir_harkonnen_counts_every_deployment_of_the_turn(content):
+    # A plot deploys 2 at the start of the turn, the combat space 2 more: 4 in one turn.
+    g = _baron(content, ("guild", "bene_gesserit"))
+    p = g.p(0)
+    p.hand = ["dagger"]
+    p.garrison, p.supply = 5, 7
+    p.intrigue = ["rapid_mobilization"]
+    g.answer(0, "play Rapid Mobilization", "deploy 2", "Dagger -> Hall of Oratory")
+    g.turn(0)
+    assert p.secret == ["guild", "bene_gesserit"] and p.deployed_turn == 0  # 2 only: the count ends
+    p.hand = ["reconnaissance"]
+    p.intrigue = ["rapid_mobilization"]
+    g.answer(0, "play Rapid Mobilization", "deploy 2", "Reconnaissance -> Arrakeen", "deploy 2")
+    g.turn(0)
+    assert p.secret == [] and p.influence["guild"] == 1 and p.influence["bene_gesserit"] == 1
     finish(g)
+
+
+def test_baron_vladimir_harkonnen_masterstroke_is_once_per_game(content):
+    g = _baron(content)
+    p = g.p(0)
+    p.garrison, p.supply = 5, 7
+    for _ in range(2):
+        p.hand = ["arrakis_recruiter"]
+        g.answer(0, "Arrakis Recruiter -> Arrakeen", "space first", "deploy 4")
+        g.turn(0)
+        g.state.occupied = {}
+        p.agents_left = 2
+    assert p.influence["emperor"] == 1 and p.influence["fremen"] == 1
+    finish(g)
+
+
+def test_baron_vladimir_harkonnen_secret_is_hidden_from_the_other_seats(content):
+    from dunec.engine.human import render_view
+    g = _baron(content, ("guild", "bene_gesserit"))
+    mine = render_view(g.engine, g.p(0)).split("\n")
+    assert "Chosen in secret: Spacing Guild, Bene Gesserit" in mine
+    for seat in (1, 2, 3):
+        theirs = render_view(g.engine, g.p(seat))
+        assert "secret" not in theirs.lower()
+
+
+def test_baron_vladimir_harkonnen_as_a_rival_chooses_nothing(content):
+    from hagal_support import RivalGame
+    g = RivalGame(content, "solo", rival_leaders=("baron_vladimir_harkonnen", "glossu_rabban"))
+    g.engine.leader_trigger(g.p(1), "game_start")
+    assert g.p(1).secret == []
+    g.finish()
 
 
 def test_baron_vladimir_harkonnen_signet_pays_for_intrigue(content):
@@ -410,6 +464,29 @@ def test_helena_richese_discount_is_only_for_the_copy_set_aside(content):
     g.answer(0, "stop buying")
     turns.buy(g.engine, g.p(0))
     assert "buy Spice Hunter (2)" in g.asked(0)[-1][1]  # the copy in the Row: full price
+
+
+def test_helena_richese_card_not_bought_on_her_reveal_turn_leaves_the_game(content):
+    # Both independent texts: she may acquire it "during your Reveal turn this round";
+    # the printed text removes it from the Row, so unbought it stays removed (decisions.md).
+    g = with_leader(content, "helena_richese")
+    g.state.imperium_row = ["dr_yueh", "chani", "stilgar", "the_voice", "carryall"]
+    g.state.imperium_deck = ["piter_de_vries"]
+    g.answer(0, "set aside Chani")
+    g.box(0, "helena_richese", "signet")
+    g.p(0).hand = ["convincing_argument"]  # 2 Persuasion: Chani costs her 4
+    g.answer(0, "stop buying")
+    g.reveal(0)
+    assert g.p(0).manipulated == [] and g.state.imperium_trash == ["chani"]
+    assert "chani" not in g.state.imperium_row
+    # The next round's reveal turn no longer offers it.
+    g.p(0).revealed_turn = False
+    g.p(0).hand = ["convincing_argument", "convincing_argument", "convincing_argument"]
+    g.answer(0, "stop buying")
+    asked = len(g.asked(0))
+    g.reveal(0)
+    assert not any("Chani" in lab for _, labels in g.asked(0)[asked:] for lab in labels)
+    finish(g)
 
 
 def test_helena_richese_signet_with_an_empty_row(content):

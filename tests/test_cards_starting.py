@@ -42,7 +42,7 @@ def test_seek_allies_has_no_reveal_box(content):
 # ---------------------------------------------------------------------- starters: agent icons
 @pytest.mark.parametrize("card,yes,no", [
     ("convincing_argument", (), ("hall_of_oratory", "arrakeen", "wealth", "secure_contract")),
-    ("dagger", ("hall_of_oratory", "arrakeen"), ("wealth", "secure_contract")),
+    ("dagger", ("hall_of_oratory",), ("arrakeen", "carthag", "wealth", "secure_contract")),
     ("diplomacy", ("wealth", "foldspace_space", "secrets", "stillsuits"), ("hall_of_oratory", "arrakeen")),
     ("dune_the_desert_planet", ("secure_contract", "imperial_basin"), ("wealth", "arrakeen")),
     ("reconnaissance", ("arrakeen", "carthag"), ("hall_of_oratory", "secure_contract")),
@@ -169,7 +169,9 @@ def test_arrakis_liaison_reveal(content):
 def test_arrakis_liaison_agent_icon_and_bond(content):
     g = new(content)
     g.p(0).hand = ["arrakis_liaison"]
-    assert legal(g, 0, "arrakis_liaison", "arrakeen") and not legal(g, 0, "arrakis_liaison", "hall_of_oratory")
+    # Landsraad and City (every independent source; docs/decisions.md).
+    assert legal(g, 0, "arrakis_liaison", "arrakeen") and legal(g, 0, "arrakis_liaison", "hall_of_oratory")
+    assert not legal(g, 0, "arrakis_liaison", "secure_contract") and not legal(g, 0, "arrakis_liaison", "wealth")
     assert content.defs["arrakis_liaison"]["factions"] == ("fremen",)
     assert content.defs["arrakis_liaison"]["cost"] == 2 and content.defs["arrakis_liaison"]["copies"] == 8
 
@@ -212,14 +214,30 @@ def test_foldspace_is_never_bought(content):
     finish(g)
 
 
-def test_foldspace_goes_to_any_space_and_does_nothing_itself(content):
+def test_foldspace_goes_to_any_space_draws_a_card_and_trashes_itself(content):
     g = new(content)
     g.p(0).hand = ["foldspace"]
+    g.p(0).deck = ["dagger"]
     for space in ("wealth", "foldspace_space", "secrets", "stillsuits",
                   "hall_of_oratory", "arrakeen", "secure_contract"):
         assert legal(g, 0, "foldspace", space), space
-    assert content.defs["foldspace"]["boxes"] == ()
+    assert content.defs["foldspace"]["boxes"] == ("agent",)
     before = snap(g)
+    g.answer(0, "card first")
     g.agent(0, "foldspace", "secure_contract")
-    assert changes(g, before) == {0: {"hand": -1, "played": 1, "agents_left": -1, "solari": 3}}
+    # It leaves play for the trash: not in the discard pile at the end of the round.
+    assert changes(g, before) == {0: {"deck": -1, "trashed": 1, "agents_left": -1, "solari": 3}}
+    assert g.p(0).hand == ["dagger"] and g.p(0).trashed == ["foldspace"] and g.p(0).played == []
+    assert any("trashes Foldspace" in line for line in g.state.log)
+    finish(g)
+
+
+def test_foldspace_cannot_be_kept_by_trashing_nothing(content):
+    # "Trash this card" is not the optional trash icon: Foldspace always goes (decisions.md).
+    g = new(content)
+    g.p(0).hand = ["foldspace"]
+    g.answer(0, "space first")
+    g.agent(0, "foldspace", "wealth")
+    assert not any(k == "trash" for k, _ in g.asked(0))
+    assert g.p(0).trashed == ["foldspace"]
     finish(g)

@@ -287,12 +287,10 @@ def differences() -> dict:
 
 # ---------------------------------------------------------------------- deliberate differences
 KNOWN_DIFFERENCES = {
-    ("starter", "dagger", "icons"): (
-        ("city", "landsraad"), ("landsraad",),
-        "Landsraad + City, the deck table of a played implementation (docs/decisions.md; cards/base/starting.dune)"),
-    ("reserve", "arrakis_liaison", "icons"): (
-        ("city",), ("city", "landsraad"),
-        "City only, the printed card and the deck table (docs/decisions.md; cards/base/starting.dune)"),
+    ("reserve", "foldspace", "agent gains"): (
+        (("gain", "draw", 1), ("trash",)), (),
+        "draw 1 and trash this card, as every independent source prints it (docs/decisions.md; "
+        "cards/base/starting.dune)"),
     ("conflict", "sort_through_the_chaos", "first"): (
         (("gain", "intrigue", 1), ("gain", "solari", 2), ("mentat",)),
         (("gain", "intrigue", 1), ("gain", "solari", 1), ("mentat",)),
@@ -301,10 +299,6 @@ KNOWN_DIFFERENCES = {
         (("choose", 2, ((("gain", "intrigue", 1),), (("gain", "solari", 3),), (("gain", "spice", 2),))),),
         (("gain", "intrigue", 1), ("gain", "solari", 3), ("gain", "spice", 2)),
         "choose two, the printed card's choice (docs/decisions.md; cards/base/conflicts.dune)"),
-    ("card", "sietch_reverend_mother", "reveal bond"): (
-        {"fremen": (("gain", "persuasion", 3),)},
-        {"fremen": (("gain", "persuasion", 3), ("gain", "spice", 1))},
-        "the bond gates the Persuasion only; the spice is unconditional (cards/base/imperium.dune)"),
 }
 
 

@@ -434,8 +434,8 @@ def test_trades_happen_on_someone_elses_turn_too(content):
     g = RivalGame(content, "solo")
     g.state.control["arrakeen"] = P2
     g.p(P2).solari = 6
-    g.p(P1).hand = ["dagger"]
-    g.answer(P1, "Dagger -> Arrakeen", "deploy 0")
+    g.p(P1).hand = ["reconnaissance"]
+    g.answer(P1, "Reconnaissance -> Arrakeen", "deploy 0")
     turns.take_turn(g.engine, g.p(P1))
     rivals.after_turn(g.engine)
     assert g.p(P2).solari == 0 and g.p(P2).vp == 1

@@ -39,3 +39,33 @@ def test_the_checker_catches_a_broken_state(compiled):
     st.players[1].vp += 1  # a VP with no source
     with pytest.raises(invariants.InvariantError, match="VP"):
         invariants.check(e)
+
+
+def test_the_documented_check_passes_a_game_that_moves_an_alliance_by_choice(content):
+    # The reproducer of the audit: this game asks a falling holder whom to give the
+    # Emperor alliance to; the check must not run while the token is half moved.
+    st = play_game(content, 3, 4, ["greedy"] * 3, quiet=True, check=invariants.check)
+    assert st.finished
+
+
+def test_the_alliance_choice_is_checked_once_the_transfer_is_done(content):
+    from scenario import Scenario
+    g = Scenario(content, players=4)
+    e = g.engine
+    e.change_influence(g.p(0), "emperor", 5)  # P1 takes the alliance
+    e.change_influence(g.p(1), "emperor", 4)
+    e.change_influence(g.p(2), "emperor", 4)
+    seen = []
+
+    def check(engine):
+        invariants.check(engine)
+        seen.append(engine.state.alliances["emperor"])
+
+    e.after_turn = check
+    g.answer(0, "give the Emperor alliance to P3")
+    e.change_influence(g.p(0), "emperor", -2)  # P1 falls to 3: P2 and P3 tie at 4, P1 chooses
+    assert [lab for _, lab in g.asked(0)] == [["give the Emperor alliance to P2 (Count Ilban Richese)",
+                                              "give the Emperor alliance to P3 (Count Ilban Richese)"]]
+    assert seen == [2]  # checked once, after the token moved
+    assert g.p(0).vp_ledger["alliance"] == 0 and g.p(2).vp_ledger["alliance"] == 1
+    g.done()

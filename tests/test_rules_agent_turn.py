@@ -217,13 +217,33 @@ def test_troops_recruited_on_an_earlier_turn_count_against_the_garrison_limit(co
     g = _game(content)
     p = g.p(0)
     p.solari = 4
-    g.agent(0, "dagger", "rally_troops")  # not a combat space: no deploy question at all
+    p.hand = ["dagger", "diplomacy"]
+    g.answer(0, "Dagger -> Rally Troops")
+    g.turn(0)  # not a combat space: no deploy question at all
     assert p.garrison == 7 and p.conflict == 0
     assert not _labels(g, 0, "deploy")
-    g.answer(0, "deploy 2")
-    g.agent(0, "diplomacy", "stillsuits")  # next turn: only 2 of the 7
+    g.answer(0, "Diplomacy -> Stillsuits", "deploy 2")
+    g.turn(0)  # next turn: only 2 of the 7
     assert _labels(g, 0, "deploy") == [["deploy 0", "deploy 1", "deploy 2"]]
     assert p.conflict == 2
+    g.done()
+
+
+def test_troops_a_plot_recruited_earlier_in_the_turn_may_be_deployed(content):
+    # Rules 000: "You may deploy any combat units recruited during your current turn". A
+    # plot played at the start of the turn recruits 3 (Reinforcements, not on a reveal
+    # turn: they stay in the garrison); the agent then goes to a combat space, where
+    # those 3 and up to 2 more from the garrison may go to the Conflict.
+    g = _game(content)
+    p = g.p(0)
+    p.solari, p.garrison, p.supply = 3, 3, 9
+    p.hand = ["diplomacy"]
+    p.intrigue = ["reinforcements"]
+    g.answer(0, "play Reinforcements", "Diplomacy -> Stillsuits", "deploy 5")
+    g.turn(0)
+    assert p.recruited == 0  # the count ends with the turn
+    assert _labels(g, 0, "deploy") == [[f"deploy {i}" for i in range(6)]]
+    assert p.conflict == 5 and p.garrison == 1 and p.supply == 6
     g.done()
 
 

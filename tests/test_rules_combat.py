@@ -3,7 +3,9 @@ Arrakeen, Carthag, or Imperial Basin ...")."""
 from __future__ import annotations
 
 import pytest
+from hagal_support import RivalGame
 from scenario import Scenario
+from test_cards_support import deploy
 
 from dunec.engine.state import TROOPS_PER_PLAYER
 from dunec.engine.turns import strength
@@ -47,15 +49,49 @@ def test_swords_count_one_each(content):
     assert _solari(g) == [6, 4, 0, 0]
 
 
-def test_third_reward_only_with_four_players(content):
-    g = _game(content, 3)
-    _field(g, (3, 0), (2, 0), (1, 0))
+# Every tie case of rules 001 ("If players tie for first, nobody wins the Conflict and the
+# tied players each take the second reward. Tied for second, each takes the third reward.
+# Tied for third, nothing"; the worked example: after a tie for first "in 3 players the 9
+# earns nothing"), 000 ("Ties for 2nd place: Tied players receive 3rd place reward") and
+# Uprising 003 ("in <=3-player games the third reward is used only in a tie for second";
+# "if exactly 2 tied for first, remaining players compete for the third reward").
+# Strengths by seat -> Solari taken (the rewards are 6 / 4 / 2).
+TIES = [
+    # two players
+    ((6, 4), (6, 4)),
+    ((4, 6), (4, 6)),
+    ((6, 6), (4, 4)),  # tie for first: each the second reward
+    ((6, 0), (6, 0)),  # zero strength earns nothing
+    ((0, 0), (0, 0)),
+    # three players
+    ((8, 6, 4), (6, 4, 0)),  # a lone third earns nothing below four players
+    ((6, 6, 4), (4, 4, 0)),  # tie for first: the next player earns nothing (worked example)
+    ((6, 6, 6), (4, 4, 4)),
+    ((8, 4, 4), (6, 2, 2)),  # tie for second: each the third reward, also in 3 players
+    ((4, 8, 4), (2, 6, 2)),
+    ((8, 4, 0), (6, 4, 0)),
+    ((0, 4, 4), (0, 4, 4)),  # tie for first among the only two with strength
+    # four players
+    ((8, 6, 4, 2), (6, 4, 2, 0)),
+    ((6, 6, 4, 2), (4, 4, 2, 0)),  # exactly two tied for first: the next competes for third
+    ((6, 6, 4, 4), (4, 4, 0, 0)),  # ... and a tie there is a tie for third: nothing
+    ((6, 6, 6, 2), (4, 4, 4, 0)),  # three tied for first: no other reward
+    ((6, 6, 6, 6), (4, 4, 4, 4)),
+    ((8, 4, 4, 2), (6, 2, 2, 0)),  # tie for second: each the third reward, the 4th nothing
+    ((8, 4, 4, 4), (6, 2, 2, 2)),
+    ((8, 6, 4, 4), (6, 4, 0, 0)),  # tie for third: nothing
+    ((8, 6, 6, 0), (6, 2, 2, 0)),
+    ((8, 0, 0, 0), (6, 0, 0, 0)),
+]
+
+
+@pytest.mark.parametrize("strengths,solari", TIES, ids=["-".join(map(str, s)) for s, _ in TIES])
+def test_rewards_and_every_tie_case(content, strengths, solari):
+    g = _game(content, len(strengths))
+    _field(g, *[(s // 2, s % 2) for s in strengths])
     g.combat()
-    assert _solari(g) == [6, 4, 0]
-    g2 = _game(content, 2)
-    _field(g2, (1, 0), (2, 0))
-    g2.combat()
-    assert _solari(g2) == [4, 6]
+    assert _solari(g) == list(solari)
+    g.done()
 
 
 def test_zero_strength_earns_nothing(content):
@@ -66,42 +102,28 @@ def test_zero_strength_earns_nothing(content):
     assert strength(g.p(1)) == 0
 
 
-def test_tie_for_first_each_takes_the_second_reward_and_nobody_wins(content):
-    # Decision: after a tie for first the next player is third and takes the third reward
-    # (4 players), as the places below the tied ones are counted from the number of players above.
-    g = _game(content, 4)
-    _field(g, (3, 0), (2, 2), (2, 0), (1, 0))  # 6, 6, 4, 2
+# With House Hagal rivals: rivals "never receive the third place combat reward" (000), the
+# two-player rival (seat 3) takes none; the people beside them still take theirs.
+RIVAL_TIES = [
+    ("solo", (2, 3, 2), (2, 6, 0)),  # the person tied for 2nd with a rival takes the 3rd reward
+    ("solo", (1, 3, 3), (0, 4, 4)),  # rivals tied for 1st: the person earns nothing
+    ("duo", (3, 2, 2), (6, 2, 0)),  # a person tied for 2nd with the rival
+    ("duo", (2, 2, 3), (2, 2, 0)),  # the rival first, the two people tied for 2nd
+]
+
+
+@pytest.mark.parametrize("mode,troops,solari", RIVAL_TIES)
+def test_ties_with_rivals(content, mode, troops, solari):
+    g = RivalGame(content, mode)
+    g.state.conflict = BANK_RAID
+    for seat, n in enumerate(troops):
+        deploy(g, seat, n)
+    # Each rival draws a House Hagal card in combat: cards without swords keep the strengths.
+    g.stack(*["hagal_carthag"] * len(g.rivals))
+    before = _solari(g)
     g.combat()
-    assert _solari(g) == [4, 4, 2, 0]
-
-
-def test_tie_for_first_in_three_players_leaves_the_third_with_nothing(content):
-    g = _game(content, 3)
-    _field(g, (3, 0), (3, 0), (2, 0))
-    g.combat()
-    assert _solari(g) == [4, 4, 0]
-
-
-def test_tie_for_second_each_takes_the_third_reward(content):
-    g = _game(content, 4)
-    _field(g, (4, 0), (2, 0), (2, 0), (1, 0))  # 8, 4, 4, 2
-    g.combat()
-    assert _solari(g) == [6, 2, 2, 0]
-
-
-def test_tie_for_second_in_three_players_earns_nothing(content):
-    # Decision: the tied players would take the third reward, which only exists with 4 players.
-    g = _game(content, 3)
-    _field(g, (4, 0), (2, 0), (2, 0))
-    g.combat()
-    assert _solari(g) == [6, 0, 0]
-
-
-def test_tie_for_third_earns_nothing(content):
-    g = _game(content, 4)
-    _field(g, (4, 0), (3, 0), (2, 0), (2, 0))  # 8, 6, 4, 4
-    g.combat()
-    assert _solari(g) == [6, 4, 0, 0]
+    assert [a - b for a, b in zip(_solari(g), before)] == list(solari)
+    g.finish()
 
 
 # ---------------------------------------------------------------------- winning: VP and control

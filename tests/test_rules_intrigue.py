@@ -21,8 +21,8 @@ def _turn_labels(g, seat):
 
 
 def test_plot_card_is_offered_on_your_own_turn(content):
-    # Engine limitation (not fixed): Plots are offered at the start of your turn, before you
-    # choose the Agent or Reveal turn, not at any later point inside the turn.
+    # At the start of the turn, before the agent or reveal; also after the agent action
+    # and with the purchases of the reveal turn (tests below).
     g = _game(content)
     p = g.p(0)
     p.intrigue = ["windfall"]
@@ -79,8 +79,8 @@ def test_combat_and_endgame_cards_are_not_plots(content):
     g.answer(0, "reveal", "end turn")
     turns.take_turn(g.engine, p)
     assert _turn_labels(g, 0) == [["play Windfall", "reveal"]]
-    # Plot cards are offered again during the reveal turn, before buying.
-    assert [labels for kind, labels in g.asked(0) if kind == "plot"] == [["play Windfall", "end turn"]]
+    # Plot cards are offered again during the reveal turn, with the purchases.
+    assert [labels for kind, labels in g.asked(0) if kind == "buy"] == [["play Windfall", "end turn"]]
     g.done()
 
 
@@ -104,4 +104,58 @@ def test_endgame_cards_are_played_at_the_end_of_the_game(content):
     turns.endgame(g.engine)
     assert p.spice == 10  # Tiebreaker's endgame box
     assert p.intrigue == ["windfall"]  # a plot is not played at the end
+    g.done()
+
+
+# ---------------------------------------------------------------------- plots on the reveal turn
+# Rules 001: plot cards "may be played at any point during one of your own Agent or Reveal
+# turns"; persuasion buys cards "before, between, or after your other effects".
+def _revealing(content):
+    """P1 about to reveal 2 Persuasion, with only the reserve to buy from."""
+    g = _game(content)
+    g.state.imperium_row = []
+    g.p(0).hand = ["convincing_argument"]
+    return g, g.p(0)
+
+
+def test_a_plot_may_follow_a_purchase(content):
+    # Refocus after buying: the card just bought is shuffled into the deck with the discard.
+    g, p = _revealing(content)
+    p.discard = ["dagger", "dagger"]
+    p.intrigue = ["refocus"]
+    g.answer(0, "buy Arrakis Liaison (2)", "play Refocus")
+    g.reveal(0)
+    assert [labels for k, labels in g.asked(0) if k == "buy"] == [
+        ["buy Arrakis Liaison (2)", "play Refocus", "end turn"], ["play Refocus", "end turn"]]
+    assert sorted(p.deck + p.hand) == ["arrakis_liaison", "dagger", "dagger"] and len(p.hand) == 1
+    assert p.discard == ["convincing_argument"] and p.intrigue == []
+    g.done()
+
+
+def test_a_plot_may_come_between_purchases(content):
+    # Charisma's persuasion, played after a first purchase, buys a second card.
+    g, p = _revealing(content)
+    p.intrigue = ["charisma"]
+    g.answer(0, "buy Arrakis Liaison (2)", "play Charisma", "buy Arrakis Liaison (2)")
+    g.reveal(0)
+    assert p.discard.count("arrakis_liaison") == 2 and p.persuasion == 0
+    assert g.state.reserve["arrakis_liaison"] == 6
+    g.done()
+
+
+def test_ending_the_reveal_turn_keeps_the_plot(content):
+    g, p = _revealing(content)
+    p.intrigue = ["windfall"]
+    g.answer(0, "buy Arrakis Liaison (2)", "end turn")
+    g.reveal(0)
+    assert p.intrigue == ["windfall"] and p.solari == 0 and p.revealed_turn
+    g.done()
+
+
+def test_a_turn_start_plot_is_not_offered_with_the_purchases(content):
+    g, p = _revealing(content)
+    p.intrigue = ["bindu_suspension"]
+    g.answer(0, "stop buying")
+    g.reveal(0)
+    assert [labels for k, labels in g.asked(0) if k == "buy"] == [["buy Arrakis Liaison (2)", "stop buying"]]
     g.done()

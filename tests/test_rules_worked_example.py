@@ -97,12 +97,15 @@ def test_a_turn_played_out(content):
     g.reveal(2)
 
     # --- Next turn you reveal your last 2 cards: 5 Persuasion and 1 sword; buy a Row card costing 4.
-    # Carthag gave you an intrigue card; plot cards may be played before buying: not now.
-    g.answer(0, "end turn", "buy Duncan Idaho")
+    # Carthag gave you an intrigue card: a plot may be played before, between or after the
+    # purchases; not now.
+    assert [content.defs[c]["boxes"] for c in you.intrigue] == [("plot",)]
+    g.answer(0, "buy Duncan Idaho", "end turn")
     g.reveal(0)
     buys = [labels for kind, labels in g.asked(0) if kind == "buy"]
-    assert len(buys) == 1  # after the buy, 1 Persuasion is left and nothing costs 1: no more buying
     assert "buy Duncan Idaho (4)" in buys[0]
+    # After the buy, 1 Persuasion is left and nothing costs 1: only the plot and the end remain.
+    assert [lab for lab in buys[1] if lab.startswith("buy ")] == [] and buys[1][-1] == "end turn"
     assert "imperial_spy" in st.imperium_row and len(st.imperium_row) == 5  # the refill, costing 2
     assert content.defs["imperial_spy"]["cost"] == 2
     assert "duncan_idaho" in you.discard

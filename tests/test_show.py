@@ -10,7 +10,7 @@ import pytest
 
 from dunec.cli import main
 from dunec.ir import describe
-from dunec.show import BOX_TITLES
+from dunec.show import box_title
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +58,7 @@ def test_show_set_base_prints_cost_icons_and_every_box(shown, base_defs):
             assert f"Level: {'I' * d.fields['level']}" in lines, ident
         for box, ops in d.boxes.items():
             text = describe.ops(ops)
-            assert text and f"{BOX_TITLES[box]}: {text}" in lines, (ident, box)
+            assert text and f"{box_title(d, box)}: {text}" in lines, (ident, box)
 
 
 def test_show_set_base_names_the_copies(shown, base_defs):
@@ -113,7 +113,8 @@ def test_show_gained_only_and_leader_modifiers(capsys):
     assert "Cannot be bought with Persuasion." in show(capsys, "foldspace").split("\n")
     assert show(capsys, "helena_richese").split("\n")[2:] == [
         "Passive: enemy agents don't block you at Landsraad spaces, enemy agents don't block you at City spaces",
-        "Signet ring: set aside an Imperium Row card: only you may acquire it, for 1 Persuasion less",
+        "Signet ring: remove a card from the Imperium Row: during your Reveal turn this round only you may "
+        "acquire it, for 1 Persuasion less",
     ]
     assert show(capsys, "paul_atreides").split("\n")[2:] == [
         "Passive: you may look at the top card of your deck at any time",
@@ -182,3 +183,75 @@ def test_list_text_ends_with_the_totals(capsys):
     assert main(["list", "--set", "base", "--kind", "leader"]) == 0
     out = capsys.readouterr().out.rstrip("\n").split("\n")
     assert out[-1] == "8 definitions, 8 copies" and len(out) == 9
+
+
+# ---------------------------------------------------------------------- the scope of conditions and costs
+def _split_top(text: str) -> list[str]:
+    """The "; "-separated parts of a rendering, outside parentheses."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and text.startswith("; ", i):
+            parts.append(text[start:i])
+            start = i + 2
+    return parts + [text[start:]]
+
+
+def _mixed_lists(xs):
+    """Every effect list, at any depth, that holds a scoping effect beside another effect."""
+    if len(xs) > 1 and any(o.kind in describe.SCOPING for o in xs):
+        yield xs
+    for o in xs:
+        yield from _mixed_lists(o.body)
+        for alt in o.alts:
+            yield from _mixed_lists(alt)
+
+
+def _groups(xs):
+    out = []
+    for i, o in enumerate(xs):
+        if o.kind in describe.SCOPING or i == 0 or xs[i - 1].kind in describe.SCOPING:
+            out.append([])
+        out[-1].append(o)
+    return out
+
+
+def test_every_box_mixing_gated_and_ungated_effects_reads_unambiguously(model):
+    # A condition, cost, choice or target governs exactly the effects between its colon or
+    # arrow and the next "; "; effects it does not govern stand in their own part.
+    seen = set()
+    for ident, d in model.defs.items():
+        for box, ops in d.boxes.items():
+            for xs in _mixed_lists(ops):
+                seen.add(ident)
+                text = describe.ops(xs)
+                parts, groups = _split_top(text), _groups(xs)
+                assert len(parts) == len(groups), (ident, box, text)
+                for part, group in zip(parts, groups):
+                    if group[0].kind in describe.SCOPING:
+                        o = group[0]
+                        assert part == describe.op(o), (ident, text)
+                        body = describe.ops(o.body) if o.body else ""
+                        assert not body or part.endswith(body) or part.endswith(f"({body})"), (ident, part)
+                        assert "; " not in body or f"({body})" in part, (ident, part)
+                    else:  # ungated: nothing here can be read as governed by a condition or cost
+                        assert part == ", ".join(describe.op(o) for o in group), (ident, text)
+                        assert ":" not in part and "->" not in part, (ident, part)
+    # The base set's mixed boxes are all covered.
+    assert {"crysknife", "gurney_halleck", "reinforcements", "double_cross", "spice_hunter", "opulence",
+            "secrets", "worm_riders", "corner_the_market", "gene_manipulation", "fedaykin_death_commando"} <= seen
+
+
+@pytest.mark.parametrize("ident,line", [
+    # The Fremen bond gates both effects: nothing stands outside it.
+    ("sietch_reverend_mother", "Reveal: if another Fremen card in play: +3 Persuasion, +1 spice"),
+    ("crysknife", "Reveal: +1 sword; if another Fremen card in play: +1 Influence with Fremen"),
+    ("gurney_halleck", "Reveal: +2 Persuasion; pay 3 Solari -> +2 troops, deploy any of these recruited troops"),
+    ("reinforcements", "Plot: pay 3 Solari -> (+3 troops; if it is your Reveal turn: deploy any of these "
+                       "recruited troops)"),
+    ("glossu_rabban", "Signet ring: if a Faction Alliance: +2 troops, otherwise: +1 troop"),
+    # Played "at the start of your turn": the show says so.
+    ("bindu_suspension", "Plot, at the start of your turn: draw 1 card, you may pass this turn"),
+])
+def test_show_says_what_the_definition_does(capsys, ident, line):
+    assert line in show(capsys, ident).split("\n")

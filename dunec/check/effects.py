@@ -254,6 +254,13 @@ class EffectChecker:
             return Op(st.verb)
         if st.verb == "retrieve":
             return Op("retrieve", (v[0],))
+        if st.verb == "secret_factions":
+            if v[0] > len(T.FACTIONS):
+                self.d.error("E0202", st.args[0].span, verb="secret_factions",
+                             label=f"there are only {len(T.FACTIONS)} factions",
+                             help=f"choose from 1 to {len(T.FACTIONS)} factions")
+                return None
+            return Op("secret_factions", (v[0],))
         if st.verb == "extra_icon":
             return Op("extra_icon", (v[0],))
         if st.verb == "discount":

@@ -82,6 +82,7 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "on high_council": _box("high_council", "on high_council { influence any 1 }"),
         "on space_paid": _box("space_paid", "on space_paid { draw 1 }"),
         "on harvest": _box("harvest", "on harvest { draw 1 }"),
+        "on deploy": _box("deploy", "on deploy { if deployed_this_turn >= 4 { solari 1 } }"),
     },
     "hagal": {
         **_COMMON,

@@ -26,7 +26,7 @@ PAYABLE = ("solari", "spice", "water", "garrison", "deployed", "vp")
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
-             "high_council", "space_paid", "harvest", "once", "hagal")
+             "high_council", "space_paid", "harvest", "once", "hagal", "deploy")
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ VERBS: dict[str, Verb] = {
     "intrigue": Verb(("<int>",), boxes=tuple(b for b in ALL_BOXES if b not in ("combat", "endgame"))),
     "draw": Verb(("<int>",), boxes=NOT_IN_COMBAT + ("win",)),
     "lose": Verb(("<losable> <int>", "influence <faction> <int>", "influence any <int>")),
-    "influence": Verb(("<faction> <int>", "any <int>", "space <int>", "all <int>", "behind <int>"),
+    "influence": Verb(("<faction> <int>", "any <int>", "space <int>", "all <int>", "behind <int>", "secret <int>"),
                       boxes=tuple(b for b in ALL_BOXES if b not in ("combat",))),
     # units
     "deploy": Verb(("<int>", "any", "<int> from supply", "recruited"),
@@ -88,6 +88,8 @@ VERBS: dict[str, Verb] = {
     "swordmaster": Verb(("",), boxes=("space", "plot", "agent", "reveal", "reward")),
     "high_council": Verb(("",), boxes=("space", "plot", "agent", "reveal", "reward")),
     "control": Verb(("<location>",), boxes=("reward",)),
+    # a hidden choice: N different factions chosen in secret, revealed by `influence secret N`
+    "secret_factions": Verb(("<int>",), boxes=("game_start",)),
     "signet": Verb(("",), boxes=("agent", "hagal")),
     # scopes
     "opponent": Verb(("",), block=True, boxes=NOT_IN_COMBAT + ("combat",)),
@@ -123,6 +125,8 @@ CONDITIONS: dict[str, CondDef] = {
     "revealing": CondDef(("",)),
     "most_copies": CondDef(("<card>",)),
     "mentat_available": CondDef(("",)),
+    "secret": CondDef(("",)),
+    "deployed_this_turn": CondDef(("",), quantity=True),
     "opponent_units": CondDef(("",), quantity=True),
     "factions_behind": CondDef(("",), quantity=True),
     "influence": CondDef(("<faction>",), quantity=True),

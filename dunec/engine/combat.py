@@ -39,19 +39,22 @@ def intrigue_rounds(e) -> None:
 
 
 def placings(players, n_players: int) -> list[tuple[object, str]]:
-    """(player, reward) pairs. Ties for a place take the next place's reward; the
-    third reward exists only with four players; zero strength earns nothing."""
+    """(player, reward) pairs. A place is the number of players stronger than you;
+    players tied for a place take the next place's reward (a tie for third takes
+    nothing). The third reward goes to a lone third only with four players, but to
+    the players tied for second at any count (rules 001, 000; Uprising 003 spells
+    out both). Zero strength earns nothing."""
     scored = sorted(((strength(p), p) for p in players if strength(p) > 0), key=lambda t: -t[0])
-    places = PLACES if n_players >= 4 else PLACES[:2]
     out = []
     place = 0
     i = 0
     while i < len(scored):
         s = scored[i][0]
         group = [p for v, p in scored if v == s]
-        reward = place + (1 if len(group) > 1 else 0)
-        if reward < len(places):
-            out.extend((p, places[reward]) for p in group)
+        tied = len(group) > 1
+        reward = place + (1 if tied else 0)
+        if reward < len(PLACES) and (reward < 2 or n_players >= 4 or (tied and place == 1)):
+            out.extend((p, PLACES[reward]) for p in group)
         place += len(group)
         i += len(group)
     return out
@@ -90,6 +93,7 @@ def resolve(e) -> None:
         p.supply += p.conflict
         p.conflict = 0
         p.swords = 0
+        p.deployed_turn = 0  # deployments during the Combat phase counted as one turn
     st.conflicts_done.append(conflict)
     st.conflict = None
     e.turn_kind = ""

@@ -8,7 +8,7 @@ from typing import Callable
 
 from dunec.check.model import Def, Model
 from dunec.ir import value
-from dunec.ir.ops import walk
+from dunec.ir.ops import turn_start, walk
 
 
 def meta_of(d: Def) -> dict:
@@ -21,8 +21,8 @@ def meta_of(d: Def) -> dict:
     m["forced"] = {b: ops[0].args[0] for b, ops in sorted(d.boxes.items())
                    if len(ops) == 1 and ops[0].kind == "pay"}
     m["modifiers"] = tuple((o.kind, *o.args) for o in d.boxes.get("passive", ()))
-    if any(o.kind == "pass_turn" for o in walk(d.boxes.get("plot", ()))):
-        m["turn_start"] = True  # "at the start of your turn": not after the agent action
+    if turn_start(d.boxes.get("plot", ())):
+        m["turn_start"] = True
     if d.kind == "space" and d.fields.get("maker"):
         # The base harvest (Carryall doubles it): the spice the space itself gives.
         m["harvest"] = sum(o.args[1] for o in d.boxes.get("space", ()) if o.kind == "gain" and o.args[0] == "spice")

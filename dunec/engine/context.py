@@ -47,6 +47,9 @@ class Ctx:
     def deploy(self, n: int, source: str) -> None:
         self.engine.deploy(self.player, n, source, self.recruited_before)
 
+    def secret_factions(self, n: int) -> None:
+        self.engine.choose_secret_factions(self.player, n)
+
     def retreat(self, n: int) -> None:
         self.engine.retreat(self.player, n)
 

@@ -5,6 +5,7 @@ The rule primitives every effect goes through are mixed in from rules_*.py
 from __future__ import annotations
 
 from collections import deque
+from contextlib import contextmanager
 from typing import Optional
 
 from dunec.engine import rivals
@@ -40,7 +41,11 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         self.replay = deque(replay)
         self.quiet = False
         self.turn_kind = ""  # "agent" | "reveal" | "combat" | ...
-        self.after_turn = None  # optional hook called after every decision (invariant checks)
+        # Optional hook called after every decision (invariant checks). A decision asked
+        # in the middle of a rule step (whom a falling holder gives an alliance to) is
+        # checked once the step has finished, never half done: see `step`.
+        self.after_turn = None
+        self._unfinished = 0
         self.echo = None  # optional: print each log line as it happens (a person is playing)
         self._trash_hints: dict = {}
 
@@ -104,9 +109,21 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         if not isinstance(i, int) or not 0 <= i < n:
             raise PolicyError(f"{kind}: {i!r} is not one of {n} options")
         self.state.decisions.append(i)
-        if self.after_turn is not None:
+        if self.after_turn is not None and not self._unfinished:
             self.after_turn(self)
         return i
+
+    @contextmanager
+    def step(self):
+        """A rule step that asks a decision before it has finished: the hook runs
+        after the step instead of after the decision."""
+        self._unfinished += 1
+        try:
+            yield
+        finally:
+            self._unfinished -= 1
+        if self.after_turn is not None and not self._unfinished:
+            self.after_turn(self)
 
     def choose_options(self, ctx, n: int, labels, hints, costs) -> list[int]:
         """Pick n different options; an option that starts with a cost is offered

@@ -22,7 +22,7 @@ QUESTIONS = {
     "plot": "Play a plot intrigue card, or end your turn?",
     "deploy": "How many troops do you deploy to the Conflict?",
     "retreat": "How many troops do you retreat?",
-    "buy": "Buy a card with your Persuasion?",
+    "buy": "Buy a card with your Persuasion, play a plot intrigue card, or end your turn?",
     "combat": "Combat: play a combat intrigue card, or pass?",
     "order": "Resolve the board space or the card's agent box first?",
     "pay": "Pay this cost?",
@@ -30,6 +30,7 @@ QUESTIONS = {
     "trash": "Trash a card?",
     "discard": "Discard a card:",
     "influence": "Gain influence with which faction?",
+    "secret": "Choose a faction in secret (only you will see it):",
     "defend": "Deploy a troop from your supply to defend your location?",
     "win": "You won the conflict. Play this card?",
 }
@@ -148,6 +149,8 @@ def render_view(engine, player) -> str:
         tag = " (Alliance)" if st.alliances.get(f) == p.seat else ""
         inf.append(f"{FACTION_NAMES[f]} {p.influence[f]}{tag}")
     lines.append("Influence: " + ", ".join(inf))
+    if p.secret:  # only the chooser sees it; opponents' lines never show it
+        lines.append("Chosen in secret: " + ", ".join(FACTION_NAMES[f] for f in p.secret))
     lines.append("Hand: " + (", ".join(d[c]["name"] for c in p.hand) or "empty"))
     if p.played:
         lines.append("Played this round: " + ", ".join(d[c]["name"] for c in p.played))

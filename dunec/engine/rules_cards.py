@@ -168,6 +168,14 @@ class CardRules:
         p.manipulated.append(row[i])
         self.log(f"  {self.pname(p)} sets aside {self.cname(row[i])}")
 
+    def manipulated_lapse(self, p: Player) -> None:
+        """A card removed with Manipulate and not acquired on this reveal turn stays
+        removed: it goes to the Imperium trash, never back to the Row."""
+        for c in p.manipulated:
+            self.state.imperium_trash.append(c)
+            self.log(f"  {self.cname(c)}, removed from the Imperium Row, is not acquired and leaves the game")
+        p.manipulated = []
+
     def block_space(self, p: Player) -> None:
         st = self.state
         free = [m["id"] for m in self.content.of_kind("space") if m["id"] not in st.occupied

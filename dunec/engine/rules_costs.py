@@ -83,6 +83,8 @@ class CostRules:
             return sum(1 for o in self.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
         if k == "opponent_units":
             return max((o.conflict for o in self.opponents(p)), default=0)
+        if k == "deployed_this_turn":
+            return p.deployed_turn
         if k == "factions_behind":
             return sum(1 for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in self.opponents(p)))
         raise KeyError(k)
@@ -110,6 +112,8 @@ class CostRules:
             return self.turn_kind == "reveal"
         if k == "mentat_available":
             return self.state.mentat_on_board
+        if k == "secret":
+            return bool(p.secret)
         if k == "most_copies":
             mine = self.copies(p, c[1])
             return all(mine > self.copies(o, c[1]) for o in self.opponents(p))

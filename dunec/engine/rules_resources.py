@@ -66,6 +66,9 @@ class ResourceRules:
             for f in FACTIONS:
                 self.change_influence(p, f, n)
             return
+        if faction == "secret":
+            self.reveal_secret_factions(p, n)
+            return
         if faction == "space":
             sp = self.defs.get(ctx.space) if ctx is not None and ctx.space else None
             faction = sp.get("faction") if sp else None
@@ -81,6 +84,28 @@ class ResourceRules:
                      - (2.5 if p.influence[f] >= MAX_INFLUENCE else 0) for i, f in enumerate(pool)]
             faction = pool[self.decide(p, "influence", labels, hints)]
         self.change_influence(p, faction, n)
+
+    def choose_secret_factions(self, p: Player, n: int) -> None:
+        """Pick n different factions in secret: the log and the other seats see only
+        that a choice was made."""
+        left = list(FACTIONS)
+        chosen = []
+        for _ in range(min(n, len(left))):
+            i = self.decide(p, "secret", [f"choose {NAMES[f]} in secret" for f in left],
+                            [-float(p.influence[f]) for f in left])
+            chosen.append(left.pop(i))
+        p.secret = [f for f in FACTIONS if f in chosen]
+        self.log(f"  {self.pname(p)} chooses {_count(len(chosen))} faction{'s' if len(chosen) != 1 else ''} in secret")
+
+    def reveal_secret_factions(self, p: Player, n: int) -> None:
+        """Reveal the factions chosen in secret and gain n influence with each; the
+        choice is spent."""
+        chosen, p.secret = p.secret, []
+        if chosen:
+            self.log(f"  {self.pname(p)} reveals the factions chosen in secret: "
+                     + ", ".join(NAMES[f] for f in chosen))
+        for f in chosen:
+            self.change_influence(p, f, n)
 
     def lose_influence(self, p: Player, faction: str, n: int) -> None:
         if faction == "any":
@@ -103,9 +128,9 @@ class ResourceRules:
             self.add_vp(p, "influence", 1)
         elif after < 2 <= before:
             self.add_vp(p, "influence", -1)
-        if before < 4 <= after and f not in p.four_bonus and not p.rival:
-            # Rivals never take the 4-influence bonus (FAQ).
-            # Decided: the 4-influence bonus is taken once per player and faction.
+        if before < 4 <= after and not p.rival:
+            # Rivals never take the 4-influence bonus (FAQ). Reaching 4 again after
+            # dropping below it pays the bonus again (Uprising 003; the base rules are silent).
             p.four_bonus.append(f)
             res, k = FOUR_BONUS[f]
             self.gain(p, res, k)
@@ -126,9 +151,16 @@ class ResourceRules:
         elif len(candidates) == 1 or (candidates and h is None):
             new = sorted(candidates, key=lambda q: (q.seat - (holder or 0)) % self.state.n_players)[0]
         elif candidates:
-            # The falling holder chooses among the players tied for the highest (FAQ).
-            new = candidates[self.decide(h, "alliance", [f"give the {NAMES[f]} alliance to {self.pname(q)}"
-                                                          for q in candidates], [-q.vp for q in candidates])]
+            # The falling holder chooses among the players tied for the highest (FAQ). Until
+            # the token has moved, the holder holds it below others: one unfinished step.
+            with self.step():
+                new = candidates[self.decide(h, "alliance", [f"give the {NAMES[f]} alliance to {self.pname(q)}"
+                                                              for q in candidates], [-q.vp for q in candidates])]
+                self._give_alliance(f, h, new)
+            return
+        self._give_alliance(f, h, new)
+
+    def _give_alliance(self, f: str, h, new) -> None:
         if new is h:
             return
         if h is not None:
@@ -145,6 +177,7 @@ class ResourceRules:
             k = min(n, p.supply)
             p.supply -= k
             p.conflict += k
+            self.deployed(p, k)
             return
         if n == -2:  # the troops this box recruited
             most = min(p.recruited - recruited_before, p.garrison)
@@ -156,6 +189,14 @@ class ResourceRules:
                         [float(i) for i in range(most + 1)])
         p.garrison -= k
         p.conflict += k
+        self.deployed(p, k)
+
+    def deployed(self, p: Player, k: int) -> None:
+        """k troops went to the Conflict: count them for this turn and run the
+        leader's `on deploy` trigger."""
+        if k > 0:
+            p.deployed_turn += k
+            self.leader_trigger(p, "deploy")
 
     def retreat(self, p: Player, n: int) -> None:
         most = p.conflict if n < 0 else min(n, p.conflict)
@@ -165,3 +206,7 @@ class ResourceRules:
                         [-float(i) for i in range(most + 1)])
         p.conflict -= k
         p.garrison += k
+
+
+def _count(n: int) -> str:
+    return ("no", "one", "two", "three", "four")[n] if 0 <= n <= 4 else str(n)

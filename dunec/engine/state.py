@@ -25,7 +25,7 @@ class Player:
     vp: int = 0
     vp_ledger: dict = field(default_factory=dict)  # source -> VP from it
     influence: dict = field(default_factory=lambda: {f: 0 for f in FACTIONS})
-    four_bonus: list = field(default_factory=list)  # factions whose 4-influence bonus was taken
+    four_bonus: list = field(default_factory=list)  # a faction each time its 4-influence bonus was taken
     deck: list = field(default_factory=list)  # top of deck is the END of the list
     hand: list = field(default_factory=list)
     discard: list = field(default_factory=list)
@@ -45,13 +45,15 @@ class Player:
     persuasion: int = 0
     swords: int = 0
     recruited: int = 0  # troops recruited this turn
+    deployed_turn: int = 0  # troops deployed to the Conflict this turn
+    secret: list = field(default_factory=list)  # factions chosen in secret, not yet revealed
     revealed_turn: bool = False
     acquire_to_top: bool = False  # this round, acquired cards may go on top of the deck
     discounts: dict = field(default_factory=dict)  # card id -> persuasion off, this turn
     extra_icons: list = field(default_factory=list)  # icons the card played this turn also has
     infiltrate: bool = False  # enemy agents don't block this turn's agent
     may_pass: bool = False  # this turn may be passed (Bindu Suspension)
-    manipulated: list = field(default_factory=list)  # cards set aside for this player (Helena)
+    manipulated: list = field(default_factory=list)  # cards removed for this player's reveal turn (Helena)
     rival: bool = False  # a House Hagal rival (dunec/engine/rivals.py), not a person
 
 

@@ -27,6 +27,7 @@ def round_start(e) -> None:
             p.supply -= 1
             p.conflict += 1
             e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[loc]}")
+            e.deployed(p, 1)
 
 
 # ---------------------------------------------------------------------- player turns
@@ -45,6 +46,9 @@ def player_turns(e) -> None:
 def take_turn(e, p: Player) -> None:
     """One turn: any number of plot intrigues (and a once-per-game ability), then
     an agent action, the reveal, or a pass when a card allows it."""
+    # Troops a plot recruits before the agent action are "recruited during your current
+    # turn" (rules 000): the counts cover the whole turn, plots included.
+    p.recruited = p.deployed_turn = 0
     while True:
         plots = plot_options(e, p)
         leader = e.defs[p.leader]
@@ -82,6 +86,7 @@ def take_turn(e, p: Player) -> None:
 
 def end_of_turn(p: Player) -> None:
     """What lasts "this turn" ends here."""
+    p.recruited = p.deployed_turn = 0
     p.extra_icons = []
     p.infiltrate = False
     p.may_pass = False
@@ -239,7 +244,6 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
         i = e.decide(p, "move", [f"move the agent from {e.cname(s)}" for s in mine])
         e.remove_agent(mine[i], p.seat)
     e.place_agent(space, p.seat)
-    p.recruited = 0
     e.turn_kind = "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     before = None if e.quiet else tally(p)
@@ -269,6 +273,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
             p.conflict += k
             if k:
                 e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
+            e.deployed(p, k)
 
 
 TALLIED = (("persuasion", "Persuasion"), ("swords", "swords"), ("solari", "Solari"), ("spice", "spice"),
@@ -317,7 +322,6 @@ def reveal_turn(e, p: Player) -> None:
     e.turn_kind = "reveal"
     e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
-    p.recruited = 0
     before = None if e.quiet else tally(p)
     for card in list(p.revealed):
         fn = e.content.effect(card, "reveal")
@@ -327,8 +331,8 @@ def reveal_turn(e, p: Player) -> None:
         p.persuasion += 2
     if before is not None:
         log_changes(e, p, before)
-    more_plots(e, p)  # e.g. persuasion or troops from a plot, after seeing the reveal
     buy(e, p)
+    e.manipulated_lapse(p)
     p.persuasion = 0
     p.discard.extend(p.played)
     p.discard.extend(p.revealed)
@@ -341,8 +345,10 @@ def reveal_turn(e, p: Player) -> None:
 
 
 def buy(e, p: Player) -> None:
-    """Spend persuasion on the Imperium Row, the reserve and cards set aside for
-    this player; the Row refills at once."""
+    """The rest of the reveal turn: spend persuasion on the Imperium Row, the reserve
+    and cards set aside for this player (the Row refills at once), and play plot
+    intrigue before, between or after the purchases (rules 001), until the player
+    ends the turn."""
     st = e.state
     while True:
         row = [c for c in dict.fromkeys(st.imperium_row) if e.price_of(p, c) <= p.persuasion]
@@ -350,14 +356,20 @@ def buy(e, p: Player) -> None:
         reserve = [c for c, n in sorted(st.reserve.items())
                    if n > 0 and not e.defs[c].get("gained_only") and e.price_of(p, c) <= p.persuasion]
         options = row + aside + reserve
-        if not options:
+        plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
+        if not options and not plots:
             return
         prices = [e.price_of(p, c, aside=len(row) <= i < len(row) + len(aside)) for i, c in enumerate(options)]
-        labels = [f"buy {e.cname(c)} ({price})" for c, price in zip(options, prices)] + ["stop buying"]
-        hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + [0.0]
+        labels = [f"buy {e.cname(c)} ({price})" for c, price in zip(options, prices)] + \
+            [f"play {e.cname(c)}" for c in plots] + ["end turn" if plots else "stop buying"]
+        hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + \
+            [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
         i = e.decide(p, "buy", labels, hints)
-        if i == len(options):
+        if i == len(options) + len(plots):
             return
+        if i >= len(options):
+            play_intrigue(e, p, plots[i - len(options)], "plot")
+            continue
         c = options[i]
         p.persuasion -= prices[i]
         if i < len(row):

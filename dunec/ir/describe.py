@@ -71,6 +71,8 @@ def cond(c: tuple) -> str:
         return f"more {name(c[1])} than each opponent"
     if k == "mentat_available":
         return "the Mentat is in its space"
+    if k == "secret":
+        return "your Factions chosen in secret are not revealed yet"
     return k
 
 
@@ -89,6 +91,7 @@ def quantity(q: tuple) -> str:
         "opponents_with_more": lambda: f"opponent with more {name(q[1])} Influence than you",
         "opponent_units": lambda: "units of the strongest opponent in the Conflict",
         "factions_behind": lambda: "Factions where an opponent has more Influence than you",
+        "deployed_this_turn": lambda: "troops you deployed to the Conflict this turn",
     }.get(k, lambda: k.replace("_", " "))()
 
 
@@ -101,7 +104,8 @@ def op(o: Op) -> str:
         return f"lose {a[1]} {one if a[1] == 1 else many}"
     if k == "influence":
         where = {"any": "any Faction", "space": "that space's Faction", "all": "each Faction",
-                 "behind": "a Faction where an opponent has more than you"}.get(a[0], name(a[0]))
+                 "behind": "a Faction where an opponent has more than you",
+                 "secret": "each Faction you chose in secret, revealing them"}.get(a[0], name(a[0]))
         return f"+{a[1]} Influence with {where}"
     if k == "lose_influence":
         return f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"
@@ -127,21 +131,21 @@ def op(o: Op) -> str:
     if k == "control":
         return f"{name(a[0])} Control"
     if k == "pay":
-        return f"pay {', '.join(cost(c) for c in a[0])} -> {ops(o.body)}"
+        return f"pay {', '.join(cost(c) for c in a[0])} -> {scope(o.body)}"
     if k == "choose":
         head = "choose one" if a[0] == 1 else f"choose {a[0]}"
-        return f"{head}: " + " | ".join(ops(x) for x in o.alts)
+        return f"{head}: " + " | ".join(scope(x) for x in o.alts)
     if k == "if":
-        s = f"if {cond(a[0])}: {ops(o.body)}"
+        s = f"if {cond(a[0])}: {scope(o.body)}"
         if o.alts:
-            s += f"; otherwise: {ops(o.alts[0])}"
+            s += f", otherwise: {scope(o.alts[0])}"
         return s
     if k == "foreach":
-        return f"for each {quantity(a[0])}: {ops(o.body)}"
+        return f"for each {quantity(a[0])}: {scope(o.body)}"
     if k == "each_opponent":
-        return f"each opponent: {ops(o.body)}"
+        return f"each opponent: {scope(o.body)}"
     if k == "opponent":
-        return f"an opponent of your choice: {ops(o.body)}"
+        return f"an opponent of your choice: {scope(o.body)}"
     if k == "space_cost":
         return f"{name(a[0])} spaces cost {abs(a[2])} {a[1]} {'less' if a[2] < 0 else 'more'}"
     if k == "ignore_block":
@@ -150,6 +154,8 @@ def op(o: Op) -> str:
         return f"put a {name(a[0])} card from your discard pile into your hand"
     if k == "discount":
         return f"{name(a[0]).title()} costs {a[1]} less this turn"
+    if k == "secret_factions":
+        return f"choose {a[0]} different Faction{'s' if a[0] != 1 else ''} in secret"
     if k == "extra_icon":
         return f"the card you play this turn also has the {name(a[0])} icon"
     return {
@@ -159,7 +165,8 @@ def op(o: Op) -> str:
         "signet": "use your leader's signet ring",
         "draw_or_trash_top": "look at the top card of your deck: draw it or trash it",
         "acquire_to_top": "you may put cards you acquire this round on top of your deck",
-        "manipulate": "set aside an Imperium Row card: only you may acquire it, for 1 Persuasion less",
+        "manipulate": "remove a card from the Imperium Row: during your Reveal turn this round only you may "
+                      "acquire it, for 1 Persuasion less",
         "infiltrate": "enemy agents don't block your agent this turn",
         "pass_turn": "you may pass this turn",
         "block_space": "block a board space for your opponents this round",
@@ -169,5 +176,27 @@ def op(o: Op) -> str:
     }.get(k, k.replace("_", " "))
 
 
+# Effects that govern others: a condition, a cost, a choice, a count or a target.
+SCOPING = frozenset(("if", "pay", "choose", "foreach", "each_opponent", "opponent"))
+
+
 def ops(xs: Ops) -> str:
-    return ", ".join(op(x) for x in xs) if xs else "nothing"
+    """A list of effects, joined with ", ". A scoping effect (a condition, cost, choice,
+    count or target) stands apart, with "; " before and after it, and governs exactly
+    what lies between its colon or arrow and the next "; " (see `scope`)."""
+    if not xs:
+        return "nothing"
+    parts: list[list[str]] = []
+    for i, x in enumerate(xs):
+        if x.kind in SCOPING or i == 0 or xs[i - 1].kind in SCOPING:
+            parts.append([])
+        parts[-1].append(op(x))
+    return "; ".join(", ".join(p) for p in parts)
+
+
+def scope(xs: Ops) -> str:
+    """The effects a condition, cost, choice or target governs: they run to the next
+    "; " of the enclosing list, or are put in parentheses when they hold a "; " of
+    their own, so where they end is always plain."""
+    text = ops(xs)
+    return f"({text})" if "; " in text else text

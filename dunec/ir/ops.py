@@ -68,6 +68,12 @@ def walk(ops: Ops):
             yield from walk(alt)
 
 
+def turn_start(plot: Ops) -> bool:
+    """A plot box that lets the turn be passed is played "at the start of your turn"
+    (Bindu Suspension): not after the agent action, nor with the purchases."""
+    return any(o.kind == "pass_turn" for o in walk(plot))
+
+
 def to_data(x: Any) -> Any:
     """IR to JSON-able data (for `--emit ir` and golden files)."""
     if isinstance(x, Op):

@@ -19,7 +19,7 @@ def _op(o: Op) -> float:
     if k == "lose":
         return -WORTH.get(a[0], 1.0) * a[1] * 0.8
     if k == "influence":
-        return 2.6 * a[1] * (4 if a[0] == "all" else 1)
+        return 2.6 * a[1] * (4 if a[0] == "all" else 2 if a[0] == "secret" else 1)
     if k == "lose_influence":
         return -2.6 * a[1]
     if k == "deploy":
