@@ -26,13 +26,15 @@ MESSAGES: dict[str, Message] = {
         "unexpected character `{char}`",
         "The file contains a character that is not part of the language. Names are\n"
         "lower-case snake_case (`spice_trade`), numbers are plain integers, and titles are\n"
-        "double-quoted strings on one line."),
+        "double-quoted strings of printable text on one line. Control characters (NUL,\n"
+        "escape, DEL, ...) are refused anywhere, and a tab inside a title."),
     "E0003": Message(
         "unexpected end of file",
         "The file ended inside a definition: a `{` has no matching `}`."),
     "E0004": Message(
         "cannot read `{path}`",
-        "The file could not be read as UTF-8 text. Card files must be UTF-8."),
+        "The file could not be read as UTF-8 text. Card files must be UTF-8, regular files\n"
+        "(not a device or a named pipe) and at most 16 MiB."),
     # --- E01xx: definitions and fields ------------------------------------------------
     "E0101": Message(
         "unknown definition kind `{kind}`",
