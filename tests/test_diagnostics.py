@@ -310,7 +310,39 @@ def test_moderate_nesting_is_fine():
 
 def test_huge_number_is_a_range_error():
     (d,) = _compile("t.dune", "card a { set base; cost 1; reveal { draw " + "9" * 5000 + " } }").items
-    assert d.code == "E0202" and d.label == "must be at most 99"
+    assert (d.code, d.label) == ("E0310", "this number is above 99")
+    assert d.message == "number out of range: an amount is from 1 to 99"
+    (d,) = _compile("t.dune", "card a { set base; cost 1; reveal { draw -" + "9" * 5000 + " } }").items
+    assert (d.code, d.label) == ("E0310", "this number is below 1")
+
+
+def test_a_number_out_of_range_says_which_number_and_why():
+    (d,) = _compile("t.dune", "card a { set base; cost 1; reveal { if factions_at -5 >= 3 { draw 1 } } }").items
+    assert (d.code, d.label) == ("E0310", "`-5` is below 1")
+    assert d.message == "number out of range: an influence level is from 1 to 6"
+    assert d.help == "influence runs from 0 to 6; 0 counts every faction"
+
+
+def test_every_number_of_the_language_has_a_range():
+    """Fields, effect verbs, conditions, counts and costs each name a range, and every
+    range lies well inside what the parser reads (it reads longer literals as 10**30)."""
+    from dunec.check import schema as S
+    from dunec.check import tables as T
+    for kind, fields in S.SCHEMAS.items():
+        for key, spec in fields.items():
+            assert (spec.number in S.RANGES) == (spec.kind in ("int", "cards")), (kind, key)
+    quantities = {n for n, c in T.CONDITIONS.items() if c.quantity}
+    assert set(S.NUMBER_OF_QUANTITY) == quantities
+    with_numbers = {n for table in (T.CONDITIONS, T.COUNTS) for n, forms in table.items()
+                    for f in getattr(forms, "forms", forms) if "<int>" in f}
+    assert set(S.NUMBER_OF_ARGUMENT) == with_numbers
+    assert all("<int>" in " ".join(T.VERBS[v].forms) for v in S.NUMBER_OF_VERB)
+    assert set(S.NUMBER_OF_COST) <= set(T.PAYABLE) | {"influence"}
+    named = set(S.NUMBER_OF_QUANTITY.values()) | set(S.NUMBER_OF_ARGUMENT.values()) | \
+        set(S.NUMBER_OF_VERB.values()) | set(S.NUMBER_OF_COST.values()) | {"amount", "cost", "choices"}
+    assert named <= set(S.RANGES)
+    for r in S.RANGES.values():
+        assert -10 ** 30 < r.lo <= r.hi < 10 ** 30 and r.what and r.why
 
 
 def test_empty_and_comment_only_files_are_clean():

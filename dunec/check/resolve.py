@@ -13,7 +13,7 @@ from dunec.check.diagnostics import Diagnostics, an, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
 from dunec.check.forms import show_forms
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
-from dunec.check.schema import SCHEMAS, FieldSpec
+from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
 from dunec.syntax import ast
 
 
@@ -168,12 +168,14 @@ class Checker(EffectChecker):
             out.fields[key] = True
             return
         if spec.kind == "int":
-            if len(args) != 1 or args[0].kind != "int" or not (spec.lo <= args[0].value <= spec.hi):
+            if len(args) != 1 or args[0].kind != "int":
+                r = RANGES[spec.number]
                 at = args[0].span if args else st.verb_span
                 self.d.error("E0106", at, field=key,
-                             label=f"expects a number from {spec.lo} to {spec.hi}", help=f"write `{spec.example}`")
+                             label=f"expects a number from {r.lo} to {r.hi}", help=f"write `{spec.example}`")
                 return
-            out.fields[key] = args[0].value
+            if self._number(args[0], spec.number):
+                out.fields[key] = args[0].value
             return
         if spec.kind in ("name", "names"):
             if not args or (spec.kind == "name" and len(args) != 1):
@@ -210,12 +212,13 @@ class Checker(EffectChecker):
                 out.fields[key] = costs
             return
         if spec.kind == "cards":  # deck lists: `card ID N`
-            if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int" or args[1].value < 1:
-                bad_count = len(args) == 2 and args[0].kind == "name" and args[1].kind == "int"
-                self.d.error("E0106", args[1].span if bad_count else st.span, field=key,
-                             label="a count is at least 1" if bad_count else "expects a card id and a count",
+            if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int":
+                self.d.error("E0106", st.span, field=key, label="expects a card id and a count",
                              help=f"write `{spec.example}`")
                 self.model.incomplete.add(out.id)  # the deck size cannot be checked
+                return
+            if not self._number(args[1], spec.number):
+                self.model.incomplete.add(out.id)
                 return
             self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
             out.fields.setdefault("cards", []).append((args[0].value, args[1].value))
@@ -237,6 +240,21 @@ class Checker(EffectChecker):
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree
 
     # ------------------------------------------------------------------ helpers
+    def _number(self, arg: ast.Arg, number: str, code: str = "E0310") -> bool:
+        """Whether a number is within the named range of RANGES; if not, say so."""
+        r = RANGES[number]
+        if r.lo <= arg.value <= r.hi:
+            return True
+        shown = f"`{arg.value}`" if abs(arg.value) < 10 ** 9 else "this number"
+        self.d.error(code, arg.span, what=r.what, lo=r.lo, hi=r.hi,
+                     label=f"{shown} is below {r.lo}" if arg.value < r.lo else f"{shown} is above {r.hi}",
+                     help=r.why)
+        return False
+
+    def _numbers(self, form: str, args: list, number: str) -> bool:
+        """Range-check the numbers (`<int>` slots) of a matched form."""
+        return all(self._number(a, number) for w, a in zip(form.split(), args) if w == "<int>")
+
     def _slot_table(self, slot: str):
         if slot in ("card", "reserve"):
             return tuple(self._first)  # checked against kinds after pass 2
