@@ -4,7 +4,9 @@ Nothing here raises for bad input: every problem is a diagnostic.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
+import gc
 import os
 import stat
 from pathlib import Path
@@ -40,9 +42,29 @@ def display_path(p: Path, root: Path | None) -> str:
     return p.as_posix()
 
 
+@contextlib.contextmanager
+def _without_cycle_collection():
+    """Pause Python's cycle collector. The front end allocates hundreds of objects
+    per card (parse tree, AST, IR) and keeps most of them; each collection of the
+    oldest generation re-walks all that were kept, which made checking 25,000 cards
+    spend 40% of its time collecting nothing. Plain reference counting still
+    frees what is dropped; the collector runs again after."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def compile_sources(sources: list[tuple[str, str]], diags: Diagnostics | None = None) -> tuple[Model, Diagnostics]:
     """Check (path, text) pairs. The paths are only used for messages and set inference."""
-    diags = diags or Diagnostics()
+    with _without_cycle_collection():
+        return _compile_sources(sources, diags or Diagnostics())
+
+
+def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics) -> tuple[Model, Diagnostics]:
     parsed = []
     for path, text in sources:
         f = parse_source(path, text, diags)

@@ -17,6 +17,10 @@ from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
 from dunec.syntax import ast
 
 
+# Unknown ids that get a "did you mean" (see Checker._suggest_id).
+MAX_ID_SUGGESTIONS = 200
+
+
 class Checker(EffectChecker):
     def __init__(self, diags: Diagnostics):
         self.d = diags
@@ -24,6 +28,8 @@ class Checker(EffectChecker):
         self._first: dict[str, ast.Definition] = {}
         self._set_uses: list = []  # (span, sets, name) of set-bound constructs in the current definition
         self._refs: list = []  # (arg, kinds, what) card references, resolved after every definition
+        self._ids_of: dict[tuple, list[str]] = {}  # kinds -> ids, for suggestions (ids are known after pass 1)
+        self._suggested = 0
 
     # ------------------------------------------------------------------ passes
     def check(self, files: list[ast.SourceFile]) -> Model:
@@ -257,18 +263,32 @@ class Checker(EffectChecker):
 
     def _slot_table(self, slot: str):
         if slot in ("card", "reserve"):
-            return tuple(self._first)  # checked against kinds after pass 2
+            # Every id, checked against kinds after pass 2. A view, not a copy: one card
+            # reference must cost the same in a set of ten cards as in one of 25,000.
+            return self._first.keys()
         return T.SLOT_TABLES.get(slot)
 
     def _slot_error(self, err) -> None:
         what = {"losable": "thing to lose", "payable": "cost", "reserve": "reserve card"}.get(err.slot, err.slot)
         if err.slot in ("card", "reserve"):  # ids: suggest only definitions of the right kind
             kinds = ("reserve",) if err.slot == "reserve" else CARD_KINDS
-            ids = [i for i, d in self._first.items() if d.kind in kinds]
-            help = did_you_mean(str(err.arg.value), ids) or "define it, or check the spelling"
+            help = self._suggest_id(str(err.arg.value), kinds)
         else:
             help = did_you_mean(str(err.arg.value), err.candidates) or one_of(err.candidates)
         self.d.error("E0203", err.arg.span, what=what, name=err.arg.text(), label=f"not {an(what)}", help=help)
+
+    def _suggest_id(self, word: str, kinds: tuple) -> str:
+        """A near id of the right kinds, or where to look. Each suggestion compares the
+        word with every id; past MAX_ID_SUGGESTIONS unknown ids (a file of mass errors)
+        none is made, so checking stays linear in the number of cards."""
+        self._suggested += 1
+        if self._suggested <= MAX_ID_SUGGESTIONS:
+            if kinds not in self._ids_of:
+                self._ids_of[kinds] = sorted(i for i, d in self._first.items() if d.kind in kinds)
+            near = did_you_mean(word, self._ids_of[kinds])
+            if near:
+                return near
+        return "define it, or check the spelling"
 
     def _slot_or_form_error(self, verb, forms, st, err) -> None:
         if err is not None:
@@ -286,9 +306,8 @@ class Checker(EffectChecker):
             if target is None:
                 if arg.value in self._first:
                     continue  # the definition itself had errors, already reported
-                cands = [d.id for d in self.model.defs.values() if d.kind in kinds]
                 self.d.error("E0203", arg.span, what=what, name=arg.value, label=f"no such {what}",
-                             help=did_you_mean(str(arg.value), cands) or "define it, or check the spelling")
+                             help=self._suggest_id(str(arg.value), kinds))
             elif target.kind not in kinds:
                 self.d.error("E0204", arg.span, name=arg.value, what=what,
                              label=f"this is {an(KINDS[target.kind])}", help=f"name {an(what)} here")
