@@ -397,17 +397,6 @@ def test_tab_in_a_title_is_E0002():
     assert "plain space" in d.help
 
 
-def test_svg_of_a_clean_title_is_never_fed_a_control_character():
-    """What check accepts, `show --svg` can write: every title is XML-safe text."""
-    import xml.dom.minidom
-    for ch in ("\x1b", "\x00", "\x7f", "\ufffe"):
-        model, diags = compile_sources([("t.dune", f'card a "A{ch}" {{ set base; cost 1; reveal {{ draw 1 }} }}')])
-        assert diags.errors
-    model, diags = compile_sources([("t.dune", 'card a "A & <B>" { set base; cost 1; reveal { draw 1 } }')])
-    assert not diags.items
-    xml.dom.minidom.parseString(f"<t>{model.defs['a'].name.replace('&', '&amp;').replace('<', '&lt;')}</t>")
-
-
 # ---------------------------------------------------------------------- large inputs
 def test_many_diagnostics_index_each_file_once(monkeypatch):
     import dunec.check.diagnostics as D

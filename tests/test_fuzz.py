@@ -8,6 +8,8 @@ The command line must answer 0 or 1 for any file content, never 70 (a bug).
 from __future__ import annotations
 
 import json
+import unicodedata
+import xml.etree.ElementTree as ET
 import os
 import re
 import string
@@ -20,6 +22,7 @@ from hypothesis import strategies as st
 from dunec.check.messages import MESSAGES
 from dunec.cli import main
 from dunec.frontend import compile_sources
+from dunec.picture import card_svg
 from dunec.syntax.lines import Lines, normalize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,3 +195,19 @@ def test_every_line_ending_reads_alike(before, inside, indent, data):
 def test_a_file_of_comments_is_empty_whatever_its_line_endings(lines, eol):
     model, diags = compile_sources([("t.dune", eol.join(lines + ["card a { set base; cost 1; reveal { draw 1 } }"]))])
     assert not diags.items and list(model.defs) == ["a"]
+
+
+# ---------------------------------------------------------------------- (e) titles reach terminals and SVG
+@FUZZ
+@given(st.text(st.characters(blacklist_characters='"\\\n\r'), max_size=30))
+def test_a_title_the_checker_accepts_is_printable_and_draws_as_valid_svg(title):
+    """A control character in a title is refused (E0002); any other title prints as
+    plain text and is valid XML in the card picture (`show --svg`)."""
+    model, diags = compile_sources([("t.dune", f'card a "{title}" {{ set base; cost 1; reveal {{ draw 1 }} }}')])
+    bad = [c for c in title if unicodedata.category(c) in ("Cc", "Cs") and c != " " or c in "\ufffe\uffff"]
+    if bad or "\t" in title:
+        assert [d.code for d in diags.items][:1] == ["E0002"]
+        assert not any(c in diags.render() for c in bad)
+        return
+    assert not diags.items, diags.render()
+    ET.fromstring(card_svg(model.defs["a"]))
