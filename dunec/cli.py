@@ -187,7 +187,7 @@ def cmd_check(args) -> int:
         n = sum(1 for _ in model.defs)
         files = len(model.files)
         if not diags.errors:
-            print(f"ok: {n} definitions in {files} file{'s' if files != 1 else ''}")
+            print(f"ok: {n} definition{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}")
     return EXIT_USER if diags.errors else EXIT_OK
 
 

@@ -54,7 +54,7 @@ def test_clean_file_exits_0(cwd, capsys):
     (cwd / "ok.dune").write_text('card a "A" {\n  set base; cost 1\n  reveal { spice 2 }\n}\n', encoding="utf-8")
     assert main(["check", "ok.dune"]) == 0
     out, err = capsys.readouterr()
-    assert out == "ok: 1 definitions in 1 file\n" and err == ""
+    assert out == "ok: 1 definition in 1 file\n" and err == ""
 
 
 def test_folder_is_searched_for_card_files(cwd, capsys):

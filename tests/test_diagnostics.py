@@ -20,6 +20,7 @@ documented.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -309,7 +310,39 @@ def test_moderate_nesting_is_fine():
 
 def test_huge_number_is_a_range_error():
     (d,) = _compile("t.dune", "card a { set base; cost 1; reveal { draw " + "9" * 5000 + " } }").items
-    assert d.code == "E0202" and d.label == "must be at most 99"
+    assert (d.code, d.label) == ("E0310", "this number is above 99")
+    assert d.message == "number out of range: an amount is from 1 to 99"
+    (d,) = _compile("t.dune", "card a { set base; cost 1; reveal { draw -" + "9" * 5000 + " } }").items
+    assert (d.code, d.label) == ("E0310", "this number is below 1")
+
+
+def test_a_number_out_of_range_says_which_number_and_why():
+    (d,) = _compile("t.dune", "card a { set base; cost 1; reveal { if factions_at -5 >= 3 { draw 1 } } }").items
+    assert (d.code, d.label) == ("E0310", "`-5` is below 1")
+    assert d.message == "number out of range: an influence level is from 1 to 6"
+    assert d.help == "influence runs from 0 to 6; 0 counts every faction"
+
+
+def test_every_number_of_the_language_has_a_range():
+    """Fields, effect verbs, conditions, counts and costs each name a range, and every
+    range lies well inside what the parser reads (it reads longer literals as 10**30)."""
+    from dunec.check import schema as S
+    from dunec.check import tables as T
+    for kind, fields in S.SCHEMAS.items():
+        for key, spec in fields.items():
+            assert (spec.number in S.RANGES) == (spec.kind in ("int", "cards")), (kind, key)
+    quantities = {n for n, c in T.CONDITIONS.items() if c.quantity}
+    assert set(S.NUMBER_OF_QUANTITY) == quantities
+    with_numbers = {n for table in (T.CONDITIONS, T.COUNTS) for n, forms in table.items()
+                    for f in getattr(forms, "forms", forms) if "<int>" in f}
+    assert set(S.NUMBER_OF_ARGUMENT) == with_numbers
+    assert all("<int>" in " ".join(T.VERBS[v].forms) for v in S.NUMBER_OF_VERB)
+    assert set(S.NUMBER_OF_COST) <= set(T.PAYABLE) | {"influence"}
+    named = set(S.NUMBER_OF_QUANTITY.values()) | set(S.NUMBER_OF_ARGUMENT.values()) | \
+        set(S.NUMBER_OF_VERB.values()) | set(S.NUMBER_OF_COST.values()) | {"amount", "cost", "choices"}
+    assert named <= set(S.RANGES)
+    for r in S.RANGES.values():
+        assert -10 ** 30 < r.lo <= r.hi < 10 ** 30 and r.what and r.why
 
 
 def test_empty_and_comment_only_files_are_clean():
@@ -326,6 +359,143 @@ def test_unknown_set_skips_the_set_check():
 def test_deck_size_is_not_checked_when_a_row_is_bad():
     text = "card a { set base; cost 1 }\ndeck d { set base; size 5\n card a\n card a 2 }\n"
     assert [d.code for d in _compile("t.dune", text).items] == ["E0106"]
+
+
+# ---------------------------------------------------------------------- control characters
+@pytest.mark.parametrize("ch", ["\x1b", "\x07", "\x0b", "\x0c", "\x7f", "\x85", "\x9b", "\ufffe"])
+def test_control_character_in_a_title_is_E0002(ch):
+    text = f'card a "A{ch}[31m" {{\n  set base; cost 1\n  reveal {{ drw 1 }}\n}}\n'
+    diags = _compile("t.dune", text)
+    assert [(d.code, d.span.line) for d in diags.items] == [("E0002", 1), ("E0201", 3)]  # the rest is checked
+    d = diags.items[0]
+    assert (d.span.col, d.label) == (10, "control character")
+    assert d.message == f"unexpected character `U+{ord(ch):04X}`" and "delete" in d.help
+    out = diags.render()
+    assert ch not in out
+    assert '1 | card a "A?[31m" {\n  |          ^ control character' in out
+
+
+def test_control_character_outside_strings_is_E0002():
+    (d,) = _compile("t.dune", "card a {\x1b set base; cost 1; reveal { draw 1 } }\n").items
+    assert (d.code, d.span.col, d.help) == ("E0002", 9, "card files are plain UTF-8 text: delete the control character")
+
+
+def test_each_line_reports_its_first_control_character():
+    text = 'card a "\x01\x02" {\n  set base; cost 1\n  reveal { draw 1 } # \x03\n}\n'
+    assert [(d.code, d.span.line, d.span.col) for d in _compile("t.dune", text).items] == \
+        [("E0002", 1, 9), ("E0002", 3, 23)]
+
+
+def test_tab_is_whitespace_between_tokens_and_in_comments():
+    text = "card a\t\"A\" {\n\tset base;\tcost 1  # a\tcomment\n\treveal { draw\t1 }\n}\n"
+    assert not _compile("t.dune", text).items
+
+
+def test_tab_in_a_title_is_E0002():
+    (d,) = _compile("t.dune", 'card a "A\tB" { set base; cost 1; reveal { draw 1 } }\n').items
+    assert (d.code, d.span.col, d.label) == ("E0002", 10, "tab in a string")
+    assert "plain space" in d.help
+
+
+# ---------------------------------------------------------------------- large inputs
+def test_many_diagnostics_index_each_file_once(monkeypatch):
+    import dunec.check.diagnostics as D
+    built = []
+
+    class Counting(D.Lines):
+        def __init__(self, text):
+            built.append(1)
+            super().__init__(text)
+
+    text = "card a { set base; cost 1; reveal {\n" + "  drw 1\n" * 2000 + "} }\n"
+    diags = _compile("t.dune", text)
+    assert len(diags.items) == 2000
+    monkeypatch.setattr(D, "Lines", Counting)
+    out = diags.render(limit=None)
+    assert len(built) == 1 and out.count("error[E0201]") == 2000
+
+
+def test_printed_diagnostics_are_capped_with_a_count_of_the_rest():
+    from dunec.check.diagnostics import MAX_SHOWN
+    text = "card a { set base; cost 1; reveal {\n" + "  drw 1\n" * 2000 + "} }\n"
+    out = _compile("t.dune", text).render()
+    assert out.count("error[E0201]") == MAX_SHOWN
+    assert f"… and {2000 - MAX_SHOWN:,} more errors not shown" in out
+    assert out.endswith("\n2,000 errors found")
+    assert "--> t.dune:51:3" in out and "--> t.dune:52:3" not in out  # the first ones, in file order
+    assert "more" not in _compile("t.dune", text.replace("drw", "draw", 1990)).render()
+
+
+def test_json_keeps_every_diagnostic(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "many.dune").write_text("card a { set base; cost 1; reveal {\n" + "  drw 1\n" * 300 + "} }\n",
+                                        encoding="utf-8")
+    assert main(["check", "many.dune", "--format", "json"]) == 1
+    assert len(json.loads(capsys.readouterr().out)) == 300
+
+
+def test_long_lines_are_echoed_as_a_window_around_the_caret():
+    from dunec.check.diagnostics import WINDOW
+    text = "card a { set base; cost 1; reveal { " + "draw 1; " * 300 + "drw 1; " + "draw 1; " * 300 + "} }\n"
+    (d,) = _compile("t.dune", text).items
+    out = render_one(d, {"t.dune": text})
+    src, caret = out.splitlines()[3:5]
+    assert src.startswith("1 | …") and src.endswith("…") and len(src) == len("1 | ") + WINDOW + 2
+    assert caret.endswith("^^^ not an effect")
+    at = caret.index("^")
+    assert src[at:at + 3] == "drw"
+
+
+def test_a_long_line_with_the_caret_at_its_end_shows_the_end():
+    text = "card a { set base; cost 1; reveal { " + "draw 1; " * 100 + "drw 1 } }"
+    (d,) = _compile("t.dune", text).items
+    src, caret = render_one(d, {"t.dune": text}).splitlines()[3:5]
+    assert src.endswith("drw 1 } }") and not src.endswith("…")
+    at = caret.index("^")
+    assert src[at:at + 3] == "drw"
+
+
+def test_a_fifo_is_refused_not_waited_on(tmp_path):
+    fifo = tmp_path / "pipe.dune"
+    os.mkfifo(fifo)
+    _, diags = compile_paths([fifo], root=tmp_path)  # would block forever if it were opened to read
+    (d,) = diags.items
+    assert (d.code, d.label) == ("E0004", "not a regular file (a folder, device or pipe)")
+
+
+def test_a_device_is_refused(capsys):
+    assert main(["check", "/dev/zero"]) == 1
+    err = capsys.readouterr().err
+    assert "error[E0004]: cannot read `/dev/zero`" in err and "not a regular file" in err
+
+
+def test_a_too_large_file_is_refused(tmp_path, monkeypatch):
+    import dunec.frontend as F
+    monkeypatch.setattr(F, "MAX_FILE_BYTES", 1000)
+    ok, big = tmp_path / "ok.dune", tmp_path / "big.dune"
+    ok.write_text("#" * 999 + "\n", encoding="utf-8")
+    big.write_text("#" * 1000 + "\n", encoding="utf-8")
+    _, diags = compile_paths([ok, big], root=tmp_path)
+    (d,) = diags.items
+    assert (d.code, d.span.file) == ("E0004", "big.dune")
+    assert d.label == "larger than 1,000 bytes, the most a card file may hold"
+
+
+def test_the_file_size_limit_is_16_mib(tmp_path):
+    from dunec.frontend import MAX_FILE_BYTES
+    assert MAX_FILE_BYTES == 16 * 1024 * 1024
+    big = tmp_path / "big.dune"
+    with big.open("wb") as f:  # sparse: no 16 MiB written to disk
+        f.truncate(MAX_FILE_BYTES + 1)
+    (d,) = compile_paths([big], root=tmp_path)[1].items
+    assert (d.code, d.label) == ("E0004", "larger than 16 MiB, the most a card file may hold")
+
+
+def test_undecodable_byte_after_cr_only_lines_has_the_right_line(tmp_path):
+    p = tmp_path / "cr.dune"
+    p.write_bytes(b'# a\rcard a "Caf\xe9" {}\r')
+    (d,) = compile_paths([p], root=tmp_path)[1].items
+    assert (d.code, d.span.line, d.span.col) == ("E0004", 2, 12)
 
 
 # ---------------------------------------------------------------------- the error index

@@ -8,6 +8,8 @@ The command line must answer 0 or 1 for any file content, never 70 (a bug).
 from __future__ import annotations
 
 import json
+import unicodedata
+import xml.etree.ElementTree as ET
 import os
 import re
 import string
@@ -20,6 +22,8 @@ from hypothesis import strategies as st
 from dunec.check.messages import MESSAGES
 from dunec.cli import main
 from dunec.frontend import compile_sources
+from dunec.picture import card_svg
+from dunec.syntax.lines import Lines, normalize
 
 ROOT = Path(__file__).resolve().parent.parent
 CARD_FILES = sorted((ROOT / "cards").rglob("*.dune"))
@@ -63,7 +67,7 @@ def assert_sane(sources: list[tuple[str, str]]) -> None:
         s = d.span
         assert s is not None, d
         assert s.file in texts, s.file
-        last = texts[s.file].count("\n") + 1
+        last = len(Lines(normalize(texts[s.file])))  # \r, \r\n and \n each end a line
         assert 1 <= s.line <= last and 1 <= s.end_line <= last, (d.code, s, last)
         assert s.col >= 1 and (s.end_line, s.end_col) >= (s.line, s.col), (d.code, s)
     out = diags.render()
@@ -161,3 +165,49 @@ def test_cli_check_never_reports_an_internal_error(data):
         p.write_bytes(data)
         assert main(["check", str(p)]) in (0, 1)
         assert main(["check", str(p), "--format", "json"]) in (0, 1)
+
+
+# ---------------------------------------------------------------------- (d) line endings
+# No empty line: a bare \r, an empty line and a \n would read as one \r\n, rightly.
+_FILLER = ["# a comment", "   ", '# a "quoted" comment {', ";", "\t# tabbed"]
+_EOLS = ["\n", "\r\n", "\r"]
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(_FILLER), max_size=6), st.lists(st.sampled_from(_FILLER), max_size=6),
+       st.integers(0, 8), st.data())
+def test_every_line_ending_reads_alike(before, inside, indent, data):
+    """\\n, \\r\\n and a bare \\r all end a line, mixed in any way: the typo is found,
+    on the line and column an editor shows, and echoed without the line ending."""
+    lines = before + ['card a "A" {', "  set base; cost 1"] + inside + [" " * indent + "reveal { drw 1 }", "}"]
+    ends = data.draw(st.lists(st.sampled_from(_EOLS), min_size=len(lines), max_size=len(lines)))
+    text = "".join(line + end for line, end in zip(lines, ends))
+    _, diags = compile_sources([("t.dune", text)])
+    (d,) = diags.items
+    line = len(before) + len(inside) + 3
+    assert (d.code, d.span.line, d.span.col) == ("E0201", line, indent + 10)
+    assert f"{line} | {' ' * indent}reveal {{ drw 1 }}\n" in diags.render()
+    assert "\r" not in diags.render()
+
+
+@FEW
+@given(st.lists(st.sampled_from(_FILLER + [""]), min_size=1, max_size=6), st.sampled_from(_EOLS))
+def test_a_file_of_comments_is_empty_whatever_its_line_endings(lines, eol):
+    model, diags = compile_sources([("t.dune", eol.join(lines + ["card a { set base; cost 1; reveal { draw 1 } }"]))])
+    assert not diags.items and list(model.defs) == ["a"]
+
+
+# ---------------------------------------------------------------------- (e) titles reach terminals and SVG
+@FUZZ
+@given(st.text(st.characters(blacklist_characters='"\\\n\r'), max_size=30))
+def test_a_title_the_checker_accepts_is_printable_and_draws_as_valid_svg(title):
+    """A control character in a title is refused (E0002); any other title prints as
+    plain text and is valid XML in the card picture (`show --svg`)."""
+    model, diags = compile_sources([("t.dune", f'card a "{title}" {{ set base; cost 1; reveal {{ draw 1 }} }}')])
+    bad = [c for c in title if unicodedata.category(c) in ("Cc", "Cs") and c != " " or c in "\ufffe\uffff"]
+    if bad or "\t" in title:
+        assert [d.code for d in diags.items][:1] == ["E0002"]
+        assert not any(c in diags.render() for c in bad)
+        return
+    assert not diags.items, diags.render()
+    ET.fromstring(card_svg(model.defs["a"]))

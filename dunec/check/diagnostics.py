@@ -12,6 +12,10 @@ from typing import Iterable, Optional
 
 from dunec.check.messages import MESSAGES
 from dunec.syntax.ast import Span
+from dunec.syntax.lines import Lines
+
+# Diagnostics printed as text; the rest are counted (JSON output lists them all).
+MAX_SHOWN = 50
 
 
 @dataclass
@@ -69,41 +73,74 @@ class Diagnostics:
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.items, key=Diagnostic.sort_key)
 
-    def render(self, color: bool = False) -> str:
-        out = [render_one(d, self.sources) for d in self.sorted()]
-        n = len(self.errors)
-        w = len(self.items) - n
-        if self.items:
-            parts = []
-            if n:
-                parts.append(f"{n} error{'s' if n != 1 else ''}")
-            if w:
-                parts.append(f"{w} warning{'s' if w != 1 else ''}")
-            out.append(f"{' and '.join(parts)} found")
+    def render(self, color: bool = False, limit: Optional[int] = MAX_SHOWN) -> str:
+        """The diagnostics as a person reads them: the first `limit` in file order,
+        a count of the rest, and a summary line."""
+        items = self.sorted()
+        shown = items if limit is None else items[:limit]
+        index: dict[str, Optional[Lines]] = {}
+        out = [render_one(d, self.sources, index) for d in shown]
+        rest = items[len(shown):]
+        if rest:
+            out.append(f"… and {_counts(rest, 'more ')} not shown (`--format json` lists every one)\n")
+        if items:
+            out.append(f"{_counts(items)} found")
         return "\n".join(out)
 
     def to_json(self) -> str:
         return json.dumps([d.to_json() for d in self.sorted()], indent=2)
 
 
-def render_one(d: Diagnostic, sources: dict[str, str]) -> str:
+def _counts(items: list[Diagnostic], more: str = "") -> str:
+    """`3 errors and 1 warning`, `1 more error`."""
+    n = sum(1 for d in items if d.severity == "error")
+    parts = [f"{k:,} {more}{word}{'s' if k != 1 else ''}"
+             for k, word in ((n, "error"), (len(items) - n, "warning")) if k]
+    return " and ".join(parts)
+
+
+# Echoed source lines longer than this are shown as a window around the caret.
+WINDOW = 100
+# Context kept before the caret when a line is cut.
+_LEAD = 30
+
+
+def _window(src: str, col: int, width: int) -> tuple[str, int, int]:
+    """(shown text, caret column, caret width) of a source line cut to WINDOW."""
+    if len(src) <= WINDOW:
+        return src, col, width
+    start = max(0, min(col - 1 - _LEAD, len(src) - WINDOW))
+    end = start + WINDOW
+    head = "…" if start else ""
+    tail = "…" if end < len(src) else ""
+    width = max(1, min(width, end - (col - 1)))
+    return head + src[start:end] + tail, col - start + len(head), width
+
+
+def render_one(d: Diagnostic, sources: dict[str, str], index: Optional[dict] = None) -> str:
+    """One diagnostic. `index` caches each file's line index across calls, so that
+    rendering many diagnostics reads each file once."""
+    index = {} if index is None else index
     lines = [f"{d.severity}[{d.code}]: {d.message}"]
     if d.span:
         s = d.span
         num = str(s.line)
         pad = " " * len(num)
         lines.append(f"{pad}--> {s.file}:{s.line}:{s.col}")
-        text = sources.get(s.file)
-        # Split on "\n" only, as the parser counts lines; show control characters as `?`.
-        src_lines = text.split("\n") if text is not None else []
-        if 0 < s.line <= len(src_lines):
+        if s.file not in index:
+            text = sources.get(s.file)
+            index[s.file] = Lines(text) if text is not None else None
+        src_lines = index[s.file]
+        if src_lines is not None and 0 < s.line <= len(src_lines):
+            # Control characters are shown as `?` (a tab as a space) so the caret stays aligned.
             src = "".join(c if c.isprintable() else " " if c == "\t" else "?"
-                          for c in src_lines[s.line - 1].rstrip("\r"))
+                          for c in src_lines.line(s.line).rstrip("\r"))
             width = (s.end_col - s.col) if s.end_line == s.line and s.end_col > s.col else 1
             width = max(1, min(width, len(src) - s.col + 1)) if len(src) >= s.col else 1
+            src, col, width = _window(src, s.col, width)
             lines.append(f"{pad} |")
             lines.append(f"{num} | {src}")
-            caret = " " * (s.col - 1) + "^" * width
+            caret = " " * (col - 1) + "^" * width
             lines.append(f"{pad} | {caret}{(' ' + d.label) if d.label else ''}")
         elif d.label:
             lines.append(f"{pad} = {d.label}")

@@ -9,6 +9,7 @@ from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import match, show_forms
 from dunec.check.model import CARD_KINDS, KINDS
+from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB
 from dunec.ir.ops import MODIFIERS, Op
 from dunec.syntax import ast
 
@@ -52,9 +53,11 @@ class EffectChecker:
             n = 1
             if st.args:
                 a = st.args[0]
-                if len(st.args) != 1 or a.kind != "int" or a.value < 1:
+                if len(st.args) != 1 or a.kind != "int":
                     self.d.error("E0202", a.span, verb="choose", label="expects how many to pick",
                                  help="write `choose { - a - b }` or `choose 2 { ... }`")
+                    return None
+                if not self._number(a, "choices"):
                     return None
                 n = a.value
             alts = tuple(self._block(o, box, defn) for o in st.options)
@@ -105,12 +108,7 @@ class EffectChecker:
                     continue
                 n = m.values[-1]
                 f = m.values[0] if m.form.startswith("<") else "any"
-                if n <= 0 or n > T.MAX_INFLUENCE:
-                    self.d.error("E0303", c.args[-1].span,
-                                 label="must be at least 1" if n <= 0 else
-                                 f"influence tops out at {T.MAX_INFLUENCE}",
-                                 help=f"an influence cost is from 1 to {T.MAX_INFLUENCE}")
-                    ok = False
+                ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], "E0303") and ok
                 out.append(("influence", f, n))
                 continue
             if c.verb not in T.PAYABLE:
@@ -124,16 +122,10 @@ class EffectChecker:
                              help=f"write `cost {c.verb} 2`" if field else f"write `pay {c.verb} 2 -> ...`")
                 ok = False
                 continue
-            n = c.args[0].value
-            limit = T.TROOPS_PER_PLAYER if c.verb in ("garrison", "deployed") else None
-            if n <= 0 or (limit is not None and n > limit):
-                self.d.error("E0303", c.args[0].span,
-                             label="must be at least 1" if n <= 0 else f"a player has only {limit} troops",
-                             help="a cost must be at least 1; to pay nothing, drop the `pay`" if n <= 0
-                             else f"a troop cost is from 1 to {limit}")
+            if not self._number(c.args[0], NUMBER_OF_COST.get(c.verb, "cost"), "E0303"):
                 ok = False
                 continue
-            out.append(("res", c.verb, n))
+            out.append(("res", c.verb, c.args[0].value))
         return tuple(out) if ok else None
 
     def _action(self, st: ast.Action, box: str, defn: ast.Definition) -> Optional[Op]:
@@ -173,19 +165,8 @@ class EffectChecker:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
             return None
         v = m.values
-        for w, a in zip(m.form.split(), st.args):  # amounts: at least 1, at most MAX_AMOUNT
-            if w != "<int>":
-                continue
-            lo = -T.MAX_AMOUNT if st.verb == "space_cost" else 0 if st.verb == "acquire" else 1
-            if a.value < lo:
-                self.d.error("E0202", a.span, verb=st.verb, label=f"must be at least {lo}",
-                             help="write a positive amount" if st.verb == "lose" else
-                             "write a positive amount; use `lose` to take something away")
-                return None
-            if a.value > T.MAX_AMOUNT:
-                self.d.error("E0202", a.span, verb=st.verb, label=f"must be at most {T.MAX_AMOUNT}",
-                             help="no card gives or takes that much; check the number")
-                return None
+        if not self._numbers(m.form, st.args, NUMBER_OF_VERB.get(st.verb, "amount")):
+            return None
         if st.verb in ("solari", "spice", "water", "persuasion", "swords", "troops", "vp", "intrigue", "draw"):
             return Op("gain", (st.verb, v[0]))
         body = self._block(st.body, box, defn) if st.body is not None else ()
@@ -193,10 +174,6 @@ class EffectChecker:
             if m.form.startswith("influence"):
                 f = v[0] if "<faction>" in m.form else "any"
                 return Op("lose_influence", (f, v[-1]))
-            if v[-1] <= 0:
-                self.d.error("E0202", st.args[-1].span, verb="lose", label="must be at least 1",
-                             help="write a positive amount")
-                return None
             return Op("lose", (v[0], v[1]))
         if st.verb == "influence":
             f = v[0] if m.form.startswith("<") else m.form.split()[0]
@@ -204,10 +181,6 @@ class EffectChecker:
                 self.d.error("E0301", st.args[0].span, verb="influence space", box=_box_phrase(box),
                              label="there is no space sent to here",
                              help="`influence space N` works in an agent box")
-                return None
-            if v[-1] <= 0:
-                self.d.error("E0202", st.args[-1].span, verb="influence", label="must be at least 1",
-                             help="write a positive amount; use `lose influence` to take influence away")
                 return None
             return Op("influence", (f, v[-1]))
         if st.verb == "deploy":
@@ -295,7 +268,7 @@ class EffectChecker:
                              help=f"write `{example} >= 2`")
                 return None
             q = self._quantity(c.name, c.name_span, args[:-2], {c.name: cd.forms}, "E0305", defn, whole=c)
-            if q is None:
+            if q is None or not self._number(args[-1], NUMBER_OF_QUANTITY.get(c.name, "held")):
                 return None
             return ("cmp", q, args[-2].value, args[-1].value)
         m, err = match(cd.forms, args, self._slot_table)
@@ -305,6 +278,8 @@ class EffectChecker:
             else:
                 self.d.error("E0305", c.span, name=c.name, label="wrong arguments",
                              help=show_forms(c.name, cd.forms))
+            return None
+        if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(c.name, "amount")):
             return None
         if "<card>" in m.form:
             self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
@@ -331,6 +306,8 @@ class EffectChecker:
                     at = ast.Span(span.file, span.line, span.col, args[-1].span.end_line, args[-1].span.end_col)
                 self.d.error("E0202", at, verb=f"for each {name}", label="these arguments do not fit",
                              help=show_forms(f"for each {name}", forms))
+            return None
+        if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(name, "amount")):
             return None
         if "<card>" in m.form:
             self._refs.append((args[0], ("card", "starter", "reserve"), "card"))

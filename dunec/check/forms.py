@@ -15,7 +15,7 @@ from dunec.syntax.ast import Arg
 class SlotError:
     arg: Arg
     slot: str
-    candidates: tuple[str, ...]
+    candidates: Sequence[str]  # the slot's table (a view for ids: copied only when reported)
 
 
 @dataclass
@@ -69,7 +69,7 @@ def match(forms: Sequence[str], args: Sequence[Arg], table: Resolver):
                 if a.value in names:
                     vals.append(a.value)
                 else:
-                    errs.append(SlotError(a, w[1:-1], tuple(names)))
+                    errs.append(SlotError(a, w[1:-1], names))
                     vals.append(None)
             else:
                 if a.kind == "cmp" and a.value == w:
@@ -87,7 +87,7 @@ def match(forms: Sequence[str], args: Sequence[Arg], table: Resolver):
         err = errs[0]
         extra = tuple(w for f in forms for w in _words(f) if not _is_slot(w) and w not in CMP_WORDS
                       and len(_words(f)) == len(args) and w != "from" and w != "cost")
-        return None, SlotError(err.arg, err.slot, err.candidates + extra)
+        return None, SlotError(err.arg, err.slot, tuple(err.candidates) + extra)
     return None, None
 
 

@@ -26,13 +26,15 @@ MESSAGES: dict[str, Message] = {
         "unexpected character `{char}`",
         "The file contains a character that is not part of the language. Names are\n"
         "lower-case snake_case (`spice_trade`), numbers are plain integers, and titles are\n"
-        "double-quoted strings on one line."),
+        "double-quoted strings of printable text on one line. Control characters (NUL,\n"
+        "escape, DEL, ...) are refused anywhere, and a tab inside a title."),
     "E0003": Message(
         "unexpected end of file",
         "The file ended inside a definition: a `{` has no matching `}`."),
     "E0004": Message(
         "cannot read `{path}`",
-        "The file could not be read as UTF-8 text. Card files must be UTF-8."),
+        "The file could not be read as UTF-8 text. Card files must be UTF-8, regular files\n"
+        "(not a device or a named pipe) and at most 16 MiB."),
     # --- E01xx: definitions and fields ------------------------------------------------
     "E0101": Message(
         "unknown definition kind `{kind}`",
@@ -103,7 +105,7 @@ MESSAGES: dict[str, Message] = {
     "E0303": Message(
         "this cost can never be paid",
         "The cost asks for more than a player can ever hold (influence tops out at 6,\n"
-        "a player has 12 troops), or it is zero or negative."),
+        "a player has 12 troops, no cost is over 99), or it is zero or negative."),
     "E0304": Message(
         "unknown condition `{name}`",
         "Conditions are resolved against the condition table: `bond FACTION` (another card\n"
@@ -129,6 +131,12 @@ MESSAGES: dict[str, Message] = {
         "The checker knows this expansion construct, but the engine does not play it yet.\n"
         "A card that compiled but silently did less than its text would be a defect, so\n"
         "the construct is refused until its set lands."),
+    "E0310": Message(
+        "number out of range: {what} is from {lo} to {hi}",
+        "Every number in a card has a range that fits where it stands: amounts of an\n"
+        "effect are 1 to 99, influence levels 0 to 6, troops 0 to 12, card costs 0 to 20,\n"
+        "conflict levels 1 to 3, and so on. A number outside it is a typo or a card no\n"
+        "game could play. Costs that can never be paid are E0303."),
     # --- E04xx: sets and decks --------------------------------------------------------
     "E0401": Message(
         "{what} lists {got}, but its size is {want}",

@@ -13,8 +13,12 @@ from dunec.check.diagnostics import Diagnostics, an, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
 from dunec.check.forms import show_forms
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
-from dunec.check.schema import SCHEMAS, FieldSpec
+from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
 from dunec.syntax import ast
+
+
+# Unknown ids that get a "did you mean" (see Checker._suggest_id).
+MAX_ID_SUGGESTIONS = 200
 
 
 class Checker(EffectChecker):
@@ -24,6 +28,8 @@ class Checker(EffectChecker):
         self._first: dict[str, ast.Definition] = {}
         self._set_uses: list = []  # (span, sets, name) of set-bound constructs in the current definition
         self._refs: list = []  # (arg, kinds, what) card references, resolved after every definition
+        self._ids_of: dict[tuple, list[str]] = {}  # kinds -> ids, for suggestions (ids are known after pass 1)
+        self._suggested = 0
 
     # ------------------------------------------------------------------ passes
     def check(self, files: list[ast.SourceFile]) -> Model:
@@ -168,12 +174,14 @@ class Checker(EffectChecker):
             out.fields[key] = True
             return
         if spec.kind == "int":
-            if len(args) != 1 or args[0].kind != "int" or not (spec.lo <= args[0].value <= spec.hi):
+            if len(args) != 1 or args[0].kind != "int":
+                r = RANGES[spec.number]
                 at = args[0].span if args else st.verb_span
                 self.d.error("E0106", at, field=key,
-                             label=f"expects a number from {spec.lo} to {spec.hi}", help=f"write `{spec.example}`")
+                             label=f"expects a number from {r.lo} to {r.hi}", help=f"write `{spec.example}`")
                 return
-            out.fields[key] = args[0].value
+            if self._number(args[0], spec.number):
+                out.fields[key] = args[0].value
             return
         if spec.kind in ("name", "names"):
             if not args or (spec.kind == "name" and len(args) != 1):
@@ -210,12 +218,13 @@ class Checker(EffectChecker):
                 out.fields[key] = costs
             return
         if spec.kind == "cards":  # deck lists: `card ID N`
-            if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int" or args[1].value < 1:
-                bad_count = len(args) == 2 and args[0].kind == "name" and args[1].kind == "int"
-                self.d.error("E0106", args[1].span if bad_count else st.span, field=key,
-                             label="a count is at least 1" if bad_count else "expects a card id and a count",
+            if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int":
+                self.d.error("E0106", st.span, field=key, label="expects a card id and a count",
                              help=f"write `{spec.example}`")
                 self.model.incomplete.add(out.id)  # the deck size cannot be checked
+                return
+            if not self._number(args[1], spec.number):
+                self.model.incomplete.add(out.id)
                 return
             self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
             out.fields.setdefault("cards", []).append((args[0].value, args[1].value))
@@ -237,20 +246,49 @@ class Checker(EffectChecker):
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree
 
     # ------------------------------------------------------------------ helpers
+    def _number(self, arg: ast.Arg, number: str, code: str = "E0310") -> bool:
+        """Whether a number is within the named range of RANGES; if not, say so."""
+        r = RANGES[number]
+        if r.lo <= arg.value <= r.hi:
+            return True
+        shown = f"`{arg.value}`" if abs(arg.value) < 10 ** 9 else "this number"
+        self.d.error(code, arg.span, what=r.what, lo=r.lo, hi=r.hi,
+                     label=f"{shown} is below {r.lo}" if arg.value < r.lo else f"{shown} is above {r.hi}",
+                     help=r.why)
+        return False
+
+    def _numbers(self, form: str, args: list, number: str) -> bool:
+        """Range-check the numbers (`<int>` slots) of a matched form."""
+        return all(self._number(a, number) for w, a in zip(form.split(), args) if w == "<int>")
+
     def _slot_table(self, slot: str):
         if slot in ("card", "reserve"):
-            return tuple(self._first)  # checked against kinds after pass 2
+            # Every id, checked against kinds after pass 2. A view, not a copy: one card
+            # reference must cost the same in a set of ten cards as in one of 25,000.
+            return self._first.keys()
         return T.SLOT_TABLES.get(slot)
 
     def _slot_error(self, err) -> None:
         what = {"losable": "thing to lose", "payable": "cost", "reserve": "reserve card"}.get(err.slot, err.slot)
         if err.slot in ("card", "reserve"):  # ids: suggest only definitions of the right kind
             kinds = ("reserve",) if err.slot == "reserve" else CARD_KINDS
-            ids = [i for i, d in self._first.items() if d.kind in kinds]
-            help = did_you_mean(str(err.arg.value), ids) or "define it, or check the spelling"
+            help = self._suggest_id(str(err.arg.value), kinds)
         else:
             help = did_you_mean(str(err.arg.value), err.candidates) or one_of(err.candidates)
         self.d.error("E0203", err.arg.span, what=what, name=err.arg.text(), label=f"not {an(what)}", help=help)
+
+    def _suggest_id(self, word: str, kinds: tuple) -> str:
+        """A near id of the right kinds, or where to look. Each suggestion compares the
+        word with every id; past MAX_ID_SUGGESTIONS unknown ids (a file of mass errors)
+        none is made, so checking stays linear in the number of cards."""
+        self._suggested += 1
+        if self._suggested <= MAX_ID_SUGGESTIONS:
+            if kinds not in self._ids_of:
+                self._ids_of[kinds] = sorted(i for i, d in self._first.items() if d.kind in kinds)
+            near = did_you_mean(word, self._ids_of[kinds])
+            if near:
+                return near
+        return "define it, or check the spelling"
 
     def _slot_or_form_error(self, verb, forms, st, err) -> None:
         if err is not None:
@@ -268,9 +306,8 @@ class Checker(EffectChecker):
             if target is None:
                 if arg.value in self._first:
                     continue  # the definition itself had errors, already reported
-                cands = [d.id for d in self.model.defs.values() if d.kind in kinds]
                 self.d.error("E0203", arg.span, what=what, name=arg.value, label=f"no such {what}",
-                             help=did_you_mean(str(arg.value), cands) or "define it, or check the spelling")
+                             help=self._suggest_id(str(arg.value), kinds))
             elif target.kind not in kinds:
                 self.d.error("E0204", arg.span, name=arg.value, what=what,
                              label=f"this is {an(KINDS[target.kind])}", help=f"name {an(what)} here")

@@ -9,14 +9,65 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class Range:
+    """The whole numbers that make sense at one place in a card."""
+    lo: int
+    hi: int
+    what: str  # what the number is, for the diagnostic: "an amount"
+    why: str  # where the bounds come from, for its help line
+
+
+# Every number the language reads has a range, named here; the fields below, the
+# effect, cost and condition tables (NUMBER_OF_*) say which range each number takes.
+# Influence tops out at 6 and a player has 12 troops (rules 001); the rest bound
+# what the printed cards print, with room, so that a typo (`draw 100`) is caught.
+RANGES: dict[str, Range] = {
+    "amount": Range(1, 99, "an amount", "no card gives, takes or counts out more than 99 of anything; "
+                                         "to take something away, use `lose`"),
+    "modifier": Range(-99, 99, "a change of cost", "a leader changes a cost by at most 99 either way"),
+    "card_cost": Range(0, 20, "a card cost", "printed card costs run from 0 to 20 persuasion"),
+    "copies": Range(1, 20, "a number of copies", "a card comes in 1 to 20 copies"),
+    "level": Range(1, 3, "a conflict level", "conflict cards are level I, II or III"),
+    "hagal_swords": Range(0, 9, "a number of swords", "a House Hagal card shows 0 to 9 swords"),
+    "deck_size": Range(1, 200, "a deck size", "a deck holds 1 to 200 cards"),
+    "deck_row": Range(1, 200, "a count of cards", "a deck row lists 1 to 200 copies of its card"),
+    "choices": Range(1, 99, "a number of options to pick", "a choice picks at least 1 option"),
+    "influence": Range(0, 6, "an influence level", "influence runs from 0 to 6 on each track"),
+    "influence_step": Range(1, 6, "an influence level", "influence runs from 0 to 6; 0 counts every faction"),
+    "factions": Range(0, 4, "a number of factions", "there are 4 factions"),
+    "troops": Range(0, 12, "a number of troops", "a player has 12 troops"),
+    "players": Range(1, 4, "a number of players", "a game seats 1 to 4 players"),
+    "held": Range(0, 99, "an amount held", "compare with 0 to 99: more is never held"),
+    "card_copies": Range(0, 20, "a number of copies", "a card comes in at most 20 copies"),
+    # Costs (E0303): what a player can ever pay.
+    "cost": Range(1, 99, "a cost", "a cost is at least 1 and at most 99; to pay nothing, drop the `pay`"),
+    "troop_cost": Range(1, 12, "a troop cost", "a player has only 12 troops"),
+    "influence_cost": Range(1, 6, "an influence cost", "influence tops out at 6"),
+}
+
+# The range of the numbers of each effect verb (`<int>` in its forms); "amount" otherwise.
+NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost"}
+# The range of the number in a condition or count's own arguments (`factions_at 3`).
+NUMBER_OF_ARGUMENT = {"factions_at": "influence_step"}
+# The range a quantity condition is compared with (`influence fremen >= 2`).
+NUMBER_OF_QUANTITY = {
+    "opponent_units": "troops", "units": "troops", "garrison": "troops",
+    "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
+    "influence": "influence", "players": "players", "copies": "card_copies",
+    "intrigue": "held", "solari": "held", "spice": "held", "water": "held",
+}
+# The range of a cost's amount, by what is paid; "cost" otherwise.
+NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence": "influence_cost"}
+
+
+@dataclass(frozen=True)
 class FieldSpec:
     kind: str
     example: str
     box: str = ""
     table: str = ""
     required: bool = False
-    lo: int = 0
-    hi: int = 99
+    number: str = ""  # the RANGES entry of an "int" field
 
 
 def _box(box: str, example: str) -> FieldSpec:
@@ -25,11 +76,11 @@ def _box(box: str, example: str) -> FieldSpec:
 
 _COMMON = {
     "set": FieldSpec("name", "set base", table="set"),
-    "copies": FieldSpec("int", "copies 2", lo=1, hi=20),
+    "copies": FieldSpec("int", "copies 2", number="copies"),
 }
 _CARD = {
     **_COMMON,
-    "cost": FieldSpec("int", "cost 3", lo=0, hi=20),
+    "cost": FieldSpec("int", "cost 3", number="card_cost"),
     "icons": FieldSpec("names", "icons city spice_trade", table="icon"),
     "infiltrate": FieldSpec("flag", "infiltrate"),
     "from_anywhere": FieldSpec("flag", "from_anywhere"),
@@ -42,9 +93,9 @@ _CARD = {
 }
 
 SCHEMAS: dict[str, dict[str, FieldSpec]] = {
-    "card": {**_CARD, "cost": FieldSpec("int", "cost 3", lo=0, hi=20, required=True)},
+    "card": {**_CARD, "cost": FieldSpec("int", "cost 3", number="card_cost", required=True)},
     "starter": dict(_CARD),
-    "reserve": {**_CARD, "cost": FieldSpec("int", "cost 2", lo=0, hi=20, required=True),
+    "reserve": {**_CARD, "cost": FieldSpec("int", "cost 2", number="card_cost", required=True),
                 "gained_only": FieldSpec("flag", "gained_only")},
     "intrigue": {
         **_COMMON,
@@ -56,7 +107,7 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
     },
     "conflict": {
         **_COMMON,
-        "level": FieldSpec("int", "level 2", lo=1, hi=3, required=True),
+        "level": FieldSpec("int", "level 2", number="level", required=True),
         "first": _box("first", "first { vp 1 }"),
         "second": _box("second", "second { solari 4 }"),
         "third": _box("third", "third { solari 2 }"),
@@ -88,7 +139,7 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         **_COMMON,
         "mode": FieldSpec("names", "mode solo duo", table="mode"),
         "spaces": FieldSpec("spaces", "spaces conspire wealth"),
-        "swords": FieldSpec("int", "swords 2", lo=0, hi=9),
+        "swords": FieldSpec("int", "swords 2", number="hagal_swords"),
         "gain": _box("hagal", "gain { troops 2 }"),
         "deploys": FieldSpec("flag", "deploys"),
         "reshuffle": FieldSpec("flag", "reshuffle"),
@@ -96,7 +147,7 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
     },
     "deck": {
         **_COMMON,
-        "size": FieldSpec("int", "size 10", lo=1, hi=200, required=True),
-        "card": FieldSpec("cards", "card dagger 2"),
+        "size": FieldSpec("int", "size 10", number="deck_size", required=True),
+        "card": FieldSpec("cards", "card dagger 2", number="deck_row"),
     },
 }

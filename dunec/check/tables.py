@@ -154,13 +154,6 @@ COUNTS: dict[str, tuple[str, ...]] = {
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")
 
-# Hard limits used to refuse costs that can never be paid.
-MAX_INFLUENCE = 6
-TROOPS_PER_PLAYER = 12
-# The largest amount an effect may name (`solari 99`): a guard against typos such as
-# `draw 100`, and against numbers no game could ever play out.
-MAX_AMOUNT = 99
-
 SLOT_TABLES = {
     "faction": FACTIONS,
     "icon": ICONS,

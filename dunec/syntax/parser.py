@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from dunec.check.diagnostics import Diagnostics
 from dunec.paths import grammar_file
 from dunec.syntax import ast
+from dunec.syntax.lines import Lines, normalize
 
 _TOKEN_NAMES = {
     "LBRACE": "`{`", "RBRACE": "`}`", "NAME": "a name", "INT": "a number", "STRING": "a string",
@@ -30,8 +31,7 @@ MAX_DEPTH = 48
 
 
 def text_at(text: str, span: ast.Span) -> str:
-    lines = text.split("\n")
-    return lines[span.line - 1][span.col - 1] if span.line <= len(lines) else ""
+    return Lines(text).line(span.line)[span.col - 1:span.col]
 
 
 @functools.lru_cache(maxsize=1)
@@ -162,19 +162,14 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
     """Parse one file. On a syntax error, report it and return None."""
     if text.startswith("\ufeff"):  # a byte-order mark some editors write: not content
         text = text[1:]
+    text = normalize(text)
     diags.add_source(path, text)
     deep = _too_deep(path, text)
     if deep is not None:
         diags.error("E0001", deep, found=f"`{text_at(text, deep)}`",
                     label=f"blocks nested more than {MAX_DEPTH} deep", help="flatten the nested blocks")
         return None
-    if "\x00" in text:
-        at = text.index("\x00")
-        line = text[:at].count("\n") + 1
-        col = at - (text.rfind("\n", 0, at) + 1) + 1
-        diags.error("E0002", ast.Span(path, line, col, line, col + 1), char="\\0",
-                    label="NUL byte", help="card files are plain UTF-8 text")
-        return None
+    text = _refuse_control_characters(path, text, diags)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:
@@ -203,6 +198,50 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
                     label="nested too deeply", help="flatten the nested blocks")
         return None
     return ast.SourceFile(path, text, defs)
+
+
+# Characters no card file needs, which a terminal would obey and XML (`show --svg`)
+# refuses: C0 and C1 controls (tab and new line aside), DEL, lone surrogates and
+# the two non-characters U+FFFE/U+FFFF.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# Strings (closed or not) and comments: a tab is whitespace between tokens and in a
+# comment, but a title is one line of display text where a tab has no width.
+_STRINGS = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\["\\])*"?')
+
+
+def _refuse_control_characters(path: str, text: str, diags: Diagnostics) -> str:
+    """Report the first control character of each line (E0002) and return the text
+    with every one of them read as a space, so the rest of the file is still checked."""
+    bad = [m.start() for m in _CONTROL.finditer(text)]
+    if "\t" in text:
+        bad += [m.start() + i for m in _STRINGS.finditer(text) if m.group().startswith('"')
+                for i, c in enumerate(m.group()) if c == "\t"]
+        bad.sort()
+    if not bad:
+        return text
+    lines = Lines(text)
+    last = 0
+    for at in bad:
+        line, col = lines.position(at)
+        if line == last:
+            continue
+        last = line
+        ch = text[at]
+        in_string = _in_string(lines.line(line), col - 1)
+        diags.error("E0002", ast.Span(path, line, col, line, col + 1),
+                    char="\\0" if ch == "\x00" else f"U+{ord(ch):04X}",
+                    label="NUL byte" if ch == "\x00" else "tab in a string" if ch == "\t" else "control character",
+                    help="titles and strings are one line of printable text: write a plain space" if ch == "\t"
+                    else "titles and strings are printable text: delete the control character" if in_string
+                    else "card files are plain UTF-8 text: delete the control character")
+    chars = list(text)
+    for at in bad:
+        chars[at] = " "
+    return "".join(chars)
+
+
+def _in_string(line: str, index: int) -> bool:
+    return any(m.start() < index < m.end() and m.group().startswith('"') for m in _STRINGS.finditer(line))
 
 
 def _deepest(tree: Tree, limit: int = 8 * MAX_DEPTH) -> Optional[Tree]:
