@@ -580,8 +580,8 @@ def test_on_deploy_runs_after_each_deployment_with_the_turn_count(probes):
 
 
 @pytest.mark.parametrize("source,code", [
-    ('leader l "L" {\n  on game_start { secret_factions 5 }\n}\n', "E0202"),  # only four factions
-    ('leader l "L" {\n  on game_start { secret_factions 0 }\n}\n', "E0202"),
+    ('leader l "L" {\n  on game_start { secret_factions 5 }\n}\n', "E0310"),  # only four factions
+    ('leader l "L" {\n  on game_start { secret_factions 0 }\n}\n', "E0310"),
     ('card c "C" {\n  cost 1; icons city\n  agent { secret_factions 2 }\n}\n', "E0301"),  # game start only
     ('leader l "L" {\n  on deploy { if deployed_this_turn { solari 1 } }\n}\n', "E0305"),  # a number
 ])

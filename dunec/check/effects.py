@@ -227,12 +227,7 @@ class EffectChecker:
             return Op(st.verb)
         if st.verb == "retrieve":
             return Op("retrieve", (v[0],))
-        if st.verb == "secret_factions":
-            if v[0] > len(T.FACTIONS):
-                self.d.error("E0202", st.args[0].span, verb="secret_factions",
-                             label=f"there are only {len(T.FACTIONS)} factions",
-                             help=f"choose from 1 to {len(T.FACTIONS)} factions")
-                return None
+        if st.verb == "secret_factions":  # 1 to 4: schema.RANGES["factions_chosen"]
             return Op("secret_factions", (v[0],))
         if st.verb == "extra_icon":
             return Op("extra_icon", (v[0],))

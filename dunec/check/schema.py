@@ -35,6 +35,7 @@ RANGES: dict[str, Range] = {
     "influence": Range(0, 6, "an influence level", "influence runs from 0 to 6 on each track"),
     "influence_step": Range(1, 6, "an influence level", "influence runs from 0 to 6; 0 counts every faction"),
     "factions": Range(0, 4, "a number of factions", "there are 4 factions"),
+    "factions_chosen": Range(1, 4, "a number of factions to choose", "there are 4 factions"),
     "troops": Range(0, 12, "a number of troops", "a player has 12 troops"),
     "players": Range(1, 4, "a number of players", "a game seats 1 to 4 players"),
     "held": Range(0, 99, "an amount held", "compare with 0 to 99: more is never held"),
@@ -46,12 +47,12 @@ RANGES: dict[str, Range] = {
 }
 
 # The range of the numbers of each effect verb (`<int>` in its forms); "amount" otherwise.
-NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost"}
+NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost", "secret_factions": "factions_chosen"}
 # The range of the number in a condition or count's own arguments (`factions_at 3`).
 NUMBER_OF_ARGUMENT = {"factions_at": "influence_step"}
 # The range a quantity condition is compared with (`influence fremen >= 2`).
 NUMBER_OF_QUANTITY = {
-    "opponent_units": "troops", "units": "troops", "garrison": "troops",
+    "opponent_units": "troops", "units": "troops", "garrison": "troops", "deployed_this_turn": "troops",
     "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
     "influence": "influence", "players": "players", "copies": "card_copies",
     "intrigue": "held", "solari": "held", "spice": "held", "water": "held",
