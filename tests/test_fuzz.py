@@ -70,8 +70,11 @@ def assert_sane(sources: list[tuple[str, str]]) -> None:
         last = len(Lines(normalize(texts[s.file])))  # \r, \r\n and \n each end a line
         assert 1 <= s.line <= last and 1 <= s.end_line <= last, (d.code, s, last)
         assert s.col >= 1 and (s.end_line, s.end_col) >= (s.line, s.col), (d.code, s)
-    out = diags.render()
-    assert isinstance(out, str)
+    out = diags.render(limit=None)
+    # Every diagnostic is shown, headed by its code, and the summary counts them all.
+    heads = [line for line in out.splitlines() if line.startswith(("error[", "warning["))]
+    assert [h.split("]")[0].split("[")[1] for h in heads] == [d.code for d in diags.sorted()]
+    assert out.endswith(" found") if diags.items else out == ""
     assert "Traceback" not in out
     assert len(json.loads(diags.to_json())) == len(diags.items)
 

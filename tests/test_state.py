@@ -2,6 +2,7 @@
 reproduces a game exactly."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from dunec.engine.rng import Rng
@@ -28,6 +29,71 @@ def test_mid_game_states_round_trip(compiled):
     assert len(snaps) > 5
     for text in snaps:
         assert GameState.from_json(text).to_json() == text
+
+
+PLAYERS_BY_MODE = {"solo": 1, "duo": 2}
+
+
+def _saved_at(content, players, seed, names, at, difficulty="novice"):
+    """Play a whole game; return it and its state, as JSON, right after decision `at`."""
+    saved = []
+
+    def save(engine):
+        if len(engine.state.decisions) == at and not saved:
+            engine.sync()
+            saved.append(engine.state.to_json())
+
+    whole = play_game(content, players, seed, names, check=save, difficulty=difficulty)
+    assert saved, f"the game ended after {len(whole.decisions)} decisions, before decision {at}"
+    return whole, saved[0]
+
+
+def _resume(content, text):
+    """Continue a saved mid-game state to the end. The engine resumes by replay: the
+    loaded state gives the setup (seed, seats, policies, mode) and the decisions so
+    far; the seats' own policies then play on. On the way, the state the replay
+    reaches at the save point must be the loaded one, byte for byte."""
+    loaded = GameState.from_json(text)
+    players = PLAYERS_BY_MODE.get(loaded.mode, loaded.n_players)
+    names = [p.policy for p in loaded.players if not p.rival]
+    reached = []
+
+    def compare(engine):
+        if len(engine.state.decisions) == len(loaded.decisions) and not reached:
+            engine.sync()
+            reached.append(engine.state.to_json())
+
+    resumed = play_game(content, players, loaded.seed, names, replay=loaded.decisions, check=compare,
+                        difficulty=loaded.difficulty or "novice", churn=loaded.churn)
+    assert reached == [text]
+    return resumed
+
+
+@pytest.mark.parametrize("players,seed,names,difficulty", [
+    (4, 3, ["random", "greedy", "random", "greedy"], "novice"),
+    (3, 8, ["greedy", "random", "random"], "novice"),
+    (2, 5, ["random", "greedy"], "novice"),
+    (1, 9, ["greedy"], "expert"),
+])
+def test_a_mid_game_json_save_resumes_to_the_same_end(compiled, players, seed, names, difficulty):
+    whole, text = _saved_at(compiled, players, seed, names, 60, difficulty)
+    mid = GameState.from_json(text)
+    assert not mid.finished and mid.round >= 2 and len(mid.decisions) == 60
+    resumed = _resume(compiled, text)
+    assert resumed.finished
+    assert resumed.decisions == whole.decisions
+    assert resumed.standings == whole.standings
+    assert resumed.digest() == whole.digest()
+
+
+def test_a_resume_from_a_tampered_save_is_told_apart(compiled):
+    # The comparison above can fail: a save whose state differs from what its own
+    # decisions reach is not the game the replay produces.
+    _, text = _saved_at(compiled, 4, 3, ["random"] * 4, 60)
+    tampered = GameState.from_json(text)
+    tampered.players[0].solari += 1
+    with pytest.raises(AssertionError):
+        _resume(compiled, tampered.to_json())
 
 
 @settings(max_examples=15, deadline=None)
