@@ -1,13 +1,14 @@
 """Same-shaped card scenarios as data: one `Box` row per card box and situation.
 
 Most card tests are one shape: set up a game, run one box of a definition for
-seat 0, and assert the whole change it caused. A row states only what differs
+seat 0 (`run_box`) or play an intrigue card's box (`run_intrigue`), and assert
+the whole change it caused. A row states only what differs
 between them; `run_box` plays the shape with every assertion the tests made
 (`changes()` for all seats, the questions asked, the zones' contents after, and
 `finish()`'s unused-answer and invariant checks). Tests of any other shape stay
 functions next to their table.
 
-The rows are the ids' only mention in a test (the decorator of `test_box_table`),
+The rows are the ids' mention in a test (the decorator of the table's test),
 which is what tests/test_cards_meta.py counts as a scenario test.
 """
 from __future__ import annotations
@@ -37,6 +38,20 @@ class Box:
 
 
 def run_box(content, row: Box) -> None:
+    """Run the row's box for seat 0, as `Scenario.box` does."""
+    _play(content, row, lambda g: g.box(0, row.ident, row.box))
+
+
+def run_intrigue(content, row: Box) -> None:
+    """Play the row's intrigue card box for seat 0 as the engine plays it
+    (`Scenario.intrigue`: printed cost forced); the card ends in the intrigue discard."""
+    def play(g):
+        g.intrigue(0, row.ident, row.box)
+        assert g.state.intrigue_discard[-1] == row.ident
+    _play(content, row, play)
+
+
+def _play(content, row: Box, play) -> None:
     g = new(content) if row.players is None else new(content, players=row.players)
     for seat, levels in row.influence.items():
         set_influence(g, seat, **levels)
@@ -49,7 +64,7 @@ def run_box(content, row: Box) -> None:
     before = snap(g)
     for seat, answers in row.answers.items():
         g.answer(seat, *answers)
-    g.box(0, row.ident, row.box)
+    play(g)
     assert changes(g, before) == row.delta
     for seat, asked in row.asked.items():
         assert g.asked(seat) == asked, seat

@@ -79,7 +79,8 @@ def agent_cards(g, seat):
     Box("fedaykin_death_commando_agent_trashes_from_hand", "fedaykin_death_commando", "agent",
         given={0: {"hand": ["dagger"], "discard": ["diplomacy"]}}, answers={0: ["trash Dagger from hand"]},
         delta={0: {"hand": -1, "trashed": 1, "played": 1}},
-        asked={0: [("trash", ["trash Dagger from hand", "trash Diplomacy from discard", "trash Fedaykin Death Commando from play", "trash nothing"])]},
+        asked={0: [("trash", ["trash Dagger from hand", "trash Diplomacy from discard",
+                              "trash Fedaykin Death Commando from play", "trash nothing"])]},
         after={0: {"trashed": ["dagger"]}}),
     Box("fedaykin_death_commando_agent_trashes_from_discard", "fedaykin_death_commando", "agent",
         given={0: {"discard": ["diplomacy"]}}, answers={0: ["trash Diplomacy from discard"]},
@@ -153,7 +154,8 @@ def agent_cards(g, seat):
     Box("power_play_box_without_a_space_only_trashes", "power_play", "agent", delta={0: {"trashed": 1}}),
     # Reverend Mother Mohiam
     Box("reverend_mother_mohiam_agent_with_bond_each_opponent_discards_two", "reverend_mother_mohiam", "agent",
-        given={0: {"played": ["missionaria_protectiva"]}, 1: {"hand": ["dagger", "diplomacy", "reconnaissance"]}, 2: {"hand": ["dagger"]}},
+        given={0: {"played": ["missionaria_protectiva"]}, 1: {"hand": ["dagger", "diplomacy", "reconnaissance"]},
+               2: {"hand": ["dagger"]}},
         answers={1: ["discard Diplomacy", "discard Dagger"]},
         delta={0: {"played": 1}, 1: {"hand": -2, "discard": 2}, 2: {"hand": -1, "discard": 1}},
         after={1: {"hand": ["reconnaissance"], "discard": ["diplomacy", "dagger"]}}),
@@ -305,8 +307,6 @@ def test_box_table(content, row):
 
 
 # ---------------------------------------------------------------------- Arrakis Recruiter
-
-
 def test_arrakis_recruiter_agent_at_a_city_space(content):
     g = new(content)
     g.p(0).hand = ["arrakis_recruiter"]
@@ -324,8 +324,6 @@ def test_arrakis_recruiter_agent_at_a_city_space(content):
 
 
 # ---------------------------------------------------------------------- Assassination Mission
-
-
 def test_assassination_mission_has_no_agent_icon(content):
     g = new(content)
     g.p(0).hand = ["assassination_mission", "dagger"]
@@ -333,8 +331,6 @@ def test_assassination_mission_has_no_agent_icon(content):
 
 
 # ---------------------------------------------------------------------- Bene Gesserit Sister
-
-
 def test_bene_gesserit_sister_has_no_agent_box(content):
     g = new(content)
     g.p(0).hand = ["bene_gesserit_sister"]
@@ -465,8 +461,6 @@ def test_power_play_agent_card_first(content):
 
 
 # ---------------------------------------------------------------------- Scout
-
-
 def test_scout_has_no_agent_box(content):
     g = new(content)
     g.p(0).hand = ["scout"]
@@ -527,8 +521,6 @@ EXPENSIVE_ROW = ["kwisatz_haderach", "choam_directorship", "lady_jessica", "gurn
 
 
 # ---------------------------------------------------------------------- Bene Gesserit Initiate
-
-
 def test_bene_gesserit_initiate_icons(content):
     g = new(content)
     g.p(0).hand = ["bene_gesserit_initiate"]
@@ -568,8 +560,6 @@ def test_carryall_agent_on_a_non_maker_space_does_nothing_more(content):
 
 
 # ---------------------------------------------------------------------- Fremen Camp
-
-
 def test_fremen_camp_agent_cannot_pay(content):
     g = new(content)
     g.p(0).spice = 1
@@ -580,8 +570,6 @@ def test_fremen_camp_agent_cannot_pay(content):
 
 
 # ---------------------------------------------------------------------- Guild Administrator
-
-
 def test_guild_administrator_reveal_and_icons(content):
     g = new(content)
     g.p(0).hand = ["guild_administrator"]
@@ -635,8 +623,6 @@ def test_guild_bankers_icons(content):
 
 
 # ---------------------------------------------------------------------- Gurney Halleck
-
-
 @pytest.mark.parametrize("deployed", [0, 1, 2])
 def test_gurney_halleck_reveal_turn_pays_three_solari_and_deploys_the_recruits(content, deployed):
     g = new(content)
@@ -678,8 +664,6 @@ def test_gurney_halleck_reveal_with_one_troop_in_supply(content):
 
 
 # ---------------------------------------------------------------------- Kwisatz Haderach
-
-
 def test_kwisatz_haderach_with_an_agent_left_sends_it(content):
     g = new(content)
     g.p(0).hand = ["kwisatz_haderach"]
@@ -774,8 +758,6 @@ def test_lady_jessica_on_acquire_gives_influence_of_your_choice(content):
 
 
 # ---------------------------------------------------------------------- Other Memory
-
-
 def test_other_memory_agent_retrieves_a_bene_gesserit_card(content):
     g = new(content)
     g.p(0).deck = ["dagger"]
@@ -802,8 +784,6 @@ def test_piter_de_vries_agent_draws_intrigue(content):
 
 
 # ---------------------------------------------------------------------- Sardaukar Infantry
-
-
 def test_sardaukar_infantry_has_no_agent_icon(content):
     g = new(content)
     g.p(0).hand = ["sardaukar_infantry", "dagger"]
@@ -849,8 +829,6 @@ def test_shifting_allegiances_cannot_pay(content, influence, spice):
 
 
 # ---------------------------------------------------------------------- Spice Hunter
-
-
 def test_spice_hunter_has_no_agent_box(content):
     g = new(content)
     g.p(0).hand = ["spice_hunter"]
@@ -905,8 +883,6 @@ def test_the_voice_block_is_cleared_at_recall(content):
 
 
 # ---------------------------------------------------------------------- Thufir Hawat
-
-
 def test_thufir_hawat_reveal_draws_intrigue(content):
     g = new(content)
     top = top_intrigue(g)

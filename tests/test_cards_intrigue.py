@@ -11,6 +11,7 @@ import pytest
 
 from dunec.engine import combat, turns
 
+from card_rows import Box, run_intrigue
 from test_cards_support import changes, deploy, finish, legal, new, set_influence, snap, top_intrigue
 
 
@@ -29,43 +30,111 @@ def combats(g, seat):
     return turns._intrigue_options(g.engine, g.p(seat), "combat")
 
 
+# ---------------------------------------------------------------------- the same shape, as a table
+@pytest.mark.parametrize("row", [
+    # Ambush
+    Box("ambush_combat", "ambush", "combat", delta={0: {"swords": 4}}),
+    # Allied Armada
+    # A played intrigue card pays its printed cost without asking.
+    Box("allied_armada_with_an_alliance_pays_for_seven_swords", "allied_armada", "combat",
+        influence={0: {"guild": 4}}, given={0: {"spice": 3}}, delta={0: {"spice": -2, "swords": 7}},
+        asked={0: []}),
+    Box("allied_armada_without_an_alliance", "allied_armada", "combat",
+        influence={0: {"guild": 3}}, given={0: {"spice": 3}}, delta={}),
+    Box("allied_armada_with_an_alliance_but_no_spice", "allied_armada", "combat",
+        influence={0: {"fremen": 4}}, given={0: {"spice": 1}}, delta={}),
+    # CHOAM Shares
+    Box("choam_shares_pays_seven_solari_for_a_vp", "choam_shares", "plot",
+        given={0: {"solari": 8}}, delta={0: {"solari": -7, "vp": 1}}),
+    # Corner the Market
+    Box("corner_the_market_two_copies_and_the_most", "corner_the_market", "endgame",
+        given={0: {"deck": ["the_spice_must_flow"], "discard": ["the_spice_must_flow"]},
+               1: {"discard": ["the_spice_must_flow"]}},
+        delta={0: {"vp": 2}}),
+    Box("corner_the_market_one_copy_and_the_most", "corner_the_market", "endgame",
+        given={0: {"hand": ["the_spice_must_flow"]}}, delta={0: {"vp": 1}}),
+    Box("corner_the_market_two_copies_but_tied_for_most", "corner_the_market", "endgame",
+        given={0: {"deck": ["the_spice_must_flow", "the_spice_must_flow"]},
+               2: {"hand": ["the_spice_must_flow", "the_spice_must_flow"]}},
+        delta={0: {"vp": 1}}),
+    Box("corner_the_market_no_copies", "corner_the_market", "endgame", delta={}),
+    # Councilor's Dispensation
+    Box("councilors_dispensation_with_a_seat", "councilors_dispensation", "plot",
+        given={0: {"seat_on_council": True}}, delta={0: {"spice": 2}}),
+    Box("councilors_dispensation_without_a_seat", "councilors_dispensation", "plot", delta={}),
+    # Demand Respect
+    Box("demand_respect_pays_two_spice_for_two_influence", "demand_respect", "win",
+        given={0: {"spice": 2}}, answers={0: ["pay 2 spice", "+2 Influence with Emperor"]},
+        delta={0: {"spice": -2, "emperor": 2, "vp": 1}}),
+    # single-faction plots
+    Box("favored_subject", "favored_subject", "plot", delta={0: {"emperor": 1}}),
+    Box("guild_authorization", "guild_authorization", "plot", delta={0: {"guild": 1}}),
+    Box("know_their_ways", "know_their_ways", "plot", delta={0: {"fremen": 1}}),
+    Box("secret_of_the_sisterhood", "secret_of_the_sisterhood", "plot", delta={0: {"bene_gesserit": 1}}),
+    # Master Tactician
+    Box("master_tactician_swords", "master_tactician", "combat",
+        answers={0: ["+3 swords"]}, delta={0: {"swords": 3}},
+        asked={0: [("choose", ["+3 swords", "retreat up to 3 troops"])]}),
+    Box("master_tactician_retreat", "master_tactician", "combat",
+        deploy={0: 3}, answers={0: ["retreat up to 3", "retreat 3"]}, delta={0: {"conflict": -3, "garrison": 3}}),
+    # Plans Within Plans
+    Box("plans_within_plans_four_factions_at_three", "plans_within_plans", "endgame",
+        influence={0: {"emperor": 3, "guild": 3, "bene_gesserit": 3, "fremen": 3}}, delta={0: {"vp": 2}}),
+    Box("plans_within_plans_three_factions_at_three", "plans_within_plans", "endgame",
+        influence={0: {"emperor": 3, "guild": 4, "bene_gesserit": 5, "fremen": 2}}, delta={0: {"vp": 1}}),
+    Box("plans_within_plans_two_factions_at_three", "plans_within_plans", "endgame",
+        influence={0: {"emperor": 3, "guild": 3, "bene_gesserit": 2, "fremen": 2}}, delta={}),
+    # Private Army
+    Box("private_army_pays_two_spice_for_five_swords", "private_army", "combat",
+        given={0: {"spice": 2}}, delta={0: {"spice": -2, "swords": 5}}),
+    # Rapid Mobilization
+    Box("rapid_mobilization_deploys_any_number", "rapid_mobilization", "plot",
+        answers={0: ["deploy 3"]}, delta={0: {"garrison": -3, "conflict": 3}},
+        asked={0: [("deploy", ["deploy 0", "deploy 1", "deploy 2", "deploy 3"])]}),
+    Box("rapid_mobilization_may_deploy_some", "rapid_mobilization", "plot",
+        answers={0: ["deploy 1"]}, delta={0: {"garrison": -1, "conflict": 1}}),
+    # Staged Incident
+    Box("staged_incident_loses_three_troops_for_a_vp", "staged_incident", "combat",
+        deploy={0: 4}, delta={0: {"conflict": -3, "supply": 3, "vp": 1}}),
+    # The Sleeper Must Awaken
+    Box("the_sleeper_must_awaken", "the_sleeper_must_awaken", "plot",
+        given={0: {"spice": 5}}, delta={0: {"spice": -4, "vp": 1}}),
+    # Tiebreaker
+    Box("tiebreaker_combat", "tiebreaker", "combat", delta={0: {"swords": 2}}),
+    Box("tiebreaker_endgame", "tiebreaker", "endgame", delta={0: {"spice": 10}}),
+    # To the Victor...
+    Box("to_the_victor", "to_the_victor", "win", delta={0: {"spice": 3}}),
+    # Water of Life
+    Box("water_of_life_pays_water_and_spice_to_draw_three", "water_of_life", "plot",
+        given={0: {"spice": 1, "deck": ["dagger", "diplomacy", "reconnaissance", "seek_allies"]}},
+        delta={0: {"water": -1, "spice": -1, "hand": 3, "deck": -3}}, after={0: {"deck": ["dagger"]}}),
+    # small plots
+    Box("water_peddlers_union", "water_peddlers_union", "plot", delta={0: {"water": 1}}),
+    Box("windfall", "windfall", "plot", delta={0: {"solari": 2}}),
+    # Charisma
+    Box("charisma_gives_persuasion", "charisma", "plot", delta={0: {"persuasion": 2}}),
+    # Poison Snooper
+    Box("poison_snooper_draws_the_top_card", "poison_snooper", "plot",
+        given={0: {"deck": ["dagger", "diplomacy"]}}, answers={0: ["draw Diplomacy"]},
+        delta={0: {"hand": 1, "deck": -1}}, asked={0: [("top", ["draw Diplomacy", "trash Diplomacy"])]},
+        after={0: {"hand": ["diplomacy"]}}),
+    Box("poison_snooper_trashes_the_top_card_and_runs_its_on_trash", "poison_snooper", "plot",
+        given={0: {"deck": ["dagger", "assassination_mission"]}}, answers={0: ["trash Assassination Mission"]},
+        delta={0: {"deck": -1, "trashed": 1, "solari": 4}},
+        after={0: {"trashed": ["assassination_mission"], "deck": ["dagger"]}}),
+    Box("poison_snooper_with_an_empty_deck_shuffles_the_discard_first", "poison_snooper", "plot",
+        given={0: {"discard": ["dagger"]}}, answers={0: ["draw Dagger"]}, delta={0: {"discard": -1, "hand": 1}}),
+    Box("poison_snooper_with_no_cards_does_nothing", "poison_snooper", "plot", delta={}, asked={0: []}),
+], ids=lambda row: row.name)
+def test_intrigue_table(content, row):
+    run_intrigue(content, row)
+
+
 # ---------------------------------------------------------------------- Ambush
-def test_ambush_combat(content):
-    g = new(content)
-    assert play(g, 0, "ambush", "combat") == {0: {"swords": 4}}
-    finish(g)
-
-
 def test_ambush_is_a_combat_card_not_a_plot(content):
     g = new(content)
     g.p(0).intrigue = ["ambush"]
     assert plots(g, 0) == [] and combats(g, 0) == ["ambush"]
-
-
-# ---------------------------------------------------------------------- Allied Armada
-def test_allied_armada_with_an_alliance_pays_for_seven_swords(content):
-    g = new(content)
-    set_influence(g, 0, guild=4)
-    g.p(0).spice = 3
-    assert play(g, 0, "allied_armada", "combat") == {0: {"spice": -2, "swords": 7}}
-    assert g.asked(0) == []  # a played intrigue card pays its printed cost without asking
-    finish(g)
-
-
-def test_allied_armada_without_an_alliance(content):
-    g = new(content)
-    set_influence(g, 0, guild=3)
-    g.p(0).spice = 3
-    assert play(g, 0, "allied_armada", "combat") == {}
-    finish(g)
-
-
-def test_allied_armada_with_an_alliance_but_no_spice(content):
-    g = new(content)
-    set_influence(g, 0, fremen=4)
-    g.p(0).spice = 1
-    assert play(g, 0, "allied_armada", "combat") == {}
-    finish(g)
 
 
 # ---------------------------------------------------------------------- Bribery
@@ -103,13 +172,6 @@ def test_calculated_hire_needs_a_spice(content):
 
 
 # ---------------------------------------------------------------------- CHOAM Shares
-def test_choam_shares_pays_seven_solari_for_a_vp(content):
-    g = new(content)
-    g.p(0).solari = 8
-    assert play(g, 0, "choam_shares", "plot") == {0: {"solari": -7, "vp": 1}}
-    finish(g)
-
-
 def test_choam_shares_is_not_offered_below_seven_solari(content):
     g = new(content)
     g.p(0).intrigue = ["choam_shares"]
@@ -118,36 +180,6 @@ def test_choam_shares_is_not_offered_below_seven_solari(content):
 
 
 # ---------------------------------------------------------------------- Corner the Market
-def test_corner_the_market_two_copies_and_the_most(content):
-    g = new(content)
-    g.p(0).deck = ["the_spice_must_flow"]
-    g.p(0).discard = ["the_spice_must_flow"]
-    g.p(1).discard = ["the_spice_must_flow"]
-    assert play(g, 0, "corner_the_market", "endgame") == {0: {"vp": 2}}
-    finish(g)
-
-
-def test_corner_the_market_one_copy_and_the_most(content):
-    g = new(content)
-    g.p(0).hand = ["the_spice_must_flow"]
-    assert play(g, 0, "corner_the_market", "endgame") == {0: {"vp": 1}}
-    finish(g)
-
-
-def test_corner_the_market_two_copies_but_tied_for_most(content):
-    g = new(content)
-    g.p(0).deck = ["the_spice_must_flow", "the_spice_must_flow"]
-    g.p(2).hand = ["the_spice_must_flow", "the_spice_must_flow"]
-    assert play(g, 0, "corner_the_market", "endgame") == {0: {"vp": 1}}
-    finish(g)
-
-
-def test_corner_the_market_no_copies(content):
-    g = new(content)
-    assert play(g, 0, "corner_the_market", "endgame") == {}
-    finish(g)
-
-
 def test_corner_the_market_in_the_real_endgame(content):
     g = new(content)
     g.p(0).discard = ["the_spice_must_flow", "the_spice_must_flow"]
@@ -155,20 +187,6 @@ def test_corner_the_market_in_the_real_endgame(content):
     turns.endgame(g.engine)
     assert g.p(0).vp == 3 and g.p(0).intrigue == []
     assert g.state.standings[0]["seat"] == 0
-    finish(g)
-
-
-# ---------------------------------------------------------------------- Councilor's Dispensation
-def test_councilors_dispensation_with_a_seat(content):
-    g = new(content)
-    g.p(0).seat_on_council = True
-    assert play(g, 0, "councilors_dispensation", "plot") == {0: {"spice": 2}}
-    finish(g)
-
-
-def test_councilors_dispensation_without_a_seat(content):
-    g = new(content)
-    assert play(g, 0, "councilors_dispensation", "plot") == {}
     finish(g)
 
 
@@ -180,14 +198,6 @@ def test_demand_respect_one_influence(content):
     assert play(g, 0, "demand_respect", "win") == {0: {"fremen": 1}}
     assert g.asked(0)[0] == ("choose", ["+1 Influence with any Faction",
                                         "pay 2 spice -> +2 Influence with any Faction"])
-    finish(g)
-
-
-def test_demand_respect_pays_two_spice_for_two_influence(content):
-    g = new(content)
-    g.p(0).spice = 2
-    g.answer(0, "pay 2 spice", "+2 Influence with Emperor")
-    assert play(g, 0, "demand_respect", "win") == {0: {"spice": -2, "emperor": 2, "vp": 1}}
     finish(g)
 
 
@@ -247,94 +257,12 @@ def test_faction_plot_cards_give_one_influence(content, card, faction):
     finish(g)
 
 
-def test_favored_subject(content):
-    g = new(content)
-    assert play(g, 0, "favored_subject", "plot") == {0: {"emperor": 1}}
-
-
-def test_guild_authorization(content):
-    g = new(content)
-    assert play(g, 0, "guild_authorization", "plot") == {0: {"guild": 1}}
-
-
-def test_know_their_ways(content):
-    g = new(content)
-    assert play(g, 0, "know_their_ways", "plot") == {0: {"fremen": 1}}
-
-
-def test_secret_of_the_sisterhood(content):
-    g = new(content)
-    assert play(g, 0, "secret_of_the_sisterhood", "plot") == {0: {"bene_gesserit": 1}}
-
-
-# ---------------------------------------------------------------------- Master Tactician
-def test_master_tactician_swords(content):
-    g = new(content)
-    g.answer(0, "+3 swords")
-    assert play(g, 0, "master_tactician", "combat") == {0: {"swords": 3}}
-    assert g.asked(0) == [("choose", ["+3 swords", "retreat up to 3 troops"])]
-    finish(g)
-
-
-def test_master_tactician_retreat(content):
-    g = new(content)
-    deploy(g, 0, 3)
-    g.answer(0, "retreat up to 3", "retreat 3")
-    assert play(g, 0, "master_tactician", "combat") == {0: {"conflict": -3, "garrison": 3}}
-    finish(g)
-
-
-# ---------------------------------------------------------------------- Plans Within Plans
-def test_plans_within_plans_four_factions_at_three(content):
-    g = new(content)
-    set_influence(g, 0, emperor=3, guild=3, bene_gesserit=3, fremen=3)
-    assert play(g, 0, "plans_within_plans", "endgame") == {0: {"vp": 2}}
-    finish(g)
-
-
-def test_plans_within_plans_three_factions_at_three(content):
-    g = new(content)
-    set_influence(g, 0, emperor=3, guild=4, bene_gesserit=5, fremen=2)
-    assert play(g, 0, "plans_within_plans", "endgame") == {0: {"vp": 1}}
-    finish(g)
-
-
-def test_plans_within_plans_two_factions_at_three(content):
-    g = new(content)
-    set_influence(g, 0, emperor=3, guild=3, bene_gesserit=2, fremen=2)
-    assert play(g, 0, "plans_within_plans", "endgame") == {}
-    finish(g)
-
-
 # ---------------------------------------------------------------------- Private Army
-def test_private_army_pays_two_spice_for_five_swords(content):
-    g = new(content)
-    g.p(0).spice = 2
-    assert play(g, 0, "private_army", "combat") == {0: {"spice": -2, "swords": 5}}
-    finish(g)
-
-
 def test_private_army_is_not_offered_without_spice(content):
     g = new(content)
     g.p(0).intrigue = ["private_army"]
     g.p(0).spice = 1
     assert combats(g, 0) == []
-
-
-# ---------------------------------------------------------------------- Rapid Mobilization
-def test_rapid_mobilization_deploys_any_number(content):
-    g = new(content)
-    g.answer(0, "deploy 3")
-    assert play(g, 0, "rapid_mobilization", "plot") == {0: {"garrison": -3, "conflict": 3}}
-    assert g.asked(0) == [("deploy", ["deploy 0", "deploy 1", "deploy 2", "deploy 3"])]
-    finish(g)
-
-
-def test_rapid_mobilization_may_deploy_some(content):
-    g = new(content)
-    g.answer(0, "deploy 1")
-    assert play(g, 0, "rapid_mobilization", "plot") == {0: {"garrison": -1, "conflict": 1}}
-    finish(g)
 
 
 # ---------------------------------------------------------------------- Refocus
@@ -348,13 +276,6 @@ def test_refocus_shuffles_the_discard_into_the_deck_and_draws(content):
 
 
 # ---------------------------------------------------------------------- Staged Incident
-def test_staged_incident_loses_three_troops_for_a_vp(content):
-    g = new(content)
-    deploy(g, 0, 4)
-    assert play(g, 0, "staged_incident", "combat") == {0: {"conflict": -3, "supply": 3, "vp": 1}}
-    finish(g)
-
-
 def test_staged_incident_needs_three_troops_in_the_conflict(content):
     g = new(content)
     deploy(g, 0, 2)
@@ -363,13 +284,6 @@ def test_staged_incident_needs_three_troops_in_the_conflict(content):
 
 
 # ---------------------------------------------------------------------- The Sleeper Must Awaken
-def test_the_sleeper_must_awaken(content):
-    g = new(content)
-    g.p(0).spice = 5
-    assert play(g, 0, "the_sleeper_must_awaken", "plot") == {0: {"spice": -4, "vp": 1}}
-    finish(g)
-
-
 def test_the_sleeper_must_awaken_needs_four_spice(content):
     g = new(content)
     g.p(0).intrigue = ["the_sleeper_must_awaken"]
@@ -378,18 +292,6 @@ def test_the_sleeper_must_awaken_needs_four_spice(content):
 
 
 # ---------------------------------------------------------------------- Tiebreaker
-def test_tiebreaker_combat(content):
-    g = new(content)
-    assert play(g, 0, "tiebreaker", "combat") == {0: {"swords": 2}}
-    finish(g)
-
-
-def test_tiebreaker_endgame(content):
-    g = new(content)
-    assert play(g, 0, "tiebreaker", "endgame") == {0: {"spice": 10}}
-    finish(g)
-
-
 def test_tiebreaker_breaks_a_tie_in_the_real_endgame(content):
     g = new(content)
     g.p(2).intrigue = ["tiebreaker"]
@@ -401,12 +303,6 @@ def test_tiebreaker_breaks_a_tie_in_the_real_endgame(content):
 
 
 # ---------------------------------------------------------------------- To the Victor...
-def test_to_the_victor(content):
-    g = new(content)
-    assert play(g, 0, "to_the_victor", "win") == {0: {"spice": 3}}
-    finish(g)
-
-
 def test_to_the_victor_after_winning_a_conflict(content):
     g = new(content)
     g.p(1).intrigue = ["to_the_victor"]
@@ -454,15 +350,6 @@ def test_urgent_mission_chooses_which_agent(content):
 
 
 # ---------------------------------------------------------------------- Water of Life
-def test_water_of_life_pays_water_and_spice_to_draw_three(content):
-    g = new(content)
-    g.p(0).spice = 1
-    g.p(0).deck = ["dagger", "diplomacy", "reconnaissance", "seek_allies"]
-    assert play(g, 0, "water_of_life", "plot") == {0: {"water": -1, "spice": -1, "hand": 3, "deck": -3}}
-    assert g.p(0).deck == ["dagger"]
-    finish(g)
-
-
 def test_water_of_life_needs_both_costs(content):
     g = new(content)
     g.p(0).intrigue = ["water_of_life"]
@@ -474,18 +361,6 @@ def test_water_of_life_needs_both_costs(content):
 
 
 # ---------------------------------------------------------------------- small plots
-def test_water_peddlers_union(content):
-    g = new(content)
-    assert play(g, 0, "water_peddlers_union", "plot") == {0: {"water": 1}}
-    finish(g)
-
-
-def test_windfall(content):
-    g = new(content)
-    assert play(g, 0, "windfall", "plot") == {0: {"solari": 2}}
-    finish(g)
-
-
 def test_a_plot_card_is_played_from_the_turn_menu(content):
     g = new(content)
     g.p(0).intrigue = ["windfall", "ambush"]
@@ -609,12 +484,6 @@ def test_bypass_protocol_without_spice_offers_only_the_cheap_option(content):
 
 
 # ---------------------------------------------------------------------- Charisma
-def test_charisma_gives_persuasion(content):
-    g = new(content)
-    assert play(g, 0, "charisma", "plot") == {0: {"persuasion": 2}}
-    finish(g)
-
-
 def test_charisma_persuasion_is_spent_on_the_reveal_turn(content):
     g = new(content)
     g.state.imperium_row = list(EXPENSIVE_ROW)
@@ -688,41 +557,6 @@ def test_infiltrate_does_not_pass_the_voice(content):
     g.p(0).hand = ["reconnaissance"]
     play(g, 0, "infiltrate_intrigue", "plot")
     assert not legal(g, 0, "reconnaissance", "arrakeen")  # a blocked space is not an enemy agent
-    finish(g)
-
-
-# ---------------------------------------------------------------------- Poison Snooper
-def test_poison_snooper_draws_the_top_card(content):
-    g = new(content)
-    g.p(0).deck = ["dagger", "diplomacy"]
-    g.answer(0, "draw Diplomacy")
-    assert play(g, 0, "poison_snooper", "plot") == {0: {"hand": 1, "deck": -1}}
-    assert g.p(0).hand == ["diplomacy"]
-    assert g.asked(0) == [("top", ["draw Diplomacy", "trash Diplomacy"])]
-    finish(g)
-
-
-def test_poison_snooper_trashes_the_top_card_and_runs_its_on_trash(content):
-    g = new(content)
-    g.p(0).deck = ["dagger", "assassination_mission"]
-    g.answer(0, "trash Assassination Mission")
-    assert play(g, 0, "poison_snooper", "plot") == {0: {"deck": -1, "trashed": 1, "solari": 4}}
-    assert g.p(0).trashed == ["assassination_mission"] and g.p(0).deck == ["dagger"]
-    finish(g)
-
-
-def test_poison_snooper_with_an_empty_deck_shuffles_the_discard_first(content):
-    g = new(content)
-    g.p(0).discard = ["dagger"]
-    g.answer(0, "draw Dagger")
-    assert play(g, 0, "poison_snooper", "plot") == {0: {"discard": -1, "hand": 1}}
-    finish(g)
-
-
-def test_poison_snooper_with_no_cards_does_nothing(content):
-    g = new(content)
-    assert play(g, 0, "poison_snooper", "plot") == {}
-    assert g.asked(0) == []
     finish(g)
 
 
