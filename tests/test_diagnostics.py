@@ -19,14 +19,17 @@ documented.
 """
 from __future__ import annotations
 
+import ast as pyast  # Python's, for the call sites; the card AST is not involved
 import json
 import os
 import re
+import string
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from dunec.check import messages as M
 from dunec.check.diagnostics import Diagnostics, render_one
 from dunec.check.messages import MESSAGES
 from dunec.cli import main
@@ -135,6 +138,86 @@ def test_expectation_parser():
     assert expectations(text) == Counter({(1, "E0101"): 1, (1, "E0203"): 1, (4, "E0003"): 1,
                                           (7, "E0001"): 1})
     assert expectations('card a "# error[E0101]" {}\n') == Counter()
+
+
+# ---------------------------------------------------------------------- the registry
+ENTRIES = {name: v for name, v in vars(M).items() if isinstance(v, M.Code)}
+# Calls whose code is a parameter: Diagnostics.error checks them when they run, and
+# the data files run them (043 and 048 for `_number`).
+DYNAMIC = {("dunec/check/resolve.py", "code")}
+
+
+def _error_calls():
+    """(file, line, call) of every `.error(...)` call in the package."""
+    for path in sorted((ROOT / "dunec").rglob("*.py")):
+        for node in pyast.walk(pyast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, pyast.Call) and isinstance(node.func, pyast.Attribute) \
+                    and node.func.attr == "error" and node.args:
+                yield _rel(path), node.lineno, node
+
+
+def test_every_call_site_names_a_registry_entry_with_fitting_arguments():
+    seen = set()
+    for path, line, call in _error_calls():
+        code = call.args[0]
+        assert isinstance(code, pyast.Name), f"{path}:{line}: the code must be a registry entry, not {pyast.unparse(code)}"
+        if code.id not in ENTRIES:
+            assert (path, code.id) in DYNAMIC, f"{path}:{line}: `{code.id}` is not a registry entry"
+            continue
+        entry, seen = ENTRIES[code.id], seen | {code.id}
+        kws = {k.arg for k in call.keywords}
+        assert kws - {"label", "help", "notes"} == entry.fields, \
+            f"{path}:{line}: {code.id} takes {sorted(entry.fields)}, the call gives {sorted(kws)}"
+        for part in ("label", "help"):
+            fixed = getattr(entry, part) is not None
+            assert (part in kws) != fixed, \
+                f"{path}:{line}: {code.id}'s {part} is {'fixed by the registry' if fixed else 'up to the call'}"
+    raised = seen | {"NUMBER_OUT_OF_RANGE", "UNPAYABLE_COST"}  # through DYNAMIC
+    assert sorted(set(ENTRIES) - raised) == ["INTERNAL_ERROR"]
+
+
+def test_registry_entries_are_named_once_and_have_plain_placeholders():
+    assert len({e.code for e in ENTRIES.values()}) == len(ENTRIES) == len(M.MESSAGES)
+    for name, e in ENTRIES.items():
+        assert re.fullmatch(r"[A-Z][A-Z_]+", name) and re.fullmatch(r"E\d{4}", e.code)
+        for part, template in e.templates().items():
+            for _, field, spec, conv in string.Formatter().parse(template):
+                if field is not None:
+                    assert field.isidentifier() and not spec and not conv, f"{e.code} {part}: {{{field}}}"
+        assert not re.search(r"[{}]", e.synopsis().replace("{ ... }", "")), e.code
+
+
+def test_a_misfit_call_is_refused():
+    d = Diagnostics()
+    with pytest.raises(TypeError, match="E0201: got arguments"):
+        d.error(M.UNKNOWN_EFFECT, None, label="x", help="y")  # `verb` missing
+    with pytest.raises(TypeError, match="E0201: got arguments"):
+        d.error(M.UNKNOWN_EFFECT, None, label="x", help="y", verb="a", verbb="b")  # unknown
+    with pytest.raises(TypeError, match="fixed by the registry"):
+        d.error(M.DUPLICATE_ID, None, id="a", label="again")
+    with pytest.raises(TypeError, match="not fixed by the registry"):
+        d.error(M.UNKNOWN_KIND, None, kind="crad")  # no help
+    with pytest.raises(TypeError, match="not 'E0201'"):
+        d.error("E0201", None, verb="a", label="x", help="y")
+    assert not d.items
+    d.error(M.WRONG_KIND_OF_DEFINITION, None, name="a", what="board space", kind="intrigue card")
+    (item,) = d.items
+    assert (item.message, item.label, item.help) == \
+        ("`a` is not a board space", "this is an intrigue card", "name a board space here")
+
+
+def test_a_misspelled_code_fails_at_import():
+    with pytest.raises(ImportError, match="UNKNOWN_EFECT"):
+        exec("from dunec.check.messages import UNKNOWN_EFECT", {})
+
+
+@pytest.mark.parametrize("code", sorted(M.MESSAGES))
+def test_explain_prints_no_placeholders(code, capsys):
+    assert main(["explain", code]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"\{\w*\}|\{\{|\}\}", out), out
+    assert main(["explain"]) == 0
+    assert not re.search(r"\{\w*\}|\{\{|\}\}", capsys.readouterr().out)
 
 
 # ---------------------------------------------------------------------- rendering
@@ -522,6 +605,13 @@ def test_errors_md_sections_are_in_code_order_with_examples():
             continue
         assert "```" in body, f"{code} has no example"
         assert "Fix" in body or "fix" in body, f"{code} does not say how to fix it"
+
+
+def test_errors_md_gives_each_message_as_explain_prints_it():
+    for code, body in _sections().items():
+        m = re.search(r"^\*\*Message:\*\* (?:`` (.+?) ``|`([^`]+)`)", body, flags=re.M)
+        assert m, f"{code} has no **Message:** line"
+        assert (m.group(1) or m.group(2)) == MESSAGES[code].synopsis(), code
 
 
 def _examples(body: str) -> list[str]:

@@ -8,6 +8,11 @@ from typing import Optional
 from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import match, show_forms
+from dunec.check.messages import (
+    BLOCK_NEEDED, BLOCK_NOT_TAKEN, MODIFIER_AS_EFFECT, TOO_FEW_OPTIONS, UNKNOWN_CONDITION,
+    UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_NAME, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
+    WRONG_CONDITION_ARGUMENTS
+)
 from dunec.check.model import CARD_KINDS, KINDS
 from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB
 from dunec.ir.ops import MODIFIERS, Op
@@ -28,7 +33,7 @@ class EffectChecker:
 
     def _stmt(self, st, box: str, defn: ast.Definition) -> Optional[Op]:
         if isinstance(st, ast.Requires):
-            self.d.error("E0301", st.span, verb="requires", box=_box_phrase(box),
+            self.d.error(WRONG_BOX, st.span, verb="requires", box=_box_phrase(box),
                          label="a requirement is not an effect",
                          help="write `requires ...` as a field of the board space, outside its boxes")
             return None
@@ -40,12 +45,12 @@ class EffectChecker:
                 return None
             return Op("if", (c,), then, (other,) if other is not None else ())
         if isinstance(st, ast.ForEach):
-            q = self._quantity(st.count, st.count_span, st.args, T.COUNTS, "E0306", defn)
+            q = self._quantity(st.count, st.count_span, st.args, T.COUNTS, defn)
             body = self._block(st.body, box, defn)
             return Op("foreach", (q,), body) if q is not None else None
         if isinstance(st, ast.Each):
             if st.target != "opponent" or st.args:
-                self.d.error("E0201", st.target_span, verb=f"each {st.target}", label="unknown target",
+                self.d.error(UNKNOWN_EFFECT, st.target_span, verb=f"each {st.target}", label="unknown target",
                              help="`each opponent { ... }` is the only group target")
                 return None
             return Op("each_opponent", (), self._block(st.body, box, defn))
@@ -54,7 +59,7 @@ class EffectChecker:
             if st.args:
                 a = st.args[0]
                 if len(st.args) != 1 or a.kind != "int":
-                    self.d.error("E0202", a.span, verb="choose", label="expects how many to pick",
+                    self.d.error(WRONG_ARGUMENTS, a.span, verb="choose", label="expects how many to pick",
                                  help="write `choose { - a - b }` or `choose 2 { ... }`")
                     return None
                 if not self._number(a, "choices"):
@@ -68,9 +73,7 @@ class EffectChecker:
                     head = ast.Span(head.file, head.line, head.col, end.end_line, end.end_col)
                 else:
                     head = ast.Span(head.file, head.line, head.col, head.line, head.col + len("choose"))
-                self.d.error("E0307", head, n=n, options=f"{n} option{'s' if n != 1 else ''}",
-                             label=f"only {len(alts)} option{'s' if len(alts) != 1 else ''}",
-                             help="add options, lower the number, or drop the choice if every option applies")
+                self.d.error(TOO_FEW_OPTIONS, head, n=n, options=_options(n), given=_options(len(alts)))
                 return None
             return Op("choose", (n,), (), alts)
         if isinstance(st, ast.Pay):
@@ -85,14 +88,14 @@ class EffectChecker:
         out = []
         ok = True
         if not costs:
-            self.d.error("E0202", st.span, verb="cost" if field else "pay", label="expects what to pay",
+            self.d.error(WRONG_ARGUMENTS, st.span, verb="cost" if field else "pay", label="expects what to pay",
                          help="write `cost spice 4`" if field else "write `pay spice 2 -> solari 6`")
             return None
         for c in costs:
             words = [c.verb] + [str(a.value) for a in c.args]
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["this"]:
                 if defn.kind not in CARD_KINDS:
-                    self.d.error("E0301", c.span, verb="trash this", box=an(KINDS[defn.kind]),
+                    self.d.error(WRONG_BOX, c.span, verb="trash this", box=an(KINDS[defn.kind]),
                                  label="there is no card to trash", help="only a card can trash itself")
                     ok = False
                 out.append(("trash_this",))
@@ -108,21 +111,21 @@ class EffectChecker:
                     continue
                 n = m.values[-1]
                 f = m.values[0] if m.form.startswith("<") else "any"
-                ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], "E0303") and ok
+                ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], UNPAYABLE_COST) and ok
                 out.append(("influence", f, n))
                 continue
             if c.verb not in T.PAYABLE:
-                self.d.error("E0203", c.verb_span, what="cost", name=" ".join(words[:1]), label="cannot be paid",
+                self.d.error(UNKNOWN_NAME, c.verb_span, what="cost", name=" ".join(words[:1]), label="cannot be paid",
                              help=did_you_mean(c.verb, T.PAYABLE + ("influence", "trash")) or
                              one_of(T.PAYABLE + ("influence", "trash this")))
                 ok = False
                 continue
             if len(c.args) != 1 or c.args[0].kind != "int":
-                self.d.error("E0202", c.span, verb=c.verb, label="a cost is a resource and an amount",
+                self.d.error(WRONG_ARGUMENTS, c.span, verb=c.verb, label="a cost is a resource and an amount",
                              help=f"write `cost {c.verb} 2`" if field else f"write `pay {c.verb} 2 -> ...`")
                 ok = False
                 continue
-            if not self._number(c.args[0], NUMBER_OF_COST.get(c.verb, "cost"), "E0303"):
+            if not self._number(c.args[0], NUMBER_OF_COST.get(c.verb, "cost"), UNPAYABLE_COST):
                 ok = False
                 continue
             out.append(("res", c.verb, c.args[0].value))
@@ -135,30 +138,27 @@ class EffectChecker:
                 help = f"`{st.verb}` is a condition: write `if {st.verb} ... {{ ... }}`"
             else:
                 help = did_you_mean(st.verb, T.VERBS) or "see `docs/language.md` for the effect table"
-            self.d.error("E0201", st.verb_span, verb=st.verb, label="not an effect", help=help)
+            self.d.error(UNKNOWN_EFFECT, st.verb_span, verb=st.verb, label="not an effect", help=help)
             return None
         if verb.sets != T.SETS:
             self._set_uses.append((st.verb_span, verb.sets, st.verb))
         if box == "passive" and st.verb not in MODIFIERS:
-            self.d.error("E0301", st.verb_span, verb=st.verb, box="a passive box",
+            self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box="a passive box",
                          label="a passive box holds rule modifiers",
                          help="use `space_cost`, `ignore_block`, or a trigger such as `on game_start { ... }`")
             return None
         if st.verb in MODIFIERS and box != "passive":
-            self.d.error("E0308", st.verb_span, name=st.verb, label="not an effect",
-                         help="put it in the leader's `passive { ... }` box")
+            self.d.error(MODIFIER_AS_EFFECT, st.verb_span, name=st.verb)
             return None
         if box not in verb.boxes:
-            self.d.error("E0301", st.verb_span, verb=st.verb, box=_box_phrase(box),
+            self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box=_box_phrase(box),
                          label="not allowed here", help=_context_help(st.verb, box))
             return None
         if verb.block and st.body is None:
-            self.d.error("E0205", st.span, verb=st.verb, label="needs `{ ... }`",
-                         help=f"write `{st.verb} {{ ... }}`")
+            self.d.error(BLOCK_NEEDED, st.span, verb=st.verb)
             return None
         if not verb.block and st.body is not None:
-            self.d.error("E0206", st.span, verb=st.verb, label="unexpected block",
-                         help="only `opponent` and `each opponent` take a block")
+            self.d.error(BLOCK_NOT_TAKEN, st.span, verb=st.verb)
             return None
         m, err = match(verb.forms, st.args, self._slot_table)
         if m is None:
@@ -178,7 +178,7 @@ class EffectChecker:
         if st.verb == "influence":
             f = v[0] if m.form.startswith("<") else m.form.split()[0]
             if f == "space" and box != "agent":
-                self.d.error("E0301", st.args[0].span, verb="influence space", box=_box_phrase(box),
+                self.d.error(WRONG_BOX, st.args[0].span, verb="influence space", box=_box_phrase(box),
                              label="there is no space sent to here",
                              help="`influence space N` works in an agent box")
                 return None
@@ -194,7 +194,7 @@ class EffectChecker:
         if st.verb == "trash":
             if m.form == "this":
                 if defn.kind not in CARD_KINDS:
-                    self.d.error("E0301", st.span, verb="trash this", box=an(KINDS[defn.kind]),
+                    self.d.error(WRONG_BOX, st.span, verb="trash this", box=an(KINDS[defn.kind]),
                                  label="there is no card to trash", help="only a card can trash itself")
                     return None
                 return Op("trash", ("this", ""))
@@ -214,7 +214,7 @@ class EffectChecker:
             return Op("control", (v[0],))
         if st.verb == "signet":
             if defn.kind not in CARD_KINDS + ("hagal",):
-                self.d.error("E0301", st.verb_span, verb="signet", box=an(KINDS[defn.kind]),
+                self.d.error(WRONG_BOX, st.verb_span, verb="signet", box=an(KINDS[defn.kind]),
                              label="only a card can use the leader's signet ring",
                              help="`signet` works in the agent box of a card")
                 return None
@@ -252,17 +252,17 @@ class EffectChecker:
                 help = f"negate a condition with `not`: `not {' '.join(a.text() for a in c.args)}`"
             else:
                 help = did_you_mean(c.name, T.CONDITIONS) or one_of(T.CONDITIONS)
-            self.d.error("E0304", c.name_span, name=c.name, label="not a condition", help=help)
+            self.d.error(UNKNOWN_CONDITION, c.name_span, name=c.name, help=help)
             return None
         args = list(c.args)
         if cd.quantity:
             if len(args) < 2 or args[-2].kind != "cmp" or args[-1].kind != "int":
                 example = " ".join([c.name] + [w.replace("<faction>", "fremen").replace("<int>", "3")
                                                .replace("<card>", "card_id") for w in cd.forms[0].split()])
-                self.d.error("E0305", c.span, name=c.name, label="expects a comparison",
+                self.d.error(WRONG_CONDITION_ARGUMENTS, c.span, name=c.name, label="expects a comparison",
                              help=f"write `{example} >= 2`")
                 return None
-            q = self._quantity(c.name, c.name_span, args[:-2], {c.name: cd.forms}, "E0305", defn, whole=c)
+            q = self._quantity(c.name, c.name_span, args[:-2], {c.name: cd.forms}, defn, whole=c)
             if q is None or not self._number(args[-1], NUMBER_OF_QUANTITY.get(c.name, "held")):
                 return None
             return ("cmp", q, args[-2].value, args[-1].value)
@@ -271,7 +271,7 @@ class EffectChecker:
             if err is not None:
                 self._slot_error(err)
             else:
-                self.d.error("E0305", c.span, name=c.name, label="wrong arguments",
+                self.d.error(WRONG_CONDITION_ARGUMENTS, c.span, name=c.name, label="wrong arguments",
                              help=show_forms(c.name, cd.forms))
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(c.name, "amount")):
@@ -281,25 +281,25 @@ class EffectChecker:
         vals = m.values if m.values else ([] if m.form == "" else [m.form])
         return (c.name, *vals)
 
-    def _quantity(self, name, span, args, table, code, defn, whole=None):
+    def _quantity(self, name, span, args, table, defn, whole=None):
+        """A count of `for each`, or with `whole` the quantity a condition compares."""
         forms = table.get(name)
         if forms is None:
-            self.d.error(code, span, name=name, label="not a count",
-                         help=did_you_mean(name, table) or one_of(table))
+            self.d.error(UNKNOWN_COUNT, span, name=name, help=did_you_mean(name, table) or one_of(table))
             return None
         m, err = match(forms, args, self._slot_table)
         if m is None:
             if err is not None:
                 self._slot_error(err)
-            elif code == "E0305":  # a condition that compares: `influence fremen >= 2`
-                self.d.error("E0305", whole.span if whole else span, name=name, label="wrong arguments",
+            elif whole is not None:  # a condition that compares: `influence fremen >= 2`
+                self.d.error(WRONG_CONDITION_ARGUMENTS, whole.span, name=name, label="wrong arguments",
                              help="accepted forms: " + "; ".join(
                                  f"`{' '.join([name] + f.split() + ['>=', 'N'])}`" for f in forms))
             else:  # a count of `for each`
                 at = span
                 if args:
                     at = ast.Span(span.file, span.line, span.col, args[-1].span.end_line, args[-1].span.end_col)
-                self.d.error("E0202", at, verb=f"for each {name}", label="these arguments do not fit",
+                self.d.error(WRONG_ARGUMENTS, at, verb=f"for each {name}", label="these arguments do not fit",
                              help=show_forms(f"for each {name}", forms))
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(name, "amount")):
@@ -307,6 +307,10 @@ class EffectChecker:
         if "<card>" in m.form:
             self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
         return (name, *m.values)
+
+
+def _options(n: int) -> str:
+    return f"{n} option{'s' if n != 1 else ''}"
 
 
 def _box_phrase(box: str) -> str:

@@ -12,6 +12,11 @@ from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, an, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
 from dunec.check.forms import show_forms
+from dunec.check.messages import (
+    Code, BAD_FIELD_VALUE, DUPLICATE_FIELD, DUPLICATE_ID, MISSING_FIELD, NOT_IN_THIS_SET, NOT_PLAYED_YET,
+    NO_BOXES, NUMBER_OUT_OF_RANGE, UNKNOWN_FIELD, UNKNOWN_KIND, UNKNOWN_NAME, UNKNOWN_SET,
+    WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION
+)
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
 from dunec.syntax import ast
@@ -38,14 +43,12 @@ class Checker(EffectChecker):
             self.model.files[f.path] = f.text
             for defn in f.definitions:
                 if defn.kind not in SCHEMAS:
-                    self.d.error("E0101", defn.kind_span, kind=defn.kind, label="not a definition kind",
+                    self.d.error(UNKNOWN_KIND, defn.kind_span, kind=defn.kind,
                                  help=did_you_mean(defn.kind, SCHEMAS) or one_of(SCHEMAS))
                     continue
                 if defn.id in self._first:
                     first = self._first[defn.id]
-                    self.d.error("E0102", defn.id_span, id=defn.id, label="defined again here",
-                                 notes=[("first defined here", first.id_span)],
-                                 help="give each definition its own id")
+                    self.d.error(DUPLICATE_ID, defn.id_span, id=defn.id, notes=[("first defined here", first.id_span)])
                     continue
                 self._first[defn.id] = defn
                 todo.append(defn)
@@ -62,10 +65,10 @@ class Checker(EffectChecker):
         for st in defn.body:
             if isinstance(st, ast.Requires):
                 if "requires" not in schema:
-                    self.d.error("E0104", st.span, field="requires", kind=KINDS[defn.kind],
+                    self.d.error(UNKNOWN_FIELD, st.span, field="requires", kind=KINDS[defn.kind],
                                  label="unknown field", help="only a board space has a requirement")
                 elif "requires" in out.fields or "requires" in seen:
-                    self.d.error("E0105", st.span, field="requires", label="given again here",
+                    self.d.error(DUPLICATE_FIELD, st.span, field="requires",
                                  notes=[("first given here", seen["requires"].span)] if "requires" in seen else [],
                                  help="combine the conditions with `and` in one `requires`")
                 else:
@@ -77,7 +80,7 @@ class Checker(EffectChecker):
             if not isinstance(st, ast.Action):
                 word = _stmt_word(st)
                 at = ast.Span(st.span.file, st.span.line, st.span.col, st.span.line, st.span.col + len(word))
-                self.d.error("E0104", at, field=word, kind=KINDS[defn.kind],
+                self.d.error(UNKNOWN_FIELD, at, field=word, kind=KINDS[defn.kind],
                              label="effects go inside a box", help="wrap it in a box such as `reveal { ... }`")
                 continue
             key, key_span = st.verb, st.verb_span
@@ -88,11 +91,11 @@ class Checker(EffectChecker):
             spec = schema.get(key)
             if spec is None:
                 valid = [k for k in schema]
-                self.d.error("E0104", key_span, field=key, kind=KINDS[defn.kind], label="unknown field",
+                self.d.error(UNKNOWN_FIELD, key_span, field=key, kind=KINDS[defn.kind], label="unknown field",
                              help=did_you_mean(key, valid) or one_of(valid))
                 continue
             if key in seen and spec.kind != "cards":
-                self.d.error("E0105", key_span, field=key, label="given again here",
+                self.d.error(DUPLICATE_FIELD, key_span, field=key,
                              notes=[("first given here", seen[key].verb_span)],
                              help=("merge the two boxes into one" if spec.kind == "box"
                                    else "keep one of the two"))
@@ -108,24 +111,21 @@ class Checker(EffectChecker):
                 set_known = False  # a bad `set` value, already reported
         elif dset is None:
             set_known = False
-            self.d.error("E0103", defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set",
-                         label="no set", help="add `set base` (or keep the file under cards/<set>/)")
+            self.d.error(MISSING_FIELD, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set",
+                         help="add `set base` (or keep the file under cards/<set>/)")
         for key, spec in schema.items():
             if spec.required and key not in seen:
-                self.d.error("E0103", defn.id_span, kind=KINDS[defn.kind], id=defn.id, field=key,
-                             label=f"needs `{key}`", help=f"add `{spec.example}`")
+                self.d.error(MISSING_FIELD, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field=key,
+                             help=f"add `{spec.example}`")
         if "copies" in out.fields:
             out.copies = out.fields.pop("copies")
         # Re-check context rules that depend on the set, now that it is known.
         for span, needs, name in (self._set_uses if set_known else ()):
             if out.set not in needs:
-                self.d.error("E0302", span, name=name, needs=" or ".join(needs), set=out.set,
-                             label=f"needs {'/'.join(needs)}",
-                             help=f"write `set {needs[0]}` if the card belongs to that expansion, "
-                                  f"or remove `{name}`")
+                self.d.error(NOT_IN_THIS_SET, span, name=name, needs=" or ".join(needs), set=out.set,
+                             expansion=needs[0])
             else:
-                self.d.error("E0309", span, name=name, set=out.set, label="not played yet",
-                             help="the engine plays base-game constructs today; this one arrives with its set")
+                self.d.error(NOT_PLAYED_YET, span, name=name, set=out.set)
         self._set_uses = []
         # A House Hagal card that only sends an agent (`spaces ...`) or only reshuffles
         # the deck (`reshuffle`) does something.
@@ -135,18 +135,18 @@ class Checker(EffectChecker):
             help = ("a House Hagal card sends the rival's agent (`spaces conspire`), gives it something "
                     "(`gain { troops 2 }`) or reshuffles the deck (`reshuffle`)") if defn.kind == "hagal" else \
                 "add the box the printed card has: " + ", ".join(f"`{b}`" for b in boxes[:4])
-            self.d.error("E0107", defn.id_span, label="no boxes", help=help)
+            self.d.error(NO_BOXES, defn.id_span, help=help)
         self.model.defs[out.id] = out
 
     def _field(self, out: Def, defn: ast.Definition, st: ast.Action, key: str, spec: FieldSpec) -> None:
         args = st.args[1:] if key.startswith("on ") else st.args
         if spec.kind == "box":
             if st.body is None:
-                self.d.error("E0106", st.span, field=key, label="expects a block",
+                self.d.error(BAD_FIELD_VALUE, st.span, field=key, label="expects a block",
                              help=f"write `{spec.example}`")
                 return
             if args:
-                self.d.error("E0106", args[0].span, field=key, label="a box takes no arguments",
+                self.d.error(BAD_FIELD_VALUE, args[0].span, field=key, label="a box takes no arguments",
                              help=f"write `{spec.example}`")
             context = "reward" if spec.box in ("first", "second", "third") else spec.box
             out.boxes[spec.box] = self._block(st.body, context, defn)
@@ -155,7 +155,7 @@ class Checker(EffectChecker):
             # Several costs: `cost { spice 2; trash card }`.
             items = [c for c in st.body if isinstance(c, ast.Action) and c.body is None]
             if len(items) != len(st.body):
-                self.d.error("E0106", st.span, field=key, label="a cost block lists costs only",
+                self.d.error(BAD_FIELD_VALUE, st.span, field=key, label="a cost block lists costs only",
                              help="write `cost { spice 2; trash card }`")
                 return
             costs = self._costs(items, defn, st, field=True)
@@ -163,12 +163,12 @@ class Checker(EffectChecker):
                 out.fields[key] = costs
             return
         if st.body is not None:
-            self.d.error("E0106", st.span, field=key, label="does not take a block",
+            self.d.error(BAD_FIELD_VALUE, st.span, field=key, label="does not take a block",
                          help=f"write `{spec.example}`")
             return
         if spec.kind == "flag":
             if args:
-                self.d.error("E0106", args[0].span, field=key, label="takes no value",
+                self.d.error(BAD_FIELD_VALUE, args[0].span, field=key, label="takes no value",
                              help=f"write `{spec.example}`")
                 return
             out.fields[key] = True
@@ -177,7 +177,7 @@ class Checker(EffectChecker):
             if len(args) != 1 or args[0].kind != "int":
                 r = RANGES[spec.number]
                 at = args[0].span if args else st.verb_span
-                self.d.error("E0106", at, field=key,
+                self.d.error(BAD_FIELD_VALUE, at, field=key,
                              label=f"expects a number from {r.lo} to {r.hi}", help=f"write `{spec.example}`")
                 return
             if self._number(args[0], spec.number):
@@ -186,7 +186,7 @@ class Checker(EffectChecker):
         if spec.kind in ("name", "names"):
             if not args or (spec.kind == "name" and len(args) != 1):
                 at = args[1].span if len(args) > 1 else st.verb_span
-                self.d.error("E0106", at, field=key,
+                self.d.error(BAD_FIELD_VALUE, at, field=key,
                              label="expects one name" if spec.kind == "name" else "expects names",
                              help=f"write `{spec.example}`")
                 return
@@ -196,13 +196,13 @@ class Checker(EffectChecker):
                 if a.kind != "name" or a.value not in table:
                     hint = did_you_mean(str(a.value), table) or one_of(table)
                     if spec.table == "set":
-                        self.d.error("E0402", a.span, name=a.text(), label="not a set", help=hint)
+                        self.d.error(UNKNOWN_SET, a.span, name=a.text(), help=hint)
                     else:
-                        self.d.error("E0203", a.span, what=spec.table, name=a.text(),
+                        self.d.error(UNKNOWN_NAME, a.span, what=spec.table, name=a.text(),
                                      label=f"not {an(spec.table)}", help=hint)
                     continue
                 if a.value in vals:
-                    self.d.error("E0106", a.span, field=key, label="listed twice",
+                    self.d.error(BAD_FIELD_VALUE, a.span, field=key, label="listed twice",
                                  help="list each name once")
                     continue
                 vals.append(a.value)
@@ -219,7 +219,7 @@ class Checker(EffectChecker):
             return
         if spec.kind == "cards":  # deck lists: `card ID N`
             if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int":
-                self.d.error("E0106", st.span, field=key, label="expects a card id and a count",
+                self.d.error(BAD_FIELD_VALUE, st.span, field=key, label="expects a card id and a count",
                              help=f"write `{spec.example}`")
                 self.model.incomplete.add(out.id)  # the deck size cannot be checked
                 return
@@ -233,28 +233,27 @@ class Checker(EffectChecker):
             vals = []
             for a in args:
                 if a.kind != "name":
-                    self.d.error("E0106", a.span, field=key, label="expects space ids",
+                    self.d.error(BAD_FIELD_VALUE, a.span, field=key, label="expects space ids",
                                  help=f"write `{spec.example}`")
                     continue
                 self._refs.append((a, ("space",), "board space"))
                 vals.append(a.value)
             if not args:
-                self.d.error("E0106", st.verb_span, field=key, label="expects space ids",
+                self.d.error(BAD_FIELD_VALUE, st.verb_span, field=key, label="expects space ids",
                              help=f"write `{spec.example}`")
             out.fields[key] = tuple(vals)
             return
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree
 
     # ------------------------------------------------------------------ helpers
-    def _number(self, arg: ast.Arg, number: str, code: str = "E0310") -> bool:
+    def _number(self, arg: ast.Arg, number: str, code: Code = NUMBER_OUT_OF_RANGE) -> bool:
         """Whether a number is within the named range of RANGES; if not, say so."""
         r = RANGES[number]
         if r.lo <= arg.value <= r.hi:
             return True
         shown = f"`{arg.value}`" if abs(arg.value) < 10 ** 9 else "this number"
-        self.d.error(code, arg.span, what=r.what, lo=r.lo, hi=r.hi,
-                     label=f"{shown} is below {r.lo}" if arg.value < r.lo else f"{shown} is above {r.hi}",
-                     help=r.why)
+        self.d.error(code, arg.span, what=r.what, lo=r.lo, hi=r.hi, number=shown, why=r.why,
+                     beyond=f"below {r.lo}" if arg.value < r.lo else f"above {r.hi}")
         return False
 
     def _numbers(self, form: str, args: list, number: str) -> bool:
@@ -275,7 +274,7 @@ class Checker(EffectChecker):
             help = self._suggest_id(str(err.arg.value), kinds)
         else:
             help = did_you_mean(str(err.arg.value), err.candidates) or one_of(err.candidates)
-        self.d.error("E0203", err.arg.span, what=what, name=err.arg.text(), label=f"not {an(what)}", help=help)
+        self.d.error(UNKNOWN_NAME, err.arg.span, what=what, name=err.arg.text(), label=f"not {an(what)}", help=help)
 
     def _suggest_id(self, word: str, kinds: tuple) -> str:
         """A near id of the right kinds, or where to look. Each suggestion compares the
@@ -297,7 +296,7 @@ class Checker(EffectChecker):
             at = st.args[0].span if st.args else st.verb_span
             if st.args:
                 at = ast.Span(at.file, at.line, at.col, st.args[-1].span.end_line, st.args[-1].span.end_col)
-            self.d.error("E0202", at, verb=verb, label="these arguments do not fit",
+            self.d.error(WRONG_ARGUMENTS, at, verb=verb, label="these arguments do not fit",
                          help=show_forms(verb, forms))
 
     def resolve_refs(self) -> None:
@@ -306,11 +305,10 @@ class Checker(EffectChecker):
             if target is None:
                 if arg.value in self._first:
                     continue  # the definition itself had errors, already reported
-                self.d.error("E0203", arg.span, what=what, name=arg.value, label=f"no such {what}",
+                self.d.error(UNKNOWN_NAME, arg.span, what=what, name=arg.value, label=f"no such {what}",
                              help=self._suggest_id(str(arg.value), kinds))
             elif target.kind not in kinds:
-                self.d.error("E0204", arg.span, name=arg.value, what=what,
-                             label=f"this is {an(KINDS[target.kind])}", help=f"name {an(what)} here")
+                self.d.error(WRONG_KIND_OF_DEFINITION, arg.span, name=arg.value, what=what, kind=KINDS[target.kind])
         self._refs = []
 
 
