@@ -206,6 +206,7 @@ def test_expectations_pin_column_and_message():
 
 
 # ---------------------------------------------------------------------- the registry
+# Every entry and variant by its name in dunec.check.messages.
 ENTRIES = {name: v for name, v in vars(M).items() if isinstance(v, M.Code)}
 # Calls whose code is a parameter: Diagnostics.error checks them when they run, and
 # the data files run them (043 and 048 for `_number`).
@@ -221,30 +222,48 @@ def _error_calls():
                 yield _rel(path), node.lineno, node
 
 
+def _entries_named(node) -> list[str]:
+    """The registry names a code argument may evaluate to (both arms of an `if`)."""
+    if isinstance(node, pyast.IfExp):
+        return _entries_named(node.body) + _entries_named(node.orelse)
+    return [node.id] if isinstance(node, pyast.Name) else [pyast.unparse(node)]
+
+
 def test_every_call_site_names_a_registry_entry_with_fitting_arguments():
-    seen = set()
+    used = set()
     for path, line, call in _error_calls():
-        code = call.args[0]
-        assert isinstance(code, pyast.Name), f"{path}:{line}: the code must be a registry entry, not {pyast.unparse(code)}"
-        if code.id not in ENTRIES:
-            assert (path, code.id) in DYNAMIC, f"{path}:{line}: `{code.id}` is not a registry entry"
-            continue
-        entry, seen = ENTRIES[code.id], seen | {code.id}
         kws = {k.arg for k in call.keywords}
-        assert kws - {"label", "help", "notes"} == entry.fields, \
-            f"{path}:{line}: {code.id} takes {sorted(entry.fields)}, the call gives {sorted(kws)}"
-        for part in ("label", "help"):
-            fixed = getattr(entry, part) is not None
-            assert (part in kws) != fixed, \
-                f"{path}:{line}: {code.id}'s {part} is {'fixed by the registry' if fixed else 'up to the call'}"
-    raised = seen | {"NUMBER_OUT_OF_RANGE", "UNPAYABLE_COST"}  # through DYNAMIC
-    assert sorted(set(ENTRIES) - raised) == ["INTERNAL_ERROR"]
+        for name in _entries_named(call.args[0]):
+            if name not in ENTRIES:
+                assert (path, name) in DYNAMIC, f"{path}:{line}: `{name}` is not a registry entry"
+                continue
+            entry = ENTRIES[name]
+            used.add(name)
+            assert kws - {"label", "help", "notes"} == entry.fields, \
+                f"{path}:{line}: {name} takes {sorted(entry.fields)}, the call gives {sorted(kws)}"
+            for part in ("label", "help"):
+                fixed = getattr(entry, part) is not None
+                assert (part in kws) != fixed, \
+                    f"{path}:{line}: {name}'s {part} is {'fixed by the registry' if fixed else 'up to the call'}"
+    used |= {"NUMBER_OUT_OF_RANGE", "UNPAYABLE_COST"}  # through DYNAMIC
+    unused = sorted(name for name, e in ENTRIES.items() if name not in used)
+    assert unused == ["BAD_FIELD_VALUE", "INTERNAL_ERROR"], f"entries no call raises: {unused}"
+    assert all(e.of is not None for name, e in ENTRIES.items() if e.code == "E0106" and name != "BAD_FIELD_VALUE")
+
+
+def test_variants_share_their_code_title_and_explanation():
+    for name, e in ENTRIES.items():
+        if e.of is not None:
+            assert e.of is M.MESSAGES[e.code], name
+            assert (e.title, e.explain) == (e.of.title, e.of.explain), name
+            assert (e.label, e.help) != (e.of.label, e.of.help), f"{name} says nothing its entry does not"
+    assert M.MESSAGES["E0106"] is M.BAD_FIELD_VALUE and M.FIELD_NEEDS_BLOCK.code == "E0106"
 
 
 def test_registry_entries_are_named_once_and_have_plain_placeholders():
-    assert len({e.code for e in ENTRIES.values()}) == len(ENTRIES) == len(M.MESSAGES)
+    assert len([e for e in ENTRIES.values() if e.of is None]) == len(M.MESSAGES)
     for name, e in ENTRIES.items():
-        assert re.fullmatch(r"[A-Z][A-Z_]+", name) and re.fullmatch(r"E\d{4}", e.code)
+        assert re.fullmatch(r"[A-Z][A-Z0-9_]+", name) and re.fullmatch(r"E\d{4}", e.code)
         for part, template in e.templates().items():
             for _, field, spec, conv in string.Formatter().parse(template):
                 if field is not None:

@@ -7,11 +7,13 @@ user first hits that diagnostic, and a call site reads as what it reports.
 
 An entry holds the one-line title, the short label under the caret and the help
 line as templates with named placeholders, plus the explanation `dunec explain`
-prints. A label or help that is the same wherever the code is raised lives here;
-`None` means it depends on the case (a suggestion, the accepted forms, which
-rule was broken), and then every call site gives it. `Code.render` refuses a
-call whose arguments do not fit the placeholders, or that gives a text the
-registry fixes (or omits one it leaves to the site).
+prints. A code raised in several situations has a variant per situation
+(`FIELD_NEEDS_BLOCK` is E0106 with its own label and help), so the texts live
+here and not at the call sites. `None` means the text is computed where the
+problem is found (a suggestion, the accepted forms), and then the call site
+gives it. `Code.render` refuses a call whose arguments do not fit the
+placeholders, or that gives a text the registry fixes (or omits one it leaves
+to the site).
 """
 from __future__ import annotations
 
@@ -27,6 +29,11 @@ class Code:
     explain: str
     label: Optional[str] = None
     help: Optional[str] = None
+    of: Optional["Code"] = None  # the entry a variant belongs to
+
+    def variant(self, label: Optional[str], help: Optional[str]) -> "Code":
+        """The same code, title and explanation, raised in another situation."""
+        return Code(self.code, self.title, self.explain, label, help, self)
 
     def templates(self) -> dict[str, str]:
         """The templates this entry fixes, by part."""
@@ -75,19 +82,34 @@ UNEXPECTED_TOKEN = Code(
     "`card my_card \"My Card\" { ... }`; statements inside braces are separated by new\n"
     "lines or `;`, and several statements on one line may be joined with `,`.\n\n"
     "    card spy \"Imperial Spy\" {\n        cost 2\n        agent { pay trash this -> intrigue 1 }\n    }")
+NESTED_TOO_DEEP = UNEXPECTED_TOKEN.variant("blocks nested more than {depth} deep", "flatten the nested blocks")
+NESTED_TOO_DEEPLY = UNEXPECTED_TOKEN.variant("nested too deeply", "flatten the nested conditions or blocks")
 UNEXPECTED_CHARACTER = Code(
     "E0002", "unexpected character `{char}`",
     "The file contains a character that is not part of the language. Names are\n"
     "lower-case snake_case (`spice_trade`), numbers are plain integers, and titles are\n"
     "double-quoted strings of printable text on one line. Control characters (NUL,\n"
-    "escape, DEL, ...) are refused anywhere, and a tab inside a title.")
+    "escape, DEL, ...) are refused anywhere, and a tab inside a title.",
+    label="not part of the language")
+CONTROL_CHARACTER = UNEXPECTED_CHARACTER.variant("control character",
+                                                 "card files are plain UTF-8 text: delete the control character")
+CONTROL_CHARACTER_IN_STRING = UNEXPECTED_CHARACTER.variant(
+    "control character", "titles and strings are printable text: delete the control character")
+TAB_IN_STRING = UNEXPECTED_CHARACTER.variant(
+    "tab in a string", "titles and strings are one line of printable text: write a plain space")
+NUL_BYTE = UNEXPECTED_CHARACTER.variant("NUL byte", "card files are plain UTF-8 text: delete the NUL byte")
 UNEXPECTED_EOF = Code(
     "E0003", "unexpected end of file",
     "The file ended inside a definition: a `{` has no matching `}`.")
 UNREADABLE_FILE = Code(
     "E0004", "cannot read `{path}`",
     "The file could not be read as UTF-8 text. Card files must be UTF-8, regular files\n"
-    "(not a device or a named pipe) and at most 16 MiB.")
+    "(not a device or a named pipe) and at most 16 MiB.",
+    label="{reason}",
+    help="check the path and its permissions")
+NOT_UTF8 = UNREADABLE_FILE.variant("byte 0x{byte} at line {line}, column {column} is not UTF-8",
+                                   "save the file as UTF-8 text")
+NOT_A_CARD_FILE = UNREADABLE_FILE.variant("{reason}", "name a card file of plain UTF-8 text")
 
 
 # --- E01xx: definitions and fields ------------------------------------------------
@@ -106,26 +128,57 @@ MISSING_FIELD = Code(
     "E0103", "{kind} `{id}` is missing the field `{field}`",
     "This kind of definition needs the named field. For example an Imperium card needs\n"
     "`cost`, a conflict needs `level` and its rewards, a space needs `icon`.",
-    label="needs `{field}`")
+    label="needs `{field}`",
+    help="add `{example}`")
+MISSING_SET = MISSING_FIELD.variant("needs `{field}`", "add `set base` (or keep the file under cards/<set>/)")
 UNKNOWN_FIELD = Code(
     "E0104", "`{field}` is not a field of a {kind}",
     "Each kind of definition accepts its own fields. A card has `agent`, `reveal` and\n"
     "`acquire` boxes; an intrigue card has `plot`, `combat`, `endgame` and `on win`;\n"
     "a conflict has `first`, `second`, `third`; a space has `effect`; a leader has\n"
-    "`passive` and `signet`; a House Hagal card has `spaces`, `swords` and `gain`.")
+    "`passive` and `signet`; a House Hagal card has `spaces`, `swords` and `gain`.",
+    label="unknown field")
+EFFECT_OUTSIDE_BOX = UNKNOWN_FIELD.variant("effects go inside a box", "wrap it in a box such as `reveal {{ ... }}`")
+REQUIREMENT_OUTSIDE_SPACE = UNKNOWN_FIELD.variant("unknown field", "only a board space has a requirement")
 DUPLICATE_FIELD = Code(
     "E0105", "the field `{field}` is given twice",
     "A field may appear once per definition; merge the two.",
-    label="given again here")
+    label="given again here",
+    help="keep one of the two")
+DUPLICATE_BOX = DUPLICATE_FIELD.variant("given again here", "merge the two boxes into one")
+DUPLICATE_REQUIREMENT = DUPLICATE_FIELD.variant("given again here",
+                                                "combine the conditions with `and` in one `requires`")
 BAD_FIELD_VALUE = Code(
     "E0106", "bad value for `{field}`",
     "The value does not fit the field. The label under the source line says what the\n"
     "field expects, for example `copies 2` or `icons city spice_trade`.")
+FIELD_NEEDS_BLOCK = BAD_FIELD_VALUE.variant("expects a block", "write `{example}`")
+FIELD_TAKES_NO_BLOCK = BAD_FIELD_VALUE.variant("does not take a block", "write `{example}`")
+BOX_TAKES_NO_ARGUMENTS = BAD_FIELD_VALUE.variant("a box takes no arguments", "write `{example}`")
+COST_BLOCK_HOLDS_COSTS = BAD_FIELD_VALUE.variant("a cost block lists costs only",
+                                                 "write `cost {{ spice 2; trash card }}`")
+FLAG_TAKES_NO_VALUE = BAD_FIELD_VALUE.variant("takes no value", "write `{example}`")
+NUMBER_EXPECTED = BAD_FIELD_VALUE.variant("expects a number from {lo} to {hi}", "write `{example}`")
+NAME_EXPECTED = BAD_FIELD_VALUE.variant("expects one name", "write `{example}`")
+NAMES_EXPECTED = BAD_FIELD_VALUE.variant("expects names", "write `{example}`")
+NAME_LISTED_TWICE = BAD_FIELD_VALUE.variant("listed twice", "list each name once")
+DECK_ROW_EXPECTED = BAD_FIELD_VALUE.variant("expects a card id and a count", "write `{example}`")
+SPACES_EXPECTED = BAD_FIELD_VALUE.variant("expects space ids", "write `{example}`")
+HAGAL_NAMES_NO_SPACE = BAD_FIELD_VALUE.variant(
+    "the card names no space", "list the board spaces the card sends the agent to: `spaces conspire`")
+HAGAL_PICKS_FROM_NON_MAKER = BAD_FIELD_VALUE.variant(
+    "`{space}` is not a maker space", "`pick most_spice` chooses among maker spaces (`maker`) by their bonus spice")
+HAGAL_DEPLOYS_WITHOUT_COMBAT = BAD_FIELD_VALUE.variant(
+    "none of the card's spaces is a combat space", "only an agent on a combat space deploys troops; drop `deploys`")
 NO_BOXES = Code(
     "E0107", "a definition must not be empty of boxes",
     "A card, intrigue card, conflict or space that does nothing cannot be played.\n"
     "Give it at least one box (agent, reveal, plot, effect, first, ...).",
-    label="no boxes")
+    label="no boxes",
+    help="add the box the printed card has: {boxes}")
+HAGAL_DOES_NOTHING = NO_BOXES.variant(
+    "no boxes", "a House Hagal card sends the rival's agent (`spaces conspire`), gives it something "
+    "(`gain {{ troops 2 }}`) or reshuffles the deck (`reshuffle`)")
 
 
 # --- E02xx: names and effects -----------------------------------------------------
@@ -134,15 +187,25 @@ UNKNOWN_EFFECT = Code(
     "Effects are resolved against the effect table: resources (`solari 2`), influence\n"
     "(`influence fremen 1`), units (`troops 2`, `deploy 2`, `retreat any`), cards\n"
     "(`draw 1`, `intrigue 1`, `trash card`, `discard 1`, `acquire cost <= 3`) and so on.\n"
-    "`docs/language.md` lists them all.")
+    "`docs/language.md` lists them all.",
+    label="not an effect")
+UNKNOWN_GROUP_TARGET = UNKNOWN_EFFECT.variant("unknown target", "`each opponent {{ ... }}` is the only group target")
 WRONG_ARGUMENTS = Code(
     "E0202", "wrong arguments for `{verb}`",
     "The effect exists but its arguments do not match any of its forms. The help line\n"
-    "lists the accepted forms.")
+    "lists the accepted forms.",
+    label="these arguments do not fit")
+CHOICE_COUNT_EXPECTED = WRONG_ARGUMENTS.variant("expects how many to pick",
+                                                "write `choose {{ - a - b }}` or `choose 2 {{ ... }}`")
+NOTHING_TO_PAY = WRONG_ARGUMENTS.variant("expects what to pay", "write `{example}`")
+COST_WITHOUT_AMOUNT = WRONG_ARGUMENTS.variant("a cost is a resource and an amount", "write `{example}`")
 UNKNOWN_NAME = Code(
     "E0203", "unknown {what} `{name}`",
     "A name is resolved against its table (resources, factions, agent icons, zones,\n"
-    "cards, spaces, locations). The name is not in the table for this slot.")
+    "cards, spaces, locations). The name is not in the table for this slot.",
+    label="not a {what}")
+UNKNOWN_COST = UNKNOWN_NAME.variant("cannot be paid", None)
+NO_SUCH_DEFINITION = UNKNOWN_NAME.variant("no such {what}", None)
 WRONG_KIND_OF_DEFINITION = Code(
     "E0204", "`{name}` is not a {what}",
     "A name in a reference slot must refer to a definition of the right kind, for\n"
@@ -168,7 +231,16 @@ WRONG_BOX = Code(
     "Some effects only make sense in some boxes: swords count only on a Reveal turn or\n"
     "in combat; persuasion is spent on the Reveal turn; a combat intrigue box holds\n"
     "only what can happen during the Combat phase (swords, retreat, deploy, losses,\n"
-    "paid effects); a conflict reward cannot recall an agent.")
+    "paid effects); a conflict reward cannot recall an agent.",
+    label="not allowed here")
+REQUIREMENT_IN_BOX = WRONG_BOX.variant("a requirement is not an effect",
+                                       "write `requires ...` as a field of the board space, outside its boxes")
+EFFECT_IN_PASSIVE = WRONG_BOX.variant("a passive box holds rule modifiers",
+                                      "use `space_cost`, `ignore_block`, or a trigger such as `on game_start {{ ... }}`")
+NO_CARD_TO_TRASH = WRONG_BOX.variant("there is no card to trash", "only a card can trash itself")
+NO_SPACE_SENT_TO = WRONG_BOX.variant("there is no space sent to here", "`influence space N` works in an agent box")
+SIGNET_OUTSIDE_CARD = WRONG_BOX.variant("only a card can use the leader's signet ring",
+                                        "`signet` works in the agent box of a card")
 NOT_IN_THIS_SET = Code(
     "E0302", "`{name}` belongs to {needs}, but this definition is in set `{set}`",
     "Constructs that an expansion introduces (spies, sandworms, contracts, tech,\n"
@@ -189,7 +261,9 @@ UNKNOWN_CONDITION = Code(
     label="not a condition")
 WRONG_CONDITION_ARGUMENTS = Code(
     "E0305", "wrong arguments for condition `{name}`",
-    "The condition exists but its arguments do not match its form.")
+    "The condition exists but its arguments do not match its form.",
+    label="wrong arguments")
+COMPARISON_EXPECTED = WRONG_CONDITION_ARGUMENTS.variant("expects a comparison", "write `{example} >= 2`")
 UNKNOWN_COUNT = Code(
     "E0306", "unknown count `{name}`",
     "`for each` counts are resolved against the count table: `cards_in_play FACTION`,\n"
@@ -257,10 +331,11 @@ INTERNAL_ERROR = Code(
 
 
 def _registry() -> dict[str, Code]:
-    """Every entry by its code, in file order; two entries with one code fail at import."""
+    """Every entry by its code, in file order, without variants; two entries with one
+    code fail at import."""
     out: dict[str, Code] = {}
     for entry in globals().values():
-        if isinstance(entry, Code):
+        if isinstance(entry, Code) and entry.of is None:
             if entry.code in out and out[entry.code] is not entry:
                 raise ValueError(f"two registry entries share the code {entry.code}")
             out[entry.code] = entry

@@ -3,7 +3,10 @@ can set up a game."""
 from __future__ import annotations
 
 from dunec.check.diagnostics import Diagnostics
-from dunec.check.messages import BAD_FIELD_VALUE, DECK_SIZE_MISMATCH, SET_CANNOT_START
+from dunec.check.messages import (
+    DECK_SIZE_MISMATCH, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
+    SET_CANNOT_START,
+)
 from dunec.check.model import Model
 
 
@@ -31,17 +34,13 @@ def check_hagal(model: Model, diags: Diagnostics) -> None:
                 continue
             span = model.spans.get((d.id, key), d.span)
             if not spaces:
-                diags.error(BAD_FIELD_VALUE, span, field=key, label="the card names no space",
-                            help="list the board spaces the card sends the agent to: `spaces conspire`")
+                diags.error(HAGAL_NAMES_NO_SPACE, span, field=key)
             elif key == "pick":
                 bad = [s.id for s in spaces if not s.fields.get("maker")]
                 if bad:
-                    diags.error(BAD_FIELD_VALUE, span, field=key,
-                                label=f"`{bad[0]}` is not a maker space",
-                                help="`pick most_spice` chooses among maker spaces (`maker`) by their bonus spice")
+                    diags.error(HAGAL_PICKS_FROM_NON_MAKER, span, field=key, space=bad[0])
             elif not any(s.fields.get("combat") for s in spaces):
-                diags.error(BAD_FIELD_VALUE, span, field=key, label="none of the card's spaces is a combat space",
-                            help="only an agent on a combat space deploys troops; drop `deploys`")
+                diags.error(HAGAL_DEPLOYS_WITHOUT_COMBAT, span, field=key)
 
 
 CONFLICT_DECK = ((1, 1), (2, 5), (3, 4))  # (level, cards the conflict deck takes)
