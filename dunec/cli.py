@@ -500,7 +500,7 @@ def cmd_explain(args) -> int:
 
     if not args.code:
         for code, m in MESSAGES.items():
-            print(f"{code}  {m.title}")
+            print(f"{code}  {m.synopsis()}")
         return EXIT_OK
     text = explain(args.code)
     if text is None:

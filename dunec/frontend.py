@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Iterable
 
 from dunec.check.diagnostics import Diagnostics
+from dunec.check.messages import NOT_A_CARD_FILE, NOT_UTF8, UNREADABLE_FILE
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
 from dunec.check.sets import check_decks, check_hagal, check_playable
@@ -111,19 +112,16 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None) -> tuple[Mode
         try:
             data = read_card_file(p)
         except OSError as e:
-            diags.error("E0004", Span(shown, 1, 1, 1, 1), path=shown,
-                        label=e.strerror or type(e).__name__,
-                        help="name a card file of plain UTF-8 text" if e.errno in (errno.EINVAL, errno.EFBIG)
-                        else "check the path and its permissions")
+            diags.error(NOT_A_CARD_FILE if e.errno in (errno.EINVAL, errno.EFBIG) else UNREADABLE_FILE,
+                        Span(shown, 1, 1, 1, 1), path=shown, reason=e.strerror or type(e).__name__)
             continue
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
             before = normalize(data[:e.start].decode("utf-8"))
             line, col = Lines(before).position(len(before))
-            diags.error("E0004", Span(shown, line, col, line, col + 1), path=shown,
-                        label=f"byte 0x{data[e.start]:02x} at line {line}, column {col} is not UTF-8",
-                        help="save the file as UTF-8 text")
+            diags.error(NOT_UTF8, Span(shown, line, col, line, col + 1), path=shown,
+                        byte=f"{data[e.start]:02x}", line=line, column=col)
             continue
         sources.append((shown, text))
     return compile_sources(sources, diags)

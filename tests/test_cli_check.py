@@ -141,7 +141,7 @@ def test_explain_prints_the_entry(capsys):
     assert main(["explain", "E0203"]) == 0
     out = capsys.readouterr().out
     m = MESSAGES["E0203"]
-    assert out == f"E0203: {m.title}\n\n{m.explain}\n"
+    assert out == f"E0203: {m.synopsis()}\n\n{m.explain}\n"
     assert "resolved against its table" in out
 
 
@@ -161,7 +161,7 @@ def test_explain_without_code_lists_all(capsys):
     assert main(["explain"]) == 0
     out = capsys.readouterr().out
     for code, m in MESSAGES.items():
-        assert f"{code}  {m.title}\n" in out
+        assert f"{code}  {m.synopsis()}\n" in out
 
 
 @pytest.mark.parametrize("code", ["E9999", "X0001", "0203"])

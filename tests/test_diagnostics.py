@@ -1,32 +1,44 @@
 """Diagnostics, driven by data files.
 
 Every file in tests/diagnostics/ is compiled on its own. A line that should get a
-diagnostic carries the expectation in a comment:
+diagnostic carries the expectation in a comment: the code, a colon and the column
+of the caret, then the message.
 
-    agent { swords 2 }        # error[E0301]
-    reveal { spcie 2; influence gild 1 }   # error[E0201] error[E0203]
+    agent { swords 2 }  # error[E0301]:11 `swords` cannot be used in an agent box
 
-An error that no line can carry (the file ends too early) is written anywhere as
+A second diagnostic on the same line goes on a comment line of its own below,
+marked `^` (the line of the expectation just above):
 
-    # error[E0003] @ eof          (the last line with content)
-    # error[E0003] @ line 12
+    reveal { spcie 2; influence gild 1 }  # error[E0201]:12 unknown effect `spcie`
+    # ^ error[E0203]:31 unknown faction `gild`
 
-The test asserts that the multiset of (line, code) pairs reported equals the one
-expected: nothing missing, nothing extra. The rest of this module checks a few
+An error that no line can carry (the file ends too early) is written anywhere,
+with where it is reported:
+
+    # error[E0003] @ eof:2 unexpected end of file       (the last line with content)
+    # error[E0003] @ line 12:5 unexpected end of file
+
+The message is the whole message; one that ends in ` …` is a prefix of it, for
+messages too long to repeat. The test asserts that the diagnostics reported are
+exactly those expected, by line, column, code and message: nothing missing,
+nothing extra. The rest of this module checks the registry of codes, a few
 rendered diagnostics in full, the JSON output, what no data file can hold (NUL
 bytes, undecodable files, deep nesting), and that every code is covered and
 documented.
 """
 from __future__ import annotations
 
+import ast as pyast  # Python's, for the call sites; the card AST is not involved
 import json
 import os
 import re
-from collections import Counter
+import string
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from dunec.check import messages as M
 from dunec.check.diagnostics import Diagnostics, render_one
 from dunec.check.messages import MESSAGES
 from dunec.cli import main
@@ -41,7 +53,26 @@ ERRORS_MD = ROOT / "docs" / "errors.md"
 COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004"}
 NOT_TESTABLE = {"E0700"}  # internal compiler error: no input should ever produce it
 
-_EXPECT = re.compile(r"error\[(E\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?")
+_EXPECT = re.compile(r"^(\^\s+)?error\[(E\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?:(\d+)\s+(\S.*?)\s*$")
+PREFIX = " …"
+
+
+@dataclass(frozen=True)
+class Expect:
+    line: int
+    col: int
+    code: str
+    message: str  # ending in PREFIX: a prefix of the message
+
+    def fits(self, line: int, col: int, code: str, message: str) -> bool:
+        if (self.line, self.col, self.code) != (line, col, code):
+            return False
+        if self.message.endswith(PREFIX):
+            return message.startswith(self.message[:-len(PREFIX)])
+        return message == self.message
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.col} {self.code} {self.message}"
 
 
 def _comment(line: str) -> str:
@@ -62,20 +93,40 @@ def _comment(line: str) -> str:
     return line[line.rfind("#") + 1:] if in_str and "#" in line else ""
 
 
-def expectations(text: str) -> Counter:
-    """(line, code) pairs a data file expects."""
+def expectations(text: str) -> list[Expect]:
+    """The diagnostics a data file expects, in file order."""
     eof = max(1, text.rstrip().count("\n") + 1)
-    want: Counter = Counter()
+    want: list[Expect] = []
     for n, line in enumerate(text.split("\n"), start=1):
-        for m in _EXPECT.finditer(_comment(line)):
-            code, where, at = m.group(1), m.group(2), m.group(3)
-            if where is None:
-                want[(n, code)] += 1
-            elif where == "eof":
-                want[(eof, code)] += 1
-            else:
-                want[(int(at), code)] += 1
+        comment = _comment(line).strip()
+        if "error[" not in comment:
+            continue
+        m = _EXPECT.match(comment)
+        assert m, f"line {n}: an expectation is `error[CODE]:COLUMN message`, not {comment!r}"
+        again, code, where, at, col, message = m.groups()
+        if again:
+            assert want, f"line {n}: `^` repeats the line of an expectation above, and there is none"
+            n = want[-1].line
+        elif where == "eof":
+            n = eof
+        elif where is not None:
+            n = int(at)
+        want.append(Expect(n, int(col), code, message))
     return want
+
+
+def unmatched(want: list[Expect], got: list[tuple]) -> tuple[list[Expect], list[tuple]]:
+    """(expectations no diagnostic fits, diagnostics no expectation fits), each
+    diagnostic a (line, column, code, message); exact messages are matched first."""
+    rest = list(got)
+    missing = []
+    for e in sorted(want, key=lambda e: e.message.endswith(PREFIX)):
+        hit = next((g for g in rest if e.fits(*g)), None)
+        if hit is None:
+            missing.append(e)
+        else:
+            rest.remove(hit)
+    return missing, rest
 
 
 def _rel(p: Path) -> str:
@@ -91,13 +142,13 @@ def _compile(path: str, text: str) -> Diagnostics:
 def test_data_file(path: Path):
     text = path.read_text(encoding="utf-8")
     diags = _compile(_rel(path), text)
-    got = Counter((d.span.line if d.span else 0, d.code) for d in diags.items)
-    want = expectations(text)
-    missing, extra = want - got, got - want
+    got = [(d.span.line, d.span.col, d.code, d.message) if d.span else (0, 0, d.code, d.message)
+           for d in diags.items]
+    missing, extra = unmatched(expectations(text), got)
     if missing or extra:
         lines = [f"{path.name}:"]
-        lines += [f"  missing {code} on line {ln}" for (ln, code) in sorted(missing)]
-        lines += [f"  unexpected {code} on line {ln}" for (ln, code) in sorted(extra)]
+        lines += [f"  missing    {e}" for e in sorted(missing, key=lambda e: (e.line, e.col))]
+        lines += [f"  unexpected {ln}:{col} {code} {msg}" for ln, col, code, msg in sorted(extra)]
         lines += ["", diags.render()]
         pytest.fail("\n".join(lines))
 
@@ -120,7 +171,7 @@ def test_every_data_file_is_named_nnn_topic():
 def test_every_code_is_covered():
     covered = set(COVERED_HERE)
     for p in FILES:
-        covered |= {code for _, code in expectations(p.read_text(encoding="utf-8"))}
+        covered |= {e.code for e in expectations(p.read_text(encoding="utf-8"))}
     uncovered = sorted(set(MESSAGES) - NOT_TESTABLE - covered)
     assert not uncovered, f"codes no data file or test exercises: {uncovered}"
     unknown = sorted(covered - set(MESSAGES))
@@ -130,11 +181,127 @@ def test_every_code_is_covered():
 
 
 def test_expectation_parser():
-    text = 'card a "x # not a comment" {  # error[E0101] error[E0203]\n}\n# error[E0003] @ eof\n' \
-           "# error[E0001] @ line 7\n\n"
-    assert expectations(text) == Counter({(1, "E0101"): 1, (1, "E0203"): 1, (4, "E0003"): 1,
-                                          (7, "E0001"): 1})
-    assert expectations('card a "# error[E0101]" {}\n') == Counter()
+    text = ('card a "x # not a comment" {  # error[E0101]:1 unknown definition kind `card`\n'
+            "  # ^ error[E0203]:9 unknown icon …\n"
+            "}\n# error[E0003] @ eof:2 unexpected end of file\n"
+            "# error[E0001] @ line 7:3 unexpected `}`\n\n")
+    assert expectations(text) == [
+        Expect(1, 1, "E0101", "unknown definition kind `card`"), Expect(1, 9, "E0203", "unknown icon …"),
+        Expect(5, 2, "E0003", "unexpected end of file"), Expect(7, 3, "E0001", "unexpected `}`")]
+    assert expectations('card a "# error[E0101]:1 x" {}\n') == []
+    for bad in ("x  # error[E0101] unknown kind", "x  # error[E0101]:1", "# ^ error[E0101]:1 first"):
+        with pytest.raises(AssertionError, match="expectation|`\\^`"):
+            expectations(bad)
+
+
+def test_expectations_pin_column_and_message():
+    want = [Expect(2, 5, "E0201", "unknown effect `drw`"), Expect(3, 5, "E0203", "unknown icon …")]
+    exact = [(2, 5, "E0201", "unknown effect `drw`"), (3, 5, "E0203", "unknown icon `citty`")]
+    assert unmatched(want, exact) == ([], [])
+    for wrong in ((2, 6, "E0201", "unknown effect `drw`"), (2, 5, "E0201", "unknown effect `drww`"),
+                  (2, 5, "E0202", "unknown effect `drw`"), (1, 5, "E0201", "unknown effect `drw`")):
+        assert unmatched(want, [wrong, exact[1]]) == ([want[0]], [wrong])
+    assert unmatched(want, [exact[0], (3, 5, "E0203", "unknown faction `x`")])[0] == [want[1]]
+    assert unmatched(want, exact + exact[:1]) == ([], [exact[0]])
+
+
+# ---------------------------------------------------------------------- the registry
+# Every entry and variant by its name in dunec.check.messages.
+ENTRIES = {name: v for name, v in vars(M).items() if isinstance(v, M.Code)}
+# Calls whose code is a parameter: Diagnostics.error checks them when they run, and
+# the data files run them (043 and 048 for `_number`).
+DYNAMIC = {("dunec/check/resolve.py", "code")}
+
+
+def _error_calls():
+    """(file, line, call) of every `.error(...)` call in the package."""
+    for path in sorted((ROOT / "dunec").rglob("*.py")):
+        for node in pyast.walk(pyast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, pyast.Call) and isinstance(node.func, pyast.Attribute) \
+                    and node.func.attr == "error" and node.args:
+                yield _rel(path), node.lineno, node
+
+
+def _entries_named(node) -> list[str]:
+    """The registry names a code argument may evaluate to (both arms of an `if`)."""
+    if isinstance(node, pyast.IfExp):
+        return _entries_named(node.body) + _entries_named(node.orelse)
+    return [node.id] if isinstance(node, pyast.Name) else [pyast.unparse(node)]
+
+
+def test_every_call_site_names_a_registry_entry_with_fitting_arguments():
+    used = set()
+    for path, line, call in _error_calls():
+        kws = {k.arg for k in call.keywords}
+        for name in _entries_named(call.args[0]):
+            if name not in ENTRIES:
+                assert (path, name) in DYNAMIC, f"{path}:{line}: `{name}` is not a registry entry"
+                continue
+            entry = ENTRIES[name]
+            used.add(name)
+            assert kws - {"label", "help", "notes"} == entry.fields, \
+                f"{path}:{line}: {name} takes {sorted(entry.fields)}, the call gives {sorted(kws)}"
+            for part in ("label", "help"):
+                fixed = getattr(entry, part) is not None
+                assert (part in kws) != fixed, \
+                    f"{path}:{line}: {name}'s {part} is {'fixed by the registry' if fixed else 'up to the call'}"
+    used |= {"NUMBER_OUT_OF_RANGE", "UNPAYABLE_COST"}  # through DYNAMIC
+    unused = sorted(name for name, e in ENTRIES.items() if name not in used)
+    assert unused == ["BAD_FIELD_VALUE", "INTERNAL_ERROR"], f"entries no call raises: {unused}"
+    assert all(e.of is not None for name, e in ENTRIES.items() if e.code == "E0106" and name != "BAD_FIELD_VALUE")
+
+
+def test_variants_share_their_code_title_and_explanation():
+    for name, e in ENTRIES.items():
+        if e.of is not None:
+            assert e.of is M.MESSAGES[e.code], name
+            assert (e.title, e.explain) == (e.of.title, e.of.explain), name
+            assert (e.label, e.help) != (e.of.label, e.of.help), f"{name} says nothing its entry does not"
+    assert M.MESSAGES["E0106"] is M.BAD_FIELD_VALUE and M.FIELD_NEEDS_BLOCK.code == "E0106"
+
+
+def test_registry_entries_are_named_once_and_have_plain_placeholders():
+    assert len([e for e in ENTRIES.values() if e.of is None]) == len(M.MESSAGES)
+    for name, e in ENTRIES.items():
+        assert re.fullmatch(r"[A-Z][A-Z0-9_]+", name) and re.fullmatch(r"E\d{4}", e.code)
+        for part, template in e.templates().items():
+            for _, field, spec, conv in string.Formatter().parse(template):
+                if field is not None:
+                    assert field.isidentifier() and not spec and not conv, f"{e.code} {part}: {{{field}}}"
+        assert not re.search(r"[{}]", e.synopsis().replace("{ ... }", "")), e.code
+
+
+def test_a_misfit_call_is_refused():
+    d = Diagnostics()
+    with pytest.raises(TypeError, match="E0201: got arguments"):
+        d.error(M.UNKNOWN_EFFECT, None, label="x", help="y")  # `verb` missing
+    with pytest.raises(TypeError, match="E0201: got arguments"):
+        d.error(M.UNKNOWN_EFFECT, None, label="x", help="y", verb="a", verbb="b")  # unknown
+    with pytest.raises(TypeError, match="fixed by the registry"):
+        d.error(M.DUPLICATE_ID, None, id="a", label="again")
+    with pytest.raises(TypeError, match="not fixed by the registry"):
+        d.error(M.UNKNOWN_KIND, None, kind="crad")  # no help
+    with pytest.raises(TypeError, match="not 'E0201'"):
+        d.error("E0201", None, verb="a", label="x", help="y")
+    assert not d.items
+    d.error(M.WRONG_KIND_OF_DEFINITION, None, name="a", what="board space", kind="intrigue card")
+    (item,) = d.items
+    assert (item.message, item.label, item.help) == \
+        ("`a` is not a board space", "this is an intrigue card", "name a board space here")
+
+
+def test_a_misspelled_code_fails_at_import():
+    with pytest.raises(ImportError, match="UNKNOWN_EFECT"):
+        exec("from dunec.check.messages import UNKNOWN_EFECT", {})
+
+
+@pytest.mark.parametrize("code", sorted(M.MESSAGES))
+def test_explain_prints_no_placeholders(code, capsys):
+    assert main(["explain", code]) == 0
+    out = capsys.readouterr().out
+    assert not re.search(r"\{\w*\}|\{\{|\}\}", out), out
+    assert main(["explain"]) == 0
+    assert not re.search(r"\{\w*\}|\{\{|\}\}", capsys.readouterr().out)
 
 
 # ---------------------------------------------------------------------- rendering
@@ -522,6 +689,13 @@ def test_errors_md_sections_are_in_code_order_with_examples():
             continue
         assert "```" in body, f"{code} has no example"
         assert "Fix" in body or "fix" in body, f"{code} does not say how to fix it"
+
+
+def test_errors_md_gives_each_message_as_explain_prints_it():
+    for code, body in _sections().items():
+        m = re.search(r"^\*\*Message:\*\* (?:`` (.+?) ``|`([^`]+)`)", body, flags=re.M)
+        assert m, f"{code} has no **Message:** line"
+        assert (m.group(1) or m.group(2)) == MESSAGES[code].synopsis(), code
 
 
 def _examples(body: str) -> list[str]:

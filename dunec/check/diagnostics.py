@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
-from dunec.check.messages import MESSAGES
+from dunec.check.messages import Code
 from dunec.syntax.ast import Span
 from dunec.syntax.lines import Lines
 
@@ -56,13 +56,14 @@ class Diagnostics:
     def add_source(self, path: str, text: str) -> None:
         self.sources[path] = text
 
-    def error(self, code: str, span: Optional[Span], label: str = "", help: str = "",
-              message: Optional[str] = None, notes=None, **fmt) -> Diagnostic:
-        title = MESSAGES[code].title
-        for k, v in fmt.items():  # "a {kind}" -> "an Imperium card"
-            if isinstance(v, str) and v[:1].lower() in "aeiou":
-                title = title.replace(f" a {{{k}}}", f" an {{{k}}}")
-        d = Diagnostic(code, message or title.format(**fmt), span, label, help, list(notes or []))
+    def error(self, code: Code, span: Optional[Span], label: Optional[str] = None, help: Optional[str] = None,
+              notes=None, **args) -> Diagnostic:
+        """Record one occurrence of a registry entry. `args` fill its placeholders;
+        `label` and `help` are given only where the registry leaves them to the case."""
+        if not isinstance(code, Code):
+            raise TypeError(f"a diagnostic code is an entry of dunec.check.messages, not {code!r}")
+        message, label, help = code.render(args, label, help)
+        d = Diagnostic(code.code, message, span, label, help, list(notes or []))
         self.items.append(d)
         return d
 

@@ -8,6 +8,13 @@ from typing import Optional
 from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import match, show_forms
+from dunec.check.messages import (
+    BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
+    EFFECT_IN_PASSIVE, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_SPACE_SENT_TO,
+    REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, UNKNOWN_CONDITION, UNKNOWN_COST,
+    UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
+    WRONG_CONDITION_ARGUMENTS,
+)
 from dunec.check.model import CARD_KINDS, KINDS
 from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB
 from dunec.ir.ops import MODIFIERS, Op
@@ -28,9 +35,7 @@ class EffectChecker:
 
     def _stmt(self, st, box: str, defn: ast.Definition) -> Optional[Op]:
         if isinstance(st, ast.Requires):
-            self.d.error("E0301", st.span, verb="requires", box=_box_phrase(box),
-                         label="a requirement is not an effect",
-                         help="write `requires ...` as a field of the board space, outside its boxes")
+            self.d.error(REQUIREMENT_IN_BOX, st.span, verb="requires", box=_box_phrase(box))
             return None
         if isinstance(st, ast.If):
             c = self._cond(st.cond, defn)
@@ -40,13 +45,12 @@ class EffectChecker:
                 return None
             return Op("if", (c,), then, (other,) if other is not None else ())
         if isinstance(st, ast.ForEach):
-            q = self._quantity(st.count, st.count_span, st.args, T.COUNTS, "E0306", defn)
+            q = self._quantity(st.count, st.count_span, st.args, T.COUNTS, defn)
             body = self._block(st.body, box, defn)
             return Op("foreach", (q,), body) if q is not None else None
         if isinstance(st, ast.Each):
             if st.target != "opponent" or st.args:
-                self.d.error("E0201", st.target_span, verb=f"each {st.target}", label="unknown target",
-                             help="`each opponent { ... }` is the only group target")
+                self.d.error(UNKNOWN_GROUP_TARGET, st.target_span, verb=f"each {st.target}")
                 return None
             return Op("each_opponent", (), self._block(st.body, box, defn))
         if isinstance(st, ast.Choose):
@@ -54,8 +58,7 @@ class EffectChecker:
             if st.args:
                 a = st.args[0]
                 if len(st.args) != 1 or a.kind != "int":
-                    self.d.error("E0202", a.span, verb="choose", label="expects how many to pick",
-                                 help="write `choose { - a - b }` or `choose 2 { ... }`")
+                    self.d.error(CHOICE_COUNT_EXPECTED, a.span, verb="choose")
                     return None
                 if not self._number(a, "choices"):
                     return None
@@ -68,9 +71,7 @@ class EffectChecker:
                     head = ast.Span(head.file, head.line, head.col, end.end_line, end.end_col)
                 else:
                     head = ast.Span(head.file, head.line, head.col, head.line, head.col + len("choose"))
-                self.d.error("E0307", head, n=n, options=f"{n} option{'s' if n != 1 else ''}",
-                             label=f"only {len(alts)} option{'s' if len(alts) != 1 else ''}",
-                             help="add options, lower the number, or drop the choice if every option applies")
+                self.d.error(TOO_FEW_OPTIONS, head, n=n, options=_options(n), given=_options(len(alts)))
                 return None
             return Op("choose", (n,), (), alts)
         if isinstance(st, ast.Pay):
@@ -85,15 +86,14 @@ class EffectChecker:
         out = []
         ok = True
         if not costs:
-            self.d.error("E0202", st.span, verb="cost" if field else "pay", label="expects what to pay",
-                         help="write `cost spice 4`" if field else "write `pay spice 2 -> solari 6`")
+            self.d.error(NOTHING_TO_PAY, st.span, verb="cost" if field else "pay",
+                         example="cost spice 4" if field else "pay spice 2 -> solari 6")
             return None
         for c in costs:
             words = [c.verb] + [str(a.value) for a in c.args]
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["this"]:
                 if defn.kind not in CARD_KINDS:
-                    self.d.error("E0301", c.span, verb="trash this", box=an(KINDS[defn.kind]),
-                                 label="there is no card to trash", help="only a card can trash itself")
+                    self.d.error(NO_CARD_TO_TRASH, c.span, verb="trash this", box=an(KINDS[defn.kind]))
                     ok = False
                 out.append(("trash_this",))
                 continue
@@ -108,21 +108,21 @@ class EffectChecker:
                     continue
                 n = m.values[-1]
                 f = m.values[0] if m.form.startswith("<") else "any"
-                ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], "E0303") and ok
+                ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], UNPAYABLE_COST) and ok
                 out.append(("influence", f, n))
                 continue
             if c.verb not in T.PAYABLE:
-                self.d.error("E0203", c.verb_span, what="cost", name=" ".join(words[:1]), label="cannot be paid",
+                self.d.error(UNKNOWN_COST, c.verb_span, what="cost", name=" ".join(words[:1]),
                              help=did_you_mean(c.verb, T.PAYABLE + ("influence", "trash")) or
                              one_of(T.PAYABLE + ("influence", "trash this")))
                 ok = False
                 continue
             if len(c.args) != 1 or c.args[0].kind != "int":
-                self.d.error("E0202", c.span, verb=c.verb, label="a cost is a resource and an amount",
-                             help=f"write `cost {c.verb} 2`" if field else f"write `pay {c.verb} 2 -> ...`")
+                self.d.error(COST_WITHOUT_AMOUNT, c.span, verb=c.verb,
+                             example=f"cost {c.verb} 2" if field else f"pay {c.verb} 2 -> ...")
                 ok = False
                 continue
-            if not self._number(c.args[0], NUMBER_OF_COST.get(c.verb, "cost"), "E0303"):
+            if not self._number(c.args[0], NUMBER_OF_COST.get(c.verb, "cost"), UNPAYABLE_COST):
                 ok = False
                 continue
             out.append(("res", c.verb, c.args[0].value))
@@ -135,30 +135,24 @@ class EffectChecker:
                 help = f"`{st.verb}` is a condition: write `if {st.verb} ... {{ ... }}`"
             else:
                 help = did_you_mean(st.verb, T.VERBS) or "see `docs/language.md` for the effect table"
-            self.d.error("E0201", st.verb_span, verb=st.verb, label="not an effect", help=help)
+            self.d.error(UNKNOWN_EFFECT, st.verb_span, verb=st.verb, help=help)
             return None
         if verb.sets != T.SETS:
             self._set_uses.append((st.verb_span, verb.sets, st.verb))
         if box == "passive" and st.verb not in MODIFIERS:
-            self.d.error("E0301", st.verb_span, verb=st.verb, box="a passive box",
-                         label="a passive box holds rule modifiers",
-                         help="use `space_cost`, `ignore_block`, or a trigger such as `on game_start { ... }`")
+            self.d.error(EFFECT_IN_PASSIVE, st.verb_span, verb=st.verb, box="a passive box")
             return None
         if st.verb in MODIFIERS and box != "passive":
-            self.d.error("E0308", st.verb_span, name=st.verb, label="not an effect",
-                         help="put it in the leader's `passive { ... }` box")
+            self.d.error(MODIFIER_AS_EFFECT, st.verb_span, name=st.verb)
             return None
         if box not in verb.boxes:
-            self.d.error("E0301", st.verb_span, verb=st.verb, box=_box_phrase(box),
-                         label="not allowed here", help=_context_help(st.verb, box))
+            self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box=_box_phrase(box), help=_context_help(st.verb, box))
             return None
         if verb.block and st.body is None:
-            self.d.error("E0205", st.span, verb=st.verb, label="needs `{ ... }`",
-                         help=f"write `{st.verb} {{ ... }}`")
+            self.d.error(BLOCK_NEEDED, st.span, verb=st.verb)
             return None
         if not verb.block and st.body is not None:
-            self.d.error("E0206", st.span, verb=st.verb, label="unexpected block",
-                         help="only `opponent` and `each opponent` take a block")
+            self.d.error(BLOCK_NOT_TAKEN, st.span, verb=st.verb)
             return None
         m, err = match(verb.forms, st.args, self._slot_table)
         if m is None:
@@ -178,9 +172,7 @@ class EffectChecker:
         if st.verb == "influence":
             f = v[0] if m.form.startswith("<") else m.form.split()[0]
             if f == "space" and box != "agent":
-                self.d.error("E0301", st.args[0].span, verb="influence space", box=_box_phrase(box),
-                             label="there is no space sent to here",
-                             help="`influence space N` works in an agent box")
+                self.d.error(NO_SPACE_SENT_TO, st.args[0].span, verb="influence space", box=_box_phrase(box))
                 return None
             return Op("influence", (f, v[-1]))
         if st.verb == "deploy":
@@ -194,8 +186,7 @@ class EffectChecker:
         if st.verb == "trash":
             if m.form == "this":
                 if defn.kind not in CARD_KINDS:
-                    self.d.error("E0301", st.span, verb="trash this", box=an(KINDS[defn.kind]),
-                                 label="there is no card to trash", help="only a card can trash itself")
+                    self.d.error(NO_CARD_TO_TRASH, st.span, verb="trash this", box=an(KINDS[defn.kind]))
                     return None
                 return Op("trash", ("this", ""))
             return Op("trash", ("card", v[0] if v else ""))
@@ -214,9 +205,7 @@ class EffectChecker:
             return Op("control", (v[0],))
         if st.verb == "signet":
             if defn.kind not in CARD_KINDS + ("hagal",):
-                self.d.error("E0301", st.verb_span, verb="signet", box=an(KINDS[defn.kind]),
-                             label="only a card can use the leader's signet ring",
-                             help="`signet` works in the agent box of a card")
+                self.d.error(SIGNET_OUTSIDE_CARD, st.verb_span, verb="signet", box=an(KINDS[defn.kind]))
                 return None
             return Op("signet")
         if st.verb == "opponent":
@@ -252,17 +241,16 @@ class EffectChecker:
                 help = f"negate a condition with `not`: `not {' '.join(a.text() for a in c.args)}`"
             else:
                 help = did_you_mean(c.name, T.CONDITIONS) or one_of(T.CONDITIONS)
-            self.d.error("E0304", c.name_span, name=c.name, label="not a condition", help=help)
+            self.d.error(UNKNOWN_CONDITION, c.name_span, name=c.name, help=help)
             return None
         args = list(c.args)
         if cd.quantity:
             if len(args) < 2 or args[-2].kind != "cmp" or args[-1].kind != "int":
                 example = " ".join([c.name] + [w.replace("<faction>", "fremen").replace("<int>", "3")
                                                .replace("<card>", "card_id") for w in cd.forms[0].split()])
-                self.d.error("E0305", c.span, name=c.name, label="expects a comparison",
-                             help=f"write `{example} >= 2`")
+                self.d.error(COMPARISON_EXPECTED, c.span, name=c.name, example=example)
                 return None
-            q = self._quantity(c.name, c.name_span, args[:-2], {c.name: cd.forms}, "E0305", defn, whole=c)
+            q = self._quantity(c.name, c.name_span, args[:-2], {c.name: cd.forms}, defn, whole=c)
             if q is None or not self._number(args[-1], NUMBER_OF_QUANTITY.get(c.name, "held")):
                 return None
             return ("cmp", q, args[-2].value, args[-1].value)
@@ -271,8 +259,7 @@ class EffectChecker:
             if err is not None:
                 self._slot_error(err)
             else:
-                self.d.error("E0305", c.span, name=c.name, label="wrong arguments",
-                             help=show_forms(c.name, cd.forms))
+                self.d.error(WRONG_CONDITION_ARGUMENTS, c.span, name=c.name, help=show_forms(c.name, cd.forms))
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(c.name, "amount")):
             return None
@@ -281,32 +268,35 @@ class EffectChecker:
         vals = m.values if m.values else ([] if m.form == "" else [m.form])
         return (c.name, *vals)
 
-    def _quantity(self, name, span, args, table, code, defn, whole=None):
+    def _quantity(self, name, span, args, table, defn, whole=None):
+        """A count of `for each`, or with `whole` the quantity a condition compares."""
         forms = table.get(name)
         if forms is None:
-            self.d.error(code, span, name=name, label="not a count",
-                         help=did_you_mean(name, table) or one_of(table))
+            self.d.error(UNKNOWN_COUNT, span, name=name, help=did_you_mean(name, table) or one_of(table))
             return None
         m, err = match(forms, args, self._slot_table)
         if m is None:
             if err is not None:
                 self._slot_error(err)
-            elif code == "E0305":  # a condition that compares: `influence fremen >= 2`
-                self.d.error("E0305", whole.span if whole else span, name=name, label="wrong arguments",
+            elif whole is not None:  # a condition that compares: `influence fremen >= 2`
+                self.d.error(WRONG_CONDITION_ARGUMENTS, whole.span, name=name,
                              help="accepted forms: " + "; ".join(
                                  f"`{' '.join([name] + f.split() + ['>=', 'N'])}`" for f in forms))
             else:  # a count of `for each`
                 at = span
                 if args:
                     at = ast.Span(span.file, span.line, span.col, args[-1].span.end_line, args[-1].span.end_col)
-                self.d.error("E0202", at, verb=f"for each {name}", label="these arguments do not fit",
-                             help=show_forms(f"for each {name}", forms))
+                self.d.error(WRONG_ARGUMENTS, at, verb=f"for each {name}", help=show_forms(f"for each {name}", forms))
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(name, "amount")):
             return None
         if "<card>" in m.form:
             self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
         return (name, *m.values)
+
+
+def _options(n: int) -> str:
+    return f"{n} option{'s' if n != 1 else ''}"
 
 
 def _box_phrase(box: str) -> str:

@@ -1,163 +1,348 @@
 """The registry of diagnostic codes. Codes are stable: never renumber, only add.
 
-Each entry has a one-line title (a format string filled by the checker) and an
-explanation that `dunec explain CODE` prints.
+Each code is a module-level `Code` whose name says what went wrong
+(`UNKNOWN_EFFECT`, not `"E0201"`): the checker imports the entries it raises by
+name, so a misspelled one fails when the module is imported instead of when a
+user first hits that diagnostic, and a call site reads as what it reports.
+
+An entry holds the one-line title, the short label under the caret and the help
+line as templates with named placeholders, plus the explanation `dunec explain`
+prints. A code raised in several situations has a variant per situation
+(`FIELD_NEEDS_BLOCK` is E0106 with its own label and help), so the texts live
+here and not at the call sites. `None` means the text is computed where the
+problem is found (a suggestion, the accepted forms), and then the call site
+gives it. `Code.render` refuses a call whose arguments do not fit the
+placeholders, or that gives a text the registry fixes (or omits one it leaves
+to the site).
 """
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass
+from typing import Optional
 
 
 @dataclass(frozen=True)
-class Message:
+class Code:
+    code: str
     title: str
     explain: str
+    label: Optional[str] = None
+    help: Optional[str] = None
+    of: Optional["Code"] = None  # the entry a variant belongs to
+
+    def variant(self, label: Optional[str], help: Optional[str]) -> "Code":
+        """The same code, title and explanation, raised in another situation."""
+        return Code(self.code, self.title, self.explain, label, help, self)
+
+    def templates(self) -> dict[str, str]:
+        """The templates this entry fixes, by part."""
+        return {part: t for part, t in (("title", self.title), ("label", self.label), ("help", self.help))
+                if t is not None}
+
+    @property
+    def fields(self) -> frozenset[str]:
+        """The named arguments a call site must give."""
+        return frozenset(name for t in self.templates().values() for name in placeholders(t))
+
+    def render(self, args: dict, label: Optional[str] = None, help: Optional[str] = None) -> tuple[str, str, str]:
+        """(message, label, help) for one occurrence; a misfit call is a bug in dunec."""
+        if set(args) != self.fields:
+            raise TypeError(f"{self.code}: got arguments {sorted(args)}, its templates name {sorted(self.fields)}")
+        for part, given, fixed in (("label", label, self.label), ("help", help, self.help)):
+            if (given is None) == (fixed is None):
+                raise TypeError(f"{self.code}: the {part} is " +
+                                ("fixed by the registry; do not give one" if fixed is not None
+                                 else "not fixed by the registry; give one"))
+        out = {part: _with_articles(t, args).format(**args) for part, t in self.templates().items()}
+        return out["title"], out.get("label", label), out.get("help", help)
+
+    def synopsis(self) -> str:
+        """The title with each placeholder shown as `<name>`, for `dunec explain`."""
+        return "".join(lit + (f"<{name}>" if name is not None else "")
+                       for lit, name, _, _ in string.Formatter().parse(self.title))
 
 
-MESSAGES: dict[str, Message] = {
-    # --- E00xx: reading and parsing -------------------------------------------------
-    "E0001": Message(
-        "unexpected {found}",
-        "The parser met a token it did not expect at this point. A definition looks like\n"
-        "`card my_card \"My Card\" { ... }`; statements inside braces are separated by new\n"
-        "lines or `;`, and several statements on one line may be joined with `,`.\n\n"
-        "    card spy \"Imperial Spy\" {\n        cost 2\n        agent { pay trash this -> intrigue 1 }\n    }"),
-    "E0002": Message(
-        "unexpected character `{char}`",
-        "The file contains a character that is not part of the language. Names are\n"
-        "lower-case snake_case (`spice_trade`), numbers are plain integers, and titles are\n"
-        "double-quoted strings of printable text on one line. Control characters (NUL,\n"
-        "escape, DEL, ...) are refused anywhere, and a tab inside a title."),
-    "E0003": Message(
-        "unexpected end of file",
-        "The file ended inside a definition: a `{` has no matching `}`."),
-    "E0004": Message(
-        "cannot read `{path}`",
-        "The file could not be read as UTF-8 text. Card files must be UTF-8, regular files\n"
-        "(not a device or a named pipe) and at most 16 MiB."),
-    # --- E01xx: definitions and fields ------------------------------------------------
-    "E0101": Message(
-        "unknown definition kind `{kind}`",
-        "Every top-level block starts with its kind: card, intrigue, conflict, space,\n"
-        "leader, hagal or deck."),
-    "E0102": Message(
-        "`{id}` is defined twice",
-        "Every definition id must be unique across all card files of a build; ids are how\n"
-        "decks, the engine and other cards refer to a definition."),
-    "E0103": Message(
-        "{kind} `{id}` is missing the field `{field}`",
-        "This kind of definition needs the named field. For example an Imperium card needs\n"
-        "`cost`, a conflict needs `level` and its rewards, a space needs `icon`."),
-    "E0104": Message(
-        "`{field}` is not a field of a {kind}",
-        "Each kind of definition accepts its own fields. A card has `agent`, `reveal` and\n"
-        "`acquire` boxes; an intrigue card has `plot`, `combat`, `endgame` and `on win`;\n"
-        "a conflict has `first`, `second`, `third`; a space has `effect`; a leader has\n"
-        "`passive` and `signet`; a House Hagal card has `spaces`, `swords` and `gain`."),
-    "E0105": Message(
-        "the field `{field}` is given twice",
-        "A field may appear once per definition; merge the two."),
-    "E0106": Message(
-        "bad value for `{field}`",
-        "The value does not fit the field. The label under the source line says what the\n"
-        "field expects, for example `copies 2` or `icons city spice_trade`."),
-    "E0107": Message(
-        "a definition must not be empty of boxes",
-        "A card, intrigue card, conflict or space that does nothing cannot be played.\n"
-        "Give it at least one box (agent, reveal, plot, effect, first, ...)."),
-    # --- E02xx: names and effects -----------------------------------------------------
-    "E0201": Message(
-        "unknown effect `{verb}`",
-        "Effects are resolved against the effect table: resources (`solari 2`), influence\n"
-        "(`influence fremen 1`), units (`troops 2`, `deploy 2`, `retreat any`), cards\n"
-        "(`draw 1`, `intrigue 1`, `trash card`, `discard 1`, `acquire cost <= 3`) and so on.\n"
-        "`docs/language.md` lists them all."),
-    "E0202": Message(
-        "wrong arguments for `{verb}`",
-        "The effect exists but its arguments do not match any of its forms. The help line\n"
-        "lists the accepted forms."),
-    "E0203": Message(
-        "unknown {what} `{name}`",
-        "A name is resolved against its table (resources, factions, agent icons, zones,\n"
-        "cards, spaces, locations). The name is not in the table for this slot."),
-    "E0204": Message(
-        "`{name}` is not a {what}",
-        "A name in a reference slot must refer to a definition of the right kind, for\n"
-        "example a reserve card for `gain_card` or a board space for a House Hagal card."),
-    "E0205": Message(
-        "`{verb}` takes a block",
-        "This effect scopes other effects and needs `{{ ... }}` after it, for example\n"
-        "`each opponent {{ discard 1 }}`."),
-    "E0206": Message(
-        "`{verb}` does not take a block",
-        "Only scoping effects take a block after their arguments."),
-    # --- E03xx: context and types -----------------------------------------------------
-    "E0301": Message(
-        "`{verb}` cannot be used in {box}",
-        "Some effects only make sense in some boxes: swords count only on a Reveal turn or\n"
-        "in combat; persuasion is spent on the Reveal turn; a combat intrigue box holds\n"
-        "only what can happen during the Combat phase (swords, retreat, deploy, losses,\n"
-        "paid effects); a conflict reward cannot recall an agent."),
-    "E0302": Message(
-        "`{name}` belongs to {needs}, but this definition is in set `{set}`",
-        "Constructs that an expansion introduces (spies, sandworms, contracts, tech,\n"
-        "specimens, ...) are refused in a set that does not include that expansion."),
-    "E0303": Message(
-        "this cost can never be paid",
-        "The cost asks for more than a player can ever hold (influence tops out at 6,\n"
-        "a player has 12 troops, no cost is over 99), or it is zero or negative."),
-    "E0304": Message(
-        "unknown condition `{name}`",
-        "Conditions are resolved against the condition table: `bond FACTION` (another card\n"
-        "of that faction in play), `alliance FACTION|any`, `influence FACTION >= N`,\n"
-        "`units >= N`, `seat`, `players >= N`, `intrigue >= N`, `factions_at N >= M`, ..."),
-    "E0305": Message(
-        "wrong arguments for condition `{name}`",
-        "The condition exists but its arguments do not match its form."),
-    "E0306": Message(
-        "unknown count `{name}`",
-        "`for each` counts are resolved against the count table: `cards_in_play FACTION`,\n"
-        "`alliances`, `units`, `intrigue`, ..."),
-    "E0307": Message(
-        "`choose {n}` needs more than {options}",
-        "`choose N` picks N different options; it needs more options than N (or use no\n"
-        "choice at all)."),
-    "E0308": Message(
-        "`{name}` is a rule modifier, not an effect",
-        "Rule modifiers (`space_cost`, `ignore_block`, ...) change how the game treats a\n"
-        "player; they belong in a leader's `passive` box."),
-    "E0309": Message(
-        "`{name}` ({set}) is not played by the engine yet",
-        "The checker knows this expansion construct, but the engine does not play it yet.\n"
-        "A card that compiled but silently did less than its text would be a defect, so\n"
-        "the construct is refused until its set lands."),
-    "E0310": Message(
-        "number out of range: {what} is from {lo} to {hi}",
-        "Every number in a card has a range that fits where it stands: amounts of an\n"
-        "effect are 1 to 99, influence levels 0 to 6, troops 0 to 12, card costs 0 to 20,\n"
-        "conflict levels 1 to 3, and so on. A number outside it is a typo or a card no\n"
-        "game could play. Costs that can never be paid are E0303."),
-    # --- E04xx: sets and decks --------------------------------------------------------
-    "E0401": Message(
-        "{what} lists {got}, but its size is {want}",
-        "A deck declares its size; the cards listed must add up to it."),
-    "E0402": Message(
-        "unknown set `{name}`",
-        "Sets are base, ix, immortality and uprising (and promo)."),
-    "E0403": Message(
-        "this set cannot set up a game",
-        "A folder that defines the starting deck (`deck starting`) is a whole set, and a\n"
-        "game must be able to start from it: a conflict deck of 1 level I, 5 level II and\n"
-        "4 level III cards, 5 Imperium cards for the Row, 4 leaders for a four-player\n"
-        "game, and board spaces. A partial file (a few new cards) leaves the starting\n"
-        "deck out and is checked with the bundled set: `dunec show --with FILE` (or\n"
-        "`dunec play --with FILE`, `dunec simulate --with FILE`)."),
-    # --- E07xx: internal --------------------------------------------------------------
-    "E0700": Message(
-        "internal compiler error: {what}",
-        "This is a bug in dunec, not in your cards. Please report it with the input that\n"
-        "caused it."),
-}
+def placeholders(template: str) -> list[str]:
+    return [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
+
+
+def _with_articles(template: str, args: dict) -> str:
+    """`a {kind}` becomes `an {kind}` when the value starts with a vowel: an Imperium card."""
+    for k, v in args.items():
+        if isinstance(v, str) and v[:1].lower() in "aeiou":
+            template = template.replace(f" a {{{k}}}", f" an {{{k}}}")
+    return template
+
+
+# --- E00xx: reading and parsing -------------------------------------------------
+UNEXPECTED_TOKEN = Code(
+    "E0001", "unexpected {found}",
+    "The parser met a token it did not expect at this point. A definition looks like\n"
+    "`card my_card \"My Card\" { ... }`; statements inside braces are separated by new\n"
+    "lines or `;`, and several statements on one line may be joined with `,`.\n\n"
+    "    card spy \"Imperial Spy\" {\n        cost 2\n        agent { pay trash this -> intrigue 1 }\n    }")
+NESTED_TOO_DEEP = UNEXPECTED_TOKEN.variant("blocks nested more than {depth} deep", "flatten the nested blocks")
+NESTED_TOO_DEEPLY = UNEXPECTED_TOKEN.variant("nested too deeply", "flatten the nested conditions or blocks")
+UNEXPECTED_CHARACTER = Code(
+    "E0002", "unexpected character `{char}`",
+    "The file contains a character that is not part of the language. Names are\n"
+    "lower-case snake_case (`spice_trade`), numbers are plain integers, and titles are\n"
+    "double-quoted strings of printable text on one line. Control characters (NUL,\n"
+    "escape, DEL, ...) are refused anywhere, and a tab inside a title.",
+    label="not part of the language")
+CONTROL_CHARACTER = UNEXPECTED_CHARACTER.variant("control character",
+                                                 "card files are plain UTF-8 text: delete the control character")
+CONTROL_CHARACTER_IN_STRING = UNEXPECTED_CHARACTER.variant(
+    "control character", "titles and strings are printable text: delete the control character")
+TAB_IN_STRING = UNEXPECTED_CHARACTER.variant(
+    "tab in a string", "titles and strings are one line of printable text: write a plain space")
+NUL_BYTE = UNEXPECTED_CHARACTER.variant("NUL byte", "card files are plain UTF-8 text: delete the NUL byte")
+UNEXPECTED_EOF = Code(
+    "E0003", "unexpected end of file",
+    "The file ended inside a definition: a `{` has no matching `}`.")
+UNREADABLE_FILE = Code(
+    "E0004", "cannot read `{path}`",
+    "The file could not be read as UTF-8 text. Card files must be UTF-8, regular files\n"
+    "(not a device or a named pipe) and at most 16 MiB.",
+    label="{reason}",
+    help="check the path and its permissions")
+NOT_UTF8 = UNREADABLE_FILE.variant("byte 0x{byte} at line {line}, column {column} is not UTF-8",
+                                   "save the file as UTF-8 text")
+NOT_A_CARD_FILE = UNREADABLE_FILE.variant("{reason}", "name a card file of plain UTF-8 text")
+
+
+# --- E01xx: definitions and fields ------------------------------------------------
+UNKNOWN_KIND = Code(
+    "E0101", "unknown definition kind `{kind}`",
+    "Every top-level block starts with its kind: card, intrigue, conflict, space,\n"
+    "leader, hagal or deck.",
+    label="not a definition kind")
+DUPLICATE_ID = Code(
+    "E0102", "`{id}` is defined twice",
+    "Every definition id must be unique across all card files of a build; ids are how\n"
+    "decks, the engine and other cards refer to a definition.",
+    label="defined again here",
+    help="give each definition its own id")
+MISSING_FIELD = Code(
+    "E0103", "{kind} `{id}` is missing the field `{field}`",
+    "This kind of definition needs the named field. For example an Imperium card needs\n"
+    "`cost`, a conflict needs `level` and its rewards, a space needs `icon`.",
+    label="needs `{field}`",
+    help="add `{example}`")
+MISSING_SET = MISSING_FIELD.variant("needs `{field}`", "add `set base` (or keep the file under cards/<set>/)")
+UNKNOWN_FIELD = Code(
+    "E0104", "`{field}` is not a field of a {kind}",
+    "Each kind of definition accepts its own fields. A card has `agent`, `reveal` and\n"
+    "`acquire` boxes; an intrigue card has `plot`, `combat`, `endgame` and `on win`;\n"
+    "a conflict has `first`, `second`, `third`; a space has `effect`; a leader has\n"
+    "`passive` and `signet`; a House Hagal card has `spaces`, `swords` and `gain`.",
+    label="unknown field")
+EFFECT_OUTSIDE_BOX = UNKNOWN_FIELD.variant("effects go inside a box", "wrap it in a box such as `reveal {{ ... }}`")
+REQUIREMENT_OUTSIDE_SPACE = UNKNOWN_FIELD.variant("unknown field", "only a board space has a requirement")
+DUPLICATE_FIELD = Code(
+    "E0105", "the field `{field}` is given twice",
+    "A field may appear once per definition; merge the two.",
+    label="given again here",
+    help="keep one of the two")
+DUPLICATE_BOX = DUPLICATE_FIELD.variant("given again here", "merge the two boxes into one")
+DUPLICATE_REQUIREMENT = DUPLICATE_FIELD.variant("given again here",
+                                                "combine the conditions with `and` in one `requires`")
+BAD_FIELD_VALUE = Code(
+    "E0106", "bad value for `{field}`",
+    "The value does not fit the field. The label under the source line says what the\n"
+    "field expects, for example `copies 2` or `icons city spice_trade`.")
+FIELD_NEEDS_BLOCK = BAD_FIELD_VALUE.variant("expects a block", "write `{example}`")
+FIELD_TAKES_NO_BLOCK = BAD_FIELD_VALUE.variant("does not take a block", "write `{example}`")
+BOX_TAKES_NO_ARGUMENTS = BAD_FIELD_VALUE.variant("a box takes no arguments", "write `{example}`")
+COST_BLOCK_HOLDS_COSTS = BAD_FIELD_VALUE.variant("a cost block lists costs only",
+                                                 "write `cost {{ spice 2; trash card }}`")
+FLAG_TAKES_NO_VALUE = BAD_FIELD_VALUE.variant("takes no value", "write `{example}`")
+NUMBER_EXPECTED = BAD_FIELD_VALUE.variant("expects a number from {lo} to {hi}", "write `{example}`")
+NAME_EXPECTED = BAD_FIELD_VALUE.variant("expects one name", "write `{example}`")
+NAMES_EXPECTED = BAD_FIELD_VALUE.variant("expects names", "write `{example}`")
+NAME_LISTED_TWICE = BAD_FIELD_VALUE.variant("listed twice", "list each name once")
+DECK_ROW_EXPECTED = BAD_FIELD_VALUE.variant("expects a card id and a count", "write `{example}`")
+SPACES_EXPECTED = BAD_FIELD_VALUE.variant("expects space ids", "write `{example}`")
+HAGAL_NAMES_NO_SPACE = BAD_FIELD_VALUE.variant(
+    "the card names no space", "list the board spaces the card sends the agent to: `spaces conspire`")
+HAGAL_PICKS_FROM_NON_MAKER = BAD_FIELD_VALUE.variant(
+    "`{space}` is not a maker space", "`pick most_spice` chooses among maker spaces (`maker`) by their bonus spice")
+HAGAL_DEPLOYS_WITHOUT_COMBAT = BAD_FIELD_VALUE.variant(
+    "none of the card's spaces is a combat space", "only an agent on a combat space deploys troops; drop `deploys`")
+NO_BOXES = Code(
+    "E0107", "a definition must not be empty of boxes",
+    "A card, intrigue card, conflict or space that does nothing cannot be played.\n"
+    "Give it at least one box (agent, reveal, plot, effect, first, ...).",
+    label="no boxes",
+    help="add the box the printed card has: {boxes}")
+HAGAL_DOES_NOTHING = NO_BOXES.variant(
+    "no boxes", "a House Hagal card sends the rival's agent (`spaces conspire`), gives it something "
+    "(`gain {{ troops 2 }}`) or reshuffles the deck (`reshuffle`)")
+
+
+# --- E02xx: names and effects -----------------------------------------------------
+UNKNOWN_EFFECT = Code(
+    "E0201", "unknown effect `{verb}`",
+    "Effects are resolved against the effect table: resources (`solari 2`), influence\n"
+    "(`influence fremen 1`), units (`troops 2`, `deploy 2`, `retreat any`), cards\n"
+    "(`draw 1`, `intrigue 1`, `trash card`, `discard 1`, `acquire cost <= 3`) and so on.\n"
+    "`docs/language.md` lists them all.",
+    label="not an effect")
+UNKNOWN_GROUP_TARGET = UNKNOWN_EFFECT.variant("unknown target", "`each opponent {{ ... }}` is the only group target")
+WRONG_ARGUMENTS = Code(
+    "E0202", "wrong arguments for `{verb}`",
+    "The effect exists but its arguments do not match any of its forms. The help line\n"
+    "lists the accepted forms.",
+    label="these arguments do not fit")
+CHOICE_COUNT_EXPECTED = WRONG_ARGUMENTS.variant("expects how many to pick",
+                                                "write `choose {{ - a - b }}` or `choose 2 {{ ... }}`")
+NOTHING_TO_PAY = WRONG_ARGUMENTS.variant("expects what to pay", "write `{example}`")
+COST_WITHOUT_AMOUNT = WRONG_ARGUMENTS.variant("a cost is a resource and an amount", "write `{example}`")
+UNKNOWN_NAME = Code(
+    "E0203", "unknown {what} `{name}`",
+    "A name is resolved against its table (resources, factions, agent icons, zones,\n"
+    "cards, spaces, locations). The name is not in the table for this slot.",
+    label="not a {what}")
+UNKNOWN_COST = UNKNOWN_NAME.variant("cannot be paid", None)
+NO_SUCH_DEFINITION = UNKNOWN_NAME.variant("no such {what}", None)
+WRONG_KIND_OF_DEFINITION = Code(
+    "E0204", "`{name}` is not a {what}",
+    "A name in a reference slot must refer to a definition of the right kind, for\n"
+    "example a reserve card for `gain_card` or a board space for a House Hagal card.",
+    label="this is a {kind}",
+    help="name a {what} here")
+BLOCK_NEEDED = Code(
+    "E0205", "`{verb}` takes a block",
+    "This effect scopes other effects and needs `{ ... }` after it, for example\n"
+    "`each opponent { discard 1 }`.",
+    label="needs `{{ ... }}`",
+    help="write `{verb} {{ ... }}`")
+BLOCK_NOT_TAKEN = Code(
+    "E0206", "`{verb}` does not take a block",
+    "Only scoping effects take a block after their arguments.",
+    label="unexpected block",
+    help="only `opponent` and `each opponent` take a block")
+
+
+# --- E03xx: context and types -----------------------------------------------------
+WRONG_BOX = Code(
+    "E0301", "`{verb}` cannot be used in {box}",
+    "Some effects only make sense in some boxes: swords count only on a Reveal turn or\n"
+    "in combat; persuasion is spent on the Reveal turn; a combat intrigue box holds\n"
+    "only what can happen during the Combat phase (swords, retreat, deploy, losses,\n"
+    "paid effects); a conflict reward cannot recall an agent.",
+    label="not allowed here")
+REQUIREMENT_IN_BOX = WRONG_BOX.variant("a requirement is not an effect",
+                                       "write `requires ...` as a field of the board space, outside its boxes")
+EFFECT_IN_PASSIVE = WRONG_BOX.variant("a passive box holds rule modifiers",
+                                      "use `space_cost`, `ignore_block`, or a trigger such as `on game_start {{ ... }}`")
+NO_CARD_TO_TRASH = WRONG_BOX.variant("there is no card to trash", "only a card can trash itself")
+NO_SPACE_SENT_TO = WRONG_BOX.variant("there is no space sent to here", "`influence space N` works in an agent box")
+SIGNET_OUTSIDE_CARD = WRONG_BOX.variant("only a card can use the leader's signet ring",
+                                        "`signet` works in the agent box of a card")
+NOT_IN_THIS_SET = Code(
+    "E0302", "`{name}` belongs to {needs}, but this definition is in set `{set}`",
+    "Constructs that an expansion introduces (spies, sandworms, contracts, tech,\n"
+    "specimens, ...) are refused in a set that does not include that expansion.",
+    label="needs {needs}",
+    help="write `set {expansion}` if the card belongs to that expansion, or remove `{name}`")
+UNPAYABLE_COST = Code(
+    "E0303", "this cost can never be paid: {what} is from {lo} to {hi}",
+    "The cost asks for more than a player can ever hold (influence tops out at 6,\n"
+    "a player has 12 troops, no cost is over 99), or it is zero or negative.",
+    label="{number} is {beyond}",
+    help="{why}")
+UNKNOWN_CONDITION = Code(
+    "E0304", "unknown condition `{name}`",
+    "Conditions are resolved against the condition table: `bond FACTION` (another card\n"
+    "of that faction in play), `alliance FACTION|any`, `influence FACTION >= N`,\n"
+    "`units >= N`, `seat`, `players >= N`, `intrigue >= N`, `factions_at N >= M`, ...",
+    label="not a condition")
+WRONG_CONDITION_ARGUMENTS = Code(
+    "E0305", "wrong arguments for condition `{name}`",
+    "The condition exists but its arguments do not match its form.",
+    label="wrong arguments")
+COMPARISON_EXPECTED = WRONG_CONDITION_ARGUMENTS.variant("expects a comparison", "write `{example} >= 2`")
+UNKNOWN_COUNT = Code(
+    "E0306", "unknown count `{name}`",
+    "`for each` counts are resolved against the count table: `cards_in_play FACTION`,\n"
+    "`alliances`, `units`, `intrigue`, ...",
+    label="not a count")
+TOO_FEW_OPTIONS = Code(
+    "E0307", "`choose {n}` needs more than {options}",
+    "`choose N` picks N different options; it needs more options than N (or use no\n"
+    "choice at all).",
+    label="only {given}",
+    help="add options, lower the number, or drop the choice if every option applies")
+MODIFIER_AS_EFFECT = Code(
+    "E0308", "`{name}` is a rule modifier, not an effect",
+    "Rule modifiers (`space_cost`, `ignore_block`, ...) change how the game treats a\n"
+    "player; they belong in a leader's `passive` box.",
+    label="not an effect",
+    help="put it in the leader's `passive {{ ... }}` box")
+NOT_PLAYED_YET = Code(
+    "E0309", "`{name}` ({set}) is not played by the engine yet",
+    "The checker knows this expansion construct, but the engine does not play it yet.\n"
+    "A card that compiled but silently did less than its text would be a defect, so\n"
+    "the construct is refused until its set lands.",
+    label="not played yet",
+    help="the engine plays base-game constructs today; this one arrives with its set")
+NUMBER_OUT_OF_RANGE = Code(
+    "E0310", "number out of range: {what} is from {lo} to {hi}",
+    "Every number in a card has a range that fits where it stands: amounts of an\n"
+    "effect are 1 to 99, influence levels 0 to 6, troops 0 to 12, card costs 0 to 20,\n"
+    "conflict levels 1 to 3, and so on. A number outside it is a typo or a card no\n"
+    "game could play. Costs that can never be paid are E0303.",
+    label="{number} is {beyond}",
+    help="{why}")
+
+
+# --- E04xx: sets and decks --------------------------------------------------------
+DECK_SIZE_MISMATCH = Code(
+    "E0401", "{what} lists {got}, but its size is {want}",
+    "A deck declares its size; the cards listed must add up to it.",
+    label="the `card` rows add up to {got}",
+    help="make the rows add up to {want}, or fix `size`")
+UNKNOWN_SET = Code(
+    "E0402", "unknown set `{name}`",
+    "Sets are base, ix, immortality and uprising (and promo).",
+    label="not a set")
+SET_CANNOT_START = Code(
+    "E0403", "this set cannot set up a game",
+    "A folder that defines the starting deck (`deck starting`) is a whole set, and a\n"
+    "game must be able to start from it: a conflict deck of 1 level I, 5 level II and\n"
+    "4 level III cards, 5 Imperium cards for the Row, 4 leaders for a four-player\n"
+    "game, and board spaces. A partial file (a few new cards) leaves the starting\n"
+    "deck out and is checked with the bundled set: `dunec show --with FILE` (or\n"
+    "`dunec play --with FILE`, `dunec simulate --with FILE`).",
+    label="a whole set: it defines the starting deck",
+    help="add what is missing, or leave `deck starting` out of a file of new cards "
+    "and check it with the bundled set: `dunec show --with FILE`")
+
+
+# --- E07xx: internal --------------------------------------------------------------
+INTERNAL_ERROR = Code(
+    "E0700", "internal compiler error: {what}",
+    "This is a bug in dunec, not in your cards. Please report it with the input that\n"
+    "caused it.",
+    label="a bug in dunec, not in the cards",
+    help="please report it with the input that caused it")
+
+
+def _registry() -> dict[str, Code]:
+    """Every entry by its code, in file order, without variants; two entries with one
+    code fail at import."""
+    out: dict[str, Code] = {}
+    for entry in globals().values():
+        if isinstance(entry, Code) and entry.of is None:
+            if entry.code in out and out[entry.code] is not entry:
+                raise ValueError(f"two registry entries share the code {entry.code}")
+            out[entry.code] = entry
+    return out
+
+
+MESSAGES: dict[str, Code] = _registry()
 
 
 def explain(code: str) -> str | None:
@@ -165,4 +350,4 @@ def explain(code: str) -> str | None:
     m = MESSAGES.get(code)
     if m is None:
         return None
-    return f"{code}: {m.title}\n\n{m.explain}\n"
+    return f"{code}: {m.synopsis()}\n\n{m.explain}\n"

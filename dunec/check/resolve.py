@@ -9,9 +9,17 @@ from __future__ import annotations
 from typing import Optional
 
 from dunec.check import tables as T
-from dunec.check.diagnostics import Diagnostics, an, did_you_mean, one_of
+from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
 from dunec.check.forms import show_forms
+from dunec.check.messages import (
+    Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
+    DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
+    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SET, NAMES_EXPECTED, NAME_EXPECTED,
+    NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION, NUMBER_EXPECTED,
+    NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
+    UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION,
+)
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
 from dunec.syntax import ast
@@ -38,14 +46,12 @@ class Checker(EffectChecker):
             self.model.files[f.path] = f.text
             for defn in f.definitions:
                 if defn.kind not in SCHEMAS:
-                    self.d.error("E0101", defn.kind_span, kind=defn.kind, label="not a definition kind",
+                    self.d.error(UNKNOWN_KIND, defn.kind_span, kind=defn.kind,
                                  help=did_you_mean(defn.kind, SCHEMAS) or one_of(SCHEMAS))
                     continue
                 if defn.id in self._first:
                     first = self._first[defn.id]
-                    self.d.error("E0102", defn.id_span, id=defn.id, label="defined again here",
-                                 notes=[("first defined here", first.id_span)],
-                                 help="give each definition its own id")
+                    self.d.error(DUPLICATE_ID, defn.id_span, id=defn.id, notes=[("first defined here", first.id_span)])
                     continue
                 self._first[defn.id] = defn
                 todo.append(defn)
@@ -62,12 +68,10 @@ class Checker(EffectChecker):
         for st in defn.body:
             if isinstance(st, ast.Requires):
                 if "requires" not in schema:
-                    self.d.error("E0104", st.span, field="requires", kind=KINDS[defn.kind],
-                                 label="unknown field", help="only a board space has a requirement")
+                    self.d.error(REQUIREMENT_OUTSIDE_SPACE, st.span, field="requires", kind=KINDS[defn.kind])
                 elif "requires" in out.fields or "requires" in seen:
-                    self.d.error("E0105", st.span, field="requires", label="given again here",
-                                 notes=[("first given here", seen["requires"].span)] if "requires" in seen else [],
-                                 help="combine the conditions with `and` in one `requires`")
+                    self.d.error(DUPLICATE_REQUIREMENT, st.span, field="requires",
+                                 notes=[("first given here", seen["requires"].span)] if "requires" in seen else [])
                 else:
                     c = self._cond(st.cond, defn)
                     seen["requires"] = st
@@ -77,8 +81,7 @@ class Checker(EffectChecker):
             if not isinstance(st, ast.Action):
                 word = _stmt_word(st)
                 at = ast.Span(st.span.file, st.span.line, st.span.col, st.span.line, st.span.col + len(word))
-                self.d.error("E0104", at, field=word, kind=KINDS[defn.kind],
-                             label="effects go inside a box", help="wrap it in a box such as `reveal { ... }`")
+                self.d.error(EFFECT_OUTSIDE_BOX, at, field=word, kind=KINDS[defn.kind])
                 continue
             key, key_span = st.verb, st.verb_span
             if key == "on" and st.args and st.args[0].kind == "name":
@@ -88,14 +91,12 @@ class Checker(EffectChecker):
             spec = schema.get(key)
             if spec is None:
                 valid = [k for k in schema]
-                self.d.error("E0104", key_span, field=key, kind=KINDS[defn.kind], label="unknown field",
+                self.d.error(UNKNOWN_FIELD, key_span, field=key, kind=KINDS[defn.kind],
                              help=did_you_mean(key, valid) or one_of(valid))
                 continue
             if key in seen and spec.kind != "cards":
-                self.d.error("E0105", key_span, field=key, label="given again here",
-                             notes=[("first given here", seen[key].verb_span)],
-                             help=("merge the two boxes into one" if spec.kind == "box"
-                                   else "keep one of the two"))
+                self.d.error(DUPLICATE_BOX if spec.kind == "box" else DUPLICATE_FIELD, key_span, field=key,
+                             notes=[("first given here", seen[key].verb_span)])
                 continue
             seen[key] = st
             self.model.spans[(out.id, key)] = st.span
@@ -108,46 +109,40 @@ class Checker(EffectChecker):
                 set_known = False  # a bad `set` value, already reported
         elif dset is None:
             set_known = False
-            self.d.error("E0103", defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set",
-                         label="no set", help="add `set base` (or keep the file under cards/<set>/)")
+            self.d.error(MISSING_SET, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set")
         for key, spec in schema.items():
             if spec.required and key not in seen:
-                self.d.error("E0103", defn.id_span, kind=KINDS[defn.kind], id=defn.id, field=key,
-                             label=f"needs `{key}`", help=f"add `{spec.example}`")
+                self.d.error(MISSING_FIELD, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field=key,
+                             example=spec.example)
         if "copies" in out.fields:
             out.copies = out.fields.pop("copies")
         # Re-check context rules that depend on the set, now that it is known.
         for span, needs, name in (self._set_uses if set_known else ()):
             if out.set not in needs:
-                self.d.error("E0302", span, name=name, needs=" or ".join(needs), set=out.set,
-                             label=f"needs {'/'.join(needs)}",
-                             help=f"write `set {needs[0]}` if the card belongs to that expansion, "
-                                  f"or remove `{name}`")
+                self.d.error(NOT_IN_THIS_SET, span, name=name, needs=" or ".join(needs), set=out.set,
+                             expansion=needs[0])
             else:
-                self.d.error("E0309", span, name=name, set=out.set, label="not played yet",
-                             help="the engine plays base-game constructs today; this one arrives with its set")
+                self.d.error(NOT_PLAYED_YET, span, name=name, set=out.set)
         self._set_uses = []
         # A House Hagal card that only sends an agent (`spaces ...`) or only reshuffles
         # the deck (`reshuffle`) does something.
         if defn.kind in ("intrigue", "conflict", "space", "hagal") and not out.boxes and \
                 not (defn.kind == "hagal" and (out.fields.get("spaces") or out.fields.get("reshuffle"))):
-            boxes = [s.example for s in schema.values() if s.kind == "box"]
-            help = ("a House Hagal card sends the rival's agent (`spaces conspire`), gives it something "
-                    "(`gain { troops 2 }`) or reshuffles the deck (`reshuffle`)") if defn.kind == "hagal" else \
-                "add the box the printed card has: " + ", ".join(f"`{b}`" for b in boxes[:4])
-            self.d.error("E0107", defn.id_span, label="no boxes", help=help)
+            if defn.kind == "hagal":
+                self.d.error(HAGAL_DOES_NOTHING, defn.id_span)
+            else:
+                boxes = [s.example for s in schema.values() if s.kind == "box"]
+                self.d.error(NO_BOXES, defn.id_span, boxes=", ".join(f"`{b}`" for b in boxes[:4]))
         self.model.defs[out.id] = out
 
     def _field(self, out: Def, defn: ast.Definition, st: ast.Action, key: str, spec: FieldSpec) -> None:
         args = st.args[1:] if key.startswith("on ") else st.args
         if spec.kind == "box":
             if st.body is None:
-                self.d.error("E0106", st.span, field=key, label="expects a block",
-                             help=f"write `{spec.example}`")
+                self.d.error(FIELD_NEEDS_BLOCK, st.span, field=key, example=spec.example)
                 return
             if args:
-                self.d.error("E0106", args[0].span, field=key, label="a box takes no arguments",
-                             help=f"write `{spec.example}`")
+                self.d.error(BOX_TAKES_NO_ARGUMENTS, args[0].span, field=key, example=spec.example)
             context = "reward" if spec.box in ("first", "second", "third") else spec.box
             out.boxes[spec.box] = self._block(st.body, context, defn)
             return
@@ -155,21 +150,18 @@ class Checker(EffectChecker):
             # Several costs: `cost { spice 2; trash card }`.
             items = [c for c in st.body if isinstance(c, ast.Action) and c.body is None]
             if len(items) != len(st.body):
-                self.d.error("E0106", st.span, field=key, label="a cost block lists costs only",
-                             help="write `cost { spice 2; trash card }`")
+                self.d.error(COST_BLOCK_HOLDS_COSTS, st.span, field=key)
                 return
             costs = self._costs(items, defn, st, field=True)
             if costs is not None:
                 out.fields[key] = costs
             return
         if st.body is not None:
-            self.d.error("E0106", st.span, field=key, label="does not take a block",
-                         help=f"write `{spec.example}`")
+            self.d.error(FIELD_TAKES_NO_BLOCK, st.span, field=key, example=spec.example)
             return
         if spec.kind == "flag":
             if args:
-                self.d.error("E0106", args[0].span, field=key, label="takes no value",
-                             help=f"write `{spec.example}`")
+                self.d.error(FLAG_TAKES_NO_VALUE, args[0].span, field=key, example=spec.example)
                 return
             out.fields[key] = True
             return
@@ -177,8 +169,7 @@ class Checker(EffectChecker):
             if len(args) != 1 or args[0].kind != "int":
                 r = RANGES[spec.number]
                 at = args[0].span if args else st.verb_span
-                self.d.error("E0106", at, field=key,
-                             label=f"expects a number from {r.lo} to {r.hi}", help=f"write `{spec.example}`")
+                self.d.error(NUMBER_EXPECTED, at, field=key, lo=r.lo, hi=r.hi, example=spec.example)
                 return
             if self._number(args[0], spec.number):
                 out.fields[key] = args[0].value
@@ -186,9 +177,8 @@ class Checker(EffectChecker):
         if spec.kind in ("name", "names"):
             if not args or (spec.kind == "name" and len(args) != 1):
                 at = args[1].span if len(args) > 1 else st.verb_span
-                self.d.error("E0106", at, field=key,
-                             label="expects one name" if spec.kind == "name" else "expects names",
-                             help=f"write `{spec.example}`")
+                self.d.error(NAME_EXPECTED if spec.kind == "name" else NAMES_EXPECTED, at, field=key,
+                             example=spec.example)
                 return
             vals = []
             table = T.SLOT_TABLES[spec.table]
@@ -196,14 +186,12 @@ class Checker(EffectChecker):
                 if a.kind != "name" or a.value not in table:
                     hint = did_you_mean(str(a.value), table) or one_of(table)
                     if spec.table == "set":
-                        self.d.error("E0402", a.span, name=a.text(), label="not a set", help=hint)
+                        self.d.error(UNKNOWN_SET, a.span, name=a.text(), help=hint)
                     else:
-                        self.d.error("E0203", a.span, what=spec.table, name=a.text(),
-                                     label=f"not {an(spec.table)}", help=hint)
+                        self.d.error(UNKNOWN_NAME, a.span, what=spec.table, name=a.text(), help=hint)
                     continue
                 if a.value in vals:
-                    self.d.error("E0106", a.span, field=key, label="listed twice",
-                                 help="list each name once")
+                    self.d.error(NAME_LISTED_TWICE, a.span, field=key)
                     continue
                 vals.append(a.value)
             if spec.kind == "names":
@@ -219,8 +207,7 @@ class Checker(EffectChecker):
             return
         if spec.kind == "cards":  # deck lists: `card ID N`
             if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int":
-                self.d.error("E0106", st.span, field=key, label="expects a card id and a count",
-                             help=f"write `{spec.example}`")
+                self.d.error(DECK_ROW_EXPECTED, st.span, field=key, example=spec.example)
                 self.model.incomplete.add(out.id)  # the deck size cannot be checked
                 return
             if not self._number(args[1], spec.number):
@@ -233,28 +220,25 @@ class Checker(EffectChecker):
             vals = []
             for a in args:
                 if a.kind != "name":
-                    self.d.error("E0106", a.span, field=key, label="expects space ids",
-                                 help=f"write `{spec.example}`")
+                    self.d.error(SPACES_EXPECTED, a.span, field=key, example=spec.example)
                     continue
                 self._refs.append((a, ("space",), "board space"))
                 vals.append(a.value)
             if not args:
-                self.d.error("E0106", st.verb_span, field=key, label="expects space ids",
-                             help=f"write `{spec.example}`")
+                self.d.error(SPACES_EXPECTED, st.verb_span, field=key, example=spec.example)
             out.fields[key] = tuple(vals)
             return
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree
 
     # ------------------------------------------------------------------ helpers
-    def _number(self, arg: ast.Arg, number: str, code: str = "E0310") -> bool:
+    def _number(self, arg: ast.Arg, number: str, code: Code = NUMBER_OUT_OF_RANGE) -> bool:
         """Whether a number is within the named range of RANGES; if not, say so."""
         r = RANGES[number]
         if r.lo <= arg.value <= r.hi:
             return True
         shown = f"`{arg.value}`" if abs(arg.value) < 10 ** 9 else "this number"
-        self.d.error(code, arg.span, what=r.what, lo=r.lo, hi=r.hi,
-                     label=f"{shown} is below {r.lo}" if arg.value < r.lo else f"{shown} is above {r.hi}",
-                     help=r.why)
+        self.d.error(code, arg.span, what=r.what, lo=r.lo, hi=r.hi, number=shown, why=r.why,
+                     beyond=f"below {r.lo}" if arg.value < r.lo else f"above {r.hi}")
         return False
 
     def _numbers(self, form: str, args: list, number: str) -> bool:
@@ -275,7 +259,7 @@ class Checker(EffectChecker):
             help = self._suggest_id(str(err.arg.value), kinds)
         else:
             help = did_you_mean(str(err.arg.value), err.candidates) or one_of(err.candidates)
-        self.d.error("E0203", err.arg.span, what=what, name=err.arg.text(), label=f"not {an(what)}", help=help)
+        self.d.error(UNKNOWN_NAME, err.arg.span, what=what, name=err.arg.text(), help=help)
 
     def _suggest_id(self, word: str, kinds: tuple) -> str:
         """A near id of the right kinds, or where to look. Each suggestion compares the
@@ -297,8 +281,7 @@ class Checker(EffectChecker):
             at = st.args[0].span if st.args else st.verb_span
             if st.args:
                 at = ast.Span(at.file, at.line, at.col, st.args[-1].span.end_line, st.args[-1].span.end_col)
-            self.d.error("E0202", at, verb=verb, label="these arguments do not fit",
-                         help=show_forms(verb, forms))
+            self.d.error(WRONG_ARGUMENTS, at, verb=verb, help=show_forms(verb, forms))
 
     def resolve_refs(self) -> None:
         for arg, kinds, what in self._refs:
@@ -306,11 +289,10 @@ class Checker(EffectChecker):
             if target is None:
                 if arg.value in self._first:
                     continue  # the definition itself had errors, already reported
-                self.d.error("E0203", arg.span, what=what, name=arg.value, label=f"no such {what}",
+                self.d.error(NO_SUCH_DEFINITION, arg.span, what=what, name=arg.value,
                              help=self._suggest_id(str(arg.value), kinds))
             elif target.kind not in kinds:
-                self.d.error("E0204", arg.span, name=arg.value, what=what,
-                             label=f"this is {an(KINDS[target.kind])}", help=f"name {an(what)} here")
+                self.d.error(WRONG_KIND_OF_DEFINITION, arg.span, name=arg.value, what=what, kind=KINDS[target.kind])
         self._refs = []
 
 

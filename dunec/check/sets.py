@@ -3,6 +3,10 @@ can set up a game."""
 from __future__ import annotations
 
 from dunec.check.diagnostics import Diagnostics
+from dunec.check.messages import (
+    DECK_SIZE_MISMATCH, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
+    SET_CANNOT_START,
+)
 from dunec.check.model import Model
 
 
@@ -13,9 +17,8 @@ def check_decks(model: Model, diags: Diagnostics) -> None:
         want = d.fields.get("size")
         if want is not None and got != want and d.id not in model.incomplete:
             span = model.spans.get((d.id, "size"), d.span)
-            diags.error("E0401", span, what=f"deck `{d.id}`", got=f"{got} card{'s' if got != 1 else ''}", want=want,
-                        label=f"the `card` rows add up to {got}",
-                        help=f"list {want} card{'s' if want != 1 else ''}, or fix `size`")
+            diags.error(DECK_SIZE_MISMATCH, span, what=f"deck `{d.id}`", got=f"{got} card{'s' if got != 1 else ''}",
+                        want=want)
 
 
 def check_hagal(model: Model, diags: Diagnostics) -> None:
@@ -31,17 +34,13 @@ def check_hagal(model: Model, diags: Diagnostics) -> None:
                 continue
             span = model.spans.get((d.id, key), d.span)
             if not spaces:
-                diags.error("E0106", span, field=key, label="the card names no space",
-                            help="list the board spaces the card sends the agent to: `spaces conspire`")
+                diags.error(HAGAL_NAMES_NO_SPACE, span, field=key)
             elif key == "pick":
                 bad = [s.id for s in spaces if not s.fields.get("maker")]
                 if bad:
-                    diags.error("E0106", span, field=key,
-                                label=f"`{bad[0]}` is not a maker space",
-                                help="`pick most_spice` chooses among maker spaces (`maker`) by their bonus spice")
+                    diags.error(HAGAL_PICKS_FROM_NON_MAKER, span, field=key, space=bad[0])
             elif not any(s.fields.get("combat") for s in spaces):
-                diags.error("E0106", span, field=key, label="none of the card's spaces is a combat space",
-                            help="only an agent on a combat space deploys troops; drop `deploys`")
+                diags.error(HAGAL_DEPLOYS_WITHOUT_COMBAT, span, field=key)
 
 
 CONFLICT_DECK = ((1, 1), (2, 5), (3, 4))  # (level, cards the conflict deck takes)
@@ -71,8 +70,5 @@ def check_playable(model: Model, diags: Diagnostics) -> None:
     if not model.of_kind("space"):
         needs.append("board spaces (it has none)")
     if needs:
-        diags.error("E0403", model.spans.get(("starting", "size"), start.span),
-                    label="a whole set: it defines the starting deck",
-                    notes=[(f"it needs {need}", None) for need in needs],
-                    help="add what is missing, or leave `deck starting` out of a file of new cards "
-                         "and check it with the bundled set: `dunec show --with FILE`")
+        diags.error(SET_CANNOT_START, model.spans.get(("starting", "size"), start.span),
+                    notes=[(f"it needs {need}", None) for need in needs])

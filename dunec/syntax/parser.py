@@ -12,6 +12,10 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from dunec.check.diagnostics import Diagnostics
+from dunec.check.messages import (
+    CONTROL_CHARACTER, CONTROL_CHARACTER_IN_STRING, NESTED_TOO_DEEP, NESTED_TOO_DEEPLY, NUL_BYTE,
+    TAB_IN_STRING, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
+)
 from dunec.paths import grammar_file
 from dunec.syntax import ast
 from dunec.syntax.lines import Lines, normalize
@@ -166,8 +170,7 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
     diags.add_source(path, text)
     deep = _too_deep(path, text)
     if deep is not None:
-        diags.error("E0001", deep, found=f"`{text_at(text, deep)}`",
-                    label=f"blocks nested more than {MAX_DEPTH} deep", help="flatten the nested blocks")
+        diags.error(NESTED_TOO_DEEP, deep, found=f"`{text_at(text, deep)}`", depth=MAX_DEPTH)
         return None
     text = _refuse_control_characters(path, text, diags)
     try:
@@ -176,26 +179,22 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
         _report(path, text, e, diags)
         return None
     except RecursionError:
-        diags.error("E0001", ast.Span(path, 1, 1, 1, 2), found="nesting",
-                    label="nested too deeply", help="flatten the nested blocks")
+        diags.error(NESTED_TOO_DEEPLY, ast.Span(path, 1, 1, 1, 2), found="nesting")
         return None
     deep = _deepest(tree)
     if deep is not None:
         line, col = getattr(deep.meta, "line", 1), getattr(deep.meta, "column", 1)
-        diags.error("E0001", ast.Span(path, line, col, line, col + 1), found="nesting",
-                    label="nested too deeply", help="flatten the nested conditions or blocks")
+        diags.error(NESTED_TOO_DEEPLY, ast.Span(path, line, col, line, col + 1), found="nesting")
         return None
     try:
         defs = _ToAst(path).transform(tree)
     except VisitError as e:
         if not isinstance(e.orig_exc, RecursionError):
             raise
-        diags.error("E0001", ast.Span(path, 1, 1, 1, 2), found="nesting",
-                    label="nested too deeply", help="flatten the nested blocks")
+        diags.error(NESTED_TOO_DEEPLY, ast.Span(path, 1, 1, 1, 2), found="nesting")
         return None
     except RecursionError:
-        diags.error("E0001", ast.Span(path, 1, 1, 1, 2), found="nesting",
-                    label="nested too deeply", help="flatten the nested blocks")
+        diags.error(NESTED_TOO_DEEPLY, ast.Span(path, 1, 1, 1, 2), found="nesting")
         return None
     return ast.SourceFile(path, text, defs)
 
@@ -228,12 +227,9 @@ def _refuse_control_characters(path: str, text: str, diags: Diagnostics) -> str:
         last = line
         ch = text[at]
         in_string = _in_string(lines.line(line), col - 1)
-        diags.error("E0002", ast.Span(path, line, col, line, col + 1),
-                    char="\\0" if ch == "\x00" else f"U+{ord(ch):04X}",
-                    label="NUL byte" if ch == "\x00" else "tab in a string" if ch == "\t" else "control character",
-                    help="titles and strings are one line of printable text: write a plain space" if ch == "\t"
-                    else "titles and strings are printable text: delete the control character" if in_string
-                    else "card files are plain UTF-8 text: delete the control character")
+        diags.error(NUL_BYTE if ch == "\x00" else TAB_IN_STRING if ch == "\t" else
+                    CONTROL_CHARACTER_IN_STRING if in_string else CONTROL_CHARACTER,
+                    ast.Span(path, line, col, line, col + 1), char="\\0" if ch == "\x00" else f"U+{ord(ch):04X}")
     chars = list(text)
     for at in bad:
         chars[at] = " "
@@ -273,15 +269,15 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
         pos = e.pos_in_stream
         ch = text[pos] if pos is not None and 0 <= pos < len(text) else "?"
         shown = ch if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
-        diags.error("E0002", ast.Span(path, line, col, line, col + 1), char=shown,
-                    label="not part of the language", help=_char_hint(text, pos or 0, ch))
+        diags.error(UNEXPECTED_CHARACTER, ast.Span(path, line, col, line, col + 1), char=shown,
+                    help=_char_hint(text, pos or 0, ch))
     elif isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
         exp = getattr(e, "expected", None) or []
         body = text.rstrip()  # point just past the last thing written, not at trailing blank lines
         line, col = body.count("\n") + 1, len(body.rsplit("\n", 1)[-1]) + 1
         opened = _unclosed_brace(path, text)
         notes = [("this `{` is never closed", opened)] if opened else []
-        diags.error("E0003", ast.Span(path, line, col, line, col + 1),
+        diags.error(UNEXPECTED_EOF, ast.Span(path, line, col, line, col + 1),
                     label=_expected(exp) or "file ends here", notes=notes,
                     help="every `{` needs a matching `}`" if opened else
                     "the file ends inside a definition: `KIND id \"Title\" { ... }`")
@@ -293,10 +289,11 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
             found = "end of line"
         end = col + 1 if tok.type == "_S" else col + max(1, len(str(tok).split("\n")[0]))
         hint = _hint_for(tok, e.expected)
-        diags.error("E0001", ast.Span(path, line, col, line, end), found=found,
+        diags.error(UNEXPECTED_TOKEN, ast.Span(path, line, col, line, end), found=found,
                     label=_expected(e.expected), help=hint)
     else:  # pragma: no cover - lark has no other subclasses today
-        diags.error("E0001", ast.Span(path, line, col, line, col + 1), found="input")
+        diags.error(UNEXPECTED_TOKEN, ast.Span(path, line, col, line, col + 1), found="input",
+                    label="not expected here", help="see `docs/language.md` for the grammar")
 
 
 def _char_hint(text: str, pos: int, ch: str) -> str:
