@@ -23,7 +23,7 @@ from dunec.codegen.emit import render
 class FirstOption:
     """Always the first option: the cheapest decision, so effects dominate the timing."""
 
-    def choose(self, engine, player, kind, labels, hints):
+    def choose(self, engine, player, kind, actions, hints):
         return 0
 
 
@@ -101,7 +101,7 @@ class StubCtx:
             self.engine.gain(self.player, res, n)
     def offer_pay(self, costs, label, hint): return True
     def pay_now(self, costs): pass
-    def choose(self, n, labels, hints, costs): return list(range(n))
+    def choose(self, n, labels, hints, costs, factions=None): return list(range(n))
     def each_opponent(self): return [self, self]
     def pick_opponent(self, label): return self
     def quantity(self, q): return 2

@@ -91,7 +91,7 @@ def fx_18(c0):
 
 
 def fx_19(c0):
-    for _i0 in c0.choose(1, ('pay 2 spice -> +6 Solari', 'pay 3 spice -> +8 Solari', 'pay 4 spice -> +10 Solari', 'pay 5 spice -> +12 Solari'), (3.2, 3.8, 4.4, 5.0), ((('res', 'spice', 2),), (('res', 'spice', 3),), (('res', 'spice', 4),), (('res', 'spice', 5),))):
+    for _i0 in c0.choose(1, ('pay 2 spice -> +6 Solari', 'pay 3 spice -> +8 Solari', 'pay 4 spice -> +10 Solari', 'pay 5 spice -> +12 Solari'), (3.2, 3.8, 4.4, 5.0), ((('res', 'spice', 2),), (('res', 'spice', 3),), (('res', 'spice', 4),), (('res', 'spice', 5),)), (None, None, None, None)):
         if _i0 == 0:
             c0.pay_now((('res', 'spice', 2),))
             c0.player.solari += 6

@@ -10,7 +10,7 @@ def fx_0(c0):
 
 
 def fx_1(c0):
-    for _i0 in c0.choose(2, ('+1 Intrigue card', '+2 spice', '+3 Solari'), (2.2, 2.8, 3.0), (None, None, None)):
+    for _i0 in c0.choose(2, ('+1 Intrigue card', '+2 spice', '+3 Solari'), (2.2, 2.8, 3.0), (None, None, None), (None, None, None)):
         if _i0 == 0:
             c0.engine.gain(c0.player, 'intrigue', 1)
         elif _i0 == 1:
@@ -62,7 +62,7 @@ def fx_10(c0):
 
 
 def fx_11(c0):
-    for _i0 in c0.choose(1, ('+1 Intrigue card', '+1 spice'), (2.2, 1.4), (None, None)):
+    for _i0 in c0.choose(1, ('+1 Intrigue card', '+1 spice'), (2.2, 1.4), (None, None), (None, None)):
         if _i0 == 0:
             c0.engine.gain(c0.player, 'intrigue', 1)
         elif _i0 == 1:
@@ -110,7 +110,7 @@ def fx_20(c0):
 
 
 def fx_21(c0):
-    for _i0 in c0.choose(2, ('+1 Influence with Emperor', '+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6, 2.6), (None, None, None, None)):
+    for _i0 in c0.choose(2, ('+1 Influence with Emperor', '+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6, 2.6), (None, None, None, None), ('emperor', 'guild', 'bene_gesserit', 'fremen')):
         if _i0 == 0:
             c0.engine.change_influence(c0.player, 'emperor', 1)
         elif _i0 == 1:

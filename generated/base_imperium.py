@@ -31,7 +31,7 @@ def fx_5(c0):
 
 
 def fx_6(c0):
-    for _i0 in c0.choose(1, ('+2 Persuasion', '+2 swords'), (2.2, 1.2), (None, None)):
+    for _i0 in c0.choose(1, ('+2 Persuasion', '+2 swords'), (2.2, 1.2), (None, None), (None, None)):
         if _i0 == 0:
             c0.player.persuasion += 2
         elif _i0 == 1:
@@ -105,7 +105,7 @@ def fx_20(c0):
 
 def fx_21(c0):
     if c0.offer_pay((('res', 'solari', 2),), 'pay 2 Solari -> choose one: +1 Influence with Spacing Guild | +1 Influence with Bene Gesserit | +1 Influence with Fremen', 2.6):
-        for _i1 in c0.choose(1, ('+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6), (None, None, None)):
+        for _i1 in c0.choose(1, ('+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6), (None, None, None), ('guild', 'bene_gesserit', 'fremen')):
             if _i1 == 0:
                 c0.engine.change_influence(c0.player, 'guild', 1)
             elif _i1 == 1:
@@ -148,7 +148,7 @@ def fx_28(c0):
 
 
 def fx_29(c0):
-    for _i0 in c0.choose(1, ('+1 Influence with Spacing Guild', '+2 spice'), (2.6, 2.8), (None, None)):
+    for _i0 in c0.choose(1, ('+1 Influence with Spacing Guild', '+2 spice'), (2.6, 2.8), (None, None), ('guild', None)):
         if _i0 == 0:
             c0.engine.change_influence(c0.player, 'guild', 1)
         elif _i0 == 1:
@@ -243,7 +243,7 @@ def fx_47(c0):
 
 
 def fx_48(c0):
-    for _i0 in c0.choose(1, ('draw 1 card', 'put a Bene Gesserit card from your discard pile into your hand'), (1.8, 1.6), (None, None)):
+    for _i0 in c0.choose(1, ('draw 1 card', 'put a Bene Gesserit card from your discard pile into your hand'), (1.8, 1.6), (None, None), (None, None)):
         if _i0 == 0:
             c0.engine.draw(c0.player, 1)
         elif _i0 == 1:
@@ -365,7 +365,7 @@ def fx_71(c0):
 
 def fx_72(c0):
     for c1 in c0.each_opponent():
-        for _i1 in c1.choose(1, ('discard 1 card', 'lose 1 troop in the Conflict'), (-1.5, -1.6), ((('hand', 1),), (('res', 'deployed', 1),))):
+        for _i1 in c1.choose(1, ('discard 1 card', 'lose 1 troop in the Conflict'), (-1.5, -1.6), ((('hand', 1),), (('res', 'deployed', 1),)), (None, None)):
             if _i1 == 0:
                 c1.discard(1)
             elif _i1 == 1:

@@ -25,7 +25,7 @@ def fx_3(c0):
 
 
 def fx_4(c0):
-    for _i0 in c0.choose(1, ('acquire a card costing 3 or less', 'pay 2 spice -> acquire a card costing 5 or less onto your deck'), (2.7, 1.7), (None, (('res', 'spice', 2),))):
+    for _i0 in c0.choose(1, ('acquire a card costing 3 or less', 'pay 2 spice -> acquire a card costing 5 or less onto your deck'), (2.7, 1.7), (None, (('res', 'spice', 2),)), (None, None)):
         if _i0 == 0:
             c0.acquire(3, False)
         elif _i0 == 1:
@@ -60,7 +60,7 @@ def fx_9(c0):
 
 
 def fx_10(c0):
-    for _i0 in c0.choose(1, ('+1 Influence with any Faction', 'pay 2 spice -> +2 Influence with any Faction'), (2.6, 2.4), (None, (('res', 'spice', 2),))):
+    for _i0 in c0.choose(1, ('+1 Influence with any Faction', 'pay 2 spice -> +2 Influence with any Faction'), (2.6, 2.4), (None, (('res', 'spice', 2),)), (None, None)):
         if _i0 == 0:
             c0.influence('any', 1)
         elif _i0 == 1:
@@ -100,7 +100,7 @@ def fx_16(c0):
 
 
 def fx_17(c0):
-    for _i0 in c0.choose(1, ('+3 swords', 'retreat up to 3 troops'), (1.8, 0.3), (None, None)):
+    for _i0 in c0.choose(1, ('+3 swords', 'retreat up to 3 troops'), (1.8, 0.3), (None, None), (None, None)):
         if _i0 == 0:
             c0.player.swords += 3
         elif _i0 == 1:

@@ -25,7 +25,7 @@ from dunec.check.model import Model
 from dunec.check.tables import CMPS, FACTIONS
 from dunec.engine.content import Content, meta_of
 from dunec.ir import describe, value
-from dunec.ir.ops import requirement
+from dunec.ir.ops import option_faction, requirement
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
 METHODS = {"lose", "influence", "lose_influence", "deploy", "retreat", "trash", "discard", "acquire",
@@ -145,6 +145,7 @@ def _env() -> jinja2.Environment:
         alt_hints=lambda op: tuple(value.estimate(a) for a in op.alts),
         quantity=_quantity,
         alt_costs=lambda op: tuple(requirement(a) for a in op.alts),
+        alt_factions=lambda op: tuple(option_faction(a) for a in op.alts),
     )
     env.globals["plain"] = PLAIN
     env.globals["factions"] = FACTIONS

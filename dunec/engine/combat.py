@@ -3,6 +3,7 @@ control, and troops back to supply."""
 from __future__ import annotations
 
 from dunec.engine import rivals
+from dunec.engine.actions import PASS
 from dunec.engine.context import Ctx
 from dunec.engine.turns import _intrigue_options, play_intrigue, strength
 
@@ -28,9 +29,8 @@ def intrigue_rounds(e) -> None:
         if not cards:
             passes += 1
             continue
-        labels = [f"play {e.cname(c)}" for c in cards] + ["pass"]
-        hints = [e.defs[c]["values"].get("combat", 0.0) for c in cards] + [0.5]
-        k = e.decide(p, "combat", labels, hints)
+        k = e.decide(p, "combat", [("play", c) for c in cards] + [PASS],
+                     lambda: [e.defs[c]["values"].get("combat", 0.0) for c in cards] + [0.5])
         if k == len(cards):
             passes += 1
         else:

@@ -41,23 +41,11 @@ class Content:
     effects: dict  # (id, box) -> fn(ctx); (space id, "requires") -> fn(ctx) -> bool
     backend: str
     _by_kind: dict = field(default_factory=dict)
-    _by_name: dict = field(default_factory=dict)
 
     def of_kind(self, kind: str) -> list:
         if kind not in self._by_kind:
             self._by_kind[kind] = [m for m in self.defs.values() if m["kind"] == kind]
         return self._by_kind[kind]
-
-    def named(self, name: str, kinds: tuple):
-        """The definition of one of `kinds` with this display name (option labels
-        carry names), or None."""
-        index = self._by_name.get(kinds)
-        if index is None:
-            index = self._by_name[kinds] = {}
-            for kind in kinds:
-                for m in self.of_kind(kind):
-                    index.setdefault(m["name"], m)
-        return index.get(name)
 
     def effect(self, ident: str, box: str) -> Callable | None:
         return self.effects.get((ident, box))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from dunec.engine.actions import labels as action_labels
 from dunec.engine.info import info
 from dunec.engine.saves import save_game
 from dunec.engine.state import FACTIONS
@@ -57,7 +58,8 @@ class HumanPolicy:
         self.rules = rules  # definition id -> its rules text (dunec/show.py); None: `info` is unavailable
         self._seen_table = False
 
-    def choose(self, engine, player, kind: str, labels: list[str], hints) -> int:
+    def choose(self, engine, player, kind: str, actions: list[tuple], hints) -> int:
+        labels = action_labels(engine.state, engine.content, actions)
         # The table at every turn, and at the first prompt of a sitting (a resumed game).
         if kind == "turn" or not self._seen_table:
             self.write(render_view(engine, player))
@@ -77,7 +79,7 @@ class HumanPolicy:
             if word == "save":
                 self._save(engine, rest or DEFAULT_SAVE)
             elif word in ("info", "?") and rest:
-                self.write(info(engine, player, labels, rest, self.rules))
+                self.write(info(engine, player, actions, rest, self.rules))
             elif word in ("help", "?", "info"):
                 self.write(HELP)
             elif word == "view":

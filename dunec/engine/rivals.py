@@ -20,12 +20,13 @@ through small hooks in game.py, turns.py and combat.py.
 from __future__ import annotations
 
 from dunec.engine import hagal, turns
+from dunec.engine.actions import NO
+from dunec.engine.actions import faction as action_faction
 from dunec.engine.context import Ctx
 from dunec.engine.rng import Rng
 from dunec.engine.setup import SetupError
 from dunec.engine.setup import new_game as base_new_game
-from dunec.engine.state import FACTIONS, TROOPS_PER_PLAYER, GameState, Player
-from dunec.ir.describe import NAMES
+from dunec.engine.state import TROOPS_PER_PLAYER, GameState, Player
 
 # The base-game leaders the rules list for solo rivals (the list's other two,
 # Rhombur Vernius and Hundro Moritani, come with Rise of Ix).
@@ -168,12 +169,6 @@ def scores(e, p: Player) -> bool:
     return not duo_rival(e, p)
 
 
-def name(e, p: Player) -> str:
-    if not p.leader:
-        return f"P{p.seat + 1} (House Hagal)"
-    return f"P{p.seat + 1} (rival {e.defs[p.leader]['name']})"
-
-
 def order(e) -> list[Player]:
     """Two players: the first player, then the rival, then the other person."""
     st = e.state
@@ -198,27 +193,21 @@ def space_costs(e, sp: dict) -> tuple:
 
 
 # ---------------------------------------------------------------------- decisions
-def _faction(label: str):
-    for f in FACTIONS:
-        if label.endswith(f"Influence with {NAMES[f]}"):
-            return f
-    return None
-
-
-def choose(e, p: Player, kind: str, labels: list, hints) -> int:
+def choose(e, p: Player, kind: str, options: list, hints) -> int:
     """A rival's answer to any decision, by fixed rules:
     - an optional payment or the defensive troop: always yes (when it can pay);
     - influence with a faction of its choice: the faction where it has least
       (ties: the first in track order, Emperor, Spacing Guild, Bene Gesserit, Fremen);
     - anything else: the option the engine values most (ties: the first)."""
-    if len(labels) == 2 and labels[1] == "no":
+    if len(options) == 2 and options[1] == NO:
         return 0
     if kind in ("influence", "choose"):
-        factions = [_faction(lab) for lab in labels]
+        factions = [action_faction(a) for a in options]
         if all(f is not None for f in factions):
-            return min(range(len(labels)), key=lambda i: (p.influence[factions[i]], i))
-    if hints:
-        return max(range(len(labels)), key=lambda i: (hints[i], -i))
+            return min(range(len(options)), key=lambda i: (p.influence[factions[i]], i))
+    values = hints()
+    if values:
+        return max(range(len(options)), key=lambda i: (values[i], -i))
     return 0
 
 

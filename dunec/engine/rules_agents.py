@@ -40,7 +40,7 @@ class AgentRules:
         mine = self.agents_of(p.seat)
         if not mine:
             return
-        i = self.decide(p, "recall", [f"recall the agent at {self.cname(s)}" for s in mine])
+        i = self.decide(p, "recall", [("recall", s) for s in mine])
         self.remove_agent(mine[i], p.seat)
         p.agents_left += 1
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dunec.engine import rivals
+from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
@@ -54,14 +55,15 @@ def take_turn(e, p: Player) -> None:
         leader = e.defs[p.leader]
         once = [] if p.once_used or "once" not in leader["boxes"] else [p.leader]
         agents = agent_options(e, p)
-        passing = ["pass this turn"] if p.may_pass else []
-        labels = [f"play {e.cname(c)}" for c in plots] + [f"use {leader['name']}'s once-per-game ability"
-                                                          for _ in once] + \
-            [lab for lab, _, _ in agents] + passing + ["reveal"]
-        hints = [e.defs[c]["values"].get("plot", 0.0) for c in plots] + \
-            [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h for _, h, _ in agents] + \
-            [0.0 for _ in passing] + [reveal_hint(e, p, agents)]
-        i = e.decide(p, "turn", labels, hints)
+        passing = [PASS_TURN] if p.may_pass else []
+        options = [("play", c) for c in plots] + [("once", c) for c in once] + \
+            [a for a, _, _ in agents] + passing + [REVEAL]
+
+        def hints():
+            return [e.defs[c]["values"].get("plot", 0.0) for c in plots] + \
+                [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h for _, h, _ in agents] + \
+                [0.0 for _ in passing] + [reveal_hint(e, p, agents)]
+        i = e.decide(p, "turn", options, hints)
         if i < len(plots):
             play_intrigue(e, p, plots[i], "plot")
             continue
@@ -100,9 +102,8 @@ def more_plots(e, p: Player) -> None:
         plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
         if not plots:
             return
-        labels = [f"play {e.cname(c)}" for c in plots] + ["end turn"]
-        hints = [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
-        i = e.decide(p, "plot", labels, hints)
+        i = e.decide(p, "plot", [("play", c) for c in plots] + [END_TURN],
+                     lambda: [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0])
         if i == len(plots):
             return
         play_intrigue(e, p, plots[i], "plot")
@@ -178,7 +179,7 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
 
 
 def agent_options(e, p: Player) -> list:
-    """(label, hint, (card, space)) for every legal agent placement, card by card in
+    """(("place", card, space), hint, (card, space)) for every legal agent placement, card by card in
     hand order, spaces in board order."""
     cards = []
     placed = None
@@ -216,7 +217,7 @@ def agent_options(e, p: Player) -> list:
         card_value = cm["values"].get("agent", 0.0) - 0.7 * cm["values"].get("reveal", 0.0)
         for sp, enemy_blocked, hint in open_spaces:
             if sp["icon"] in icons and not (enemy_blocked and not infiltrating):
-                out.append((f"{cm['name']} -> {sp['name']}", hint + card_value, (cm["id"], sp["id"])))
+                out.append((("place", cm["id"], sp["id"]), hint + card_value, (cm["id"], sp["id"])))
     return out
 
 
@@ -241,7 +242,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     else:
         # A card that sends an agent "from anywhere" moves one already on the board.
         mine = e.agents_of(p.seat)
-        i = e.decide(p, "move", [f"move the agent from {e.cname(s)}" for s in mine])
+        i = e.decide(p, "move", [("move", s) for s in mine])
         e.remove_agent(mine[i], p.seat)
     e.place_agent(space, p.seat)
     e.turn_kind = "agent"
@@ -256,7 +257,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     card_fn = e.content.effect(card, "agent")
     space_first = True
     if card_fn is not None:
-        space_first = e.decide(p, "order", ["space first", "card first"]) == 0
+        space_first = e.decide(p, "order", [SPACE_FIRST, CARD_FIRST]) == 0
     if not space_first:
         card_fn(Ctx(e, p, card=card, space=space, box="agent"))
     resolve_space(e, p, sp)
@@ -267,8 +268,8 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     if sp.get("combat"):
         most = min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
         if most > 0:
-            k = e.decide(p, "deploy", [f"deploy {i}" for i in range(most + 1)],
-                         [float(i) for i in range(most + 1)])
+            k = e.decide(p, "deploy", [("deploy", i) for i in range(most + 1)],
+                         lambda: [float(i) for i in range(most + 1)])
             p.garrison -= k
             p.conflict += k
             if k:
@@ -360,11 +361,13 @@ def buy(e, p: Player) -> None:
         if not options and not plots:
             return
         prices = [e.price_of(p, c, aside=len(row) <= i < len(row) + len(aside)) for i, c in enumerate(options)]
-        labels = [f"buy {e.cname(c)} ({price})" for c, price in zip(options, prices)] + \
-            [f"play {e.cname(c)}" for c in plots] + ["end turn" if plots else "stop buying"]
-        hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + \
-            [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
-        i = e.decide(p, "buy", labels, hints)
+        actions = [("buy", c, price) for c, price in zip(options, prices)] + \
+            [("play", c) for c in plots] + [END_TURN if plots else STOP_BUYING]
+
+        def hints():
+            return [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + \
+                [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
+        i = e.decide(p, "buy", actions, hints)
         if i == len(options) + len(plots):
             return
         if i >= len(options):
