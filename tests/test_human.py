@@ -39,7 +39,7 @@ SETUP = {"seed": 5, "people": 3, "difficulty": "novice", "churn": "reveal", "pol
 
 
 def _rules(ident):
-    from dunec.engine.content import check_cards
+    from dunec.content import check_cards
     from dunec.show import show_definition
     return show_definition(check_cards().defs[ident])
 
@@ -154,7 +154,7 @@ def test_any_line_typed_at_a_prompt_is_answered_and_the_game_kept(compiled, tmp_
     actions = [("place", "dr_yueh", "arrakeen"), ("buy", "stilgar", 5), ("reveal",)]
     pol, out = _policy([*lines, "2"])
     assert pol.choose(e, e.state.players[0], "turn", actions, None) in (0, 1, 2)
-    assert len(out) >= len(lines)
+    assert len(out) >= len([line for line in lines if line.strip()])  # a blank line is asked again silently
 
 
 def test_unicode_digits_are_not_option_numbers(compiled):

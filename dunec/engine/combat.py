@@ -14,7 +14,7 @@ def intrigue_rounds(e) -> None:
     """In turn order, each player with units in the Conflict plays combat intrigue or
     passes; it ends when every involved player has passed in a row."""
     order = e.order()
-    e.turn_kind = "combat"
+    e.state.turn_kind = "combat"
     passes = 0
     i = 0
     while True:
@@ -65,7 +65,7 @@ def resolve(e) -> None:
     conflict = st.conflict
     rivals.combat_draws(e)  # rivals' swords first, then the people's combat intrigue
     intrigue_rounds(e)
-    e.turn_kind = "combat"
+    e.state.turn_kind = "combat"
     for p in e.order():
         if p.conflict:
             e.log(f"  {e.pname(p)} combat strength {strength(p)}")
@@ -96,4 +96,4 @@ def resolve(e) -> None:
         p.deployed_turn = 0  # deployments during the Combat phase counted as one turn
     st.conflicts_done.append(conflict)
     st.conflict = None
-    e.turn_kind = ""
+    e.state.turn_kind = ""

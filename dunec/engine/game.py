@@ -41,7 +41,6 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         self.rng = Rng(state=state.rng_state)
         self.replay = deque(replay)
         self.quiet = False
-        self.turn_kind = ""  # "agent" | "reveal" | "combat" | ...
         # Optional hook called after every decision (invariant checks). A decision asked
         # in the middle of a rule step (whom a falling holder gives an alliance to) is
         # checked once the step has finished, never half done: see `step`.
@@ -51,6 +50,16 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         self._trash_hints: dict = {}
 
     # ------------------------------------------------------------------ bookkeeping
+    @property
+    def turn_kind(self) -> str:
+        """The state's turn kind (kept on the engine for older callers: the state,
+        not the engine, knows where the game is)."""
+        return self.state.turn_kind
+
+    @turn_kind.setter
+    def turn_kind(self, kind: str) -> None:
+        self.state.turn_kind = kind
+
     @property
     def players(self) -> list[Player]:
         return self.state.players

@@ -16,8 +16,6 @@ from dunec.engine.state import FACTIONS
 from dunec.ir.describe import NAMES
 
 DEFAULT_SAVE = "dunec-save.json"
-FACTION_NAMES = {"emperor": "Emperor", "guild": "Spacing Guild", "bene_gesserit": "Bene Gesserit",
-                 "fremen": "Fremen"}
 QUESTIONS = {
     "turn": "Your turn: play a card and send an agent, play intrigue, or reveal.",
     "plot": "Play a plot intrigue card, or end your turn?",
@@ -149,10 +147,10 @@ def render_view(engine, player) -> str:
     inf = []
     for f in FACTIONS:
         tag = " (Alliance)" if st.alliances.get(f) == p.seat else ""
-        inf.append(f"{FACTION_NAMES[f]} {p.influence[f]}{tag}")
+        inf.append(f"{NAMES[f]} {p.influence[f]}{tag}")
     lines.append("Influence: " + ", ".join(inf))
     if p.secret:  # only the chooser sees it; opponents' lines never show it
-        lines.append("Chosen in secret: " + ", ".join(FACTION_NAMES[f] for f in p.secret))
+        lines.append("Chosen in secret: " + ", ".join(NAMES[f] for f in p.secret))
     lines.append("Hand: " + (", ".join(d[c]["name"] for c in p.hand) or "empty"))
     if p.played:
         lines.append("Played this round: " + ", ".join(d[c]["name"] for c in p.played))

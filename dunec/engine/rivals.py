@@ -19,7 +19,8 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal, turns
+from dunec.engine import hagal
+from dunec.engine.narration import log_changes, tally
 from dunec.engine.actions import NO
 from dunec.engine.actions import faction as action_faction
 from dunec.engine.context import Ctx
@@ -247,14 +248,14 @@ def find(e, p: Player):
 def _gain(e, p: Player, card: str, space) -> None:
     """What the card gives; the log's indented line says what the rival gained and
     spent, as it does for a person's turn (the signet ring says its own part)."""
-    before = None if e.quiet else turns.tally(p)
+    before = None if e.quiet else tally(p)
     fn = e.content.effect(card, "hagal")
     if fn is not None:
         fn(Ctx(e, p, card=card, space=space, box="hagal"))
     if duo_rival(e, p):
         refuse_gains(p)
     if before is not None:
-        turns.log_changes(e, p, before)
+        log_changes(e, p, before)
 
 
 def refuse_gains(p: Player) -> None:
@@ -279,7 +280,7 @@ def take_turn(e, p: Player) -> None:
     p.agents_left -= 1
     e.place_agent(space, p.seat)
     p.recruited = 0
-    e.turn_kind = "agent"
+    e.state.turn_kind = "agent"
     e.log(f"  {who} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
     e.control_bonus(space)
     _gain(e, p, card, space)
@@ -291,7 +292,7 @@ def take_turn(e, p: Player) -> None:
         p.conflict += k
         if k:
             e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict} in the Conflict)")
-    e.turn_kind = ""
+    e.state.turn_kind = ""
     if st.churn == "rival":
         churn(e)
     if p.agents_left <= 0:

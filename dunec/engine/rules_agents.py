@@ -4,7 +4,7 @@ Mixed into the Engine."""
 from __future__ import annotations
 
 from dunec.engine.context import Ctx
-from dunec.engine.turns import change_words, tally
+from dunec.engine.narration import change_words, tally
 from dunec.engine.state import Player
 from dunec.ir.describe import NAMES
 

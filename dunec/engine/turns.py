@@ -4,6 +4,7 @@ from __future__ import annotations
 from dunec.engine import rivals
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
+from dunec.engine.narration import log_changes, tally
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
 from dunec.ir.describe import NAMES
@@ -245,7 +246,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
         i = e.decide(p, "move", [("move", s) for s in mine])
         e.remove_agent(mine[i], p.seat)
     e.place_agent(space, p.seat)
-    e.turn_kind = "agent"
+    e.state.turn_kind = "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     before = None if e.quiet else tally(p)
     costs = space_costs(e, p, sp)
@@ -277,34 +278,6 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
             e.deployed(p, k)
 
 
-TALLIED = (("persuasion", "Persuasion"), ("swords", "swords"), ("solari", "Solari"), ("spice", "spice"),
-           ("water", "water"), ("vp", "VP"), ("garrison", "troops in garrison"), ("conflict", "troops in the Conflict"))
-
-
-def tally(p: Player) -> dict:
-    """The counts a turn's log line reports."""
-    t = {k: getattr(p, k) for k, _ in TALLIED}
-    t["intrigue"] = len(p.intrigue)
-    t["cards"] = len(p.hand)
-    return t
-
-
-def change_words(before: dict, after: dict) -> list[str]:
-    """What changed between two tallies, as the log says it ("+1 Solari")."""
-    words = [f"{after[k] - before[k]:+d} {name}" for k, name in TALLIED if after[k] != before[k]]
-    if after["intrigue"] != before["intrigue"]:
-        words.append(f"{after['intrigue'] - before['intrigue']:+d} intrigue")
-    if after["cards"] > before["cards"]:
-        words.append(f"draws {after['cards'] - before['cards']}")
-    return words
-
-
-def log_changes(e, p: Player, before: dict) -> None:
-    words = change_words(before, tally(p))
-    if words:
-        e.log(f"    -> {', '.join(words)}")
-
-
 def resolve_space(e, p: Player, sp: dict) -> None:
     if sp.get("faction"):
         e.change_influence(p, sp["faction"], 1)
@@ -320,7 +293,7 @@ def resolve_space(e, p: Player, sp: dict) -> None:
 
 
 def reveal_turn(e, p: Player) -> None:
-    e.turn_kind = "reveal"
+    e.state.turn_kind = "reveal"
     e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
     before = None if e.quiet else tally(p)
@@ -341,7 +314,7 @@ def reveal_turn(e, p: Player) -> None:
     p.revealed_turn = True
     p.acquire_to_top = False
     e.log(f"  {e.pname(p)} strength {strength(p)}")
-    e.turn_kind = ""
+    e.state.turn_kind = ""
     rivals.after_reveal(e, p)
 
 
@@ -427,7 +400,7 @@ def recall(e) -> bool:
 
 def endgame(e) -> None:
     st = e.state
-    e.turn_kind = "endgame"
+    e.state.turn_kind = "endgame"
     for p in e.order():
         for card in [c for c in p.intrigue if "endgame" in e.defs[c]["boxes"] and not p.rival]:
             play_intrigue(e, p, card, "endgame")
