@@ -84,7 +84,8 @@ def test_finalize_refuses_raw_values():
         emit._ident("class")
     with pytest.raises(emit.CodegenError):
         emit._lit(object())
-    assert isinstance(env, jinja2.Environment)
+    with pytest.raises(jinja2.UndefinedError):  # a misspelt name in a template fails, never renders empty
+        env.from_string("{{ missing.name | lit }}").render()
 
 
 def _digest_in_subprocess(seed: str) -> str:

@@ -1,6 +1,7 @@
 """The greedy policy is a real opponent: it beats random players and takes a fair
 share of solo games against House Hagal rivals (novice). Loose floors: the games
 are seeded, so these counts only move when the policy or the rules change."""
+from dunec.engine.policies import GreedyPolicy
 from dunec.engine.runner import play_game, simulate
 
 
@@ -20,6 +21,17 @@ def test_greedy_beats_random_players(compiled):
 
 
 def test_greedy_is_deterministic_and_leaves_the_state_alone(compiled):
-    a = play_game(compiled, 1, 42, ["greedy"], quiet=True)
+    asked = []
+
+    class Watched(GreedyPolicy):
+        """Greedy, with the state's digest taken before and after each answer."""
+        def choose(self, engine, player, kind, actions, hints):
+            before = engine.state.digest()
+            i = super().choose(engine, player, kind, actions, hints)
+            asked.append(before == engine.state.digest())
+            return i
+
+    a = play_game(compiled, 1, 42, ["greedy"], quiet=True, make_policy=lambda n, s, seat: Watched(s, seat))
     b = play_game(compiled, 1, 42, ["greedy"], quiet=True)
     assert a.finished and a.digest() == b.digest()
+    assert len(asked) == len(a.decisions) and all(asked)

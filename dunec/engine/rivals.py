@@ -38,7 +38,6 @@ DIFFICULTIES = {"novice": 5, "veteran": 4, "expert": 3}
 MENTAT_SPACE = "mentat_space"
 MENTAT_COST_ABOVE_NOVICE = 5
 RIVAL_GARRISON_ABOVE_NOVICE = 3
-GARRISON_LIMIT = 2  # units from the garrison on top of those recruited this turn
 DUO_AGENTS = 3
 # Instant trades of a solo rival, each for 1 VP, in the order the rules list them.
 TRADES = (("intrigue", 3), ("water", 3), ("solari", 7), ("spice", 7))
@@ -279,19 +278,18 @@ def take_turn(e, p: Player) -> None:
     m, sp = e.defs[card], e.defs[space]
     p.agents_left -= 1
     e.place_agent(space, p.seat)
-    p.recruited = 0
+    p.recruited = p.deployed_turn = 0
     e.state.turn_kind = "agent"
     e.log(f"  {who} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
     e.control_bonus(space)
     _gain(e, p, card, space)
     trade(e, p)  # the official order: the trades first, then the troops on a combat card
     if m.get("deploys"):
-        # The troops recruited this turn, and up to 2 more from the garrison.
-        k = min(p.garrison, p.recruited + GARRISON_LIMIT)
-        p.garrison -= k
-        p.conflict += k
+        # A rival always deploys as many as a player may.
+        k = e.combat_space_deploy_most(p)
         if k:
-            e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict} in the Conflict)")
+            e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict + k} in the Conflict)")
+        e.send_troops(p, k)
     e.state.turn_kind = ""
     if st.churn == "rival":
         churn(e)
@@ -387,10 +385,8 @@ def round_start(e) -> None:
         st.rival_agent_cards -= 1
         if st.rival_agent_cards == 0:
             for p in e.players:
-                if p.rival and not p.swordmaster:
-                    p.swordmaster = True
-                    p.agents += 1
-                    p.agents_left += 1
+                if p.rival:
+                    e.gain_swordmaster(p, announce=False)
             e.log("  the rivals' third agents are uncovered: each rival now has 3 agents")
     after_turn(e)
 

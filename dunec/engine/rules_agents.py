@@ -56,12 +56,15 @@ class AgentRules:
             p.agents_left += 1
             self.log(f"  {self.pname(p)} takes the Mentat")
 
-    def gain_swordmaster(self, p: Player) -> None:
+    def gain_swordmaster(self, p: Player, announce: bool = True) -> None:
+        """A third agent, at once (players by the Swordmaster space, solo rivals when
+        the conflict cards on their third agents run out)."""
         if not p.swordmaster:
             p.swordmaster = True
             p.agents += 1
             p.agents_left += 1
-            self.log(f"  {self.pname(p)} gains the Swordmaster")
+            if announce:
+                self.log(f"  {self.pname(p)} gains the Swordmaster")
 
     def take_seat(self, p: Player) -> None:
         if not p.seat_on_council:

@@ -11,6 +11,7 @@ from dunec.ir.describe import NAMES
 FOUR_BONUS = {"emperor": ("troops", 2), "guild": ("solari", 3), "bene_gesserit": ("intrigue", 1),
               "fremen": ("water", 1)}
 MAX_INFLUENCE = 6
+COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited this turn
 
 
 class ResourceRules:
@@ -187,6 +188,15 @@ class ResourceRules:
             return
         k = self.decide(p, "deploy", [("deploy", i) for i in range(most + 1)],
                         lambda: [float(i) for i in range(most + 1)])
+        self.send_troops(p, k)
+
+    def combat_space_deploy_most(self, p: Player) -> int:
+        """After an agent goes to a combat space, players and rivals alike may deploy
+        the troops recruited this turn and up to 2 more from the garrison (rules 001, 000)."""
+        return min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
+
+    def send_troops(self, p: Player, k: int) -> None:
+        """k troops from the garrison to the Conflict."""
         p.garrison -= k
         p.conflict += k
         self.deployed(p, k)

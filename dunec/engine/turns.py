@@ -11,7 +11,6 @@ from dunec.ir.describe import NAMES
 from dunec.ir.value import WORTH
 
 VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
-COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited this turn
 
 
 # ---------------------------------------------------------------------- round start
@@ -267,15 +266,13 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     if before is not None:
         log_changes(e, p, before)
     if sp.get("combat"):
-        most = min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
+        most = e.combat_space_deploy_most(p)
         if most > 0:
             k = e.decide(p, "deploy", [("deploy", i) for i in range(most + 1)],
                          lambda: [float(i) for i in range(most + 1)])
-            p.garrison -= k
-            p.conflict += k
             if k:
                 e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
-            e.deployed(p, k)
+            e.send_troops(p, k)
 
 
 def resolve_space(e, p: Player, sp: dict) -> None:
