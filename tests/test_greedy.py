@@ -24,7 +24,8 @@ def test_greedy_is_deterministic_and_leaves_the_state_alone(compiled):
     asked = []
 
     class Watched(GreedyPolicy):
-        """Greedy, with the state's digest taken before and after each answer."""
+        """Greedy, with the whole state's digest taken before and after each answer."""
+        sees_everything = True
         def choose(self, engine, player, kind, actions, hints):
             before = engine.state.digest()
             i = super().choose(engine, player, kind, actions, hints)

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from dunec.engine.observe import HIDDEN, observation
-from dunec.engine.runner import state_at_round
+from dunec.engine.runner import play_game, state_at_round
 
 
 def _mid_game(content, people, seed=2):
@@ -43,3 +43,43 @@ def test_what_is_hidden_cannot_change_the_observation(compiled):
     assert observation(twin, 0).digest() != observation(st, 0).digest()
     # ... and another seat sees what seat 0 does not.
     assert observation(twin, 1).digest() != observation(st, 1).digest()
+
+
+@pytest.mark.parametrize("people", [4, 1])
+def test_the_lazy_view_a_policy_gets_reads_as_the_observation(compiled, people):
+    from dataclasses import fields
+
+    from dunec.engine.observe import StateView
+    from dunec.engine.state import GameState, Player
+    st = _mid_game(compiled, people)
+    for seat in range(len(st.players)):
+        view, obs = StateView(st, seat), observation(st, seat)
+        for f in fields(GameState):
+            if f.name != "players":
+                assert getattr(view, f.name) == getattr(obs, f.name), f.name
+        for pv, po in zip(view.players, obs.players):
+            for f in fields(Player):
+                assert getattr(pv, f.name) == getattr(po, f.name), f.name
+        assert view.digest() == obs.digest()
+
+
+def test_policies_get_the_seat_view_unless_they_ask_for_everything(compiled):
+    from dunec.engine.game import Engine
+    from dunec.engine.observe import SeatView
+    from dunec.engine.policies import RandomPolicy
+    got = {}
+
+    class Looks(RandomPolicy):
+        def choose(self, engine, player, kind, actions, hints):
+            got.setdefault(type(self).__name__, engine)
+            others = [o.hand for o in engine.state.players if o.seat != player.seat]
+            assert all(h == [HIDDEN] * len(h) for h in others) or type(self).sees_everything
+            return super().choose(engine, player, kind, actions, hints)
+    Looks.sees_everything = False
+
+    class Cheats(Looks):
+        sees_everything = True
+
+    play_game(compiled, 2, 6, ["random", "random"], quiet=True,
+              make_policy=lambda n, s, seat: (Looks if seat == 0 else Cheats)(s, seat))
+    assert isinstance(got["Looks"], SeatView) and type(got["Cheats"]) is Engine

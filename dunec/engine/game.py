@@ -10,6 +10,7 @@ from typing import Optional
 
 from dunec.engine import rivals
 from dunec.engine.actions import NO, player_name
+from dunec.engine.observe import SeatView
 from dunec.engine.rng import Rng
 from dunec.engine.rules_agents import AgentRules
 from dunec.engine.rules_cards import CardRules
@@ -113,16 +114,22 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
                 # Keep a seeded policy's own RNG in step, so a resumed game goes on
                 # exactly as the uninterrupted one would have.
                 self.sync()
-                policy.choose(self, p, kind, list(actions), lazy)
+                policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
         else:
             self.sync()
-            i = self.policies[p.seat].choose(self, p, kind, list(actions), lazy)
+            policy = self.policies[p.seat]
+            i = policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
         if not isinstance(i, int) or not 0 <= i < n:
             raise PolicyError(f"{kind}: {i!r} is not one of {n} options")
         self.state.decisions.append(i)
         if self.after_turn is not None and not self._unfinished:
             self.after_turn(self)
         return i
+
+    def _view(self, policy, p: Player):
+        """What the policy sees: the seat's view of the game (observe.SeatView), or
+        the engine itself for a policy that declares `sees_everything`."""
+        return self if getattr(policy, "sees_everything", False) else SeatView(self, p.seat)
 
     @contextmanager
     def step(self):

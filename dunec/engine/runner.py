@@ -66,6 +66,7 @@ def state_at_round(content, n_players: int, seed: int, round_no: int) -> GameSta
 
         class Catch:
             follows_replay = True
+            sees_everything = True  # it copies the whole state, hidden cards included
 
             def choose(self, engine, player, kind, actions, hints):
                 if engine.state.round == round_no and not caught:
