@@ -61,7 +61,7 @@ def take_turn(e, p: Player) -> None:
 
         def hints():
             return [e.defs[c]["values"].get("plot", 0.0) for c in plots] + \
-                [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h for _, h, _ in agents] + \
+                [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h() for _, h, _ in agents] + \
                 [0.0 for _ in passing] + [reveal_hint(e, p, agents)]
         i = e.decide(p, "turn", options, hints)
         if i < len(plots):
@@ -180,7 +180,8 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
 
 def agent_options(e, p: Player) -> list:
     """(("place", card, space), hint, (card, space)) for every legal agent placement, card by card in
-    hand order, spaces in board order."""
+    hand order, spaces in board order. `hint()` gives the option's value hint, computed (once per
+    space) only when a policy asks for hints."""
     cards = []
     placed = None
     for card in dict.fromkeys(p.hand):
@@ -208,16 +209,25 @@ def agent_options(e, p: Player) -> list:
         costs = space_costs(e, p, sp)
         if costs and not e.can_pay(p, costs):
             continue
-        open_spaces.append((sp, blocked(e, p, sp), _space_hint(e, p, sp, costs)))
+        open_spaces.append((sp, blocked(e, p, sp), costs))
+    judged: dict = {}
+
+    def space_hint(sp, costs) -> float:
+        h = judged.get(sp["id"])
+        if h is None:
+            h = judged[sp["id"]] = _space_hint(e, p, sp, costs)
+        return h
     out = []
     for cm in cards:
         icons = set(cm["icons"]).union(p.extra_icons)
         infiltrating = cm.get("infiltrate", False)
         # Playing a card as an agent gives up its reveal box: count that against it.
         card_value = cm["values"].get("agent", 0.0) - 0.7 * cm["values"].get("reveal", 0.0)
-        for sp, enemy_blocked, hint in open_spaces:
+        for sp, enemy_blocked, costs in open_spaces:
             if sp["icon"] in icons and not (enemy_blocked and not infiltrating):
-                out.append((("place", cm["id"], sp["id"]), hint + card_value, (cm["id"], sp["id"])))
+                out.append((("place", cm["id"], sp["id"]),
+                            lambda sp=sp, costs=costs, cv=card_value: space_hint(sp, costs) + cv,
+                            (cm["id"], sp["id"])))
     return out
 
 
