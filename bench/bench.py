@@ -9,11 +9,11 @@ import argparse
 import time
 
 from dunec.build import build
-from dunec.engine.content import from_model, load
+from dunec.content import from_model, load
 from dunec.engine.context import Ctx
 from dunec.engine.interpreter import HANDLERS
 from dunec.engine.game import Engine
-from dunec.engine.runner import play_game
+from dunec.engine.runner import play_game, state_at_round
 from dunec.engine.setup import new_game
 from dunec.frontend import compile_paths
 from dunec.paths import cards_dir
@@ -23,7 +23,7 @@ from dunec.codegen.emit import render
 class FirstOption:
     """Always the first option: the cheapest decision, so effects dominate the timing."""
 
-    def choose(self, engine, player, kind, labels, hints):
+    def choose(self, engine, player, kind, actions, hints):
         return 0
 
 
@@ -101,7 +101,7 @@ class StubCtx:
             self.engine.gain(self.player, res, n)
     def offer_pay(self, costs, label, hint): return True
     def pay_now(self, costs): pass
-    def choose(self, n, labels, hints, costs): return list(range(n))
+    def choose(self, n, labels, hints, costs, factions=None): return list(range(n))
     def each_opponent(self): return [self, self]
     def pick_opponent(self, label): return self
     def quantity(self, q): return 2
@@ -128,11 +128,23 @@ def language_rate(content, rounds: int) -> float:
     return rounds * len(fns) / (time.perf_counter() - t0)
 
 
-def games_rate(content, games: int) -> float:
+def games_rate(content, games: int) -> tuple[float, float]:
+    """4-player random games per second, and decisions (steps) per second."""
+    steps = 0
     t0 = time.perf_counter()
     for seed in range(games):
-        play_game(content, 4, seed, ["random"] * 4, quiet=True)
-    return games / (time.perf_counter() - t0)
+        steps += len(play_game(content, 4, seed, ["random"] * 4, quiet=True).decisions)
+    spent = time.perf_counter() - t0
+    return games / spent, steps / spent
+
+
+def clone_ms(content, copies: int) -> float:
+    """Milliseconds to copy a state in the middle of a 4-player game (round 5)."""
+    mid = state_at_round(content, 4, 1, 5)
+    t0 = time.perf_counter()
+    for _ in range(copies):
+        mid.copy()
+    return (time.perf_counter() - t0) / copies * 1000
 
 
 def main(argv=None) -> None:
@@ -164,9 +176,11 @@ def main(argv=None) -> None:
     print(f"effects against the real engine:      interpreted {ei:,.0f}/s, compiled {ec:,.0f}/s, "
           f"ratio {ec / ei:.2f}x")
 
-    gi = games_rate(interpreted, args.games)
-    gc = games_rate(compiled, args.games)
+    gi, si = games_rate(interpreted, args.games)
+    gc, sc = games_rate(compiled, args.games)
     print(f"4-player random games: interpreted {gi:.1f}/s, compiled {gc:.1f}/s, ratio {gc / gi:.2f}x")
+    print(f"steps (decisions): interpreted {si:,.0f}/s, compiled {sc:,.0f}/s")
+    print(f"clone of a mid-game state: {clone_ms(compiled, max(10, args.effects)):.3f} ms")
 
 
 if __name__ == "__main__":

@@ -228,7 +228,7 @@ class CardErrors(Exception):
 
 
 def _content(args):
-    from dunec.engine.content import ContentError, load
+    from dunec.content import ContentError, load
 
     for path in [args.cards, *getattr(args, "extra", [])]:
         if path is not None and not path.exists():
@@ -312,7 +312,7 @@ def _setup(args) -> tuple[dict, list]:
 
 
 def cmd_play(args) -> int:
-    from dunec.engine.content import ContentError
+    from dunec.content import ContentError
     from dunec.engine.game import ReplayError
     from dunec.engine.human import HumanPolicy, QuitGame
     from dunec.engine.policies import make
@@ -360,7 +360,7 @@ def cmd_play(args) -> int:
 def _rules_text(model, cards):
     """What `info` shows at a prompt: a definition's rules text, from the checked
     cards of this game (checked on first use when the game runs generated code)."""
-    from dunec.engine.content import check_cards
+    from dunec.content import check_cards
     from dunec.show import show_definition
 
     held = [model]
@@ -412,7 +412,7 @@ def cmd_simulate(args) -> int:
 
 
 def _load_defs():
-    from dunec.engine.content import load
+    from dunec.content import load
 
     return load("compiled").defs
 
@@ -457,7 +457,7 @@ def cmd_list(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from dunec.engine.content import ContentError, check_cards
+    from dunec.content import ContentError, check_cards
     from dunec.picture import card_svg, write_svgs
     from dunec.show import show_definition
 

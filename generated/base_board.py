@@ -9,8 +9,8 @@ def fx_0(c0):
 
 
 def fx_1(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
-    c0.engine.draw(c0.player, 1)
+    c0.gain('troops', 1)
+    c0.gain('draw', 1)
 
 
 def fx_2(c0):
@@ -18,14 +18,14 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('troops', 1)
+    c0.gain('intrigue', 1)
 
 
 def fx_4(c0):
     c0.player.solari += 5
-    c0.engine.gain(c0.player, 'troops', 2)
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('troops', 2)
+    c0.gain('intrigue', 1)
 
 
 def fx_5(c0):
@@ -37,16 +37,16 @@ def fx_6(c0):
 
 
 def fx_7(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
+    c0.gain('troops', 1)
     c0.player.persuasion += 1
 
 
 def fx_8(c0):
-    c0.engine.gain(c0.player, 'troops', 2)
+    c0.gain('troops', 2)
 
 
 def fx_9(c0):
-    c0.engine.gain(c0.player, 'troops', 5)
+    c0.gain('troops', 5)
     c0.player.water += 2
 
 
@@ -64,19 +64,19 @@ def fx_12(c0):
 
 def fx_13(c0):
     c0.mentat()
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_14(c0):
-    c0.engine.gain(c0.player, 'troops', 4)
+    c0.gain('troops', 4)
 
 
 def fx_15(c0):
-    c0.engine.draw(c0.player, 3)
+    c0.gain('draw', 3)
 
 
 def fx_16(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     for c1 in c0.each_opponent():
         if len(c1.player.intrigue) >= 4:
             c1.steal_intrigue(1)
@@ -87,11 +87,11 @@ def fx_17(c0):
 
 
 def fx_18(c0):
-    c0.engine.draw(c0.player, 2)
+    c0.gain('draw', 2)
 
 
 def fx_19(c0):
-    for _i0 in c0.choose(1, ('pay 2 spice -> +6 Solari', 'pay 3 spice -> +8 Solari', 'pay 4 spice -> +10 Solari', 'pay 5 spice -> +12 Solari'), (3.2, 3.8, 4.4, 5.0), ((('res', 'spice', 2),), (('res', 'spice', 3),), (('res', 'spice', 4),), (('res', 'spice', 5),))):
+    for _i0 in c0.choose(1, ('pay 2 spice -> +6 Solari', 'pay 3 spice -> +8 Solari', 'pay 4 spice -> +10 Solari', 'pay 5 spice -> +12 Solari'), (3.2, 3.8, 4.4, 5.0), ((('res', 'spice', 2),), (('res', 'spice', 3),), (('res', 'spice', 4),), (('res', 'spice', 5),)), (None, None, None, None)):
         if _i0 == 0:
             c0.pay_now((('res', 'spice', 2),))
             c0.player.solari += 6
@@ -107,7 +107,7 @@ def fx_19(c0):
 
 
 def fx_20(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
+    c0.gain('troops', 1)
     c0.player.water += 1
 
 

@@ -5,14 +5,14 @@ SOURCE_SHA256 = 'f8d1feb415be9767b6e9b3d8c4c078cc7d5a8a3968d0395ea1fd83948ff6e19
 
 
 def fx_0(c0):
-    c0.engine.add_vp(c0.player, 'cards', 2)
+    c0.gain('vp', 2)
     c0.control('arrakeen')
 
 
 def fx_1(c0):
-    for _i0 in c0.choose(2, ('+1 Intrigue card', '+2 spice', '+3 Solari'), (2.2, 2.8, 3.0), (None, None, None)):
+    for _i0 in c0.choose(2, ('+1 Intrigue card', '+2 spice', '+3 Solari'), (2.2, 2.8, 3.0), (None, None, None), (None, None, None)):
         if _i0 == 0:
-            c0.engine.gain(c0.player, 'intrigue', 1)
+            c0.gain('intrigue', 1)
         elif _i0 == 1:
             c0.player.spice += 2
         elif _i0 == 2:
@@ -20,17 +20,17 @@ def fx_1(c0):
 
 
 def fx_2(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
 def fx_3(c0):
-    c0.engine.add_vp(c0.player, 'cards', 2)
+    c0.gain('vp', 2)
     c0.control('carthag')
 
 
 def fx_4(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.spice += 3
 
 
@@ -39,7 +39,7 @@ def fx_5(c0):
 
 
 def fx_6(c0):
-    c0.engine.add_vp(c0.player, 'cards', 2)
+    c0.gain('vp', 2)
     c0.control('imperial_basin')
 
 
@@ -53,24 +53,24 @@ def fx_8(c0):
 
 def fx_9(c0):
     c0.influence('any', 1)
-    c0.engine.gain(c0.player, 'intrigue', 2)
+    c0.gain('intrigue', 2)
 
 
 def fx_10(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.spice += 1
 
 
 def fx_11(c0):
-    for _i0 in c0.choose(1, ('+1 Intrigue card', '+1 spice'), (2.2, 1.4), (None, None)):
+    for _i0 in c0.choose(1, ('+1 Intrigue card', '+1 spice'), (2.2, 1.4), (None, None), (None, None)):
         if _i0 == 0:
-            c0.engine.gain(c0.player, 'intrigue', 1)
+            c0.gain('intrigue', 1)
         elif _i0 == 1:
             c0.player.spice += 1
 
 
 def fx_12(c0):
-    c0.engine.add_vp(c0.player, 'cards', 1)
+    c0.gain('vp', 1)
     c0.player.water += 1
 
 
@@ -85,11 +85,11 @@ def fx_14(c0):
 
 def fx_15(c0):
     c0.influence('any', 2)
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
 
 
 def fx_16(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.spice += 3
 
 
@@ -110,15 +110,15 @@ def fx_20(c0):
 
 
 def fx_21(c0):
-    for _i0 in c0.choose(2, ('+1 Influence with Emperor', '+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6, 2.6), (None, None, None, None)):
+    for _i0 in c0.choose(2, ('+1 Influence with Emperor', '+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6, 2.6), (None, None, None, None), ('emperor', 'guild', 'bene_gesserit', 'fremen')):
         if _i0 == 0:
-            c0.engine.change_influence(c0.player, 'emperor', 1)
+            c0.influence('emperor', 1)
         elif _i0 == 1:
-            c0.engine.change_influence(c0.player, 'guild', 1)
+            c0.influence('guild', 1)
         elif _i0 == 2:
-            c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
+            c0.influence('bene_gesserit', 1)
         elif _i0 == 3:
-            c0.engine.change_influence(c0.player, 'fremen', 1)
+            c0.influence('fremen', 1)
 
 
 def fx_22(c0):
@@ -131,7 +131,7 @@ def fx_23(c0):
 
 
 def fx_24(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.spice += 3
 
 
@@ -144,7 +144,7 @@ def fx_26(c0):
 
 
 def fx_27(c0):
-    c0.engine.add_vp(c0.player, 'cards', 1)
+    c0.gain('vp', 1)
     c0.control('imperial_basin')
 
 
@@ -157,7 +157,7 @@ def fx_29(c0):
 
 
 def fx_30(c0):
-    c0.engine.add_vp(c0.player, 'cards', 1)
+    c0.gain('vp', 1)
     c0.control('arrakeen')
 
 
@@ -170,12 +170,12 @@ def fx_32(c0):
 
 
 def fx_33(c0):
-    c0.engine.add_vp(c0.player, 'cards', 1)
+    c0.gain('vp', 1)
     c0.control('carthag')
 
 
 def fx_34(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.spice += 1
 
 
@@ -197,11 +197,11 @@ def fx_38(c0):
 
 
 def fx_39(c0):
-    c0.engine.add_vp(c0.player, 'cards', 1)
+    c0.gain('vp', 1)
 
 
 def fx_40(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
@@ -223,7 +223,7 @@ def fx_44(c0):
 
 
 def fx_45(c0):
-    c0.engine.add_vp(c0.player, 'cards', 1)
+    c0.gain('vp', 1)
 
 
 def fx_46(c0):
@@ -236,12 +236,12 @@ def fx_47(c0):
 
 def fx_48(c0):
     c0.mentat()
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
 def fx_49(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
@@ -250,7 +250,7 @@ def fx_50(c0):
 
 
 def fx_51(c0):
-    c0.engine.add_vp(c0.player, 'cards', 1)
+    c0.gain('vp', 1)
     c0.trash('card', '')
 
 

@@ -5,34 +5,34 @@ SOURCE_SHA256 = '57c0c4d2eb32a8080eb395b8a647eb7c8a929d27c31c9cf182ec99a75307102
 
 
 def fx_0(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
+    c0.gain('troops', 1)
 
 
 def fx_1(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
+    c0.gain('troops', 1)
     c0.signet()
 
 
 def fx_2(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
+    c0.gain('troops', 1)
 
 
 def fx_3(c0):
-    c0.engine.change_influence(c0.player, 'emperor', 1)
-    c0.engine.gain(c0.player, 'troops', 2)
+    c0.influence('emperor', 1)
+    c0.gain('troops', 2)
 
 
 def fx_4(c0):
-    c0.engine.change_influence(c0.player, 'guild', 1)
+    c0.influence('guild', 1)
 
 
 def fx_5(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
+    c0.gain('troops', 1)
 
 
 def fx_6(c0):
-    c0.engine.change_influence(c0.player, 'fremen', 1)
-    c0.engine.gain(c0.player, 'troops', 2)
+    c0.influence('fremen', 1)
+    c0.gain('troops', 2)
 
 
 def fx_7(c0):
@@ -40,25 +40,25 @@ def fx_7(c0):
 
 
 def fx_8(c0):
-    c0.engine.change_influence(c0.player, 'guild', 1)
-    c0.engine.gain(c0.player, 'troops', 3)
+    c0.influence('guild', 1)
+    c0.gain('troops', 3)
 
 
 def fx_9(c0):
-    c0.engine.gain(c0.player, 'troops', 4)
+    c0.gain('troops', 4)
 
 
 def fx_10(c0):
-    c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
+    c0.influence('bene_gesserit', 1)
 
 
 def fx_11(c0):
-    c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
+    c0.influence('bene_gesserit', 1)
 
 
 def fx_12(c0):
-    c0.engine.change_influence(c0.player, 'fremen', 1)
+    c0.influence('fremen', 1)
 
 
 def fx_13(c0):
-    c0.engine.change_influence(c0.player, 'emperor', 1)
+    c0.influence('emperor', 1)

@@ -5,7 +5,7 @@ SOURCE_SHA256 = 'b9b615b02c87a61ca93980a036d3a78bfa4b2bf325f1f5106d8d3ea88c75326
 
 
 def fx_0(c0):
-    c0.engine.gain(c0.player, 'troops', 1)
+    c0.gain('troops', 1)
 
 
 def fx_1(c0):
@@ -23,7 +23,7 @@ def fx_3(c0):
 
 
 def fx_4(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_5(c0):
@@ -31,7 +31,7 @@ def fx_5(c0):
 
 
 def fx_6(c0):
-    for _i0 in c0.choose(1, ('+2 Persuasion', '+2 swords'), (2.2, 1.2), (None, None)):
+    for _i0 in c0.choose(1, ('+2 Persuasion', '+2 swords'), (2.2, 1.2), (None, None), (None, None)):
         if _i0 == 0:
             c0.player.persuasion += 2
         elif _i0 == 1:
@@ -71,11 +71,11 @@ def fx_13(c0):
 def fx_14(c0):
     c0.player.swords += 1
     if c0.flag(('bond', 'fremen')):
-        c0.engine.change_influence(c0.player, 'fremen', 1)
+        c0.influence('fremen', 1)
 
 
 def fx_15(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_16(c0):
@@ -84,8 +84,8 @@ def fx_16(c0):
 
 def fx_17(c0):
     if c0.offer_pay((('res', 'water', 1),), 'pay 1 water -> +1 troop, draw 1 card', 3.4):
-        c0.engine.gain(c0.player, 'troops', 1)
-        c0.engine.draw(c0.player, 1)
+        c0.gain('troops', 1)
+        c0.gain('draw', 1)
 
 
 def fx_18(c0):
@@ -105,23 +105,23 @@ def fx_20(c0):
 
 def fx_21(c0):
     if c0.offer_pay((('res', 'solari', 2),), 'pay 2 Solari -> choose one: +1 Influence with Spacing Guild | +1 Influence with Bene Gesserit | +1 Influence with Fremen', 2.6):
-        for _i1 in c0.choose(1, ('+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6), (None, None, None)):
+        for _i1 in c0.choose(1, ('+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6), (None, None, None), ('guild', 'bene_gesserit', 'fremen')):
             if _i1 == 0:
-                c0.engine.change_influence(c0.player, 'guild', 1)
+                c0.influence('guild', 1)
             elif _i1 == 1:
-                c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
+                c0.influence('bene_gesserit', 1)
             elif _i1 == 2:
-                c0.engine.change_influence(c0.player, 'fremen', 1)
+                c0.influence('fremen', 1)
 
 
 def fx_22(c0):
-    if (c0.engine.state.alliances['emperor'] == c0.player.seat):
+    if c0.flag(('alliance', 'emperor')):
         c0.player.persuasion += 4
 
 
 def fx_23(c0):
     if c0.offer_pay((('res', 'spice', 2),), 'pay 2 spice -> +3 troops', 4.8):
-        c0.engine.gain(c0.player, 'troops', 3)
+        c0.gain('troops', 3)
 
 
 def fx_24(c0):
@@ -148,17 +148,17 @@ def fx_28(c0):
 
 
 def fx_29(c0):
-    for _i0 in c0.choose(1, ('+1 Influence with Spacing Guild', '+2 spice'), (2.6, 2.8), (None, None)):
+    for _i0 in c0.choose(1, ('+1 Influence with Spacing Guild', '+2 spice'), (2.6, 2.8), (None, None), ('guild', None)):
         if _i0 == 0:
-            c0.engine.change_influence(c0.player, 'guild', 1)
+            c0.influence('guild', 1)
         elif _i0 == 1:
             c0.player.spice += 2
 
 
 def fx_30(c0):
-    if (c0.engine.state.alliances['guild'] == c0.player.seat):
+    if c0.flag(('alliance', 'guild')):
         if c0.offer_pay((('res', 'spice', 3),), 'pay 3 spice -> +1 Victory Point', 9.0):
-            c0.engine.add_vp(c0.player, 'cards', 1)
+            c0.gain('vp', 1)
 
 
 def fx_31(c0):
@@ -176,20 +176,20 @@ def fx_33(c0):
 
 
 def fx_34(c0):
-    c0.engine.gain(c0.player, 'troops', 2)
-    c0.engine.draw(c0.player, 1)
+    c0.gain('troops', 2)
+    c0.gain('draw', 1)
 
 
 def fx_35(c0):
     c0.player.persuasion += 2
     if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> +2 troops, deploy any of these recruited troops', 5.6):
-        c0.engine.gain(c0.player, 'troops', 2)
+        c0.gain('troops', 2)
         c0.deploy(-2, 'garrison')
 
 
 def fx_36(c0):
     if c0.offer_pay((('trash_this',),), 'pay trash this card -> +1 Intrigue card', 2.2):
-        c0.engine.gain(c0.player, 'intrigue', 1)
+        c0.gain('intrigue', 1)
 
 
 def fx_37(c0):
@@ -198,7 +198,7 @@ def fx_37(c0):
 
 
 def fx_38(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_39(c0):
@@ -206,7 +206,7 @@ def fx_39(c0):
 
 
 def fx_40(c0):
-    c0.engine.draw(c0.player, 2)
+    c0.gain('draw', 2)
 
 
 def fx_41(c0):
@@ -215,7 +215,7 @@ def fx_41(c0):
 
 
 def fx_42(c0):
-    c0.engine.change_influence(c0.player, 'emperor', 1)
+    c0.influence('emperor', 1)
 
 
 def fx_43(c0):
@@ -239,13 +239,13 @@ def fx_46(c0):
 def fx_47(c0):
     c0.player.persuasion += 1
     if c0.offer_pay((('res', 'solari', 6),), 'pay 6 Solari -> +1 Victory Point', 9.0):
-        c0.engine.add_vp(c0.player, 'cards', 1)
+        c0.gain('vp', 1)
 
 
 def fx_48(c0):
-    for _i0 in c0.choose(1, ('draw 1 card', 'put a Bene Gesserit card from your discard pile into your hand'), (1.8, 1.6), (None, None)):
+    for _i0 in c0.choose(1, ('draw 1 card', 'put a Bene Gesserit card from your discard pile into your hand'), (1.8, 1.6), (None, None), (None, None)):
         if _i0 == 0:
-            c0.engine.draw(c0.player, 1)
+            c0.gain('draw', 1)
         elif _i0 == 1:
             c0.retrieve('bene_gesserit')
 
@@ -255,7 +255,7 @@ def fx_49(c0):
 
 
 def fx_50(c0):
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
 
 
 def fx_51(c0):
@@ -285,7 +285,7 @@ def fx_55(c0):
 
 
 def fx_56(c0):
-    c0.engine.gain(c0.player, 'troops', 2)
+    c0.gain('troops', 2)
 
 
 def fx_57(c0):
@@ -320,7 +320,7 @@ def fx_62(c0):
 
 def fx_63(c0):
     if c0.player.influence['guild'] >= 2:
-        c0.engine.draw(c0.player, 2)
+        c0.gain('draw', 2)
 
 
 def fx_64(c0):
@@ -329,7 +329,7 @@ def fx_64(c0):
 
 
 def fx_65(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_66(c0):
@@ -345,7 +345,7 @@ def fx_67(c0):
 
 def fx_68(c0):
     if c0.offer_pay((('res', 'spice', 2),), 'pay 2 spice -> +1 Influence with Spacing Guild, +3 Solari', 5.6):
-        c0.engine.change_influence(c0.player, 'guild', 1)
+        c0.influence('guild', 1)
         c0.player.solari += 3
 
 
@@ -365,7 +365,7 @@ def fx_71(c0):
 
 def fx_72(c0):
     for c1 in c0.each_opponent():
-        for _i1 in c1.choose(1, ('discard 1 card', 'lose 1 troop in the Conflict'), (-1.5, -1.6), ((('hand', 1),), (('res', 'deployed', 1),))):
+        for _i1 in c1.choose(1, ('discard 1 card', 'lose 1 troop in the Conflict'), (-1.5, -1.6), ((('hand', 1),), (('res', 'deployed', 1),)), (None, None)):
             if _i1 == 0:
                 c1.discard(1)
             elif _i1 == 1:
@@ -385,12 +385,12 @@ def fx_75(c0):
 
 
 def fx_76(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_77(c0):
     c0.player.persuasion += 1
-    c0.engine.gain(c0.player, 'intrigue', 1)
+    c0.gain('intrigue', 1)
 
 
 def fx_78(c0):
@@ -400,5 +400,5 @@ def fx_78(c0):
 def fx_79(c0):
     if c0.player.influence['fremen'] >= 2:
         c0.player.swords += 4
-    if (c0.engine.state.alliances['fremen'] == c0.player.seat):
+    if c0.flag(('alliance', 'fremen')):
         c0.player.swords += 2

@@ -15,7 +15,7 @@ def fx_1(c0):
 
 
 def fx_2(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
     c0.pass_turn()
 
 
@@ -25,7 +25,7 @@ def fx_3(c0):
 
 
 def fx_4(c0):
-    for _i0 in c0.choose(1, ('acquire a card costing 3 or less', 'pay 2 spice -> acquire a card costing 5 or less onto your deck'), (2.7, 1.7), (None, (('res', 'spice', 2),))):
+    for _i0 in c0.choose(1, ('acquire a card costing 3 or less', 'pay 2 spice -> acquire a card costing 5 or less onto your deck'), (2.7, 1.7), (None, (('res', 'spice', 2),)), (None, None)):
         if _i0 == 0:
             c0.acquire(3, False)
         elif _i0 == 1:
@@ -44,14 +44,14 @@ def fx_6(c0):
 
 def fx_7(c0):
     if c0.offer_pay((('res', 'solari', 7),), 'pay 7 Solari -> +1 Victory Point', 9.0):
-        c0.engine.add_vp(c0.player, 'cards', 1)
+        c0.gain('vp', 1)
 
 
 def fx_8(c0):
     if c0.quantity(('copies', 'the_spice_must_flow')) >= 2:
-        c0.engine.add_vp(c0.player, 'cards', 1)
+        c0.gain('vp', 1)
     if c0.flag(('most_copies', 'the_spice_must_flow')):
-        c0.engine.add_vp(c0.player, 'cards', 1)
+        c0.gain('vp', 1)
 
 
 def fx_9(c0):
@@ -60,7 +60,7 @@ def fx_9(c0):
 
 
 def fx_10(c0):
-    for _i0 in c0.choose(1, ('+1 Influence with any Faction', 'pay 2 spice -> +2 Influence with any Faction'), (2.6, 2.4), (None, (('res', 'spice', 2),))):
+    for _i0 in c0.choose(1, ('+1 Influence with any Faction', 'pay 2 spice -> +2 Influence with any Faction'), (2.6, 2.4), (None, (('res', 'spice', 2),)), (None, None)):
         if _i0 == 0:
             c0.influence('any', 1)
         elif _i0 == 1:
@@ -84,11 +84,11 @@ def fx_12(c0):
 
 
 def fx_13(c0):
-    c0.engine.change_influence(c0.player, 'emperor', 1)
+    c0.influence('emperor', 1)
 
 
 def fx_14(c0):
-    c0.engine.change_influence(c0.player, 'guild', 1)
+    c0.influence('guild', 1)
 
 
 def fx_15(c0):
@@ -96,11 +96,11 @@ def fx_15(c0):
 
 
 def fx_16(c0):
-    c0.engine.change_influence(c0.player, 'fremen', 1)
+    c0.influence('fremen', 1)
 
 
 def fx_17(c0):
-    for _i0 in c0.choose(1, ('+3 swords', 'retreat up to 3 troops'), (1.8, 0.3), (None, None)):
+    for _i0 in c0.choose(1, ('+3 swords', 'retreat up to 3 troops'), (1.8, 0.3), (None, None), (None, None)):
         if _i0 == 0:
             c0.player.swords += 3
         elif _i0 == 1:
@@ -109,10 +109,10 @@ def fx_17(c0):
 
 def fx_18(c0):
     if c0.quantity(('factions_at', 3)) >= 4:
-        c0.engine.add_vp(c0.player, 'cards', 2)
+        c0.gain('vp', 2)
     else:
         if c0.quantity(('factions_at', 3)) >= 3:
-            c0.engine.add_vp(c0.player, 'cards', 1)
+            c0.gain('vp', 1)
 
 
 def fx_19(c0):
@@ -135,28 +135,28 @@ def fx_22(c0):
 
 def fx_23(c0):
     c0.shuffle_discard()
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_24(c0):
     if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> (+3 troops; if it is your Reveal turn: deploy any of these recruited troops)', 6.24):
-        c0.engine.gain(c0.player, 'troops', 3)
+        c0.gain('troops', 3)
         if c0.flag(('revealing',)):
             c0.deploy(-2, 'garrison')
 
 
 def fx_25(c0):
-    c0.engine.change_influence(c0.player, 'bene_gesserit', 1)
+    c0.influence('bene_gesserit', 1)
 
 
 def fx_26(c0):
     if c0.offer_pay((('res', 'deployed', 3),), 'pay 3 troops in the Conflict -> +1 Victory Point', 9.0):
-        c0.engine.add_vp(c0.player, 'cards', 1)
+        c0.gain('vp', 1)
 
 
 def fx_27(c0):
     if c0.offer_pay((('res', 'spice', 4),), 'pay 4 spice -> +1 Victory Point', 9.0):
-        c0.engine.add_vp(c0.player, 'cards', 1)
+        c0.gain('vp', 1)
 
 
 def fx_28(c0):
@@ -177,7 +177,7 @@ def fx_31(c0):
 
 def fx_32(c0):
     if c0.offer_pay((('res', 'water', 1), ('res', 'spice', 1)), 'pay 1 water, 1 spice -> draw 3 cards', 5.4):
-        c0.engine.draw(c0.player, 3)
+        c0.gain('draw', 3)
 
 
 def fx_33(c0):

@@ -15,7 +15,7 @@ def fx_1(c0):
 
 def fx_2(c0):
     if c0.offer_pay((('res', 'solari', 1),), 'pay 1 Solari -> +1 Intrigue card', 2.2):
-        c0.engine.gain(c0.player, 'intrigue', 1)
+        c0.gain('intrigue', 1)
 
 
 def fx_3(c0):
@@ -23,12 +23,12 @@ def fx_3(c0):
 
 
 def fx_4(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_5(c0):
     c0.lose('spice', 1)
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
 
 
 def fx_6(c0):
@@ -56,9 +56,9 @@ def fx_10(c0):
 
 def fx_11(c0):
     if c0.flag(('alliance', 'any')):
-        c0.engine.gain(c0.player, 'troops', 2)
+        c0.gain('troops', 2)
     else:
-        c0.engine.gain(c0.player, 'troops', 1)
+        c0.gain('troops', 1)
 
 
 def fx_12(c0):
@@ -66,4 +66,4 @@ def fx_12(c0):
 
 
 def fx_13(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)

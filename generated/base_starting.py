@@ -25,7 +25,7 @@ def fx_4(c0):
 
 
 def fx_5(c0):
-    c0.engine.draw(c0.player, 1)
+    c0.gain('draw', 1)
     c0.trash('this', '')
 
 
@@ -46,7 +46,7 @@ def fx_9(c0):
 
 
 def fx_10(c0):
-    c0.engine.add_vp(c0.player, 'cards', 1)
+    c0.gain('vp', 1)
 
 
 def fx_11(c0):

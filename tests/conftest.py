@@ -9,7 +9,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from dunec.engine.content import from_model, load  # noqa: E402
+from dunec.content import from_model, load  # noqa: E402
 from dunec.frontend import compile_paths  # noqa: E402
 
 

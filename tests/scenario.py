@@ -73,7 +73,8 @@ class Scenario:
         m = self.content.defs[ident]
         if m["kind"] in ("card", "starter", "reserve") and box in ("agent", "reveal"):
             (p.played if box == "agent" else p.revealed).append(ident)
-        self.engine.turn_kind = "reveal" if box == "reveal" else self.engine.turn_kind
+        if box == "reveal":
+            self.state.turn_kind = "reveal"
         self.content.effect(ident, box)(Ctx(self.engine, p, card=ident, space=space, box=box, forced=forced))
 
     def intrigue(self, seat: int, ident: str, box: str) -> None:

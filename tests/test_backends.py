@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dunec.codegen.emit import compile_in_memory
-from dunec.engine.content import from_model
+from dunec.content import from_model
 from dunec.engine.context import Ctx
 from dunec.engine.game import Engine
 from dunec.engine.policies import RandomPolicy

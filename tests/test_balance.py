@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from dunec.cli import main
-from dunec.engine.content import load
+from dunec.content import load
 from dunec.engine.runner import simulate
 
 BROKEN = '''card vp_printer "VP Printer" {

@@ -11,6 +11,7 @@ def test_benchmark_runs(capsys):
     spec.loader.exec_module(bench)
     bench.main(["--games", "2", "--effects", "2"])
     out = capsys.readouterr().out
-    for line in ("build:", "effect language alone", "effects against the real engine", "4-player random games"):
+    for line in ("build:", "effect language alone", "effects against the real engine", "4-player random games",
+                 "steps (decisions)", "clone of a mid-game state"):
         assert line in out
     assert "ratio" in out

@@ -74,6 +74,8 @@ def test_no_card_string_can_become_code():
 
 
 def test_finalize_refuses_raw_values():
+    import jinja2
+
     env = emit._env()
     with pytest.raises(emit.CodegenError):
         env.from_string("{{ x }}").render(x="import os")
@@ -85,6 +87,8 @@ def test_finalize_refuses_raw_values():
         emit._lit(object())
     # The same environment prints what went through the filters that make code.
     assert env.from_string("{{ x|lit }} {{ y|ident }}").render(x="import os", y="spice") == "'import os' spice"
+    with pytest.raises(jinja2.UndefinedError):  # a misspelt name in a template fails, never renders empty
+        env.from_string("{{ missing.name | lit }}").render()
 
 
 def _digest_in_subprocess(seed: str) -> str:

@@ -39,7 +39,7 @@ SETUP = {"seed": 5, "people": 3, "difficulty": "novice", "churn": "reveal", "pol
 
 
 def _rules(ident):
-    from dunec.engine.content import check_cards
+    from dunec.content import check_cards
     from dunec.show import show_definition
     return show_definition(check_cards().defs[ident])
 
@@ -47,7 +47,7 @@ def _rules(ident):
 def test_numbers_pick_options_and_bad_input_is_asked_again(compiled):
     e = _engine(compiled)
     pol, out = _policy(["", "0", "seven", "4", "2"])
-    assert pol.choose(e, e.state.players[0], "deploy", ["deploy 0", "deploy 1", "deploy 2"], None) == 1
+    assert pol.choose(e, e.state.players[0], "deploy", [("deploy", 0), ("deploy", 1), ("deploy", 2)], None) == 1
     text = "\n".join(out)
     assert "How many troops do you deploy" in text and "   2) deploy 1" in text
     assert text.count("Please type a number from 1 to 3") == 3
@@ -61,7 +61,7 @@ def test_the_turn_prompt_shows_the_table(compiled):
     assert "Hand: " in view and all(e.defs[c]["name"] in view for c in p.hand)
     assert "Influence: Emperor 0" in view and "Imperium Row:" in view
     pol, out = _policy(["help", "view", "1"])
-    assert pol.choose(e, p, "turn", ["a", "reveal"], None) == 0
+    assert pol.choose(e, p, "turn", [("yes", "a"), ("reveal",)], None) == 0
     assert sum("Imperium Row:" in line for line in out) == 2  # once for the turn, once for `view`
 
 
@@ -70,7 +70,7 @@ def test_save_at_a_prompt_writes_a_resumable_file(compiled, tmp_path):
     e.state.decisions = [0, 2, 1]
     target = tmp_path / "g.json"
     pol, out = _policy([f"save {target}", "1"])
-    assert pol.choose(e, e.state.players[0], "pay", ["pay", "no"], None) == 0
+    assert pol.choose(e, e.state.players[0], "pay", [("yes", "pay"), ("no",)], None) == 0
     data = load_game(target)
     assert data["decisions"] == [0, 2, 1] and data["seed"] == 5 and data["policies"] == ["human"] * 3
     assert any("saved to" in line for line in out)
@@ -80,7 +80,7 @@ def test_quit_stops_the_game(compiled):
     e = _engine(compiled)
     pol, _ = _policy(["quit"])
     with pytest.raises(QuitGame):
-        pol.choose(e, e.state.players[0], "pay", ["pay", "no"], None)
+        pol.choose(e, e.state.players[0], "pay", [("yes", "pay"), ("no",)], None)
 
 
 def test_bad_save_files_are_refused(tmp_path):
@@ -151,16 +151,16 @@ from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E
 def test_any_line_typed_at_a_prompt_is_answered_and_the_game_kept(compiled, tmp_path_factory, monkeypatch, lines):
     monkeypatch.chdir(tmp_path_factory.mktemp("typing"))  # `save X` writes here
     e = _engine(compiled)
-    labels = ["Dr. Yueh -> Arrakeen", "buy Stilgar (5)", "reveal"]
+    actions = [("place", "dr_yueh", "arrakeen"), ("buy", "stilgar", 5), ("reveal",)]
     pol, out = _policy([*lines, "2"])
-    assert pol.choose(e, e.state.players[0], "turn", labels, None) in (0, 1, 2)
-    assert len(out) >= len(lines)
+    assert pol.choose(e, e.state.players[0], "turn", actions, None) in (0, 1, 2)
+    assert len(out) >= len([line for line in lines if line.strip()])  # a blank line is asked again silently
 
 
 def test_unicode_digits_are_not_option_numbers(compiled):
     e = _engine(compiled)
     pol, out = _policy(["²", "٣", "1" * 5000, "3"])
-    assert pol.choose(e, e.state.players[0], "pay", ["a", "b", "c"], None) == 2
+    assert pol.choose(e, e.state.players[0], "pay", [("yes", "a"), ("yes", "b"), ("yes", "c")], None) == 2
     assert "\n".join(out).count("Please type a number from 1 to 3") == 3
 
 
@@ -168,7 +168,7 @@ def test_info_shows_what_an_option_names(compiled):
     e = _engine(compiled)
     p = e.state.players[0]
     pol, out = _policy(["info 1", "? 2", "info stilgar", "info 9", "info nothing here", "info", "3"])
-    assert pol.choose(e, p, "turn", ["Dr. Yueh -> Arrakeen", "buy Stilgar (5)", "reveal"], None) == 2
+    assert pol.choose(e, p, "turn", [("place", "dr_yueh", "arrakeen"), ("buy", "stilgar", 5), ("reveal",)], None) == 2
     text = "\n".join(out)
     assert "Dr. Yueh  [Imperium card, base]" in text and "Arrakeen  [board space, base]" in text
     assert text.count("Stilgar  [Imperium card, base]") == 2  # `? 2` and `info stilgar`
@@ -179,7 +179,7 @@ def test_info_shows_what_an_option_names(compiled):
 def test_view_lists_the_table_and_the_options_again(compiled):
     e = _engine(compiled)
     pol, out = _policy(["view", "1"])
-    assert pol.choose(e, e.state.players[0], "pay", ["pay 2 Solari", "no"], None) == 0
+    assert pol.choose(e, e.state.players[0], "pay", [("yes", "pay 2 Solari"), ("no",)], None) == 0
     text = "\n".join(out)
     # The first prompt of a sitting shows the table (a resumed game), and `view` again.
     assert text.count("Imperium Row:") == 2 and text.count("1) pay 2 Solari") == 2
@@ -188,7 +188,7 @@ def test_view_lists_the_table_and_the_options_again(compiled):
 def test_saving_to_an_impossible_name_keeps_the_game(compiled, tmp_path):
     e = _engine(compiled)
     pol, out = _policy(["save .", "save bad\0name", f"save {tmp_path}/no/such/dir/x.json", "1"])
-    assert pol.choose(e, e.state.players[0], "pay", ["a", "b"], None) == 0
+    assert pol.choose(e, e.state.players[0], "pay", [("yes", "a"), ("no",)], None) == 0
     assert "\n".join(out).count("could not save to") == 3
 
 

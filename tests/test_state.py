@@ -147,7 +147,7 @@ def _game_digest_in_subprocess(hash_seed: str) -> str:
     import os
     import subprocess
     import sys
-    code = ("from dunec.engine.content import load;from dunec.engine.runner import play_game;"
+    code = ("from dunec.content import load;from dunec.engine.runner import play_game;"
             "c=load('compiled');"
             "g=play_game(c,4,21,['random','greedy','random','greedy']);print(g.digest(),g.log_digest(),"
             "play_game(c,1,22,['greedy'],difficulty='expert').digest(),"

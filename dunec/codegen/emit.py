@@ -22,10 +22,10 @@ from typing import Any
 import jinja2
 
 from dunec.check.model import Model
-from dunec.check.tables import CMPS, FACTIONS
-from dunec.engine.content import Content, meta_of
+from dunec.check.tables import CMPS
+from dunec.ir.meta import Content, meta_of
 from dunec.ir import describe, value
-from dunec.ir.ops import requirement
+from dunec.ir.ops import option_faction, requirement
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
 METHODS = {"lose", "influence", "lose_influence", "deploy", "retreat", "trash", "discard", "acquire",
@@ -89,14 +89,12 @@ def _cond(c: tuple, ctx: str) -> Code:
         if c[2] not in CMPS:
             raise CodegenError(f"bad comparison {c[2]!r}")
         return Code(f"{_quantity(c[1], ctx)} {c[2]} {_lit(c[3])}")
-    # Compile-time specialisation: simple flags read the state directly; the rest
-    # go through the engine exactly as the interpreter does.
+    # Compile-time specialisation: the acting player's own flags are read directly;
+    # the rest go through the effect context exactly as the interpreter does.
     if k == "seat" and len(c) == 1:
         return Code(f"{ctx}.player.seat_on_council")
     if k == "swordmaster" and len(c) == 1:
         return Code(f"{ctx}.player.swordmaster")
-    if k == "alliance" and c[1] != "any":
-        return Code(f"({ctx}.engine.state.alliances[{_lit(c[1])}] == {ctx}.player.seat)")
     return Code(f"{ctx}.flag({_lit(c)})")
 
 
@@ -145,9 +143,9 @@ def _env() -> jinja2.Environment:
         alt_hints=lambda op: tuple(value.estimate(a) for a in op.alts),
         quantity=_quantity,
         alt_costs=lambda op: tuple(requirement(a) for a in op.alts),
+        alt_factions=lambda op: tuple(option_faction(a) for a in op.alts),
     )
     env.globals["plain"] = PLAIN
-    env.globals["factions"] = FACTIONS
     return env
 
 

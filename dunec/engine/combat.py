@@ -3,6 +3,7 @@ control, and troops back to supply."""
 from __future__ import annotations
 
 from dunec.engine import rivals
+from dunec.engine.actions import PASS
 from dunec.engine.context import Ctx
 from dunec.engine.turns import _intrigue_options, play_intrigue, strength
 
@@ -13,7 +14,7 @@ def intrigue_rounds(e) -> None:
     """In turn order, each player with units in the Conflict plays combat intrigue or
     passes; it ends when every involved player has passed in a row."""
     order = e.order()
-    e.turn_kind = "combat"
+    e.state.turn_kind = "combat"
     passes = 0
     i = 0
     while True:
@@ -28,9 +29,8 @@ def intrigue_rounds(e) -> None:
         if not cards:
             passes += 1
             continue
-        labels = [f"play {e.cname(c)}" for c in cards] + ["pass"]
-        hints = [e.defs[c]["values"].get("combat", 0.0) for c in cards] + [0.5]
-        k = e.decide(p, "combat", labels, hints)
+        k = e.decide(p, "combat", [("play", c) for c in cards] + [PASS],
+                     lambda: [e.defs[c]["values"].get("combat", 0.0) for c in cards] + [0.5])
         if k == len(cards):
             passes += 1
         else:
@@ -65,7 +65,7 @@ def resolve(e) -> None:
     conflict = st.conflict
     rivals.combat_draws(e)  # rivals' swords first, then the people's combat intrigue
     intrigue_rounds(e)
-    e.turn_kind = "combat"
+    e.state.turn_kind = "combat"
     for p in e.order():
         if p.conflict:
             e.log(f"  {e.pname(p)} combat strength {strength(p)}")
@@ -96,4 +96,4 @@ def resolve(e) -> None:
         p.deployed_turn = 0  # deployments during the Combat phase counted as one turn
     st.conflicts_done.append(conflict)
     st.conflict = None
-    e.turn_kind = ""
+    e.state.turn_kind = ""

@@ -133,8 +133,8 @@ class Ctx:
     def pay_now(self, costs) -> None:
         self.engine.pay(self.player, costs, self.card)
 
-    def choose(self, n: int, labels, hints, costs) -> list:
-        return self.engine.choose_options(self, n, labels, hints, costs)
+    def choose(self, n: int, labels, hints, costs, factions=None) -> list:
+        return self.engine.choose_options(self, n, labels, hints, costs, factions)
 
     def each_opponent(self) -> list:
         return [self.sub(p) for p in self.engine.opponents(self.player)]

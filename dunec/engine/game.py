@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from typing import Optional
 
 from dunec.engine import rivals
+from dunec.engine.actions import NO, player_name
+from dunec.engine.observe import SeatView
 from dunec.engine.rng import Rng
 from dunec.engine.rules_agents import AgentRules
 from dunec.engine.rules_cards import CardRules
@@ -40,7 +42,6 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         self.rng = Rng(state=state.rng_state)
         self.replay = deque(replay)
         self.quiet = False
-        self.turn_kind = ""  # "agent" | "reveal" | "combat" | ...
         # Optional hook called after every decision (invariant checks). A decision asked
         # in the middle of a rule step (whom a falling holder gives an alliance to) is
         # checked once the step has finished, never half done: see `step`.
@@ -50,6 +51,16 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         self._trash_hints: dict = {}
 
     # ------------------------------------------------------------------ bookkeeping
+    @property
+    def turn_kind(self) -> str:
+        """The state's turn kind (kept on the engine for older callers: the state,
+        not the engine, knows where the game is)."""
+        return self.state.turn_kind
+
+    @turn_kind.setter
+    def turn_kind(self, kind: str) -> None:
+        self.state.turn_kind = kind
+
     @property
     def players(self) -> list[Player]:
         return self.state.players
@@ -61,9 +72,7 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
                 self.echo(msg)
 
     def pname(self, p: Player) -> str:
-        if p.rival:
-            return rivals.name(self, p)
-        return f"P{p.seat + 1} ({self.defs[p.leader]['name']})"
+        return player_name(self.defs, p)
 
     def cname(self, ident: str) -> str:
         return self.defs[ident]["name"]
@@ -82,15 +91,18 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         return [self.players[(p.seat + i) % n] for i in range(1, n)]
 
     # ------------------------------------------------------------------ decisions
-    def decide(self, p: Player, kind: str, labels, hints=None) -> int:
-        """Ask p's policy to pick one of the labelled options; record the answer."""
-        n = len(labels)
+    def decide(self, p: Player, kind: str, actions, hints=None) -> int:
+        """Ask p's policy to pick one of the actions; record the answer's index.
+        `hints` (value estimates, one per action) may be a function: it is called
+        only when a policy asks for them."""
+        n = len(actions)
         if n == 0:
             raise PolicyError(f"no options for {kind}")
         if n == 1:
             return 0
+        lazy = hints if callable(hints) else (lambda: hints)
         if p.rival:  # rivals decide by fixed rules: no policy, nothing recorded
-            return rivals.choose(self, p, kind, list(labels), list(hints) if hints else None)
+            return rivals.choose(self, p, kind, actions, lazy)
         if self.replay:
             i = self.replay.popleft()
             if type(i) is not int or not 0 <= i < n:
@@ -102,16 +114,22 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
                 # Keep a seeded policy's own RNG in step, so a resumed game goes on
                 # exactly as the uninterrupted one would have.
                 self.sync()
-                policy.choose(self, p, kind, list(labels), list(hints) if hints else None)
+                policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
         else:
             self.sync()
-            i = self.policies[p.seat].choose(self, p, kind, list(labels), list(hints) if hints else None)
+            policy = self.policies[p.seat]
+            i = policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
         if not isinstance(i, int) or not 0 <= i < n:
             raise PolicyError(f"{kind}: {i!r} is not one of {n} options")
         self.state.decisions.append(i)
         if self.after_turn is not None and not self._unfinished:
             self.after_turn(self)
         return i
+
+    def _view(self, policy, p: Player):
+        """What the policy sees: the seat's view of the game (observe.SeatView), or
+        the engine itself for a policy that declares `sees_everything`."""
+        return self if getattr(policy, "sees_everything", False) else SeatView(self, p.seat)
 
     @contextmanager
     def step(self):
@@ -125,27 +143,30 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         if self.after_turn is not None and not self._unfinished:
             self.after_turn(self)
 
-    def choose_options(self, ctx, n: int, labels, hints, costs) -> list[int]:
+    def choose_options(self, ctx, n: int, labels, hints, costs, factions=None) -> list[int]:
         """Pick n different options; an option that starts with a cost is offered
-        only when the player can pay it."""
+        only when the player can pay it. `labels` are the card's own words for its
+        options; `factions` the faction each option is influence with, if it is."""
         p = ctx.player
         ok = [i for i in range(len(labels)) if costs[i] is None or self.can_pay(p, costs[i], ctx.card)]
+        factions = factions or (None,) * len(labels)
         picked: list[int] = []
         for _ in range(min(n, len(ok))):
             idx = [i for i in ok if i not in picked]
-            j = self.decide(p, "choose", [labels[i] for i in idx], [hints[i] for i in idx] if hints else None)
+            j = self.decide(p, "choose", [("option", i, labels[i], factions[i]) for i in idx],
+                            (lambda: [hints[i] for i in idx]) if hints else None)
             picked.append(idx[j])
         return picked
 
     def yes_no(self, p: Player, kind: str, label: str, hint: float = 0.0) -> bool:
-        return self.decide(p, kind, [label, "no"], [hint, 0.0]) == 0
+        return self.decide(p, kind, [("yes", label), NO], lambda: [hint, 0.0]) == 0
 
     def pick_opponent(self, p: Player, label: str) -> Optional[Player]:
         opps = self.opponents(p)
         if not opps:
             return None
-        i = self.decide(p, "opponent", [f"{self.pname(o)}: {label}" for o in opps],
-                        [float(o.vp) for o in opps])
+        i = self.decide(p, "opponent", [("opponent", o.seat, label) for o in opps],
+                        lambda: [float(o.vp) for o in opps])
         return opps[i]
 
     # ------------------------------------------------------------------ the game

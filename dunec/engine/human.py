@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Callable
 
+from dunec.engine.actions import labels as action_labels
 from dunec.engine.info import info
 from dunec.engine.saves import save_game
 from dunec.engine.state import FACTIONS
 from dunec.ir.describe import NAMES
 
 DEFAULT_SAVE = "dunec-save.json"
-FACTION_NAMES = {"emperor": "Emperor", "guild": "Spacing Guild", "bene_gesserit": "Bene Gesserit",
-                 "fremen": "Fremen"}
 QUESTIONS = {
     "turn": "Your turn: play a card and send an agent, play intrigue, or reveal.",
     "plot": "Play a plot intrigue card, or end your turn?",
@@ -57,7 +56,8 @@ class HumanPolicy:
         self.rules = rules  # definition id -> its rules text (dunec/show.py); None: `info` is unavailable
         self._seen_table = False
 
-    def choose(self, engine, player, kind: str, labels: list[str], hints) -> int:
+    def choose(self, engine, player, kind: str, actions: list[tuple], hints) -> int:
+        labels = action_labels(engine.state, engine.content, actions)
         # The table at every turn, and at the first prompt of a sitting (a resumed game).
         if kind == "turn" or not self._seen_table:
             self.write(render_view(engine, player))
@@ -77,7 +77,7 @@ class HumanPolicy:
             if word == "save":
                 self._save(engine, rest or DEFAULT_SAVE)
             elif word in ("info", "?") and rest:
-                self.write(info(engine, player, labels, rest, self.rules))
+                self.write(info(engine, player, actions, rest, self.rules))
             elif word in ("help", "?", "info"):
                 self.write(HELP)
             elif word == "view":
@@ -147,10 +147,10 @@ def render_view(engine, player) -> str:
     inf = []
     for f in FACTIONS:
         tag = " (Alliance)" if st.alliances.get(f) == p.seat else ""
-        inf.append(f"{FACTION_NAMES[f]} {p.influence[f]}{tag}")
+        inf.append(f"{NAMES[f]} {p.influence[f]}{tag}")
     lines.append("Influence: " + ", ".join(inf))
     if p.secret:  # only the chooser sees it; opponents' lines never show it
-        lines.append("Chosen in secret: " + ", ".join(FACTION_NAMES[f] for f in p.secret))
+        lines.append("Chosen in secret: " + ", ".join(NAMES[f] for f in p.secret))
     lines.append("Hand: " + (", ".join(d[c]["name"] for c in p.hand) or "empty"))
     if p.played:
         lines.append("Played this round: " + ", ".join(d[c]["name"] for c in p.played))

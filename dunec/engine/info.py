@@ -1,28 +1,35 @@
 """`info` at a prompt: what the card, space or intrigue card an option names does.
 
-Option labels carry display names ("Dr. Yueh -> Arrakeen", "Buy Stilgar (5)"),
-so the definitions an option is about are found by their names in its label;
-their rules text comes from the checked cards through `dunec show`'s renderer.
+An option names its definitions by id (dunec/engine/actions.py); only a card's
+own words for its options are searched for display names. The rules text comes
+from the checked cards through `dunec show`'s renderer.
 """
 from __future__ import annotations
 
 import re
 from typing import Callable
 
+from dunec.engine.actions import idents as action_idents
+from dunec.engine.actions import label
+
 # What a player reads about at the table (not decks or House Hagal cards).
 KINDS = ("card", "starter", "reserve", "intrigue", "space", "conflict", "leader")
 
 
-def info(engine, player, labels: list[str], what: str, rules: Callable[[str], str] | None) -> str:
+def info(engine, player, actions: list[tuple], what: str, rules: Callable[[str], str] | None) -> str:
     if rules is None:
         return "No rules text in this game."
     if what.isascii() and what.isdigit():
         n = int(what) if len(what) <= 6 else 0
-        if not 1 <= n <= len(labels):
-            return f"There is no option {what[:12]}: type `info N` with N from 1 to {len(labels)}."
-        idents = in_label(engine, player, labels[n - 1])
+        if not 1 <= n <= len(actions):
+            return f"There is no option {what[:12]}: type `info N` with N from 1 to {len(actions)}."
+        action = actions[n - 1]
+        idents = action_idents(action)
+        if not idents and action[0] in ("option", "yes", "opponent"):
+            # A card's own words for its option may name other cards or spaces.
+            idents = in_label(engine, player, action[2] if action[0] == "option" else action[-1])
         if not idents:
-            return f"Option {n} ({labels[n - 1]}) names no card or space."
+            return f"Option {n} ({label(engine.state, engine.content, action)}) names no card or space."
     else:
         idents = named(engine, player, what)
         if not idents:

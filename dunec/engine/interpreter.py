@@ -8,7 +8,7 @@ from __future__ import annotations
 import operator
 
 from dunec.ir import describe, value
-from dunec.ir.ops import Op, Ops, requirement
+from dunec.ir.ops import Op, Ops, option_faction, requirement
 
 CMP = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
        ">": operator.gt, "<": operator.lt}
@@ -46,7 +46,7 @@ def test(c, ctx) -> bool:
 
 def _labels(op: Op):
     return (tuple(describe.ops(a) for a in op.alts), tuple(value.estimate(a) for a in op.alts),
-            tuple(requirement(a) for a in op.alts))
+            tuple(requirement(a) for a in op.alts), tuple(option_faction(a) for a in op.alts))
 
 
 def _gain(op, ctx):
@@ -59,8 +59,8 @@ def _pay(op, ctx):
 
 
 def _choose(op, ctx):
-    labels, hints, costs = _labels(op)
-    for i in ctx.choose(op.args[0], labels, hints, costs):
+    labels, hints, costs, factions = _labels(op)
+    for i in ctx.choose(op.args[0], labels, hints, costs, factions):
         alt = op.alts[i]
         if alt and alt[0].kind == "pay":
             # Choosing a paid option means paying for it: only payable options are offered.

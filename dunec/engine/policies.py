@@ -1,12 +1,14 @@
 """Players as policies over explicitly enumerated options.
 
 A policy gets the engine (read-only by contract), the deciding player, the kind
-of decision, the option labels in a stable order and value hints, and returns an
-index. Random and greedy policies own their RNG, seeded from the game seed and
+of decision, the options as structured actions (dunec/engine/actions.py) in a
+stable order and a function giving value hints (computed only if called), and
+returns an index. Random and greedy policies own their RNG, seeded from the game seed and
 seat, so the game's own RNG stream never depends on who is playing.
 """
 from __future__ import annotations
 
+from dunec.engine.actions import labels
 from dunec.engine.rng import Rng
 from dunec.ir.value import WORTH
 
@@ -14,7 +16,7 @@ from dunec.ir.value import WORTH
 class Policy:
     name = "policy"
 
-    def choose(self, engine, player, kind: str, labels: list[str], hints) -> int:
+    def choose(self, engine, player, kind: str, actions: list[tuple], hints) -> int:
         raise NotImplementedError
 
 
@@ -25,13 +27,13 @@ class RandomPolicy(Policy):
     def __init__(self, seed: int, seat: int):
         self.rng = Rng(seed * 7919 + seat * 104729 + 17)
 
-    def choose(self, engine, player, kind, labels, hints):
-        if kind == "turn" and len(labels) > 1 and player.agents_left > 0:
+    def choose(self, engine, player, kind, actions, hints):
+        if kind == "turn" and len(actions) > 1 and player.agents_left > 0:
             # A random player still uses its agents: reveal early only now and then.
             if self.rng.below(10) == 0:
-                return len(labels) - 1
-            return self.rng.below(len(labels) - 1)
-        return self.rng.below(len(labels))
+                return len(actions) - 1
+            return self.rng.below(len(actions) - 1)
+        return self.rng.below(len(actions))
 
 
 class GreedyPolicy(Policy):
@@ -51,27 +53,26 @@ class GreedyPolicy(Policy):
     def __init__(self, seed: int = 0, seat: int = 0):
         self.rng = Rng(seed * 31 + seat)
 
-    def choose(self, engine, player, kind, labels, hints):
+    def choose(self, engine, player, kind, actions, hints):
         if kind == "deploy":
-            return self._deploy(engine, player, len(labels) - 1)
+            return self._deploy(engine, player, len(actions) - 1)
         if kind == "combat":
-            return self._combat(engine, player, labels, hints)
-        if not hints:
+            return self._combat(engine, player, actions, hints())
+        values = hints()
+        if not values:
             return 0
         if kind == "turn":
-            hints = [h + self._turn_bonus(engine, player, lab) for lab, h in zip(labels, hints)]
+            values = [h + self._turn_bonus(engine, player, a) for a, h in zip(actions, values)]
         elif kind == "buy":
-            hints = [h + self._buy_bonus(engine, lab) for lab, h in zip(labels, hints)]
-        return max(range(len(labels)), key=lambda i: (hints[i], -i))
+            values = [h + self._buy_bonus(engine, a) for a, h in zip(actions, values)]
+        return max(range(len(actions)), key=lambda i: (values[i], -i))
 
     # ------------------------------------------------------------------ agent turns
-    def _turn_bonus(self, engine, player, label: str) -> float:
+    def _turn_bonus(self, engine, player, action: tuple) -> float:
         """What the static hint of an agent placement misses about the board now."""
-        if " -> " not in label:
+        if action[0] != "place":
             return 0.0
-        space = engine.content.named(label.rsplit(" -> ", 1)[1], ("space",))
-        if space is None:
-            return 0.0
+        space = engine.defs[action[2]]
         bonus = 0.0
         if space.get("faction"):
             bonus += self._influence_step(engine, player, space["faction"])
@@ -106,13 +107,13 @@ class GreedyPolicy(Policy):
         return self.VP_FIGHT if _gives_vp(engine, conflict) else self.OTHER_FIGHT
 
     # ------------------------------------------------------------------ buying
-    def _buy_bonus(self, engine, label: str) -> float:
+    def _buy_bonus(self, engine, action: tuple) -> float:
         """Late in the game a card that gives VP when bought (The Spice Must Flow)
         beats any deck-building."""
-        if not label.startswith("buy ") or not _late(engine):
+        if action[0] != "buy" or not _late(engine):
             return 0.0
-        card = engine.content.named(label[len("buy "):].rsplit(" (", 1)[0], ("card", "reserve"))
-        return self.LATE_VP_BUY if card is not None and card["values"].get("acquire", 0.0) >= WORTH["vp"] else 0.0
+        card = engine.defs[action[1]]
+        return self.LATE_VP_BUY if card["values"].get("acquire", 0.0) >= WORTH["vp"] else 0.0
 
     # ------------------------------------------------------------------ combat
     def _deploy(self, engine, player, most: int) -> int:
@@ -127,14 +128,14 @@ class GreedyPolicy(Policy):
             return most
         return min(most, self.DEPLOY_FEW)
 
-    def _combat(self, engine, player, labels, hints) -> int:
+    def _combat(self, engine, player, actions, hints) -> int:
         """Combat intrigue only when it changes the outcome: swords while they can
         lift us past someone, a VP-for-troops card when it costs no better place."""
         from dunec.engine.turns import strength
-        passing = len(labels) - 1
+        passing = len(actions) - 1
         mine = strength(player)
         others = sorted((strength(o) for o in engine.opponents(player)), reverse=True)
-        cards = [engine.content.named(lab[len("play "):], ("intrigue",)) for lab in labels[:passing]]
+        cards = [engine.defs[a[1]] for a in actions[:passing]]
         swords = [_swords(c, h) for c, h in zip(cards, hints)]
         for i, c in enumerate(cards):
             if c is not None and _troops_paid(c) and \
@@ -179,7 +180,10 @@ def _gives_vp(engine, conflict: str) -> bool:
 
 
 class ScriptedPolicy(Policy):
-    """Plays a fixed list of answers (for tests); fails loudly when it runs out."""
+    """Plays a fixed list of answers (for tests); fails loudly when it runs out.
+    An answer is an index, an action (a tuple, matched exactly), or words shown
+    to a person (matched by prefix against the options' display labels). It
+    keeps what it was asked, as display labels, for tests to read."""
     name = "scripted"
 
     def __init__(self, answers, fallback: Policy | None = None):
@@ -187,19 +191,24 @@ class ScriptedPolicy(Policy):
         self.fallback = fallback
         self.asked: list[tuple[str, list[str]]] = []
 
-    def choose(self, engine, player, kind, labels, hints):
-        self.asked.append((kind, labels))
+    def choose(self, engine, player, kind, actions, hints):
+        shown = labels(engine.state, engine.content, actions)
+        self.asked.append((kind, shown))
         if self.answers:
             a = self.answers.pop(0)
+            if isinstance(a, tuple):
+                if a in actions:
+                    return actions.index(a)
+                raise LookupError(f"scripted answer {a!r} is not among {actions}")
             if isinstance(a, str):
-                for i, lab in enumerate(labels):
+                for i, lab in enumerate(shown):
                     if a == lab or lab.startswith(a):
                         return i
-                raise LookupError(f"scripted answer {a!r} is not among {labels}")
+                raise LookupError(f"scripted answer {a!r} is not among {shown}")
             return a
         if self.fallback is not None:
-            return self.fallback.choose(engine, player, kind, labels, hints)
-        raise LookupError(f"scripted policy has no answer for {kind}: {labels}")
+            return self.fallback.choose(engine, player, kind, actions, hints)
+        raise LookupError(f"scripted policy has no answer for {kind}: {shown}")
 
 
 POLICIES = ("random", "greedy")

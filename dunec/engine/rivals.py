@@ -19,13 +19,15 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal, turns
+from dunec.engine import hagal
+from dunec.engine.narration import log_changes, tally
+from dunec.engine.actions import NO
+from dunec.engine.actions import faction as action_faction
 from dunec.engine.context import Ctx
 from dunec.engine.rng import Rng
 from dunec.engine.setup import SetupError
 from dunec.engine.setup import new_game as base_new_game
-from dunec.engine.state import FACTIONS, TROOPS_PER_PLAYER, GameState, Player
-from dunec.ir.describe import NAMES
+from dunec.engine.state import TROOPS_PER_PLAYER, GameState, Player
 
 # The base-game leaders the rules list for solo rivals (the list's other two,
 # Rhombur Vernius and Hundro Moritani, come with Rise of Ix).
@@ -36,7 +38,6 @@ DIFFICULTIES = {"novice": 5, "veteran": 4, "expert": 3}
 MENTAT_SPACE = "mentat_space"
 MENTAT_COST_ABOVE_NOVICE = 5
 RIVAL_GARRISON_ABOVE_NOVICE = 3
-GARRISON_LIMIT = 2  # units from the garrison on top of those recruited this turn
 DUO_AGENTS = 3
 # Instant trades of a solo rival, each for 1 VP, in the order the rules list them.
 TRADES = (("intrigue", 3), ("water", 3), ("solari", 7), ("spice", 7))
@@ -168,12 +169,6 @@ def scores(e, p: Player) -> bool:
     return not duo_rival(e, p)
 
 
-def name(e, p: Player) -> str:
-    if not p.leader:
-        return f"P{p.seat + 1} (House Hagal)"
-    return f"P{p.seat + 1} (rival {e.defs[p.leader]['name']})"
-
-
 def order(e) -> list[Player]:
     """Two players: the first player, then the rival, then the other person."""
     st = e.state
@@ -198,27 +193,21 @@ def space_costs(e, sp: dict) -> tuple:
 
 
 # ---------------------------------------------------------------------- decisions
-def _faction(label: str):
-    for f in FACTIONS:
-        if label.endswith(f"Influence with {NAMES[f]}"):
-            return f
-    return None
-
-
-def choose(e, p: Player, kind: str, labels: list, hints) -> int:
+def choose(e, p: Player, kind: str, options: list, hints) -> int:
     """A rival's answer to any decision, by fixed rules:
     - an optional payment or the defensive troop: always yes (when it can pay);
     - influence with a faction of its choice: the faction where it has least
       (ties: the first in track order, Emperor, Spacing Guild, Bene Gesserit, Fremen);
     - anything else: the option the engine values most (ties: the first)."""
-    if len(labels) == 2 and labels[1] == "no":
+    if len(options) == 2 and options[1] == NO:
         return 0
     if kind in ("influence", "choose"):
-        factions = [_faction(lab) for lab in labels]
+        factions = [action_faction(a) for a in options]
         if all(f is not None for f in factions):
-            return min(range(len(labels)), key=lambda i: (p.influence[factions[i]], i))
-    if hints:
-        return max(range(len(labels)), key=lambda i: (hints[i], -i))
+            return min(range(len(options)), key=lambda i: (p.influence[factions[i]], i))
+    values = hints()
+    if values:
+        return max(range(len(options)), key=lambda i: (values[i], -i))
     return 0
 
 
@@ -258,14 +247,14 @@ def find(e, p: Player):
 def _gain(e, p: Player, card: str, space) -> None:
     """What the card gives; the log's indented line says what the rival gained and
     spent, as it does for a person's turn (the signet ring says its own part)."""
-    before = None if e.quiet else turns.tally(p)
+    before = None if e.quiet else tally(p)
     fn = e.content.effect(card, "hagal")
     if fn is not None:
         fn(Ctx(e, p, card=card, space=space, box="hagal"))
     if duo_rival(e, p):
         refuse_gains(p)
     if before is not None:
-        turns.log_changes(e, p, before)
+        log_changes(e, p, before)
 
 
 def refuse_gains(p: Player) -> None:
@@ -289,20 +278,19 @@ def take_turn(e, p: Player) -> None:
     m, sp = e.defs[card], e.defs[space]
     p.agents_left -= 1
     e.place_agent(space, p.seat)
-    p.recruited = 0
-    e.turn_kind = "agent"
+    p.recruited = p.deployed_turn = 0
+    e.state.turn_kind = "agent"
     e.log(f"  {who} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
     e.control_bonus(space)
     _gain(e, p, card, space)
     trade(e, p)  # the official order: the trades first, then the troops on a combat card
     if m.get("deploys"):
-        # The troops recruited this turn, and up to 2 more from the garrison.
-        k = min(p.garrison, p.recruited + GARRISON_LIMIT)
-        p.garrison -= k
-        p.conflict += k
+        # A rival always deploys as many as a player may.
+        k = e.combat_space_deploy_most(p)
         if k:
-            e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict} in the Conflict)")
-    e.turn_kind = ""
+            e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict + k} in the Conflict)")
+        e.send_troops(p, k)
+    e.state.turn_kind = ""
     if st.churn == "rival":
         churn(e)
     if p.agents_left <= 0:
@@ -397,10 +385,8 @@ def round_start(e) -> None:
         st.rival_agent_cards -= 1
         if st.rival_agent_cards == 0:
             for p in e.players:
-                if p.rival and not p.swordmaster:
-                    p.swordmaster = True
-                    p.agents += 1
-                    p.agents_left += 1
+                if p.rival:
+                    e.gain_swordmaster(p, announce=False)
             e.log("  the rivals' third agents are uncovered: each rival now has 3 agents")
     after_turn(e)
 

@@ -4,7 +4,7 @@ Mixed into the Engine."""
 from __future__ import annotations
 
 from dunec.engine.context import Ctx
-from dunec.engine.turns import change_words, tally
+from dunec.engine.narration import change_words, tally
 from dunec.engine.state import Player
 from dunec.ir.describe import NAMES
 
@@ -40,7 +40,7 @@ class AgentRules:
         mine = self.agents_of(p.seat)
         if not mine:
             return
-        i = self.decide(p, "recall", [f"recall the agent at {self.cname(s)}" for s in mine])
+        i = self.decide(p, "recall", [("recall", s) for s in mine])
         self.remove_agent(mine[i], p.seat)
         p.agents_left += 1
 
@@ -56,12 +56,15 @@ class AgentRules:
             p.agents_left += 1
             self.log(f"  {self.pname(p)} takes the Mentat")
 
-    def gain_swordmaster(self, p: Player) -> None:
+    def gain_swordmaster(self, p: Player, announce: bool = True) -> None:
+        """A third agent, at once (players by the Swordmaster space, solo rivals when
+        the conflict cards on their third agents run out)."""
         if not p.swordmaster:
             p.swordmaster = True
             p.agents += 1
             p.agents_left += 1
-            self.log(f"  {self.pname(p)} gains the Swordmaster")
+            if announce:
+                self.log(f"  {self.pname(p)} gains the Swordmaster")
 
     def take_seat(self, p: Player) -> None:
         if not p.seat_on_council:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from dunec.engine.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.context import Ctx
 from dunec.engine.state import Player
 
@@ -50,9 +51,9 @@ class CardRules:
         if not options:
             return
         # Trashing with the card icon is optional (FAQ); as a cost it is not.
-        labels = [f"trash {self.cname(c)} from {z}" for z, c in options] + (["trash nothing"] if optional else [])
-        hints = [self._trash_hint(c) for _, c in options] + ([0.0] if optional else [])
-        i = self.decide(p, "trash", labels, hints)
+        actions = [("trash", c, z) for z, c in options] + ([TRASH_NOTHING] if optional else [])
+        i = self.decide(p, "trash", actions,
+                        lambda: [self._trash_hint(c) for _, c in options] + ([0.0] if optional else []))
         if i == len(options):
             return
         z, c = options[i]
@@ -90,8 +91,8 @@ class CardRules:
 
     def discard(self, p: Player, n: int) -> None:
         for _ in range(min(n, len(p.hand))):
-            i = self.decide(p, "discard", [f"discard {self.cname(c)}" for c in p.hand],
-                            [-self.defs[c].get("cost", 0) for c in p.hand])
+            i = self.decide(p, "discard", [("discard", c) for c in p.hand],
+                            lambda: [-self.defs[c].get("cost", 0) for c in p.hand])
             c = p.hand.pop(i)
             p.discard.append(c)
             fn = self.content.effect(c, "discard")
@@ -112,9 +113,8 @@ class CardRules:
         row = [c for c in self.state.imperium_row if self.cost_of(p, c) <= max_cost]
         if not row:
             return
-        labels = [f"acquire {self.cname(c)}" for c in row] + ["acquire nothing"]
-        hints = [self.defs[c].get("cost", 0) + 1.0 for c in row] + [0.0]
-        i = self.decide(p, "acquire", labels, hints)
+        i = self.decide(p, "acquire", [("acquire", c) for c in row] + [ACQUIRE_NOTHING],
+                        lambda: [self.defs[c].get("cost", 0) + 1.0 for c in row] + [0.0])
         if i < len(row):
             self.take_from_row(p, row[i], to_top)
 
@@ -138,8 +138,8 @@ class CardRules:
         cards = [c for c in dict.fromkeys(p.discard) if faction in self.defs[c].get("factions", ())]
         if not cards:
             return
-        i = self.decide(p, "retrieve", [f"take {self.cname(c)} into your hand" for c in cards],
-                        [self.defs[c].get("cost", 0) for c in cards])
+        i = self.decide(p, "retrieve", [("retrieve", c) for c in cards],
+                        lambda: [self.defs[c].get("cost", 0) for c in cards])
         p.discard.remove(cards[i])
         p.hand.append(cards[i])
 
@@ -149,8 +149,8 @@ class CardRules:
                 return
             self.shuffle_discard(p)
         card = p.deck[-1]
-        if self.decide(p, "top", [f"draw {self.cname(card)}", f"trash {self.cname(card)}"],
-                       [1.0, self._trash_hint(card) - 8.0]) == 0:
+        if self.decide(p, "top", [("draw_top", card), ("trash_top", card)],
+                       lambda: [1.0, self._trash_hint(card) - 8.0]) == 0:
             p.hand.append(p.deck.pop())
         else:
             p.deck.pop()
@@ -160,8 +160,8 @@ class CardRules:
         row = list(dict.fromkeys(self.state.imperium_row))
         if not row:
             return
-        i = self.decide(p, "manipulate", [f"set aside {self.cname(c)}" for c in row],
-                        [self.defs[c].get("cost", 0) for c in row])
+        i = self.decide(p, "manipulate", [("set_aside", c) for c in row],
+                        lambda: [self.defs[c].get("cost", 0) for c in row])
         self.state.imperium_row.remove(row[i])
         if self.state.imperium_deck:
             self.state.imperium_row.append(self.state.imperium_deck.pop())
@@ -182,8 +182,8 @@ class CardRules:
                 and m["id"] not in st.blocked]
         if not free:
             return
-        i = self.decide(p, "block", [f"block {self.cname(s)}" for s in free],
-                        [self.defs[s]["values"].get("space", 0.0) for s in free])
+        i = self.decide(p, "block", [("block", s) for s in free],
+                        lambda: [self.defs[s]["values"].get("space", 0.0) for s in free])
         st.blocked[free[i]] = p.seat
         self.log(f"  {self.pname(p)} blocks {self.cname(free[i])} for opponents this round")
 

@@ -109,7 +109,7 @@ class CostRules:
         if k == "swordmaster":
             return p.swordmaster
         if k == "revealing":
-            return self.turn_kind == "reveal"
+            return self.state.turn_kind == "reveal"
         if k == "mentat_available":
             return self.state.mentat_on_board
         if k == "secret":

@@ -11,6 +11,7 @@ from dunec.ir.describe import NAMES
 FOUR_BONUS = {"emperor": ("troops", 2), "guild": ("solari", 3), "bene_gesserit": ("intrigue", 1),
               "fremen": ("water", 1)}
 MAX_INFLUENCE = 6
+COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited this turn
 
 
 class ResourceRules:
@@ -52,7 +53,7 @@ class ResourceRules:
             p.supply += k
         elif res == "intrigue":
             for _ in range(min(n, len(p.intrigue))):
-                i = self.decide(p, "lose_intrigue", [self.cname(c) for c in p.intrigue])
+                i = self.decide(p, "lose_intrigue", [("lose_intrigue", c) for c in p.intrigue])
                 self.state.intrigue_discard.append(p.intrigue.pop(i))
 
     def add_vp(self, p: Player, source: str, n: int) -> None:
@@ -79,10 +80,10 @@ class ResourceRules:
                 f for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in self.opponents(p)))
             if not pool:
                 return
-            labels = [f"+{n} Influence with {NAMES[f]}" for f in pool]
-            hints = [2.0 + (1.5 if p.influence[f] in (1, 3) else 0) - 0.1 * i
-                     - (2.5 if p.influence[f] >= MAX_INFLUENCE else 0) for i, f in enumerate(pool)]
-            faction = pool[self.decide(p, "influence", labels, hints)]
+            faction = pool[self.decide(p, "influence", [("influence", f, n) for f in pool],
+                                       lambda: [2.0 + (1.5 if p.influence[f] in (1, 3) else 0) - 0.1 * i
+                                                - (2.5 if p.influence[f] >= MAX_INFLUENCE else 0)
+                                                for i, f in enumerate(pool)])]
         self.change_influence(p, faction, n)
 
     def choose_secret_factions(self, p: Player, n: int) -> None:
@@ -91,8 +92,8 @@ class ResourceRules:
         left = list(FACTIONS)
         chosen = []
         for _ in range(min(n, len(left))):
-            i = self.decide(p, "secret", [f"choose {NAMES[f]} in secret" for f in left],
-                            [-float(p.influence[f]) for f in left])
+            i = self.decide(p, "secret", [("secret", f) for f in left],
+                            lambda: [-float(p.influence[f]) for f in left])
             chosen.append(left.pop(i))
         p.secret = [f for f in FACTIONS if f in chosen]
         self.log(f"  {self.pname(p)} chooses {_count(len(chosen))} faction{'s' if len(chosen) != 1 else ''} in secret")
@@ -112,8 +113,8 @@ class ResourceRules:
             have = [f for f in FACTIONS if p.influence[f] >= 1]
             if not have:
                 return
-            faction = have[self.decide(p, "lose_influence", [f"lose {n} Influence with {NAMES[f]}" for f in have],
-                                       [-float(p.influence[f]) for f in have])]
+            faction = have[self.decide(p, "lose_influence", [("lose_influence", f, n) for f in have],
+                                       lambda: [-float(p.influence[f]) for f in have])]
         self.change_influence(p, faction, -n)
 
     def change_influence(self, p: Player, f: str, delta: int) -> None:
@@ -154,8 +155,8 @@ class ResourceRules:
             # The falling holder chooses among the players tied for the highest (FAQ). Until
             # the token has moved, the holder holds it below others: one unfinished step.
             with self.step():
-                new = candidates[self.decide(h, "alliance", [f"give the {NAMES[f]} alliance to {self.pname(q)}"
-                                                              for q in candidates], [-q.vp for q in candidates])]
+                new = candidates[self.decide(h, "alliance", [("ally", f, q.seat) for q in candidates],
+                                             lambda: [-q.vp for q in candidates])]
                 self._give_alliance(f, h, new)
             return
         self._give_alliance(f, h, new)
@@ -185,8 +186,17 @@ class ResourceRules:
             most = p.garrison if n < 0 else min(n, p.garrison)
         if most <= 0:
             return
-        k = self.decide(p, "deploy", [f"deploy {i}" for i in range(most + 1)],
-                        [float(i) for i in range(most + 1)])
+        k = self.decide(p, "deploy", [("deploy", i) for i in range(most + 1)],
+                        lambda: [float(i) for i in range(most + 1)])
+        self.send_troops(p, k)
+
+    def combat_space_deploy_most(self, p: Player) -> int:
+        """After an agent goes to a combat space, players and rivals alike may deploy
+        the troops recruited this turn and up to 2 more from the garrison (rules 001, 000)."""
+        return min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
+
+    def send_troops(self, p: Player, k: int) -> None:
+        """k troops from the garrison to the Conflict."""
         p.garrison -= k
         p.conflict += k
         self.deployed(p, k)
@@ -202,8 +212,8 @@ class ResourceRules:
         most = p.conflict if n < 0 else min(n, p.conflict)
         if most <= 0:
             return
-        k = self.decide(p, "retreat", [f"retreat {i}" for i in range(most + 1)],
-                        [-float(i) for i in range(most + 1)])
+        k = self.decide(p, "retreat", [("retreat", i) for i in range(most + 1)],
+                        lambda: [-float(i) for i in range(most + 1)])
         p.conflict -= k
         p.garrison += k
 

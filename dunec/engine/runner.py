@@ -56,6 +56,30 @@ def replay(content, n_players: int, seed: int, policy_names, decisions, difficul
     return st
 
 
+def state_at_round(content, n_players: int, seed: int, round_no: int) -> GameState:
+    """A copy of the state at the first decision of a round of a random game (a
+    mid-game state for benchmarks and tests)."""
+    caught: list = []
+
+    def make_policy(name, policy_seed, seat):
+        inner = make("random", policy_seed, seat)
+
+        class Catch:
+            follows_replay = True
+            sees_everything = True  # it copies the whole state, hidden cards included
+
+            def choose(self, engine, player, kind, actions, hints):
+                if engine.state.round == round_no and not caught:
+                    caught.append(engine.state.copy())
+                return inner.choose(engine, player, kind, actions, hints)
+        return Catch()
+
+    play_game(content, n_players, seed, ["random"] * n_players, quiet=True, make_policy=make_policy)
+    if not caught:
+        raise ValueError(f"game {seed} with {n_players} people asks no decision in round {round_no}")
+    return caught[0]
+
+
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
              balance: bool = False, churn: str = "reveal") -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games

@@ -65,7 +65,7 @@ def with_sources(paths) -> list[dict]:
 def load_content(backend: str, cards: Path | None, extra: list[dict]):
     """The game's content: the base cards plus the recorded `--with` sources.
     Returns (content, model_or_None); ContentError if the cards do not check."""
-    from dunec.engine.content import ContentError, from_model, load
+    from dunec.content import ContentError, from_model, load
     from dunec.frontend import card_files, compile_sources, display_path
     from dunec.paths import cards_dir
 

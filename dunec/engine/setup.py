@@ -1,7 +1,7 @@
 """Game setup for the base game (rules 001, "For setup")."""
 from __future__ import annotations
 
-from dunec.engine.content import Content
+from dunec.ir.meta import Content
 from dunec.engine.rng import Rng
 from dunec.engine.state import GameState, Player
 

@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 from dunec.engine import rivals
+from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
+from dunec.engine.narration import log_changes, tally
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
 from dunec.ir.describe import NAMES
 from dunec.ir.value import WORTH
 
 VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
-COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited this turn
 
 
 # ---------------------------------------------------------------------- round start
@@ -54,14 +55,15 @@ def take_turn(e, p: Player) -> None:
         leader = e.defs[p.leader]
         once = [] if p.once_used or "once" not in leader["boxes"] else [p.leader]
         agents = agent_options(e, p)
-        passing = ["pass this turn"] if p.may_pass else []
-        labels = [f"play {e.cname(c)}" for c in plots] + [f"use {leader['name']}'s once-per-game ability"
-                                                          for _ in once] + \
-            [lab for lab, _, _ in agents] + passing + ["reveal"]
-        hints = [e.defs[c]["values"].get("plot", 0.0) for c in plots] + \
-            [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h for _, h, _ in agents] + \
-            [0.0 for _ in passing] + [reveal_hint(e, p, agents)]
-        i = e.decide(p, "turn", labels, hints)
+        passing = [PASS_TURN] if p.may_pass else []
+        options = [("play", c) for c in plots] + [("once", c) for c in once] + \
+            [a for a, _, _ in agents] + passing + [REVEAL]
+
+        def hints():
+            return [e.defs[c]["values"].get("plot", 0.0) for c in plots] + \
+                [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h() for _, h, _ in agents] + \
+                [0.0 for _ in passing] + [reveal_hint(e, p, agents)]
+        i = e.decide(p, "turn", options, hints)
         if i < len(plots):
             play_intrigue(e, p, plots[i], "plot")
             continue
@@ -100,9 +102,8 @@ def more_plots(e, p: Player) -> None:
         plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
         if not plots:
             return
-        labels = [f"play {e.cname(c)}" for c in plots] + ["end turn"]
-        hints = [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
-        i = e.decide(p, "plot", labels, hints)
+        i = e.decide(p, "plot", [("play", c) for c in plots] + [END_TURN],
+                     lambda: [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0])
         if i == len(plots):
             return
         play_intrigue(e, p, plots[i], "plot")
@@ -178,8 +179,9 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
 
 
 def agent_options(e, p: Player) -> list:
-    """(label, hint, (card, space)) for every legal agent placement, card by card in
-    hand order, spaces in board order."""
+    """(("place", card, space), hint, (card, space)) for every legal agent placement, card by card in
+    hand order, spaces in board order. `hint()` gives the option's value hint, computed (once per
+    space) only when a policy asks for hints."""
     cards = []
     placed = None
     for card in dict.fromkeys(p.hand):
@@ -207,16 +209,25 @@ def agent_options(e, p: Player) -> list:
         costs = space_costs(e, p, sp)
         if costs and not e.can_pay(p, costs):
             continue
-        open_spaces.append((sp, blocked(e, p, sp), _space_hint(e, p, sp, costs)))
+        open_spaces.append((sp, blocked(e, p, sp), costs))
+    judged: dict = {}
+
+    def space_hint(sp, costs) -> float:
+        h = judged.get(sp["id"])
+        if h is None:
+            h = judged[sp["id"]] = _space_hint(e, p, sp, costs)
+        return h
     out = []
     for cm in cards:
         icons = set(cm["icons"]).union(p.extra_icons)
         infiltrating = cm.get("infiltrate", False)
         # Playing a card as an agent gives up its reveal box: count that against it.
         card_value = cm["values"].get("agent", 0.0) - 0.7 * cm["values"].get("reveal", 0.0)
-        for sp, enemy_blocked, hint in open_spaces:
+        for sp, enemy_blocked, costs in open_spaces:
             if sp["icon"] in icons and not (enemy_blocked and not infiltrating):
-                out.append((f"{cm['name']} -> {sp['name']}", hint + card_value, (cm["id"], sp["id"])))
+                out.append((("place", cm["id"], sp["id"]),
+                            lambda sp=sp, costs=costs, cv=card_value: space_hint(sp, costs) + cv,
+                            (cm["id"], sp["id"])))
     return out
 
 
@@ -241,10 +252,10 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     else:
         # A card that sends an agent "from anywhere" moves one already on the board.
         mine = e.agents_of(p.seat)
-        i = e.decide(p, "move", [f"move the agent from {e.cname(s)}" for s in mine])
+        i = e.decide(p, "move", [("move", s) for s in mine])
         e.remove_agent(mine[i], p.seat)
     e.place_agent(space, p.seat)
-    e.turn_kind = "agent"
+    e.state.turn_kind = "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     before = None if e.quiet else tally(p)
     costs = space_costs(e, p, sp)
@@ -256,7 +267,7 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     card_fn = e.content.effect(card, "agent")
     space_first = True
     if card_fn is not None:
-        space_first = e.decide(p, "order", ["space first", "card first"]) == 0
+        space_first = e.decide(p, "order", [SPACE_FIRST, CARD_FIRST]) == 0
     if not space_first:
         card_fn(Ctx(e, p, card=card, space=space, box="agent"))
     resolve_space(e, p, sp)
@@ -265,43 +276,13 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
     if before is not None:
         log_changes(e, p, before)
     if sp.get("combat"):
-        most = min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
+        most = e.combat_space_deploy_most(p)
         if most > 0:
-            k = e.decide(p, "deploy", [f"deploy {i}" for i in range(most + 1)],
-                         [float(i) for i in range(most + 1)])
-            p.garrison -= k
-            p.conflict += k
+            k = e.decide(p, "deploy", [("deploy", i) for i in range(most + 1)],
+                         lambda: [float(i) for i in range(most + 1)])
             if k:
                 e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
-            e.deployed(p, k)
-
-
-TALLIED = (("persuasion", "Persuasion"), ("swords", "swords"), ("solari", "Solari"), ("spice", "spice"),
-           ("water", "water"), ("vp", "VP"), ("garrison", "troops in garrison"), ("conflict", "troops in the Conflict"))
-
-
-def tally(p: Player) -> dict:
-    """The counts a turn's log line reports."""
-    t = {k: getattr(p, k) for k, _ in TALLIED}
-    t["intrigue"] = len(p.intrigue)
-    t["cards"] = len(p.hand)
-    return t
-
-
-def change_words(before: dict, after: dict) -> list[str]:
-    """What changed between two tallies, as the log says it ("+1 Solari")."""
-    words = [f"{after[k] - before[k]:+d} {name}" for k, name in TALLIED if after[k] != before[k]]
-    if after["intrigue"] != before["intrigue"]:
-        words.append(f"{after['intrigue'] - before['intrigue']:+d} intrigue")
-    if after["cards"] > before["cards"]:
-        words.append(f"draws {after['cards'] - before['cards']}")
-    return words
-
-
-def log_changes(e, p: Player, before: dict) -> None:
-    words = change_words(before, tally(p))
-    if words:
-        e.log(f"    -> {', '.join(words)}")
+            e.send_troops(p, k)
 
 
 def resolve_space(e, p: Player, sp: dict) -> None:
@@ -319,7 +300,7 @@ def resolve_space(e, p: Player, sp: dict) -> None:
 
 
 def reveal_turn(e, p: Player) -> None:
-    e.turn_kind = "reveal"
+    e.state.turn_kind = "reveal"
     e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
     before = None if e.quiet else tally(p)
@@ -340,7 +321,7 @@ def reveal_turn(e, p: Player) -> None:
     p.revealed_turn = True
     p.acquire_to_top = False
     e.log(f"  {e.pname(p)} strength {strength(p)}")
-    e.turn_kind = ""
+    e.state.turn_kind = ""
     rivals.after_reveal(e, p)
 
 
@@ -360,11 +341,13 @@ def buy(e, p: Player) -> None:
         if not options and not plots:
             return
         prices = [e.price_of(p, c, aside=len(row) <= i < len(row) + len(aside)) for i, c in enumerate(options)]
-        labels = [f"buy {e.cname(c)} ({price})" for c, price in zip(options, prices)] + \
-            [f"play {e.cname(c)}" for c in plots] + ["end turn" if plots else "stop buying"]
-        hints = [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + \
-            [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
-        i = e.decide(p, "buy", labels, hints)
+        actions = [("buy", c, price) for c, price in zip(options, prices)] + \
+            [("play", c) for c in plots] + [END_TURN if plots else STOP_BUYING]
+
+        def hints():
+            return [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + \
+                [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
+        i = e.decide(p, "buy", actions, hints)
         if i == len(options) + len(plots):
             return
         if i >= len(options):
@@ -424,7 +407,7 @@ def recall(e) -> bool:
 
 def endgame(e) -> None:
     st = e.state
-    e.turn_kind = "endgame"
+    e.state.turn_kind = "endgame"
     for p in e.order():
         for card in [c for c in p.intrigue if "endgame" in e.defs[c]["boxes"] and not p.rival]:
             play_intrigue(e, p, card, "endgame")

@@ -107,3 +107,16 @@ def requirement(alt: Ops):
     if op.kind == "discard":
         return (("hand", op.args[0]),)
     return None
+
+
+# Influence targets that are not one faction: the player or the rule picks later.
+_NOT_ONE_FACTION = frozenset(("any", "space", "all", "behind", "secret"))
+
+
+def option_faction(alt: Ops):
+    """The faction an alternative of a `choose` is nothing but influence with, or
+    None. A House Hagal rival picks such options by its own track positions, so
+    both back-ends pass it alongside the option's words."""
+    if len(alt) == 1 and alt[0].kind == "influence" and alt[0].args[0] not in _NOT_ONE_FACTION:
+        return alt[0].args[0]
+    return None

@@ -1,0 +1,58 @@
+"""Loading content for either back-end: compiled from generated/ (or compiled in
+memory for other cards), interpreted straight from the checked model. It sits
+above both the engine's interpreter and codegen, so neither imports the other."""
+from __future__ import annotations
+
+from dunec.check.model import Model
+from dunec.ir.meta import Content, meta_of
+
+
+def from_model(model: Model) -> Content:
+    """The interpreted back-end: effects walk the IR."""
+    from dunec.engine import interpreter
+
+    defs, effects = {}, {}
+    for ident in sorted(model.defs):
+        d = model.defs[ident]
+        defs[ident] = meta_of(d)
+        for box, ops in d.boxes.items():
+            if box != "passive":
+                effects[(ident, box)] = interpreter.box_runner(ops)
+        if "requires" in d.fields:
+            effects[(ident, "requires")] = interpreter.cond_runner(d.fields["requires"])
+    return Content(defs, effects, "interpreted")
+
+
+def load(backend: str = "compiled", cards=None, extra=()) -> Content:
+    """Content for a back-end: compiled from generated/, interpreted from the cards.
+    `extra` card files are checked together with the cards and join them (an
+    author's new cards, played at once without a build)."""
+    if backend == "compiled" and cards is None and not extra:
+        from dunec.generated import registry  # type: ignore[attr-defined]
+
+        return Content(dict(registry.DEFS), dict(registry.EFFECTS), "compiled")
+    model = check_cards(cards, extra)
+    if backend == "compiled":
+        from dunec.codegen.emit import compile_in_memory
+
+        return compile_in_memory(model)
+    return from_model(model)
+
+
+def check_cards(cards=None, extra=()) -> Model:
+    """The checked model of a card folder (default: the bundled cards) plus extra
+    files; ContentError with the rendered diagnostics if anything is wrong."""
+    from pathlib import Path
+
+    from dunec.frontend import compile_paths
+    from dunec.paths import cards_dir
+
+    base = Path(cards) if cards else cards_dir()
+    model, diags = compile_paths([base, *map(Path, extra)], root=None if extra else base.parent)
+    if diags.errors:
+        raise ContentError(diags.render())
+    return model
+
+
+class ContentError(Exception):
+    """The cards did not check; the message is the rendered diagnostics."""

@@ -1,0 +1,118 @@
+"""Structured actions: a decision's options as plain values.
+
+An action is a tuple: its kind, then the ids and amounts it names, e.g.
+`("place", "dr_yueh", "arrakeen")`, `("buy", "stilgar", 5)`, `("deploy", 2)`,
+`("influence", "fremen", 1)`, `("ally", "emperor", 1)` (a seat). Policies,
+rivals and tests read these fields; nobody parses display text. Text comes
+only from `label`, made when something is shown (the terminal, a test's
+record of what was asked), never while a game merely runs.
+
+Effect code supplies the words of its own options (`("option", i, text,
+faction)`, `("yes", text)`, `("opponent", seat, text)`): those texts are
+constants of the card (its rules description), not labels built from state.
+"""
+from __future__ import annotations
+
+from dunec.ir.describe import NAMES
+
+NO = ("no",)
+REVEAL = ("reveal",)
+PASS_TURN = ("pass_turn",)
+PASS = ("pass",)  # a combat intrigue round
+END_TURN = ("end_turn",)
+STOP_BUYING = ("stop_buying",)
+TRASH_NOTHING = ("trash_nothing",)
+ACQUIRE_NOTHING = ("acquire_nothing",)
+SPACE_FIRST = ("first", "space")
+CARD_FIRST = ("first", "card")
+
+# Kinds whose action names a definition id in field 1 (field 2 for `place` too).
+_CARD_FIELD = {"play", "once", "buy", "trash", "discard", "acquire", "retrieve", "draw_top", "trash_top",
+               "set_aside", "block", "move", "recall", "lose_intrigue"}
+
+
+def player_name(defs, p) -> str:
+    """How the log and the options name a seat."""
+    if p.rival:
+        if not p.leader:
+            return f"P{p.seat + 1} (House Hagal)"
+        return f"P{p.seat + 1} (rival {defs[p.leader]['name']})"
+    return f"P{p.seat + 1} ({defs[p.leader]['name']})"
+
+
+def label(state, content, action: tuple) -> str:
+    """The words for one action, for display."""
+    k = action[0]
+    defs = content.defs
+    if k in _TEXT:
+        return _TEXT[k]
+    name = defs[action[1]]["name"] if k in _CARD_FIELD or k == "place" else ""
+    if k == "play":
+        return f"play {name}"
+    if k == "once":
+        return f"use {name}'s once-per-game ability"
+    if k == "place":
+        return f"{name} -> {defs[action[2]]['name']}"
+    if k == "buy":
+        return f"buy {name} ({action[2]})"
+    if k == "trash":
+        return f"trash {name} from {action[2]}"
+    if k in ("discard", "acquire", "block", "draw_top", "trash_top"):
+        return f"{_VERB[k]} {name}"
+    if k == "retrieve":
+        return f"take {name} into your hand"
+    if k == "set_aside":
+        return f"set aside {name}"
+    if k == "move":
+        return f"move the agent from {name}"
+    if k == "recall":
+        return f"recall the agent at {name}"
+    if k == "lose_intrigue":
+        return name
+    if k == "first":
+        return f"{action[1]} first"
+    if k in ("deploy", "retreat"):
+        return f"{k} {action[1]}"
+    if k == "option":
+        return action[2]
+    if k == "yes":
+        return action[1]
+    if k == "opponent":
+        return f"{player_name(defs, state.players[action[1]])}: {action[2]}"
+    if k == "influence":
+        return f"+{action[2]} Influence with {NAMES[action[1]]}"
+    if k == "lose_influence":
+        return f"lose {action[2]} Influence with {NAMES[action[1]]}"
+    if k == "secret":
+        return f"choose {NAMES[action[1]]} in secret"
+    if k == "ally":
+        return f"give the {NAMES[action[1]]} alliance to {player_name(defs, state.players[action[2]])}"
+    raise ValueError(f"unknown action {action!r}")
+
+
+_TEXT = {"no": "no", "reveal": "reveal", "pass_turn": "pass this turn", "pass": "pass", "end_turn": "end turn",
+         "stop_buying": "stop buying", "trash_nothing": "trash nothing", "acquire_nothing": "acquire nothing"}
+_VERB = {"discard": "discard", "acquire": "acquire", "block": "block", "draw_top": "draw", "trash_top": "trash"}
+
+
+def labels(state, content, actions) -> list[str]:
+    return [label(state, content, a) for a in actions]
+
+
+def idents(action: tuple) -> list[str]:
+    """The definitions an action names (what `info N` shows)."""
+    k = action[0]
+    if k == "place":
+        return [action[1], action[2]]
+    if k in _CARD_FIELD:
+        return [action[1]]
+    return []
+
+
+def faction(action: tuple):
+    """The one faction an action gives influence with, if it is that."""
+    if action[0] == "influence":
+        return action[1]
+    if action[0] == "option":
+        return action[3]
+    return None

@@ -1,0 +1,96 @@
+"""What one seat may see of a game: `observation(state, seat)`.
+
+The table is public (the board, the Imperium Row, influence, resources, cards
+in play, discard piles, VP). Hidden from the seat: the other players' hands,
+intrigue cards and secret faction choices (only how many), the order of every
+deck, its own included, and the RNG state that would tell the next draws. A
+deck's contents stay visible, sorted: a player can count what is left, never
+what comes next. The face-down conflict, Imperium, intrigue and House Hagal
+decks are likewise sorted.
+"""
+from __future__ import annotations
+
+from dunec.engine.actions import player_name
+from dunec.engine.state import GameState
+
+HIDDEN = "?"  # stands for a card or a choice the seat cannot see
+
+
+def observation(state: GameState, seat: int) -> GameState:
+    """A copy of the state with everything `seat` may not know hidden."""
+    view = state.copy()
+    view.rng_state = 0
+    for deck in ("conflict_deck", "imperium_deck", "intrigue_deck", "hagal_deck"):
+        setattr(view, deck, sorted(getattr(view, deck)))
+    for p in view.players:
+        p.deck = sorted(p.deck)
+        if p.seat != seat:
+            p.hand = [HIDDEN] * len(p.hand)
+            p.intrigue = [HIDDEN] * len(p.intrigue)
+            p.secret = [HIDDEN] * len(p.secret)
+    return view
+
+
+_DECKS = frozenset(("conflict_deck", "imperium_deck", "intrigue_deck", "hagal_deck"))
+_SECRET = frozenset(("hand", "intrigue", "secret"))
+_WHOLE = frozenset(("to_json", "digest", "log_digest", "copy"))
+
+
+class PlayerView:
+    """A player as `seat` sees them, read lazily (no copy): the same values
+    `observation` gives."""
+    __slots__ = ("_p", "_other")
+
+    def __init__(self, p, seat: int):
+        self._p = p
+        self._other = p.seat != seat
+
+    def __getattr__(self, name):
+        value = getattr(self._p, name)
+        if name == "deck":
+            return sorted(value)
+        if self._other and name in _SECRET:
+            return [HIDDEN] * len(value)
+        return value
+
+
+class StateView:
+    """The game state as `seat` sees it, read lazily: what a policy gets by
+    default. Whole-state methods (to_json, digest, copy) work on the observation."""
+    __slots__ = ("_state", "_seat")
+
+    def __init__(self, state: GameState, seat: int):
+        self._state = state
+        self._seat = seat
+
+    def __getattr__(self, name):
+        if name == "players":
+            return [PlayerView(p, self._seat) for p in self._state.players]
+        if name in _DECKS:
+            return sorted(getattr(self._state, name))
+        if name == "rng_state":
+            return 0
+        if name in _WHOLE:
+            return getattr(observation(self._state, self._seat), name)
+        return getattr(self._state, name)
+
+
+class SeatView:
+    """What a policy is handed in place of the engine: the content, the seat's view
+    of the state, and the read-only helpers policies use. A policy whose class sets
+    `sees_everything = True` gets the engine itself (a cheating baseline)."""
+    __slots__ = ("content", "defs", "state", "seat")
+
+    def __init__(self, engine, seat: int):
+        self.content = engine.content
+        self.defs = engine.defs
+        self.state = StateView(engine.state, seat)
+        self.seat = seat
+
+    def opponents(self, p) -> list:
+        players = self.state.players
+        n = self.state.n_players  # as Engine.opponents counts them
+        return [players[(p.seat + i) % n] for i in range(1, n)]
+
+    def pname(self, p) -> str:
+        return player_name(self.defs, p)
