@@ -175,6 +175,25 @@ def test_an_id_may_repeat_across_sets_and_a_reference_qualifies_it():
     assert model.defs["favourites"].fields["cards"] == [("promo.desert_power", 1)]
 
 
+def test_an_unqualified_reference_to_a_repeated_id_says_how_to_qualify_it():
+    src = TWO_DESERT_POWERS.replace("card promo.desert_power 1", "card desert_power 1")
+    _, diags = compile_sources([("two.dune", src)])
+    (d,) = diags.items
+    assert (d.code, d.span.line, d.span.col) == ("E0405", 14, 8)
+    assert d.label == "defined in `base` and `promo`"
+    assert d.help == "qualify it: `base.desert_power` or `promo.desert_power`"
+
+
+def test_a_repeated_id_in_sets_checked_apart_is_no_clash():
+    promo, base = TWO_DESERT_POWERS.split("conflict desert_power")
+    model, diags = compile_sources([("promo.dune", promo)])
+    assert not diags.items and model.defs["desert_power"].kind == "card"
+    base = "conflict desert_power" + base[:base.index("deck favourites")]
+    model, diags = compile_sources([("base.dune", base)])
+    assert not diags.items, diags.render()
+    assert model.defs["desert_power"].kind == "conflict"
+
+
 def test_a_qualified_reference_to_a_unique_id_is_its_plain_id():
     src = TWO_DESERT_POWERS.replace("conflict desert_power", "conflict desert_storm")
     model, diags = compile_sources([("two.dune", src)])
