@@ -101,6 +101,19 @@ def test_a_new_sets_names_are_refused_in_the_base_set(smugglers):
     ]
 
 
+def test_suggestions_offer_only_the_names_a_definitions_set_may_use(smugglers):
+    (smugglers / "cards.dune").write_text(
+        'card lost "Lost" {\n  cost 1; icons city\n  agent { advance nowhere 1; lose contrabnd 1 }\n}\n'
+        'card lost_in_base "Lost in Base" {\n  set base\n  cost 1; icons city\n  agent { lose spcie 1 }\n}\n',
+        encoding="utf-8")
+    _, diags = compile_paths([smugglers], root=smugglers.parent)
+    assert [(d.message, d.help) for d in diags.sorted()] == [
+        ("unknown track `nowhere`", "expected one of `smuggling_route`"),  # not Rise of Ix's `shipping`
+        ("unknown thing to lose `contrabnd`", "did you mean `contraband`?"),
+        ("unknown thing to lose `spcie`", "did you mean `spice`?"),
+    ]
+
+
 def test_a_set_that_requires_a_set_left_out_of_sets(smugglers):
     _, diags = compile_paths([smugglers], root=smugglers.parent, sets=("smugglers",))
     assert [(d.code, d.message, d.span.line) for d in diags.items] == [

@@ -40,6 +40,7 @@ class Checker(EffectChecker):
         # only by `set.id`, and its sets in _clashes.
         self._first: dict[str, ast.Definition] = {}
         self._clashes: dict[str, list[str]] = {}
+        self._set_now: Optional[str] = None  # the set of the definition being checked, if known
         self._set_uses: list = []  # (span, sets, name) of set-bound constructs in the current definition
         self._refs: list = []  # (arg, kinds, what) card references, resolved after every definition
         self._ids_of: dict[tuple, list[str]] = {}  # kinds -> ids, for suggestions (ids are known after pass 1)
@@ -109,6 +110,7 @@ class Checker(EffectChecker):
         declaration is the same every check: its names are judged only when the
         declaration is among the checked files."""
         defn = decl.defn
+        self._set_now = decl.id
         sink, self.d = self.d, (self.d if checked else Diagnostics())
         try:
             self._set_names_of(decl, defn, checked)
@@ -166,6 +168,7 @@ class Checker(EffectChecker):
     # ------------------------------------------------------------------ definitions
     def _definition(self, defn: ast.Definition, key: str) -> None:
         schema = SCHEMAS[defn.kind]
+        self._set_now = self._peek_set(defn, self.v.sets)
         dset = _set_from_path(defn.file, self.v.sets)
         out = Def(defn.kind, key, defn.title or _title(defn.id), dset or "base", defn.file, defn.span)
         seen: dict[str, ast.Action] = {}
@@ -383,7 +386,10 @@ class Checker(EffectChecker):
             kinds = ("reserve",) if err.slot == "reserve" else CARD_KINDS
             help = self._suggest_id(str(err.arg.value), kinds)
         else:
-            help = did_you_mean(str(err.arg.value), err.candidates) or one_of(err.candidates)
+            # Offer only the names this definition's set may use (its own and its requirements').
+            reach = self.v.reaches(self._set_now) if self._set_now in self.v.sets else None
+            names = [c for c in err.candidates if reach is None or self.v.owner.get(c, self._set_now) in reach]
+            help = did_you_mean(str(err.arg.value), names) or one_of(names)
         self.d.error(UNKNOWN_NAME, err.arg.span, what=what, name=err.arg.text(), help=help)
 
     def _suggest_id(self, word: str, kinds: tuple) -> str:

@@ -115,6 +115,24 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Optional[De
         diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
         return None
     fields = {"unit": UNIT_FIELDS, "track": {"steps": "track_steps"}, "market": {}}[st.verb]
+    _read_fields(decl, st, fields, diags)
+    for need in fields:
+        if need not in decl.numbers and not any(
+                isinstance(f, ast.Action) and f.verb == need for f in st.body):
+            diags.error(MISSING_FIELD, st.args[0].span, kind=st.verb, id=ident, field=need,
+                        example=f"{need} {RANGES[fields[need]].lo + 1}")
+            return None
+    if st.verb == "market" and not decl.currency:
+        diags.error(MISSING_FIELD, st.args[0].span, kind="market", id=ident, field="currency",
+                    example="currency spice")
+        return None
+    if st.verb == "track":
+        _drop_steps_off_the_track(decl, diags)
+    return decl
+
+
+def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -> None:
+    """The { } of a unit, track or market: its numbers, a track's steps, a market's currency."""
     valid = list(fields) + (["step"] if st.verb == "track" else []) + (["currency"] if st.verb == "market" else [])
     for f in st.body:
         if not isinstance(f, ast.Action) or f.verb not in valid:
@@ -151,25 +169,17 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Optional[De
             continue
         if _in_range(f.args[0], r, diags):
             decl.numbers[f.verb] = f.args[0].value
-    for need in fields:
-        if need not in decl.numbers and not any(
-                isinstance(f, ast.Action) and f.verb == need for f in st.body):
-            diags.error(MISSING_FIELD, st.args[0].span, kind=st.verb, id=ident, field=need,
-                        example=f"{need} {RANGES[fields[need]].lo + 1}")
-            return None
-    if st.verb == "market" and not decl.currency:
-        diags.error(MISSING_FIELD, st.args[0].span, kind="market", id=ident, field="currency",
-                    example="currency spice")
-        return None
-    if st.verb == "track":
-        top = decl.numbers.get("steps")
-        for n, (span, _) in list(decl.steps.items()):
-            if top is not None and not 1 <= n <= top:
-                diags.error(NUMBER_OUT_OF_RANGE, span, what=f"a step of track `{ident}`", lo=1, hi=top,
-                            number=f"`{n}`", why=f"the track has steps 1 to {top} (`steps {top}`)",
-                            beyond="below 1" if n < 1 else f"above {top}")
-                del decl.steps[n]
-    return decl
+
+
+def _drop_steps_off_the_track(decl: Decl, diags: Diagnostics) -> None:
+    """Steps are numbered 1 to `steps`: the bottom (0) gives nothing."""
+    top = decl.numbers.get("steps")
+    for n, (span, _) in list(decl.steps.items()):
+        if top is not None and not 1 <= n <= top:
+            diags.error(NUMBER_OUT_OF_RANGE, span, what=f"a step of track `{decl.id}`", lo=1, hi=top,
+                        number=f"`{n}`", why=f"the track has steps 1 to {top} (`steps {top}`)",
+                        beyond="below 1" if n < 1 else f"above {top}")
+            del decl.steps[n]
 
 
 def _in_range(arg: ast.Arg, r, diags: Diagnostics) -> bool:
