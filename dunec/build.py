@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dunec.check.tables import SETS
 from dunec.codegen import emit
 from dunec.frontend import compile_paths
 from dunec.paths import cards_dir, generated_dir
@@ -39,6 +38,6 @@ def cards_root(cards: Path) -> Path:
     set in it (`cards` or `cards/base`): generated files record their source
     relative to it, so the form of the path does not make them stale. A set
     folder's name is also what the checker infers the set from, so it stays in
-    the recorded path."""
+    the recorded path. A set folder is one that holds its `set` definition."""
     cards = cards.resolve()
-    return cards.parent if cards.name in SETS else cards
+    return cards.parent if (cards / "set.dune").is_file() else cards

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -59,6 +60,8 @@ def _parser() -> argparse.ArgumentParser:
     p = command("check", help="check card files and print diagnostics")
     p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the diagnostics")
+    p.add_argument("--sets", metavar="SET,SET", help="the sets to check, each with the sets it requires "
+                   "(default: the sets the files need); without paths, their bundled folders")
 
     p = command("build", help="compile the cards into generated/")
     p.add_argument("--check", action="store_true", help="write nothing; fail and name the files if generated/ is stale")
@@ -174,11 +177,15 @@ def cmd_check(args) -> int:
     from dunec.frontend import compile_paths
     from dunec.paths import cards_dir
 
-    paths = args.paths or [cards_dir()]
+    sets = _set_list(args.sets) if args.sets is not None else None
+    paths = args.paths or ([cards_dir() / s for s in sets] if sets else [cards_dir()])
     for p in paths:
         if not p.exists():
+            if not args.paths:
+                raise UsageError(f"no set folder `{p.name}` among the bundled sets: "
+                                 f"{', '.join(sorted(q.parent.name for q in cards_dir().glob('*/set.dune')))}")
             raise UsageError(f"no such file or folder: {p}")
-    model, diags = compile_paths(paths, root=Path.cwd() if args.paths else cards_dir().parent)
+    model, diags = compile_paths(paths, root=Path.cwd() if args.paths else cards_dir().parent, sets=sets)
     if args.format == "json":
         print(diags.to_json())
     else:
@@ -189,6 +196,16 @@ def cmd_check(args) -> int:
         if not diags.errors:
             print(f"ok: {n} definition{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}")
     return EXIT_USER if diags.errors else EXIT_OK
+
+
+def _set_list(spec: str) -> tuple[str, ...]:
+    """`base,ix` -> ("base", "ix"): set ids, each once."""
+    names = tuple(dict.fromkeys(s.strip() for s in spec.split(",") if s.strip()))
+    bad = [n for n in names if not re.fullmatch(r"[a-z_][a-z0-9_]*", n)]
+    if not names or bad:
+        raise UsageError(f"--sets takes set ids separated by commas, such as `base,ix`"
+                         f"{f'; `{bad[0]}` is not one' if bad else ''}")
+    return names
 
 
 def cmd_build(args) -> int:
@@ -419,11 +436,12 @@ def _load_defs():
 
 def _known_set(name: str | None, sets) -> None:
     """A --set that names no set among the definitions is a usage error that says which there are."""
-    from dunec.check.tables import SETS
+    from dunec.frontend import bundled_sets
 
     if name is None or name in sets:
         return
-    note = "" if name in SETS else f"; the card language knows the sets {', '.join(SETS)}"
+    known = bundled_sets()
+    note = "" if name in known else f"; the bundled sets are {', '.join(sorted(known))}"
     raise UsageError(f"no set `{name}` among the compiled sets: {', '.join(sorted(sets))}{note}")
 
 

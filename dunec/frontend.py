@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import gc
 import os
 import stat
@@ -16,7 +17,9 @@ from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import NOT_A_CARD_FILE, NOT_UTF8, UNREADABLE_FILE
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
-from dunec.check.sets import check_decks, check_hagal, check_playable
+from dunec.check.sets import check_decks, check_hagal, check_playable, check_replacements
+from dunec.check.vocab import read_set
+from dunec.paths import cards_dir
 from dunec.syntax.ast import Span
 from dunec.syntax.lines import Lines, normalize
 from dunec.syntax.parser import parse_source
@@ -59,23 +62,51 @@ def _without_cycle_collection():
             gc.enable()
 
 
-def compile_sources(sources: list[tuple[str, str]], diags: Diagnostics | None = None) -> tuple[Model, Diagnostics]:
-    """Check (path, text) pairs. The paths are only used for messages and set inference."""
+def compile_sources(sources: list[tuple[str, str]], diags: Diagnostics | None = None,
+                    sets: tuple[str, ...] | None = None) -> tuple[Model, Diagnostics]:
+    """Check (path, text) pairs. The paths are only used for messages and set inference.
+    `sets` are the sets the check is for (default: those the sources need); a set the
+    sources do not declare is read from its bundled folder."""
     with _without_cycle_collection():
-        return _compile_sources(sources, diags or Diagnostics())
+        return _compile_sources(sources, diags or Diagnostics(), sets)
 
 
-def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics) -> tuple[Model, Diagnostics]:
+def bundled_sets() -> dict:
+    """The `set` definitions of the bundled set folders (`cards/<set>/set.dune`), read
+    afresh each check (their track rewards are lowered by the checker) from a parse
+    made once."""
+    out = {}
+    for f in _bundled_set_files():
+        for defn in f.definitions:
+            if defn.kind == "set":
+                out.setdefault(defn.id, read_set(defn, Diagnostics()))
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _bundled_set_files() -> tuple:
+    root = cards_dir()
+    files = []
+    for p in sorted(root.glob("*/set.dune")):
+        parsed = parse_source(display_path(p, root.parent), p.read_text(encoding="utf-8"), Diagnostics())
+        if parsed is not None:
+            files.append(parsed)
+    return tuple(files)
+
+
+def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
+                     sets: tuple[str, ...] | None) -> tuple[Model, Diagnostics]:
     parsed = []
     for path, text in sources:
         f = parse_source(path, text, diags)
         if f is not None:
             parsed.append(f)
     checker = Checker(diags)
-    model = checker.check(parsed)
+    model = checker.check(parsed, bundled_sets(), sets)
     checker.resolve_refs()
     check_decks(model, diags)
     check_hagal(model, diags)
+    check_replacements(model, diags)
     check_playable(model, diags)
     return model, diags
 
@@ -104,7 +135,8 @@ def read_card_file(p: Path) -> bytes:
     return data
 
 
-def compile_paths(paths: Iterable[Path], root: Path | None = None) -> tuple[Model, Diagnostics]:
+def compile_paths(paths: Iterable[Path], root: Path | None = None,
+                  sets: tuple[str, ...] | None = None) -> tuple[Model, Diagnostics]:
     diags = Diagnostics()
     sources = []
     for p in card_files(paths):
@@ -124,4 +156,4 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None) -> tuple[Mode
                         byte=f"{data[e.start]:02x}", line=line, column=col)
             continue
         sources.append((shown, text))
-    return compile_sources(sources, diags)
+    return compile_sources(sources, diags, tuple(sets) if sets is not None else None)

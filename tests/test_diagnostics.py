@@ -50,7 +50,7 @@ FILES = sorted(DATA.glob("*.dune"))
 ERRORS_MD = ROOT / "docs" / "errors.md"
 
 # Codes no data file can hold, each tested by a function in this module.
-COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004"}
+COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004", "E0407": "test_a_set_left_out_of_sets_is_E0407"}
 NOT_TESTABLE = {"E0700"}  # internal compiler error: no input should ever produce it
 
 _EXPECT = re.compile(r"^(\^\s+)?error\[(E\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?:(\d+)\s+(\S.*?)\s*$")
@@ -428,6 +428,15 @@ def test_undecodable_file_is_E0004(tmp_path):
     assert (d.span.file, d.span.line, d.span.col) == ("latin1.dune", 1, 12)
     assert "not UTF-8" in d.label and d.help
     assert "error[E0004]" in diags.render()
+
+
+def test_a_set_left_out_of_sets_is_E0407():
+    """Only a check with `sets` can leave a set out, which no data file can say."""
+    src = 'intrigue quiet_deal "Quiet Deal" {\n  set promo\n  plot { spice 2 }\n}\n'
+    (d,) = compile_sources([("promo.dune", src)], sets=("base",)).__getitem__(1).items
+    assert (d.code, d.span.line, d.span.col) == ("E0407", 1, 1)
+    assert d.message == "set `promo` is not among the checked sets"
+    assert (d.label, d.help) == ("of set `promo`", "add it: `--sets base,promo`, or leave this file out")
 
 
 def test_undecodable_file_does_not_stop_the_others(tmp_path):

@@ -24,6 +24,19 @@ from dunec.syntax import ast
 class EffectChecker:
     """Boxes, statements, costs and conditions."""
 
+    # ------------------------------------------------------------------ sets
+    def _note_set_use(self, name: str, span, tagged: tuple = ()) -> None:
+        """Remember a name that belongs to a set, judged once the definition's set is known."""
+        needs = self.v.sets_of(name) or tagged
+        if needs:
+            self._set_uses.append((span, needs, name))
+
+    def _note_names(self, args) -> None:
+        """Declared names given as arguments (`advance shipping 1`, `lose spice 2`)."""
+        for a in args:
+            if a.kind == "name" and a.value in self.v.owner:
+                self._note_set_use(a.value, a.span)
+
     # ------------------------------------------------------------------ boxes
     def _block(self, stmts: list, box: str, defn: ast.Definition) -> tuple:
         ops = []
@@ -46,6 +59,7 @@ class EffectChecker:
             return Op("if", (c,), then, (other,) if other is not None else ())
         if isinstance(st, ast.ForEach):
             q = self._quantity(st.count, st.count_span, st.args, T.COUNTS, defn)
+            self._note_names(st.args)
             body = self._block(st.body, box, defn)
             return Op("foreach", (q,), body) if q is not None else None
         if isinstance(st, ast.Each):
@@ -101,7 +115,7 @@ class EffectChecker:
                 out.append(("trash_card",))
                 continue
             if c.verb == "influence":
-                m, err = match(("<faction> <int>", "any <int>"), c.args, lambda s: T.SLOT_TABLES.get(s))
+                m, err = match(("<faction> <int>", "any <int>"), c.args, self.v.tables.get)
                 if m is None:
                     self._slot_or_form_error("influence", ("<faction> <int>", "any <int>"), c, err)
                     ok = False
@@ -111,10 +125,10 @@ class EffectChecker:
                 ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], UNPAYABLE_COST) and ok
                 out.append(("influence", f, n))
                 continue
-            if c.verb not in T.PAYABLE:
+            if c.verb not in self.v.payable:
                 self.d.error(UNKNOWN_COST, c.verb_span, what="cost", name=" ".join(words[:1]),
-                             help=did_you_mean(c.verb, T.PAYABLE + ("influence", "trash")) or
-                             one_of(T.PAYABLE + ("influence", "trash this")))
+                             help=did_you_mean(c.verb, self.v.payable + ("influence", "trash")) or
+                             one_of(self.v.payable + ("influence", "trash this")))
                 ok = False
                 continue
             if len(c.args) != 1 or c.args[0].kind != "int":
@@ -125,20 +139,20 @@ class EffectChecker:
             if not self._number(c.args[0], NUMBER_OF_COST.get(c.verb, "cost"), UNPAYABLE_COST):
                 ok = False
                 continue
+            self._note_set_use(c.verb, c.verb_span)
             out.append(("res", c.verb, c.args[0].value))
         return tuple(out) if ok else None
 
     def _action(self, st: ast.Action, box: str, defn: ast.Definition) -> Optional[Op]:
-        verb = T.VERBS.get(st.verb)
+        verb = self.v.verbs.get(st.verb)
         if verb is None:
-            if st.verb in T.CONDITIONS and st.verb not in T.VERBS:
+            if st.verb in self.v.conditions:
                 help = f"`{st.verb}` is a condition: write `if {st.verb} ... {{ ... }}`"
             else:
-                help = did_you_mean(st.verb, T.VERBS) or "see `docs/language.md` for the effect table"
+                help = did_you_mean(st.verb, self.v.verbs) or "see `docs/language.md` for the effect table"
             self.d.error(UNKNOWN_EFFECT, st.verb_span, verb=st.verb, help=help)
             return None
-        if verb.sets != T.SETS:
-            self._set_uses.append((st.verb_span, verb.sets, st.verb))
+        self._note_set_use(st.verb, st.verb_span, verb.sets)
         if box == "passive" and st.verb not in MODIFIERS:
             self.d.error(EFFECT_IN_PASSIVE, st.verb_span, verb=st.verb, box="a passive box")
             return None
@@ -146,7 +160,8 @@ class EffectChecker:
             self.d.error(MODIFIER_AS_EFFECT, st.verb_span, name=st.verb)
             return None
         if box not in verb.boxes:
-            self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box=_box_phrase(box), help=_context_help(st.verb, box))
+            self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box=_box_phrase(box),
+                         help=_context_help(st.verb, box, verb))
             return None
         if verb.block and st.body is None:
             self.d.error(BLOCK_NEEDED, st.span, verb=st.verb)
@@ -159,9 +174,10 @@ class EffectChecker:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
             return None
         v = m.values
+        self._note_names(st.args)
         if not self._numbers(m.form, st.args, NUMBER_OF_VERB.get(st.verb, "amount")):
             return None
-        if st.verb in ("solari", "spice", "water", "persuasion", "swords", "troops", "vp", "intrigue", "draw"):
+        if st.verb in self.v.gains:
             return Op("gain", (st.verb, v[0]))
         body = self._block(st.body, box, defn) if st.body is not None else ()
         if st.verb == "lose":
@@ -195,8 +211,7 @@ class EffectChecker:
         if st.verb == "acquire":
             return Op("acquire", (v[0], m.form.endswith("top")))
         if st.verb == "gain_card":
-            self._refs.append((st.args[0], ("reserve",), "reserve card"))
-            return Op("gain_card", (v[0],))
+            return Op("gain_card", (self._ref(st.args[0], ("reserve",), "reserve card"),))
         if st.verb == "steal":
             return Op("steal_intrigue", (v[0],))
         if st.verb == "recall":
@@ -221,8 +236,7 @@ class EffectChecker:
         if st.verb == "extra_icon":
             return Op("extra_icon", (v[0],))
         if st.verb == "discount":
-            self._refs.append((st.args[0], ("card", "starter", "reserve"), "card"))
-            return Op("discount", (v[0], v[1]))
+            return Op("discount", (self._ref(st.args[0], CARD_KINDS, "card"), v[1]))
         if st.verb in ("space_cost", "ignore_block", "see_top_card"):
             return Op(st.verb, tuple(v))
         # Constructs of sets the engine does not play yet: the set check reports them.
@@ -235,14 +249,16 @@ class EffectChecker:
             if any(p is None for p in parts):
                 return None
             return (c.op, *parts)
-        cd = T.CONDITIONS.get(c.name)
+        cd = self.v.conditions.get(c.name)
         if cd is None:
             if c.name == "no" and c.args:
                 help = f"negate a condition with `not`: `not {' '.join(a.text() for a in c.args)}`"
             else:
-                help = did_you_mean(c.name, T.CONDITIONS) or one_of(T.CONDITIONS)
+                help = did_you_mean(c.name, self.v.conditions) or one_of(self.v.conditions)
             self.d.error(UNKNOWN_CONDITION, c.name_span, name=c.name, help=help)
             return None
+        self._note_set_use(c.name, c.name_span, cd.sets)
+        self._note_names(c.args)
         args = list(c.args)
         if cd.quantity:
             if len(args) < 2 or args[-2].kind != "cmp" or args[-1].kind != "int":
@@ -263,9 +279,9 @@ class EffectChecker:
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(c.name, "amount")):
             return None
-        if "<card>" in m.form:
-            self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
         vals = m.values if m.values else ([] if m.form == "" else [m.form])
+        if "<card>" in m.form:
+            vals = [self._ref(args[0], CARD_KINDS, "card")] + list(vals[1:])
         return (c.name, *vals)
 
     def _quantity(self, name, span, args, table, defn, whole=None):
@@ -291,7 +307,7 @@ class EffectChecker:
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(name, "amount")):
             return None
         if "<card>" in m.form:
-            self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
+            return (name, self._ref(args[0], CARD_KINDS, "card"), *m.values[1:])
         return (name, *m.values)
 
 
@@ -306,17 +322,18 @@ def _box_phrase(box: str) -> str:
         "win": "an `on win` box", "trash": "an `on trash` box", "discard": "an `on discard` box",
         "space": "a board space effect", "control": "a control bonus", "reward": "a conflict reward",
         "signet": "a signet ring ability", "passive": "a passive box", "hagal": "a House Hagal card",
+        "track": "a track step's reward",
     }.get(box, f"a `{box}` box")
 
 
-def _context_help(verb: str, box: str) -> str:
+def _context_help(verb: str, box: str, spec: T.Verb) -> str:
     if verb == "swords":
         return "swords count on a Reveal turn or in combat: put them in `reveal { ... }` or `combat { ... }`"
     if box == "combat":
         return "a combat intrigue box holds swords, retreat, deploy, losses and paid effects"
     if verb == "persuasion":
         return "persuasion is spent on the Reveal turn: put it in `reveal { ... }`"
-    allowed = [_box_phrase(b) for b in (T.VERBS[verb].boxes if verb in T.VERBS else ())]
+    allowed = [_box_phrase(b) for b in spec.boxes]
     if 0 < len(allowed) <= 6:
         where = allowed[0] if len(allowed) == 1 else ", ".join(allowed[:-1]) + " or " + allowed[-1]
         return f"`{verb}` works in {where}"

@@ -306,7 +306,8 @@ DECK_SIZE_MISMATCH = Code(
     help="make the rows add up to {want}, or fix `size`")
 UNKNOWN_SET = Code(
     "E0402", "unknown set `{name}`",
-    "Sets are base, ix, immortality and uprising (and promo).",
+    "A set is a folder `cards/<set>/` whose `set` definition declares it: the bundled\n"
+    "sets are base, ix, immortality, uprising and promo, and a fan set adds its own.",
     label="not a set")
 SET_CANNOT_START = Code(
     "E0403", "this set cannot set up a game",
@@ -319,6 +320,45 @@ SET_CANNOT_START = Code(
     label="a whole set: it defines the starting deck",
     help="add what is missing, or leave `deck starting` out of a file of new cards "
     "and check it with the bundled set: `dunec show --with FILE`")
+
+SET_REQUIREMENT_MISSING = Code(
+    "E0404", "set `{set}` requires `{needs}`, which is not among the checked sets",
+    "A set's `requires` names the sets whose names and cards it builds on: Rise of Ix\n"
+    "requires the base game. Every required set must be checked (and played) with it:\n"
+    "name it in `--sets`, or give it a folder `cards/<set>/` with its `set` definition.",
+    label="not among the checked sets",
+    help="check it with the set it needs: `--sets {needs},{set}`, or add `cards/{needs}/set.dune`")
+AMBIGUOUS_ID = Code(
+    "E0405", "`{name}` is defined by more than one of the checked sets",
+    "Definition ids may repeat across sets (Uprising has a card \"Desert Power\" and\n"
+    "the base game a conflict of that name). When the sets are checked together, a\n"
+    "reference to such an id must say which one it means: `set.id`.",
+    label="defined in {sets}",
+    help="qualify it: {choices}")
+NAME_DECLARED_TWICE = Code(
+    "E0406", "`{name}` is declared twice",
+    "Each counter, unit kind, track and market has one name across every set checked\n"
+    "together and the core language: a card that writes the name must mean one thing.",
+    label="declared again by set `{set}`",
+    help="give it its own name, or use the one already declared")
+
+SET_NOT_CHECKED = Code(
+    "E0407", "set `{set}` is not among the checked sets",
+    "`--sets` (or `sets=` in the Python API) names the sets a check is for. A file\n"
+    "checked with them holds a definition or declaration of another set: add that set\n"
+    "to `--sets`, or leave the file out.",
+    label="of set `{set}`",
+    help="add it: `--sets {sets},{set}`, or leave this file out")
+
+SPACE_REPLACES_UNREQUIRED = Code(
+    "E0408", "space `{space}` cannot replace `{target}`",
+    "A set's board space may take the place of a space of another set (Rise of Ix's\n"
+    "CHOAM overlay covers base spaces): `replaces SPACE`. The space replaced belongs to\n"
+    "a set that the replacing space's set requires, and each space is replaced once.",
+    label="a space of set `{of}`",
+    help="a space replaces a space of a set its own set requires; set `{set}` requires {requires}")
+SPACE_REPLACED_TWICE = SPACE_REPLACES_UNREQUIRED.variant(
+    "already replaced by `{other}`", "replace each space once, or drop one of the two")
 
 
 # --- E07xx: internal --------------------------------------------------------------

@@ -43,6 +43,8 @@ class Model:
     spans: dict[tuple[str, str], Span] = field(default_factory=dict)
     # Definitions with a row the checker refused: whole-set checks (deck sizes) skip them.
     incomplete: set[str] = field(default_factory=set)
+    # The set declarations known to the check, by set id (vocab.SetDecl).
+    sets: dict[str, Any] = field(default_factory=dict)
 
     def of_kind(self, *kinds: str) -> list[Def]:
         return [d for d in self.defs.values() if d.kind in kinds]

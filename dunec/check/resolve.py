@@ -18,10 +18,12 @@ from dunec.check.messages import (
     FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SET, NAMES_EXPECTED, NAME_EXPECTED,
     NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION, NUMBER_EXPECTED,
     NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
-    UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION,
+    UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
+    SET_REQUIREMENT_MISSING,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
+from dunec.check.vocab import SetDecl, Vocabulary, reaches, read_set
 from dunec.syntax import ast
 
 
@@ -33,37 +35,142 @@ class Checker(EffectChecker):
     def __init__(self, diags: Diagnostics):
         self.d = diags
         self.model = Model()
+        self.v: Optional[Vocabulary] = None
+        # Every definition by its id and by `set.id`; an id of several sets (a clash)
+        # only by `set.id`, and its sets in _clashes.
         self._first: dict[str, ast.Definition] = {}
+        self._clashes: dict[str, list[str]] = {}
+        self._set_now: Optional[str] = None  # the set of the definition being checked, if known
         self._set_uses: list = []  # (span, sets, name) of set-bound constructs in the current definition
         self._refs: list = []  # (arg, kinds, what) card references, resolved after every definition
         self._ids_of: dict[tuple, list[str]] = {}  # kinds -> ids, for suggestions (ids are known after pass 1)
         self._suggested = 0
 
     # ------------------------------------------------------------------ passes
-    def check(self, files: list[ast.SourceFile]) -> Model:
-        todo = []
+    def check(self, files: list[ast.SourceFile], bundled: Optional[dict[str, SetDecl]] = None,
+              sets: Optional[tuple[str, ...]] = None) -> Model:
+        """Check the files against the core language and the names of the sets declared
+        in them or bundled (`bundled`: set id -> declaration, used for the sets the files
+        do not declare). `sets`, when given, are the sets this check is for."""
+        decls: dict[str, SetDecl] = {}
+        here: dict[str, ast.Definition] = {}
+        for f in files:
+            for defn in f.definitions:
+                if defn.kind == "set":
+                    if defn.id in here:
+                        self.d.error(DUPLICATE_ID, defn.id_span, id=defn.id,
+                                     notes=[("first defined here", here[defn.id].id_span)])
+                        continue
+                    here[defn.id] = defn
+                    decls[defn.id] = read_set(defn, self.d)
+        for sid, decl in (bundled or {}).items():
+            decls.setdefault(sid, decl)
+        if sets is None:
+            named = set(here) | {self._peek_set(defn, decls) for f in files for defn in f.definitions
+                                 if defn.kind != "set"}
+            in_check = frozenset().union(*(reaches(decls, s) for s in named if s is not None))
+        else:
+            in_check = frozenset(sets)
+        self.v = Vocabulary(decls, self.d, in_check, frozenset(here))
+        self.model.sets = decls
+        for decl in decls.values():
+            self._set_names(decl, checked=decl.id in here)
+        todo: dict[tuple, ast.Definition] = {}
         for f in files:
             self.model.files[f.path] = f.text
             for defn in f.definitions:
+                if defn.kind == "set":
+                    continue
                 if defn.kind not in SCHEMAS:
                     self.d.error(UNKNOWN_KIND, defn.kind_span, kind=defn.kind,
                                  help=did_you_mean(defn.kind, SCHEMAS) or one_of(SCHEMAS))
                     continue
-                if defn.id in self._first:
-                    first = self._first[defn.id]
-                    self.d.error(DUPLICATE_ID, defn.id_span, id=defn.id, notes=[("first defined here", first.id_span)])
+                key = (self._peek_set(defn, self.v.sets), defn.id)
+                if key in todo:
+                    self.d.error(DUPLICATE_ID, defn.id_span, id=defn.id,
+                                 notes=[("first defined here", todo[key].id_span)])
                     continue
-                self._first[defn.id] = defn
-                todo.append(defn)
-        for defn in todo:
-            self._definition(defn)
+                todo[key] = defn
+        by_id: dict[str, list] = {}
+        for (dset, ident), defn in todo.items():
+            by_id.setdefault(ident, []).append(dset)
+            self._first[f"{dset}.{ident}"] = defn
+        for ident, dsets in by_id.items():
+            # An id of several sets still matches a card slot; resolve_refs reports it.
+            self._first[ident] = todo[(dsets[0], ident)]
+            if len(dsets) > 1:
+                self._clashes[ident] = sorted(str(x) for x in dsets)
+        for (dset, ident), defn in todo.items():
+            self._definition(defn, f"{dset}.{ident}" if ident in self._clashes else ident)
+        self._check_sets(here, sets, in_check)
         return self.model
 
+    def _set_names(self, decl: SetDecl, checked: bool) -> None:
+        """Lower a set's track rewards and check its markets' currencies. A bundled
+        declaration is the same every check: its names are judged only when the
+        declaration is among the checked files."""
+        defn = decl.defn
+        self._set_now = decl.id
+        sink, self.d = self.d, (self.d if checked else Diagnostics())
+        try:
+            self._set_names_of(decl, defn, checked)
+        finally:
+            self.d = sink
+
+    def _set_names_of(self, decl: SetDecl, defn: ast.Definition, checked: bool) -> None:
+        for d in decl.names.values():
+            for n, (span, body) in list(d.steps.items()):
+                d.steps[n] = self._block(body, "track", defn)
+            if checked:
+                self._judge_set_uses(decl.id)
+            self._set_uses = []
+            if d.currency and checked:
+                if d.currency not in self.v.tables["payable"] or d.currency not in self.v.owner:
+                    counters = [n for n, x in self.v.decls.items()
+                                if x.kind == "counter" and x.set in self.v.reaches(decl.id)]
+                    self.d.error(UNKNOWN_NAME, d.currency_span, what="counter", name=d.currency,
+                                 help=did_you_mean(d.currency, counters) or one_of(counters))
+                else:
+                    self._note_set_use(d.currency, d.currency_span)
+                    self._judge_set_uses(decl.id)
+
+    @staticmethod
+    def _peek_set(defn: ast.Definition, sets) -> Optional[str]:
+        """The set a definition belongs to, before its fields are checked: its `set`
+        field if it names one, else its folder."""
+        for st in defn.body:
+            if isinstance(st, ast.Action) and st.verb == "set" and len(st.args) == 1 and st.args[0].kind == "name":
+                return str(st.args[0].value)
+        return _set_from_path(defn.file, sets)
+
+    def _check_sets(self, here: dict, sets: Optional[tuple], checked: frozenset) -> None:
+        """Every set of the check has the sets it requires alongside it. `checked`:
+        the sets the check is for (`sets`, or those the files need)."""
+        first: dict[str, ast.Span] = {}
+        for d in self.model.defs.values():
+            first.setdefault(d.set, d.span)
+        for sid, defn in here.items():
+            first.setdefault(sid, defn.id_span)
+        if sets is not None:
+            for sid in sets:
+                if sid not in self.v.sets:
+                    self.d.error(UNKNOWN_SET, None, name=sid,
+                                 help=did_you_mean(sid, self.v.sets) or one_of(self.v.sets))
+        for sid in sorted(first):
+            if sid not in self.v.sets:
+                continue  # an unknown set, already reported
+            if sets is not None and sid not in checked:
+                self.d.error(SET_NOT_CHECKED, first[sid], set=sid, sets=",".join(sets))
+            for need, span in self.v.sets[sid].requires:
+                if need not in checked or need not in self.v.sets:
+                    self.d.error(SET_REQUIREMENT_MISSING, span if sid in here else first[sid], set=sid, needs=need)
+
     # ------------------------------------------------------------------ definitions
-    def _definition(self, defn: ast.Definition) -> None:
+    def _definition(self, defn: ast.Definition, key: str) -> None:
         schema = SCHEMAS[defn.kind]
-        dset = _set_from_path(defn.file)
-        out = Def(defn.kind, defn.id, defn.title or _title(defn.id), dset or "base", defn.file, defn.span)
+        self._set_now = self._peek_set(defn, self.v.sets)
+        dset = _set_from_path(defn.file, self.v.sets)
+        out = Def(defn.kind, key, defn.title or _title(defn.id), dset or "base", defn.file, defn.span)
         seen: dict[str, ast.Action] = {}
         for st in defn.body:
             if isinstance(st, ast.Requires):
@@ -117,12 +224,12 @@ class Checker(EffectChecker):
         if "copies" in out.fields:
             out.copies = out.fields.pop("copies")
         # Re-check context rules that depend on the set, now that it is known.
-        for span, needs, name in (self._set_uses if set_known else ()):
-            if out.set not in needs:
-                self.d.error(NOT_IN_THIS_SET, span, name=name, needs=" or ".join(needs), set=out.set,
-                             expansion=needs[0])
-            else:
-                self.d.error(NOT_PLAYED_YET, span, name=name, set=out.set)
+        if set_known:
+            if not any(defn.kind in self.v.sets[s].kinds for s in self.v.reaches(out.set) if s in self.v.sets):
+                listing = [s for s, x in self.v.sets.items() if defn.kind in x.kinds] or ["a set that lists it"]
+                self.d.error(NOT_IN_THIS_SET, defn.kind_span, name=defn.kind, needs=" or ".join(listing),
+                             set=out.set, expansion=listing[0])
+            self._judge_set_uses(out.set)
         self._set_uses = []
         # A House Hagal card that only sends an agent (`spaces ...`) or only reshuffles
         # the deck (`reshuffle`) does something.
@@ -181,7 +288,7 @@ class Checker(EffectChecker):
                              example=spec.example)
                 return
             vals = []
-            table = T.SLOT_TABLES[spec.table]
+            table = self.v.tables[spec.table]
             for a in args:
                 if a.kind != "name" or a.value not in table:
                     hint = did_you_mean(str(a.value), table) or one_of(table)
@@ -213,8 +320,7 @@ class Checker(EffectChecker):
             if not self._number(args[1], spec.number):
                 self.model.incomplete.add(out.id)
                 return
-            self._refs.append((args[0], ("card", "starter", "reserve"), "card"))
-            out.fields.setdefault("cards", []).append((args[0].value, args[1].value))
+            out.fields.setdefault("cards", []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
             return
         if spec.kind == "spaces":
             vals = []
@@ -222,8 +328,7 @@ class Checker(EffectChecker):
                 if a.kind != "name":
                     self.d.error(SPACES_EXPECTED, a.span, field=key, example=spec.example)
                     continue
-                self._refs.append((a, ("space",), "board space"))
-                vals.append(a.value)
+                vals.append(self._ref(a, ("space",), "board space"))
             if not args:
                 self.d.error(SPACES_EXPECTED, st.verb_span, field=key, example=spec.example)
             out.fields[key] = tuple(vals)
@@ -231,6 +336,29 @@ class Checker(EffectChecker):
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree
 
     # ------------------------------------------------------------------ helpers
+    def _judge_set_uses(self, dset: str) -> None:
+        """A name of a set may be used by that set and the sets that require it; an
+        expansion the engine does not play yet is refused (E0309)."""
+        reach = self.v.reaches(dset)
+        for span, needs, name in self._set_uses:
+            if not reach.intersection(needs):
+                self.d.error(NOT_IN_THIS_SET, span, name=name, needs=" or ".join(needs), set=dset,
+                             expansion=needs[0])
+            elif reach.intersection(needs).intersection(T.UNPLAYED_SETS):
+                self.d.error(NOT_PLAYED_YET, span, name=name, set=sorted(reach.intersection(needs))[0])
+        self._set_uses = []
+
+    def _key(self, ident: str) -> str:
+        if "." in ident and ident.split(".", 1)[1] not in self._clashes:
+            return ident.split(".", 1)[1]
+        return ident
+
+    def _ref(self, arg: ast.Arg, kinds: tuple, what: str) -> str:
+        """A reference to a definition, resolved after every definition is checked; the
+        key the model holds it under (`id`, or `set.id` for an id of several sets)."""
+        self._refs.append((arg, kinds, what))
+        return self._key(str(arg.value))
+
     def _number(self, arg: ast.Arg, number: str, code: Code = NUMBER_OUT_OF_RANGE) -> bool:
         """Whether a number is within the named range of RANGES; if not, say so."""
         r = RANGES[number]
@@ -250,7 +378,7 @@ class Checker(EffectChecker):
             # Every id, checked against kinds after pass 2. A view, not a copy: one card
             # reference must cost the same in a set of ten cards as in one of 25,000.
             return self._first.keys()
-        return T.SLOT_TABLES.get(slot)
+        return self.v.tables.get(slot)
 
     def _slot_error(self, err) -> None:
         what = {"losable": "thing to lose", "payable": "cost", "reserve": "reserve card"}.get(err.slot, err.slot)
@@ -258,7 +386,10 @@ class Checker(EffectChecker):
             kinds = ("reserve",) if err.slot == "reserve" else CARD_KINDS
             help = self._suggest_id(str(err.arg.value), kinds)
         else:
-            help = did_you_mean(str(err.arg.value), err.candidates) or one_of(err.candidates)
+            # Offer only the names this definition's set may use (its own and its requirements').
+            reach = self.v.reaches(self._set_now) if self._set_now in self.v.sets else None
+            names = [c for c in err.candidates if reach is None or self.v.owner.get(c, self._set_now) in reach]
+            help = did_you_mean(str(err.arg.value), names) or one_of(names)
         self.d.error(UNKNOWN_NAME, err.arg.span, what=what, name=err.arg.text(), help=help)
 
     def _suggest_id(self, word: str, kinds: tuple) -> str:
@@ -268,7 +399,7 @@ class Checker(EffectChecker):
         self._suggested += 1
         if self._suggested <= MAX_ID_SUGGESTIONS:
             if kinds not in self._ids_of:
-                self._ids_of[kinds] = sorted(i for i, d in self._first.items() if d.kind in kinds)
+                self._ids_of[kinds] = sorted(i for i, d in self._first.items() if d.kind in kinds and "." not in i)
             near = did_you_mean(word, self._ids_of[kinds])
             if near:
                 return near
@@ -285,7 +416,12 @@ class Checker(EffectChecker):
 
     def resolve_refs(self) -> None:
         for arg, kinds, what in self._refs:
-            target = self.model.defs.get(arg.value)
+            if arg.value in self._clashes:
+                dsets = self._clashes[arg.value]
+                self.d.error(AMBIGUOUS_ID, arg.span, name=arg.value, sets=" and ".join(f"`{s}`" for s in dsets),
+                             choices=" or ".join(f"`{s}.{arg.value}`" for s in dsets))
+                continue
+            target = self.model.defs.get(self._key(str(arg.value)))
             if target is None:
                 if arg.value in self._first:
                     continue  # the definition itself had errors, already reported
@@ -301,10 +437,10 @@ def _stmt_word(st) -> str:
             ast.Pay: "pay"}.get(type(st), "statement")
 
 
-def _set_from_path(path: str) -> Optional[str]:
+def _set_from_path(path: str, sets) -> Optional[str]:
     parts = path.replace("\\", "/").split("/")
     for p in reversed(parts[:-1]):
-        if p in T.SETS:
+        if p in sets:
             return p
     return None
 

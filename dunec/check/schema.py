@@ -40,6 +40,11 @@ RANGES: dict[str, Range] = {
     "players": Range(1, 4, "a number of players", "a game seats 1 to 4 players"),
     "held": Range(0, 99, "an amount held", "compare with 0 to 99: more is never held"),
     "card_copies": Range(0, 20, "a number of copies", "a card comes in at most 20 copies"),
+    # A set's declarations: units fight with the strength printed for them (a troop 2,
+    # a dreadnought 3: rules 000) and come from a limited supply; a track is a ladder.
+    "unit_strength": Range(0, 9, "a unit's strength", "a unit adds 0 to 9 swords in a conflict"),
+    "unit_supply": Range(1, 99, "a unit supply", "a player holds 1 to 99 units of a kind"),
+    "track_steps": Range(1, 20, "a number of track steps", "a track has 1 to 20 steps above its bottom"),
     # Costs (E0303): what a player can ever pay.
     "cost": Range(1, 99, "a cost", "a cost is at least 1 and at most 99; to pay nothing, drop the `pay`"),
     "troop_cost": Range(1, 12, "a troop cost", "a player has only 12 troops"),
@@ -50,12 +55,13 @@ RANGES: dict[str, Range] = {
 NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost", "secret_factions": "factions_chosen"}
 # The range of the number in a condition or count's own arguments (`factions_at 3`).
 NUMBER_OF_ARGUMENT = {"factions_at": "influence_step"}
-# The range a quantity condition is compared with (`influence fremen >= 2`).
+# The range a quantity condition is compared with (`influence fremen >= 2`); a
+# set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {
     "opponent_units": "troops", "units": "troops", "garrison": "troops", "deployed_this_turn": "troops",
     "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
     "influence": "influence", "players": "players", "copies": "card_copies",
-    "intrigue": "held", "solari": "held", "spice": "held", "water": "held",
+    "intrigue": "held",
 }
 # The range of a cost's amount, by what is paid; "cost" otherwise.
 NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence": "influence_cost"}
@@ -122,6 +128,8 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "requires": FieldSpec("cond", "requires influence fremen >= 2"),
         "combat": FieldSpec("flag", "combat"),
         "maker": FieldSpec("flag", "maker"),
+        # A set's space that takes the place of a space of a set it requires (an overlay).
+        "replaces": FieldSpec("spaces", "replaces base.secrets"),
         "effect": _box("space", "effect { troops 2 }"),
         "control": _box("control", "control { solari 1 }"),
     },

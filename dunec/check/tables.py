@@ -1,32 +1,40 @@
-"""The name tables the checker resolves against.
+"""The core language: the effect verbs, boxes, conditions and counts every set shares.
 
-The grammar knows no resources, factions or effects: they are data here, so an
-expansion adds rows, never grammar. Every row says which sets may use it.
+The grammar knows no resources, factions or effects. The names a set adds (its
+counters and resources, unit kinds, tracks, markets: `set` definitions, read by
+vocab.py) are data in that set's card files and join these tables per check. A
+row tagged with `sets` is a core mechanism of an expansion the engine does not
+play yet: it stays here so that a card using it is told where it belongs.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-SETS = ("base", "ix", "immortality", "uprising", "promo")
-# Sets whose constructs the engine plays today. A construct of another set is known
-# to the checker (so it can say where it belongs) but refused with E0309.
-ENGINE_SETS = ("base", "promo")
+# Official expansions whose mechanisms the engine is still being taught: a name they
+# declare, or a core row tagged with them, is known to the checker (so it can say
+# where it belongs) but refused with E0309. A fan set's names ride on the generic
+# mechanisms and are not refused.
+UNPLAYED_SETS = ("ix", "immortality", "uprising")
+# Core verbs whose engine side lands with the engine rewrite (the track mechanism).
+# The checker accepts them, so a fan set with a track checks; games with them wait.
+ENGINE_PENDING = ("advance", "cash_out")
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
 ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
 LOCATIONS = ("arrakeen", "carthag", "imperial_basin")
 ZONES = ("hand", "discard", "play")
 
-# Resources a player holds or gains. persuasion and swords are per-round pools.
-GAINABLE = ("solari", "spice", "water", "persuasion", "swords", "troops", "vp", "intrigue", "draw")
-# What `lose` and costs may take away.
-LOSABLE = ("solari", "spice", "water", "vp", "garrison", "deployed", "intrigue")
-PAYABLE = ("solari", "spice", "water", "garrison", "deployed", "vp")
+# Plain gains of the core (`vp 1`); a set's counters and unit kinds join them.
+# persuasion and swords are per-round pools.
+GAINABLE = ("persuasion", "swords", "vp", "intrigue", "draw")
+# What `lose` and costs may take away besides a set's counters.
+LOSABLE = ("vp", "garrison", "deployed", "intrigue")
+PAYABLE = ("garrison", "deployed", "vp")
 
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
-             "high_council", "space_paid", "harvest", "once", "hagal", "deploy")
+             "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track")
 
 
 @dataclass(frozen=True)
@@ -34,7 +42,7 @@ class Verb:
     """One effect verb: its accepted argument forms and where it may stand."""
     forms: tuple[str, ...]
     boxes: tuple[str, ...] = ALL_BOXES
-    sets: tuple[str, ...] = SETS
+    sets: tuple[str, ...] = ()  # the expansions it belongs to; () for every set
     block: bool = False  # takes a { ... } body
     help: str = ""
 
@@ -44,13 +52,9 @@ REVEAL_LIKE = ("reveal", "combat", "hagal")
 PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
 
 VERBS: dict[str, Verb] = {
-    # plain gains: `solari 2`
-    "solari": Verb(("<int>",)),
-    "spice": Verb(("<int>",)),
-    "water": Verb(("<int>",)),
+    # plain gains: `vp 1` (a set's counters and units are gains too: `spice 2`)
     "persuasion": Verb(("<int>",), boxes=PERSUASION_BOXES),
     "swords": Verb(("<int>",), boxes=REVEAL_LIKE),
-    "troops": Verb(("<int>",), boxes=NOT_IN_COMBAT),
     "vp": Verb(("<int>",)),
     "intrigue": Verb(("<int>",), boxes=tuple(b for b in ALL_BOXES if b not in ("combat", "endgame"))),
     "draw": Verb(("<int>",), boxes=NOT_IN_COMBAT + ("win",)),
@@ -97,14 +101,14 @@ VERBS: dict[str, Verb] = {
     "space_cost": Verb(("<icon> <payable> <int>",), boxes=("passive",)),
     "ignore_block": Verb(("<icon>",), boxes=("passive",)),
     "see_top_card": Verb(("",), boxes=("passive",)),
+    # tracks a set declares: one step up (not past the top), or back to the bottom
+    # collecting the reward of that step and of every step below
+    "advance": Verb(("<track> <int>",), boxes=NOT_IN_COMBAT),
+    "cash_out": Verb(("<track>",), boxes=NOT_IN_COMBAT),
     # other sets: known so a base card that uses them is told where they belong
     "spy": Verb(("<int>",), sets=("uprising",)),
-    "sandworm": Verb(("<int>",), sets=("uprising",)),
     "contract": Verb(("<int>",), sets=("uprising",)),
-    "dreadnought": Verb(("<int>",), sets=("ix",)),
     "tech": Verb(("<int>",), sets=("ix",)),
-    "freighter": Verb(("<int>",), sets=("ix",)),
-    "specimen": Verb(("<int>",), sets=("immortality",)),
     "research": Verb(("",), sets=("immortality",)),
     "tleilaxu": Verb(("",), sets=("immortality",)),
 }
@@ -114,7 +118,7 @@ VERBS: dict[str, Verb] = {
 class CondDef:
     forms: tuple[str, ...]
     quantity: bool = False  # compares a number: `influence fremen >= 2`
-    sets: tuple[str, ...] = SETS
+    sets: tuple[str, ...] = ()
 
 
 CONDITIONS: dict[str, CondDef] = {
@@ -137,9 +141,6 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
-    "solari": CondDef(("",), quantity=True),
-    "spice": CondDef(("",), quantity=True),
-    "water": CondDef(("",), quantity=True),
 }
 
 # `for each NAME args { ... }`
@@ -159,9 +160,6 @@ SLOT_TABLES = {
     "icon": ICONS,
     "location": LOCATIONS,
     "zone": ZONES,
-    "losable": LOSABLE,
-    "payable": PAYABLE,
-    "set": SETS,
     "mode": ("solo", "duo"),
     # How a House Hagal card with several spaces picks one: the first it can visit,
     # or the maker space with the most bonus spice.

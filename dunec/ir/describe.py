@@ -156,6 +156,10 @@ def op(o: Op) -> str:
         return f"{name(a[0]).title()} costs {a[1]} less this turn"
     if k == "secret_factions":
         return f"choose {a[0]} different Faction{'s' if a[0] != 1 else ''} in secret"
+    if k == "advance":
+        return f"advance {a[1]} step{'s' if a[1] != 1 else ''} on the {name(a[0])}"
+    if k == "cash_out":
+        return f"cash out the {name(a[0])}: its rewards up to your step, then back to the bottom"
     if k == "extra_icon":
         return f"the card you play this turn also has the {name(a[0])} icon"
     return {

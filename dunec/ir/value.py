@@ -69,4 +69,9 @@ def _op(o: Op) -> float:
         return 2.0
     if k == "harvest":
         return 4.0
+    # A track step is worth its rewards only when cashed; the op does not carry them.
+    if k == "advance":
+        return 1.0 * a[1]
+    if k == "cash_out":
+        return 2.0
     return 0.5

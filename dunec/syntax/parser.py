@@ -21,7 +21,7 @@ from dunec.syntax import ast
 from dunec.syntax.lines import Lines, normalize
 
 _TOKEN_NAMES = {
-    "LBRACE": "`{`", "RBRACE": "`}`", "NAME": "a name", "INT": "a number", "STRING": "a string",
+    "LBRACE": "`{`", "RBRACE": "`}`", "NAME": "a name", "QNAME": "a qualified name", "INT": "a number", "STRING": "a string",
     "CMP": "a comparison", "_S": "a new line", "COMMA": "`,`", "MINUS": "`-`", "__ANON_0": "`->`",
     "RPAR": "`)`", "LPAR": "`(`", "$END": "end of file", "IF": "`if`", "ELSE": "`else`",
     "FOR": "`for`", "EACH": "`each`", "CHOOSE": "`choose`", "PAY": "`pay`", "AND": "`and`",

@@ -1,0 +1,310 @@
+"""A set declares its own vocabulary: a brand-new set checks with no Python change,
+the bundled sets declare theirs, `--sets` chooses the sets of a check, ids may
+repeat across sets, and every set folder ships."""
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from dunec.check import tables as T
+from dunec.cli import main
+from dunec.frontend import bundled_sets, compile_paths, compile_sources
+from dunec.ir.describe import ops as describe
+from dunec.ir.ops import Op
+from dunec.paths import cards_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SMUGGLERS_SET = '''\
+set smugglers "Smugglers of Arrakis" {
+  requires base
+  kinds card intrigue
+  counter contraband "Contraband"
+  unit smuggler "Smuggler" { strength 1; supply 4 }
+  track smuggling_route "Smuggling route" {
+    steps 3
+    step 1 { solari 2 }
+    step 2 { contraband 1 }
+    step 3 { vp 1; each opponent { solari 1 } }
+  }
+  market black_market "Black market" { currency contraband }
+}
+'''
+SMUGGLERS_CARDS = '''\
+card smuggler_captain "Smuggler Captain" {
+  cost 3; icons spice_trade
+  agent { smuggler 2; advance smuggling_route 1 }
+  reveal { if contraband >= 2 { swords 2 } else { persuasion 1 } }
+}
+intrigue dump_the_cargo "Dump the Cargo" {
+  plot { pay contraband 2 -> solari 5; cash_out smuggling_route }
+}
+'''
+
+
+@pytest.fixture
+def smugglers(tmp_path) -> Path:
+    folder = tmp_path / "cards" / "smugglers"
+    folder.mkdir(parents=True)
+    (folder / "set.dune").write_text(SMUGGLERS_SET, encoding="utf-8")
+    (folder / "cards.dune").write_text(SMUGGLERS_CARDS, encoding="utf-8")
+    return folder
+
+
+def test_a_new_set_checks_with_no_python_change(smugglers, capsys, monkeypatch):
+    monkeypatch.chdir(smugglers.parent)
+    assert main(["check", "smugglers"]) == 0
+    assert capsys.readouterr().out.strip() == "ok: 2 definitions in 2 files"
+
+
+def test_a_new_sets_names_lower_to_ir(smugglers):
+    model, diags = compile_paths([smugglers], root=smugglers.parent)
+    assert not diags.items, diags.render()
+    captain, cargo = model.defs["smuggler_captain"], model.defs["dump_the_cargo"]
+    assert (captain.set, cargo.set) == ("smugglers", "smugglers")
+    assert captain.boxes["agent"] == (Op("gain", ("smuggler", 2)), Op("advance", ("smuggling_route", 1)))
+    cond = captain.boxes["reveal"][0].args[0]
+    assert cond == ("cmp", ("contraband",), ">=", 2)
+    pay = cargo.boxes["plot"][0]
+    assert pay.args[0] == (("res", "contraband", 2),)
+    assert cargo.boxes["plot"][1] == Op("cash_out", ("smuggling_route",))
+    assert describe(captain.boxes["agent"]) == "+2 smuggler, advance 1 step on the smuggling route"
+
+
+def test_a_sets_declarations_are_in_the_model(smugglers):
+    model, _ = compile_paths([smugglers], root=smugglers.parent)
+    decl = model.sets["smugglers"]
+    assert (decl.title, [r for r, _ in decl.requires], decl.kinds) == \
+        ("Smugglers of Arrakis", ["base"], ("card", "intrigue"))
+    names = decl.names
+    assert names["contraband"].kind == "counter"
+    assert names["smuggler"].numbers == {"strength": 1, "supply": 4}
+    route = names["smuggling_route"]
+    assert route.numbers == {"steps": 3}
+    assert route.steps[1] == (Op("gain", ("solari", 2)),)
+    assert route.steps[2] == (Op("gain", ("contraband", 1)),)
+    assert route.steps[3][1].kind == "each_opponent"
+    assert names["black_market"].currency == "contraband"
+
+
+def test_a_new_sets_names_are_refused_in_the_base_set(smugglers):
+    card = 'card greedy "Greedy" {\n  set base\n  cost 1; icons city\n  agent { smuggler 1; advance smuggling_route 1 }\n}\n'
+    (smugglers.parent / "base_card.dune").write_text(card, encoding="utf-8")
+    _, diags = compile_paths([smugglers.parent], root=smugglers.parent)
+    got = [(d.code, d.message) for d in diags.sorted()]
+    assert got == [
+        ("E0302", "`smuggler` belongs to smugglers, but this definition is in set `base`"),
+        ("E0302", "`smuggling_route` belongs to smugglers, but this definition is in set `base`"),
+    ]
+
+
+def test_suggestions_offer_only_the_names_a_definitions_set_may_use(smugglers):
+    (smugglers / "cards.dune").write_text(
+        'card lost "Lost" {\n  cost 1; icons city\n  agent { advance nowhere 1; lose contrabnd 1 }\n}\n'
+        'card lost_in_base "Lost in Base" {\n  set base\n  cost 1; icons city\n  agent { lose spcie 1 }\n}\n',
+        encoding="utf-8")
+    _, diags = compile_paths([smugglers], root=smugglers.parent)
+    assert [(d.message, d.help) for d in diags.sorted()] == [
+        ("unknown track `nowhere`", "expected one of `smuggling_route`"),  # not Rise of Ix's `shipping`
+        ("unknown thing to lose `contrabnd`", "did you mean `contraband`?"),
+        ("unknown thing to lose `spcie`", "did you mean `spice`?"),
+    ]
+
+
+def test_a_set_that_requires_a_set_left_out_of_sets(smugglers):
+    _, diags = compile_paths([smugglers], root=smugglers.parent, sets=("smugglers",))
+    assert [(d.code, d.message, d.span.line) for d in diags.items] == [
+        ("E0404", "set `smugglers` requires `base`, which is not among the checked sets", 2)]
+    assert diags.items[0].help == "check it with the set it needs: `--sets base,smugglers`, " \
+                                  "or add `cards/base/set.dune`"
+
+
+def test_a_set_of_the_files_left_out_of_sets(smugglers):
+    _, diags = compile_paths([smugglers], root=smugglers.parent, sets=("base",))
+    assert [(d.code, d.message, d.help) for d in diags.items] == [
+        ("E0407", "set `smugglers` is not among the checked sets",
+         "add it: `--sets base,smugglers`, or leave this file out")]
+
+
+def test_sets_names_an_unknown_set(smugglers):
+    _, diags = compile_paths([smugglers], root=smugglers.parent, sets=("base", "smugglers", "smugglerz"))
+    assert [(d.code, d.message, d.help) for d in diags.items] == [
+        ("E0402", "unknown set `smugglerz`", "did you mean `smugglers`?")]
+
+
+def test_check_sets_on_the_bundled_cards(capsys):
+    assert main(["check", "--sets", "base,ix"]) == 0
+    assert capsys.readouterr().out.startswith("ok: ")
+    assert main(["check", "--sets", "ix"]) == 1
+    assert "E0404" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("base,nosuch", "no set folder `nosuch` among the bundled sets: base, immortality, ix, promo, uprising"),
+    ("Base", "--sets takes set ids separated by commas, such as `base,ix`; `Base` is not one"),
+    (",", "--sets takes set ids separated by commas, such as `base,ix`"),
+])
+def test_check_sets_usage_errors(capsys, spec, message):
+    assert main(["check", "--sets", spec]) == 2
+    assert capsys.readouterr().err.strip() == f"dunec: {message}"
+
+
+def test_the_default_sets_are_what_the_files_need():
+    # A lone file of set `ix` cards brings base (which ix requires) from the bundled cards.
+    src = 'intrigue quiet_deal "Quiet Deal" {\n  set promo\n  plot { spice 2 }\n}\n'
+    model, diags = compile_sources([("new.dune", src)])
+    assert not diags.items
+    assert model.defs["quiet_deal"].boxes["plot"] == (Op("gain", ("spice", 2)),)
+
+
+# ---------------------------------------------------------------------- ids across sets
+TWO_DESERT_POWERS = '''\
+card desert_power "Desert Power" {
+  set promo
+  cost 2; icons city
+  reveal { persuasion 1 }
+}
+conflict desert_power "Desert Power" {
+  set base
+  level 2
+  first { vp 1 }
+}
+deck favourites "Favourites" {
+  set base
+  size 1
+  card promo.desert_power 1
+}
+'''
+
+
+def test_an_id_may_repeat_across_sets_and_a_reference_qualifies_it():
+    model, diags = compile_sources([("two.dune", TWO_DESERT_POWERS)])
+    assert not diags.items, diags.render()
+    assert model.defs["promo.desert_power"].kind == "card"
+    assert model.defs["base.desert_power"].kind == "conflict"
+    assert model.defs["favourites"].fields["cards"] == [("promo.desert_power", 1)]
+
+
+def test_an_unqualified_reference_to_a_repeated_id_says_how_to_qualify_it():
+    src = TWO_DESERT_POWERS.replace("card promo.desert_power 1", "card desert_power 1")
+    _, diags = compile_sources([("two.dune", src)])
+    (d,) = diags.items
+    assert (d.code, d.span.line, d.span.col) == ("E0405", 14, 8)
+    assert d.label == "defined in `base` and `promo`"
+    assert d.help == "qualify it: `base.desert_power` or `promo.desert_power`"
+
+
+def test_a_repeated_id_in_sets_checked_apart_is_no_clash():
+    promo, base = TWO_DESERT_POWERS.split("conflict desert_power")
+    model, diags = compile_sources([("promo.dune", promo)])
+    assert not diags.items and model.defs["desert_power"].kind == "card"
+    base = "conflict desert_power" + base[:base.index("deck favourites")]
+    model, diags = compile_sources([("base.dune", base)])
+    assert not diags.items, diags.render()
+    assert model.defs["desert_power"].kind == "conflict"
+
+
+def test_a_qualified_reference_to_a_unique_id_is_its_plain_id():
+    src = TWO_DESERT_POWERS.replace("conflict desert_power", "conflict desert_storm")
+    model, diags = compile_sources([("two.dune", src)])
+    assert not diags.items, diags.render()
+    assert model.defs["favourites"].fields["cards"] == [("desert_power", 1)]
+
+
+def test_a_qualified_reference_to_the_wrong_set_is_unknown():
+    src = TWO_DESERT_POWERS.replace("card promo.desert_power 1", "card uprising.desert_power 1")
+    _, diags = compile_sources([("two.dune", src)])
+    assert [(d.code, d.message) for d in diags.items] == [("E0203", "unknown card `uprising.desert_power`")]
+
+
+def test_the_same_id_twice_in_one_set_is_still_an_error():
+    src = TWO_DESERT_POWERS.replace("conflict desert_power", "card desert_power").replace(
+        "  set base\n  level 2\n  first { vp 1 }", "  set promo\n  cost 1; icons city\n  reveal { swords 1 }")
+    _, diags = compile_sources([("two.dune", src)])
+    assert [d.code for d in diags.items] == ["E0102"]
+
+
+def test_a_space_of_a_set_replaces_a_space_of_a_set_it_requires():
+    src = ('space secrets "Secrets" {\n  set base\n  icon landsraad\n  effect { intrigue 1 }\n}\n'
+           'space smuggling "Smuggling" {\n  set promo\n  icon spice_trade\n  replaces base.secrets\n'
+           '  effect { solari 1 }\n}\n')
+    model, diags = compile_sources([("board.dune", src)])
+    assert not diags.items, diags.render()
+    assert model.defs["smuggling"].fields["replaces"] == ("secrets",)
+
+
+# ---------------------------------------------------------------------- the bundled sets
+def test_every_bundled_set_folder_declares_its_set_once():
+    for folder in sorted(p for p in cards_dir().iterdir() if p.is_dir() and not p.name.startswith("_")):
+        decls = [line for f in folder.glob("*.dune") for line in f.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("set ")]
+        assert len(decls) == 1 and decls[0].startswith(f"set {folder.name} "), (folder.name, decls)
+    assert set(bundled_sets()) == {"base", "ix", "immortality", "uprising", "promo"}
+
+
+def test_the_base_set_declares_its_resources_and_troops():
+    base = bundled_sets()["base"]
+    assert {n: d.kind for n, d in base.names.items()} == {
+        "solari": "counter", "spice": "counter", "water": "counter", "troops": "unit"}
+    assert base.names["troops"].numbers == {"strength": 2, "supply": 12}
+    assert base.requires == []
+
+
+def test_rise_of_ix_declares_its_names():
+    ix = bundled_sets()["ix"]
+    assert [r for r, _ in ix.requires] == ["base"]
+    assert ix.names["dreadnought"].numbers == {"strength": 3, "supply": 2}
+    assert ix.names["shipping"].numbers == {"steps": 3}
+    assert set(ix.names["shipping"].steps) == {1, 2, 3}
+    assert ix.names["tech_tiles"].currency == "spice"
+    assert ix.names["negotiators"].kind == "counter"
+
+
+def test_the_core_tables_hold_no_set_names():
+    declared = {n for s in bundled_sets().values() for n in s.names}
+    assert not declared & set(T.VERBS), declared & set(T.VERBS)
+    assert not declared & set(T.CONDITIONS)
+    assert not declared & set(T.GAINABLE + T.LOSABLE + T.PAYABLE)
+    assert not hasattr(T, "SETS")
+
+
+def test_an_unplayed_expansions_name_is_refused_in_its_own_set():
+    src = 'card ixian_probe "Ixian Probe" {\n  set ix\n  cost 3; icons city\n  agent { dreadnought 1 }\n}\n'
+    _, diags = compile_sources([("ix.dune", src)])
+    assert [(d.code, d.message) for d in diags.items] == [
+        ("E0309", "`dreadnought` (ix) is not played by the engine yet")]
+
+
+def test_a_kind_no_set_of_the_definition_lists_is_refused():
+    src = ('set tiny "Tiny" {\n  requires base\n  kinds card\n}\n'
+           'leader tiny_leader "Tiny Leader" {\n  set promo\n  signet { draw 1 }\n}\n'
+           'conflict tiny_conflict "Tiny Conflict" {\n  set promo\n  level 1\n  first { vp 1 }\n}\n')
+    _, diags = compile_sources([("tiny.dune", src)])
+    # promo lists leaders and conflicts itself; base lists every kind.
+    assert not diags.items
+    src = src.replace("set promo\n  level 1", "set tiny\n  level 1")
+    _, diags = compile_sources([("tiny.dune", src)])
+    assert not diags.items  # tiny requires base, which lists conflicts
+    src = src.replace("requires base\n", "")
+    _, diags = compile_sources([("tiny.dune", src)])
+    assert [(d.code, d.message) for d in diags.items] == [
+        ("E0302", "`conflict` belongs to base or immortality or ix or promo or uprising, "
+                  "but this definition is in set `tiny`")]
+
+
+# ---------------------------------------------------------------------- packaging
+def test_every_set_folder_ships_in_the_package():
+    """The package data globs cover every card file of every set folder, so a new
+    set folder ships in wheel and editable installs with no line added."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    assert config["package-dir"]["dunec.cards"] == "cards"
+    globs = config["package-data"]["dunec.cards"]
+    files = [p.relative_to(ROOT / "cards").as_posix() for p in (ROOT / "cards").rglob("*.dune")]
+    assert {p.split("/")[0] for p in files} >= {"base", "ix"}
+    unshipped = [f for f in files if not any(fnmatch.fnmatch(f, g) for g in globs)]
+    assert not unshipped, unshipped
+    # No set folder is its own package: package-data of dunec.cards covers them all.
+    assert not [p for p in config["packages"] if p.startswith("dunec.cards.")]
