@@ -133,8 +133,6 @@ def _given(argv) -> set:
 
 
 def main(argv=None) -> int:
-    from dunec.engine.setup import SetupError
-
     try:
         args = _parser().parse_args(argv)
     except SystemExit as e:
@@ -154,19 +152,28 @@ def main(argv=None) -> int:
     except CardErrors as e:
         print(str(e), file=sys.stderr)
         return EXIT_USER
-    except SetupError as e:  # the cards check, but cannot set up this game
-        print(f"dunec: cannot set up the game: {e}", file=sys.stderr)
-        return EXIT_USER
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
-    except Exception as e:  # a bug: say so, without a traceback unless asked
+    except Exception as e:
+        if _setup_error(e):  # the cards check, but cannot set up this game
+            print(f"dunec: cannot set up the game: {e}", file=sys.stderr)
+            return EXIT_USER
+        # a bug: say so, without a traceback unless asked
         if os.environ.get("DUNEC_DEBUG"):
             raise
         print(f"dunec: internal error ({type(e).__name__}: {e}). This is a bug in dunec; "
               f"set DUNEC_DEBUG=1 for the traceback.", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _setup_error(e: Exception) -> bool:
+    """A SetupError, asked without importing the engine: commands load only what
+    they use (`check` answers in an editor loop), and a command that never loaded
+    the engine cannot have raised one."""
+    setup = sys.modules.get("dunec.engine.setup")
+    return setup is not None and isinstance(e, setup.SetupError)
 
 
 # ---------------------------------------------------------------------- commands
