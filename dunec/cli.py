@@ -60,6 +60,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the diagnostics")
 
+    p = command("fmt", help="rewrite card files in the one canonical layout (comments kept)")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="card files or folders")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; name the files that would change and exit 1 if any would")
+    p.add_argument("--diff", action="store_true", help="write nothing; print the changes as a unified diff")
+
     p = command("build", help="compile the cards into generated/")
     p.add_argument("--check", action="store_true", help="write nothing; fail and name the files if generated/ is stale")
     p.add_argument("--cards", type=Path, help="card folder (default: the bundled cards)")
@@ -196,6 +202,24 @@ def cmd_check(args) -> int:
         if not diags.errors:
             print(f"ok: {n} definition{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}")
     return EXIT_USER if diags.errors else EXIT_OK
+
+
+def cmd_fmt(args) -> int:
+    from dunec.fmt import FormatBug, run
+
+    for p in args.paths:
+        if not p.exists():
+            raise UsageError(f"no such file or folder: {p}")
+    try:
+        return run(args.paths, args.check, args.diff, Path.cwd())
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise _fs_error("rewrite", e.filename or args.paths[0], e) from None
+    except FormatBug as e:
+        print(f"dunec: internal error (fmt: {e}); the file was left as it is. This is a bug in dunec.",
+              file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 def cmd_build(args) -> int:
@@ -516,5 +540,5 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "build": cmd_build, "play": cmd_play, "simulate": cmd_simulate,
+COMMANDS = {"check": cmd_check, "fmt": cmd_fmt, "build": cmd_build, "play": cmd_play, "simulate": cmd_simulate,
             "list": cmd_list, "show": cmd_show, "explain": cmd_explain}

@@ -105,6 +105,13 @@ def read_card_file(p: Path) -> bytes:
 
 def compile_paths(paths: Iterable[Path], root: Path | None = None) -> tuple[Model, Diagnostics]:
     diags = Diagnostics()
+    sources = [(shown, text) for _, shown, text in read_sources(paths, root, diags)]
+    return compile_sources(sources, diags)
+
+
+def read_sources(paths: Iterable[Path], root: Path | None, diags: Diagnostics) -> list[tuple[Path, str, str]]:
+    """(path, path as shown, text) of each card file that can be read as UTF-8;
+    each one that cannot is an E0004 in `diags`."""
     sources = []
     for p in card_files(paths):
         shown = display_path(p, root)
@@ -125,5 +132,5 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None) -> tuple[Mode
                         label=f"byte 0x{data[e.start]:02x} at line {line}, column {col} is not UTF-8",
                         help="save the file as UTF-8 text")
             continue
-        sources.append((shown, text))
-    return compile_sources(sources, diags)
+        sources.append((p, shown, text))
+    return sources

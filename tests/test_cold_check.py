@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from dunec.build import build
 from dunec.frontend import compile_sources
 from dunec.paths import grammar_file
@@ -15,10 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CARD = 'card probe "Probe" {\n  cost 1\n  reveal { persuasion 1 }\n}\n'
 
 
-def test_check_imports_no_engine_and_no_lark(tmp_path):
+@pytest.mark.parametrize("command", [["check"], ["fmt", "--check"]])
+def test_editor_commands_import_no_engine_and_no_lark(tmp_path, command):
     card = tmp_path / "probe.dune"
     card.write_text(CARD, encoding="utf-8")
-    code = ("import json, sys\nfrom dunec.cli import main\nrc = main(['check', sys.argv[1]])\n"
+    code = (f"import json, sys\nfrom dunec.cli import main\nrc = main({command!r} + [sys.argv[1]])\n"
             "print(json.dumps([rc, sorted(m for m in sys.modules if m.startswith(('dunec', 'lark', 'jinja2')))]))")
     out = subprocess.run([sys.executable, "-c", code, str(card)], capture_output=True, text=True, check=True).stdout
     rc, loaded = json.loads(out.splitlines()[-1])
