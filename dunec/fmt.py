@@ -305,7 +305,8 @@ def _replace(path, text: str) -> None:
     import os
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".fmt.", suffix=".tmp")
+    path = os.path.realpath(path)  # through a link to the file, so the link stays a link
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".fmt.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)

@@ -190,6 +190,11 @@ def test_fmt_rewrites_in_place_and_check_reports(tmp_path, capsys):
     assert "1 file reformatted" in capsys.readouterr().err
     assert main(["fmt", "--check", str(f)]) == 0
     assert "0 files would be reformatted, 1 file left unchanged" in capsys.readouterr().err
+    link = tmp_path / "link.dune"
+    link.symlink_to(f)
+    f.write_text(MESSY, encoding="utf-8")
+    assert main(["fmt", str(link)]) == 0
+    assert link.is_symlink() and f.read_text(encoding="utf-8") == TIDY
 
 
 def test_fmt_bad_input_gets_checks_diagnostics_and_is_untouched(tmp_path, capsys):
