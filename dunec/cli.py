@@ -128,9 +128,10 @@ def _game_args(p) -> None:
                    help="add the cards of FILE (or a folder) to the game, e.g. a card you are writing")
 
 
-def _given(argv) -> set:
-    """The options actually typed (not defaulted): parse again with no defaults."""
-    ap = _parser()
+def _given(argv, ap) -> set:
+    """The options actually typed (not defaulted): parse again with no defaults.
+    Takes the parser `main` is done with, as building one costs more than a check
+    of a small file."""
     for p in ap.commands.values():
         for a in p._actions:
             if a.option_strings:
@@ -139,14 +140,15 @@ def _given(argv) -> set:
 
 
 def main(argv=None) -> int:
+    ap = _parser()
     try:
-        args = _parser().parse_args(argv)
+        args = ap.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0) and EXIT_USAGE
     if not args.cmd:
-        _parser().print_help()
+        ap.print_help()
         return EXIT_USAGE
-    args.given = _given(argv)
+    args.given = _given(argv, ap)
     try:
         return COMMANDS[args.cmd](args)
     except UsageError as e:
