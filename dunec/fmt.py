@@ -14,12 +14,14 @@ It prints the Lark tree, not the AST: the tree still tells `-> { a }` from
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 from typing import Optional
 
 from dunec.check.diagnostics import Diagnostics
 from dunec.syntax import ast
+from dunec.syntax.lines import Lines
 from dunec.syntax.parser import Tree, _parser, parse_source
 
 INDENT = "  "
@@ -42,18 +44,20 @@ class _Comment:
 
 def _comments(text: str) -> dict[int, _Comment]:
     found = {}
-    lines = text.split("\n")
+    where = Lines(text)
     for m in _COMMENTS.finditer(text):
         if m.group().startswith("#"):
-            line = text.count("\n", 0, m.start()) + 1
-            before = lines[line - 1][:m.start() - (text.rfind("\n", 0, m.start()) + 1)]
+            line, col = where.position(m.start())
+            before = where.line(line)[:col - 1]
             found[line] = _Comment(line, m.group().rstrip(), bool(before.strip(" \t;")))
     return found
 
 
 class _Printer:
     def __init__(self, text: str):
-        self.comments = _comments(text)
+        self.comments = _comments(text)  # those not printed yet, by source line
+        self.order = sorted(self.comments)  # their lines: `flush` walks them once, in order
+        self.next = 0
         self.out: list[str] = []
         self.cur: Optional[str] = None  # the output line being written
         self.indent = 0
@@ -86,8 +90,12 @@ class _Printer:
     def flush(self, before: int) -> None:
         """Print, each on its own line, the comments above source line `before`."""
         self.end_line()  # first, so a comment after code stays on that line
-        for line in sorted(k for k in self.comments if k < before):
-            c = self.comments.pop(line)
+        while self.next < len(self.order) and self.order[self.next] < before:
+            line = self.order[self.next]
+            self.next += 1
+            c = self.comments.pop(line, None)
+            if c is None:  # printed after its code already
+                continue
             self._new_line(line)
             self.write(c.text, line)
             self.end_line()
@@ -114,7 +122,7 @@ class _Printer:
     # ------------------------------------------------------------------ blocks
     def block(self, b: Tree, force: bool = False) -> None:
         seqs = b.children
-        if not seqs and not any(b.meta.line < k < b.meta.end_line for k in self.comments):
+        if not seqs and not self._comment_inside(b.meta.line, b.meta.end_line):
             self.write("{}", b.meta.end_line)
             return
         if not force and b.meta.line == b.meta.end_line:
@@ -134,6 +142,10 @@ class _Printer:
             self.seq(s)
             prev_end = s.meta.end_line
         self.close(b.meta.end_line)
+
+    def _comment_inside(self, first: int, last: int) -> bool:
+        i = bisect.bisect_right(self.order, first, self.next)
+        return i < len(self.order) and self.order[i] < last
 
     def open(self, line: int) -> None:
         self.write("{", line)
