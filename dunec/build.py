@@ -7,6 +7,7 @@ from pathlib import Path
 from dunec.codegen import emit
 from dunec.frontend import compile_paths
 from dunec.paths import cards_dir, generated_dir
+from dunec.syntax import lalr
 
 
 @dataclass
@@ -21,15 +22,19 @@ class BuildResult:
 
 def build(cards: Path | None = None, out: Path | None = None, check: bool = False) -> BuildResult:
     cards = Path(cards) if cards else cards_dir()
+    # The package's own build also keeps its parser tables fresh (see syntax/lalr.py).
+    package = out is None or Path(out).resolve() == generated_dir().resolve()
     out = Path(out) if out else generated_dir()
     model, diags = compile_paths([cards], root=cards_root(cards))
     if diags.errors:
         return BuildResult(False, diags)
     files = emit.render(model)  # everything is rendered and validated before anything is written
     if check:
-        bad = emit.stale(files, out)
+        bad = emit.stale(files, out) + (lalr.stale() if package else [])
         return BuildResult(not bad, diags, stale=bad, files=files)
     written, removed = emit.write(files, out)
+    if package:
+        written += lalr.write()
     return BuildResult(True, diags, written=written, removed=removed, files=files)
 
 

@@ -63,6 +63,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--sets", metavar="SET,SET", help="the sets to check, each with the sets it requires "
                    "(default: the sets the files need); without paths, their bundled folders")
 
+    p = command("fmt", help="rewrite card files in the one canonical layout (comments kept)")
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="card files or folders")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; name the files that would change and exit 1 if any would")
+    p.add_argument("--diff", action="store_true", help="write nothing; print the changes as a unified diff")
+
     p = command("build", help="compile the cards into generated/")
     p.add_argument("--check", action="store_true", help="write nothing; fail and name the files if generated/ is stale")
     p.add_argument("--cards", type=Path, help="card folder (default: the bundled cards)")
@@ -125,9 +131,10 @@ def _game_args(p) -> None:
                    help="add the cards of FILE (or a folder) to the game, e.g. a card you are writing")
 
 
-def _given(argv) -> set:
-    """The options actually typed (not defaulted): parse again with no defaults."""
-    ap = _parser()
+def _given(argv, ap) -> set:
+    """The options actually typed (not defaulted): parse again with no defaults.
+    Takes the parser `main` is done with, as building one costs more than a check
+    of a small file."""
     for p in ap.commands.values():
         for a in p._actions:
             if a.option_strings:
@@ -136,16 +143,15 @@ def _given(argv) -> set:
 
 
 def main(argv=None) -> int:
-    from dunec.engine.setup import SetupError
-
+    ap = _parser()
     try:
-        args = _parser().parse_args(argv)
+        args = ap.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0) and EXIT_USAGE
     if not args.cmd:
-        _parser().print_help()
+        ap.print_help()
         return EXIT_USAGE
-    args.given = _given(argv)
+    args.given = _given(argv, ap)
     try:
         return COMMANDS[args.cmd](args)
     except UsageError as e:
@@ -157,19 +163,28 @@ def main(argv=None) -> int:
     except CardErrors as e:
         print(str(e), file=sys.stderr)
         return EXIT_USER
-    except SetupError as e:  # the cards check, but cannot set up this game
-        print(f"dunec: cannot set up the game: {e}", file=sys.stderr)
-        return EXIT_USER
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
-    except Exception as e:  # a bug: say so, without a traceback unless asked
+    except Exception as e:
+        if _setup_error(e):  # the cards check, but cannot set up this game
+            print(f"dunec: cannot set up the game: {e}", file=sys.stderr)
+            return EXIT_USER
+        # a bug: say so, without a traceback unless asked
         if os.environ.get("DUNEC_DEBUG"):
             raise
         print(f"dunec: internal error ({type(e).__name__}: {e}). This is a bug in dunec; "
               f"set DUNEC_DEBUG=1 for the traceback.", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _setup_error(e: Exception) -> bool:
+    """A SetupError, asked without importing the engine: commands load only what
+    they use (`check` answers in an editor loop), and a command that never loaded
+    the engine cannot have raised one."""
+    setup = sys.modules.get("dunec.engine.setup")
+    return setup is not None and isinstance(e, setup.SetupError)
 
 
 # ---------------------------------------------------------------------- commands
@@ -206,6 +221,24 @@ def _set_list(spec: str) -> tuple[str, ...]:
         raise UsageError(f"--sets takes set ids separated by commas, such as `base,ix`"
                          f"{f'; `{bad[0]}` is not one' if bad else ''}")
     return names
+
+
+def cmd_fmt(args) -> int:
+    from dunec.fmt import FormatBug, run
+
+    for p in args.paths:
+        if not p.exists():
+            raise UsageError(f"no such file or folder: {p}")
+    try:
+        return run(args.paths, args.check, args.diff, Path.cwd())
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise _fs_error("rewrite", e.filename or args.paths[0], e) from None
+    except FormatBug as e:
+        print(f"dunec: internal error (fmt: {e}); the file was left as it is. This is a bug in dunec.",
+              file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 def cmd_build(args) -> int:
@@ -527,5 +560,5 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "build": cmd_build, "play": cmd_play, "simulate": cmd_simulate,
+COMMANDS = {"check": cmd_check, "fmt": cmd_fmt, "build": cmd_build, "play": cmd_play, "simulate": cmd_simulate,
             "list": cmd_list, "show": cmd_show, "explain": cmd_explain}

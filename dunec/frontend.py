@@ -138,6 +138,13 @@ def read_card_file(p: Path) -> bytes:
 def compile_paths(paths: Iterable[Path], root: Path | None = None,
                   sets: tuple[str, ...] | None = None) -> tuple[Model, Diagnostics]:
     diags = Diagnostics()
+    sources = [(shown, text) for _, shown, text in read_sources(paths, root, diags)]
+    return compile_sources(sources, diags, tuple(sets) if sets is not None else None)
+
+
+def read_sources(paths: Iterable[Path], root: Path | None, diags: Diagnostics) -> list[tuple[Path, str, str]]:
+    """(path, path as shown, text) of each card file that can be read as UTF-8;
+    each one that cannot is an E0004 in `diags`."""
     sources = []
     for p in card_files(paths):
         shown = display_path(p, root)
@@ -155,5 +162,5 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None,
             diags.error(NOT_UTF8, Span(shown, line, col, line, col + 1), path=shown,
                         byte=f"{data[e.start]:02x}", line=line, column=col)
             continue
-        sources.append((shown, text))
-    return compile_sources(sources, diags, tuple(sets) if sets is not None else None)
+        sources.append((p, shown, text))
+    return sources

@@ -8,17 +8,20 @@ import functools
 import re
 from typing import Optional
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
     CONTROL_CHARACTER, CONTROL_CHARACTER_IN_STRING, NESTED_TOO_DEEP, NESTED_TOO_DEEPLY, NUL_BYTE,
     TAB_IN_STRING, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
 )
-from dunec.paths import grammar_file
 from dunec.syntax import ast
+from dunec.syntax.lalr import runtime
 from dunec.syntax.lines import Lines, normalize
+
+# The parser and the lark classes its trees and errors are made of (see lalr.py).
+_lark = runtime()
+Token, Transformer, Tree, v_args = _lark.Token, _lark.Transformer, _lark.Tree, _lark.v_args
+UnexpectedCharacters, UnexpectedEOF = _lark.UnexpectedCharacters, _lark.UnexpectedEOF
+UnexpectedInput, UnexpectedToken, VisitError = _lark.UnexpectedInput, _lark.UnexpectedToken, _lark.VisitError
 
 _TOKEN_NAMES = {
     "LBRACE": "`{`", "RBRACE": "`}`", "NAME": "a name", "QNAME": "a qualified name", "INT": "a number", "STRING": "a string",
@@ -39,9 +42,8 @@ def text_at(text: str, span: ast.Span) -> str:
 
 
 @functools.lru_cache(maxsize=1)
-def _parser() -> Lark:
-    return Lark(grammar_file().read_text(encoding="utf-8"), parser="lalr",
-                propagate_positions=True, maybe_placeholders=False)
+def _parser():
+    return _lark.Lark_StandAlone()
 
 
 def _span(file: str, meta_or_tok) -> ast.Span:

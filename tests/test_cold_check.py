@@ -1,0 +1,79 @@
+"""The editor loop: `dunec check` loads no engine and no lark, the parser tables
+are built once (by `dunec build`) and kept fresh, and the cold-check benchmark runs."""
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dunec.build import build
+from dunec.frontend import compile_sources
+from dunec.paths import grammar_file
+from dunec.syntax import lalr
+
+ROOT = Path(__file__).resolve().parent.parent
+CARD = 'card probe "Probe" {\n  cost 1\n  reveal { persuasion 1 }\n}\n'
+
+
+@pytest.mark.parametrize("command", [["check"], ["fmt", "--check"]])
+def test_editor_commands_import_no_engine_and_no_lark(tmp_path, command):
+    card = tmp_path / "probe.dune"
+    card.write_text(CARD, encoding="utf-8")
+    code = (f"import json, sys\nfrom dunec.cli import main\nrc = main({command!r} + [sys.argv[1]])\n"
+            "print(json.dumps([rc, sorted(m for m in sys.modules if m.startswith(('dunec', 'lark', 'jinja2')))]))")
+    out = subprocess.run([sys.executable, "-c", code, str(card)], capture_output=True, text=True, check=True).stdout
+    rc, loaded = json.loads(out.splitlines()[-1])
+    assert rc in (0, 1)  # the verdict on the file is not the point; what was loaded is
+    assert "dunec.syntax.parser" in loaded and "dunec.check.resolve" in loaded  # it did check
+    assert [m for m in loaded if m.startswith(("dunec.engine", "dunec.codegen", "lark", "jinja2"))] == []
+
+
+def test_written_tables_match_the_grammar():
+    assert lalr.stale() == []
+    assert lalr.runtime().__name__ == "dunec.syntax.lalr_tables"
+    assert lalr.runtime().__file__ == str(lalr.TABLES)
+
+
+def test_edited_grammar_is_stale_and_still_parses(tmp_path, monkeypatch):
+    grammar = tmp_path / "dune.lark"
+    grammar.write_text(grammar_file().read_text(encoding="utf-8") + "\n// an edit\n", encoding="utf-8")
+    monkeypatch.setattr(lalr, "grammar_file", lambda: grammar)
+    written = lalr.runtime()
+    monkeypatch.setitem(sys.modules, "dunec.syntax.lalr_tables", written)  # put back after the test
+    assert lalr.stale() == [lalr.TABLES_NAME]
+    module = lalr.runtime.__wrapped__()  # built in memory from the edited grammar
+    assert module is not written and module.GRAMMAR_KEY != written.GRAMMAR_KEY
+    tree = module.Lark_StandAlone().parse(CARD)
+    assert tree.data == "start" and tree.children[0].data == "definition"
+    assert tree.children[0].meta.line == 1 and tree.children[0].meta.end_line == 4  # positions kept
+
+
+def test_build_writes_and_checks_the_tables(tmp_path, monkeypatch):
+    monkeypatch.setattr(lalr, "TABLES", tmp_path / "lalr_tables.py")
+    r = build(check=True)
+    assert not r.ok and r.stale == [lalr.TABLES_NAME]
+    assert lalr.write() == [lalr.TABLES_NAME]
+    assert lalr.stale() == [] and lalr.write() == []
+    text = lalr.TABLES.read_text(encoding="utf-8")
+    assert "import regex" not in text and "GRAMMAR_KEY = " in text.splitlines()[1]
+    assert build(check=True).ok
+
+
+def test_keywords_are_reserved_everywhere():
+    """The basic lexer (lalr.OPTIONS) reads `each` as the keyword even where only a
+    name could follow: a keyword is never a name, so a card cannot use one as an id."""
+    _, diags = compile_sources([("x.dune", 'card each "E" {\n  cost 1\n}\n')])
+    assert [d.code for d in diags.errors] == ["E0001"]
+
+
+def test_cold_check_benchmark_runs(capsys):
+    path = ROOT / "bench" / "bench_cold_check.py"
+    spec = importlib.util.spec_from_file_location("bench_cold_check", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    result = bench.main(["--runs", "1"])
+    out = capsys.readouterr().out
+    assert "dunec check:" in out and "python -c pass:" in out and "dunec's own share:" in out
+    assert all(t > 0 for pair in result.values() for t in pair)
