@@ -102,6 +102,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="card files to check with the bundled cards; with no ID, show their definitions")
     p.add_argument("--svg", type=Path, metavar="DIR", help="also write a picture of each card to DIR/ID.svg")
 
+    command("lsp", help="run the language server on stdio, for editors (needs the extra `dunec[lsp]`)")
+
     p = command("explain", help="explain a diagnostic code")
     p.add_argument("code", nargs="?", help="a code such as E0203 (default: list every code)")
     return ap
@@ -560,5 +562,11 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"check": cmd_check, "fmt": cmd_fmt, "build": cmd_build, "play": cmd_play, "simulate": cmd_simulate,
+def cmd_lsp(args) -> int:
+    from dunec.lsp import main as serve
+
+    return EXIT_USER if serve() else EXIT_OK
+
+
+COMMANDS = {"lsp": cmd_lsp, "check": cmd_check, "fmt": cmd_fmt, "build": cmd_build, "play": cmd_play, "simulate": cmd_simulate,
             "list": cmd_list, "show": cmd_show, "explain": cmd_explain}

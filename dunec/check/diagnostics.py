@@ -18,6 +18,25 @@ from dunec.syntax.lines import Lines
 MAX_SHOWN = 50
 
 
+@dataclass(frozen=True)
+class Fix:
+    """The edit that applies a suggestion: replace the text at `span` by `replacement`."""
+    span: Span
+    replacement: str
+
+    def to_json(self) -> dict:
+        s = self.span
+        return {"file": s.file, "line": s.line, "column": s.col, "end_line": s.end_line,
+                "end_column": s.end_col, "replacement": self.replacement}
+
+
+class Suggestion(str):
+    """A "did you mean" hint that remembers the word it corrects and the word it
+    offers, so that the diagnostic it helps can carry the edit as a Fix."""
+    typo: str
+    word: str
+
+
 @dataclass
 class Diagnostic:
     code: str
@@ -26,6 +45,7 @@ class Diagnostic:
     label: str = ""
     help: str = ""
     notes: list[tuple[str, Optional[Span]]] = field(default_factory=list)
+    fix: Optional[Fix] = None
 
     @property
     def severity(self) -> str:
@@ -41,6 +61,8 @@ class Diagnostic:
         if self.span:
             d.update(file=self.span.file, line=self.span.line, column=self.span.col,
                      end_line=self.span.end_line, end_column=self.span.end_col)
+        if self.fix:
+            d["fix"] = self.fix.to_json()
         d["notes"] = [{"message": m, **({"file": s.file, "line": s.line, "column": s.col} if s else {})}
                       for m, s in self.notes]
         return d
@@ -63,7 +85,7 @@ class Diagnostics:
         if not isinstance(code, Code):
             raise TypeError(f"a diagnostic code is an entry of dunec.check.messages, not {code!r}")
         message, label, help = code.render(args, label, help)
-        d = Diagnostic(code.code, message, span, label, help, list(notes or []))
+        d = Diagnostic(code.code, message, span, label, help, list(notes or []), _fix(span, help))
         self.items.append(d)
         return d
 
@@ -90,6 +112,16 @@ class Diagnostics:
 
     def to_json(self) -> str:
         return json.dumps([d.to_json() for d in self.sorted()], indent=2)
+
+
+def _fix(span: Optional[Span], help) -> Optional[Fix]:
+    """The edit a suggestion makes, when the diagnostic points at exactly the
+    misspelt word (a span that covers more, or a quoted string, gets no edit)."""
+    if not isinstance(help, Suggestion) or span is None:
+        return None
+    if span.end_line != span.line or span.end_col - span.col != len(help.typo):
+        return None
+    return Fix(span, help.word)
 
 
 def _counts(items: list[Diagnostic], more: str = "") -> str:
@@ -169,7 +201,9 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     cands = sorted(set(candidates))
     best = difflib.get_close_matches(word, cands, n=1, cutoff=0.6)
     if best:
-        return f"did you mean `{best[0]}`?"
+        hint = Suggestion(f"did you mean `{best[0]}`?")
+        hint.typo, hint.word = word, best[0]
+        return hint
     return ""
 
 

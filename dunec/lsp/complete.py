@@ -1,0 +1,68 @@
+"""What may be typed at the cursor, read from the text before it.
+
+A heuristic, not a parse (the text being typed rarely parses): the brace depth
+says where the cursor is (between definitions, in a definition's fields, inside an
+effect box), and in a box the words of the statement so far pick the argument
+slot of the verb's forms, so the names offered are those the checker accepts there.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from dunec.check.model import CARD_KINDS
+from dunec.check.schema import SCHEMAS
+
+# Statements of the grammar that are not effect verbs.
+KEYWORDS = ("if", "requires", "for each", "each", "choose", "pay")
+_COMMENT = re.compile(r"#[^\n]*")
+_STRING = re.compile(r'"[^"\n]*"')
+_HEADER = re.compile(r"^([a-z_]+)\s+[A-Za-z_][\w.]*", re.M)
+
+
+def context(before: str) -> tuple[int, str, list[str], str]:
+    """(brace depth, kind of the enclosing definition, words of the statement so far,
+    the word being typed) for the text before the cursor."""
+    code = _STRING.sub('""', _COMMENT.sub("", before))
+    depth = max(0, code.count("{") - code.count("}"))
+    header = [m.group(1) for m in _HEADER.finditer(code)]
+    kind = header[-1] if header else ""
+    stmt = re.split(r"[;{}\n]", code)[-1]
+    words = stmt.split()
+    typing = "" if not words or stmt[-1:].isspace() else words.pop()
+    return depth, kind, words, typing
+
+
+def candidates(before: str, vocab, defs: dict) -> list[tuple[str, str]]:
+    """(label, what it is) of each name valid at the cursor."""
+    depth, kind, words, typing = context(before)
+    if depth == 0:
+        return [(k, "definition kind") for k in ("set", *SCHEMAS)] if not words else []
+    if depth == 1:
+        return [(f, "field") for f in SCHEMAS.get(kind, {})] if not words else []
+    if not words:
+        return [(v, "effect") for v in sorted(vocab.verbs)] + [(k, "keyword") for k in KEYWORDS]
+    if words[0] in ("if", "requires") or words[-1] in ("and", "or", "not"):
+        return [(c, "condition") for c in sorted(vocab.conditions)] if len(words) == 1 or \
+            words[-1] in ("and", "or", "not") else []
+    verb = vocab.verbs.get(words[0])
+    if verb is None:
+        return []
+    return sorted(set(_slot_names(verb.forms, len(words) - 1, vocab, defs)))
+
+
+def _slot_names(forms: Iterable[str], k: int, vocab, defs: dict) -> Iterable[tuple[str, str]]:
+    """The names that fill argument `k` of any of the forms."""
+    for form in forms:
+        slots = form.split()
+        if k >= len(slots):
+            continue
+        slot = slots[k]
+        if not slot.startswith("<"):
+            yield slot, "word"
+        elif slot in ("<card>", "<reserve>"):
+            kinds = ("reserve",) if slot == "<reserve>" else CARD_KINDS
+            yield from ((i, d.kind) for i, d in defs.items() if d.kind in kinds and "." not in i)
+        elif slot != "<int>":
+            yield from ((n, slot[1:-1]) for n in vocab.tables.get(slot[1:-1], ()))
+

@@ -1,0 +1,136 @@
+"""The LSP features on pygls, each a thin mapping of a dunec function."""
+from __future__ import annotations
+
+from lsprotocol import types as L
+from pygls.server import LanguageServer
+
+from dunec.check.diagnostics import Diagnostics
+from dunec.fmt import FormatBug, format_source
+from dunec.lsp.analysis import check, path_uri, uri_path, vocabulary
+from dunec.lsp.complete import candidates
+from dunec.lsp.text import Doc
+from dunec.show import show_definition
+
+server = LanguageServer("dunec", "0.1.0")
+# The last model of each open document (kept while an edit does not parse).
+_models: dict[str, dict] = {}
+
+_KINDS = {"effect": L.CompletionItemKind.Function, "keyword": L.CompletionItemKind.Keyword,
+          "condition": L.CompletionItemKind.Function, "field": L.CompletionItemKind.Property,
+          "definition kind": L.CompletionItemKind.Class, "word": L.CompletionItemKind.Keyword}
+
+
+def _range(doc: Doc, span) -> L.Range:
+    if span is None:
+        return L.Range(L.Position(0, 0), L.Position(0, 0))
+    sl, sc = doc.to_lsp(span.line, span.col)
+    el, ec = doc.to_lsp(span.end_line, max(span.end_col, span.col + (span.end_line == span.line)))
+    return L.Range(L.Position(sl, sc), L.Position(el, ec))
+
+
+def _diagnostic(doc: Doc, d) -> L.Diagnostic:
+    severity = L.DiagnosticSeverity.Warning if d.severity == "warning" else L.DiagnosticSeverity.Error
+    message = d.message + (f"\n{d.label}" if d.label else "") + (f"\nhelp: {d.help}" if d.help else "")
+    return L.Diagnostic(range=_range(doc, d.span), message=message, severity=severity, code=d.code,
+                        source="dunec", data={"replacement": d.fix.replacement} if d.fix else None)
+
+
+def _publish(ls: LanguageServer, uri: str) -> None:
+    text = ls.workspace.get_text_document(uri).source
+    path, doc = uri_path(uri), Doc(text)
+    model, diags = check(path, text)
+    if any(d.file == path for d in model.defs.values()) or uri not in _models:
+        _models[uri] = model.defs
+    mine = [d for d in diags.sorted() if d.span is None or d.span.file == path]
+    ls.publish_diagnostics(uri, [_diagnostic(doc, d) for d in mine])
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: LanguageServer, params: L.DidOpenTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri)
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: LanguageServer, params: L.DidChangeTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri)
+
+
+@server.feature(L.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: LanguageServer, params: L.DidCloseTextDocumentParams) -> None:
+    _models.pop(params.text_document.uri, None)
+    ls.publish_diagnostics(params.text_document.uri, [])
+
+
+def _at(ls: LanguageServer, params):
+    """(the document, the definition named under the cursor or None)."""
+    uri = params.text_document.uri
+    doc = Doc(ls.workspace.get_text_document(uri).source)
+    word = doc.word_at(params.position.line, params.position.character)
+    return doc, _models.get(uri, {}).get(word) if word else None
+
+
+@server.feature(L.TEXT_DOCUMENT_HOVER)
+def hover(ls: LanguageServer, params: L.HoverParams):
+    _, d = _at(ls, params)
+    if d is None:
+        return None
+    return L.Hover(contents=L.MarkupContent(kind=L.MarkupKind.Markdown,
+                                            value=f"```text\n{show_definition(d)}\n```"))
+
+
+@server.feature(L.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: LanguageServer, params: L.DefinitionParams):
+    _, d = _at(ls, params)
+    if d is None:
+        return None
+    uri = params.text_document.uri if d.file == uri_path(params.text_document.uri) else path_uri(d.file)
+    try:
+        target = Doc(ls.workspace.get_text_document(uri).source)
+    except OSError:
+        return None
+    return L.Location(uri=uri, range=_range(target, d.span))
+
+
+@server.feature(L.TEXT_DOCUMENT_COMPLETION, L.CompletionOptions(trigger_characters=[" "]))
+def completion(ls: LanguageServer, params: L.CompletionParams):
+    uri = params.text_document.uri
+    doc = Doc(ls.workspace.get_text_document(uri).source)
+    before = doc.before(params.position.line, params.position.character)
+    items = [L.CompletionItem(label=name, detail=what, kind=_KINDS.get(what, L.CompletionItemKind.Value))
+             for name, what in candidates(before, vocabulary(), _models.get(uri, {}))]
+    return L.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(L.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: LanguageServer, params: L.DocumentFormattingParams):
+    uri = params.text_document.uri
+    text = ls.workspace.get_text_document(uri).source
+    try:
+        out = format_source(uri_path(uri), text, Diagnostics())
+    except FormatBug as e:
+        ls.show_message_log(f"dunec fmt: {e}")
+        return None
+    if out is None or out == text:
+        return [] if out is not None else None
+    doc = Doc(text)
+    last = len(doc.lines) - 1
+    end = L.Position(last + 1, 0)  # past the last line: the whole text, whatever its last line holds
+    return [L.TextEdit(range=L.Range(L.Position(0, 0), end), new_text=out)]
+
+
+@server.feature(L.TEXT_DOCUMENT_CODE_ACTION,
+                L.CodeActionOptions(code_action_kinds=[L.CodeActionKind.QuickFix]))
+def code_action(ls: LanguageServer, params: L.CodeActionParams):
+    uri, actions = params.text_document.uri, []
+    for d in params.context.diagnostics:
+        fix = d.data if isinstance(d.data, dict) else None
+        if not fix or "replacement" not in fix:
+            continue
+        edit = L.WorkspaceEdit(changes={uri: [L.TextEdit(range=d.range, new_text=fix["replacement"])]})
+        actions.append(L.CodeAction(title=f"Replace with `{fix['replacement']}`", kind=L.CodeActionKind.QuickFix,
+                                    diagnostics=[d], edit=edit, is_preferred=True))
+    return actions
+
+
+def serve() -> None:
+    server.start_io()
