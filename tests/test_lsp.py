@@ -180,3 +180,44 @@ def c_range(text: str) -> dict:
     doc = Doc(text)
     (sl, sc), (el, ec) = doc.to_lsp(d.span.line, d.span.col), doc.to_lsp(d.span.end_line, d.span.end_col)
     return {"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}}
+
+
+# ------------------------------------------------------------------ the VS Code client
+VSCODE = ROOT / "editors" / "vscode"
+# Stand-ins for the two modules VS Code provides, recording what the extension asks for.
+_STUBS = {
+    "vscode/index.js": "module.exports = {workspace: {getConfiguration: (s) => ({get: (k) => "
+                       "(global.settings || {})[s + '.' + k]})}};",
+    "vscode-languageclient/node.js": "class LanguageClient { constructor(id, name, server, client) {"
+                                     " global.made = {id, name, server, client}; }"
+                                     " start() { return 'started'; } stop() {} }"
+                                     " module.exports = {LanguageClient};",
+}
+_DRIVE = """
+global.settings = JSON.parse(process.argv[3]);
+const ext = require(process.argv[2]);
+const context = {subscriptions: []};
+const started = ext.activate(context);
+console.log(JSON.stringify({made: global.made, started, subscribed: context.subscriptions.length}));
+"""
+
+
+@pytest.mark.skipif(__import__("shutil").which("node") is None, reason="node is not installed")
+@pytest.mark.parametrize("settings,command", [({}, "dunec"), ({"dunec.command": "/venv/bin/dunec"}, "/venv/bin/dunec")])
+def test_vscode_extension_starts_dunec_lsp(tmp_path, settings, command):
+    package = json.loads((VSCODE / "package.json").read_text(encoding="utf-8"))
+    assert (VSCODE / package["main"]).is_file()
+    assert "onLanguage:dune" in package["activationEvents"]
+    assert "vscode-languageclient" in package["dependencies"]
+    assert package["contributes"]["configuration"]["properties"]["dunec.command"]["default"] == "dunec"
+    for name, text in _STUBS.items():
+        (tmp_path / "node_modules" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "node_modules" / name).write_text(text)
+    (tmp_path / "drive.js").write_text(_DRIVE)
+    r = subprocess.run([__import__("shutil").which("node"), str(tmp_path / "drive.js"), str(VSCODE / package["main"]), json.dumps(settings)],
+                       capture_output=True, text=True, env={"NODE_PATH": str(tmp_path / "node_modules")})
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["made"]["server"]["run"] == {"command": command, "args": ["lsp"]}
+    assert {"scheme": "file", "language": "dune"} in out["made"]["client"]["documentSelector"]
+    assert out["started"] == "started" and out["subscribed"] == 1
