@@ -102,7 +102,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="card files to check with the bundled cards; with no ID, show their definitions")
     p.add_argument("--svg", type=Path, metavar="DIR", help="also write a picture of each card to DIR/ID.svg")
 
-    command("lsp", help="run the language server on stdio, for editors (needs the extra `dunec[lsp]`)")
+    p = command("lsp", help="run the language server on stdio, for editors (needs the extra `dunec[lsp]`)")
+    p.add_argument("--stdio", action="store_true",
+                   help="speak over stdin/stdout, the only transport (accepted because many clients pass it)")
 
     p = command("explain", help="explain a diagnostic code")
     p.add_argument("code", nargs="?", help="a code such as E0203 (default: list every code)")

@@ -91,8 +91,23 @@ def test_completion_context():
     assert names(head + '  reveal { draw 1 } # } {\n  ') >= {"cost"}
 
 
-def test_lsp_without_pygls_says_how_to_install():
-    code = "import sys; sys.modules['pygls'] = None; from dunec.cli import main; sys.exit(main(['lsp']))"
+def test_an_open_bundled_file_replaces_its_copy(tmp_path):
+    from dunec.lsp.analysis import check, path_uri, uri_path
+
+    bundled = (ROOT / "cards" / "base" / "imperium.dune").resolve()
+    link = tmp_path / "imperium.dune"
+    link.symlink_to(bundled)
+    path = uri_path(link.as_uri())
+    assert path == bundled.as_posix() and uri_path(path_uri(path)) == path
+    model, diags = check(path, bundled.read_text(encoding="utf-8"))
+    assert not diags.items and "arrakis_recruiter" in model.defs
+    edited = bundled.read_text(encoding="utf-8").replace("persuasion 1", "persuasin 1", 1)
+    assert [d.code for d in check(path, edited)[1].items] == ["E0201"]
+
+
+@pytest.mark.parametrize("argv", [["lsp"], ["lsp", "--stdio"]])
+def test_lsp_without_pygls_says_how_to_install(argv):
+    code = f"import sys; sys.modules['pygls'] = None; from dunec.cli import main; sys.exit(main({argv!r}))"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 1
     assert "pip install dunec[lsp]" in r.stderr and "Traceback" not in r.stderr

@@ -14,7 +14,8 @@ from dunec.paths import cards_dir
 def uri_path(uri: str) -> str:
     """The file path of a `file:` URI; other URIs stand for themselves."""
     u = urlparse(uri)
-    return unquote(u.path) if u.scheme == "file" else uri
+    # resolved like the bundled paths, so an open bundled file replaces its copy on disk
+    return Path(unquote(u.path)).resolve().as_posix() if u.scheme == "file" else uri
 
 
 def path_uri(path: str) -> str:
