@@ -179,6 +179,16 @@ def test_server_over_stdio(tmp_path):
         assert len(edits) == 1 and edits[0]["range"]["start"] == {"line": 0, "character": 0}
         assert edits[0]["newText"] == format_source(str(path), CLEAN, Diagnostics()) != CLEAN
 
+        dup = 'card arrakis_recruiter "Again" {\n  set base; cost 1\n}\n'
+        c.notify("textDocument/didChange", {"textDocument": {**doc, "version": 3}, "contentChanges": [{"text": dup}]})
+        [twice] = c.diagnostics(uri)
+        assert twice["code"] == "E0102" and twice["range"]["start"] == {"line": 0, "character": 5}
+        [first] = twice["relatedInformation"]
+        bundled = ROOT / "cards" / "base" / "imperium.dune"
+        assert first["message"] == "first defined here" and first["location"]["uri"] == bundled.resolve().as_uri()
+        line = bundled.read_text(encoding="utf-8").splitlines()[first["location"]["range"]["start"]["line"]]
+        assert line.startswith("card arrakis_recruiter ")
+
         assert c.request("shutdown", None) is None
         c.notify("exit", None)
         assert c.proc.wait(timeout=30) == 0

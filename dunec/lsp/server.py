@@ -28,11 +28,18 @@ def _range(doc: Doc, span) -> L.Range:
     return L.Range(L.Position(sl, sc), L.Position(el, ec))
 
 
-def _diagnostic(doc: Doc, d) -> L.Diagnostic:
+def _diagnostic(uri: str, doc: Doc, d, texts: dict) -> L.Diagnostic:
     severity = L.DiagnosticSeverity.Warning if d.severity == "warning" else L.DiagnosticSeverity.Error
     message = d.message + (f"\n{d.label}" if d.label else "") + (f"\nhelp: {d.help}" if d.help else "")
+    # A note that points somewhere (the first definition of a duplicated id, often in
+    # a bundled file) becomes a link; one without a place stays in the message.
+    related = [L.DiagnosticRelatedInformation(
+        L.Location(uri if s.file == d.span.file else path_uri(s.file), _range(Doc(texts.get(s.file, "")), s)), m)
+        for m, s in d.notes if s is not None and d.span is not None]
+    message += "".join(f"\nnote: {m}" for m, s in d.notes if s is None or d.span is None)
     return L.Diagnostic(range=_range(doc, d.span), message=message, severity=severity, code=d.code,
-                        source="dunec", data={"replacement": d.fix.replacement} if d.fix else None)
+                        source="dunec", related_information=related or None,
+                        data={"replacement": d.fix.replacement} if d.fix else None)
 
 
 def _publish(ls: LanguageServer, uri: str) -> None:
@@ -42,7 +49,7 @@ def _publish(ls: LanguageServer, uri: str) -> None:
     if any(d.file == path for d in model.defs.values()) or uri not in _models:
         _models[uri] = model.defs
     mine = [d for d in diags.sorted() if d.span is None or d.span.file == path]
-    ls.publish_diagnostics(uri, [_diagnostic(doc, d) for d in mine])
+    ls.publish_diagnostics(uri, [_diagnostic(uri, doc, d, model.files) for d in mine])
 
 
 @server.feature(L.TEXT_DOCUMENT_DID_OPEN)
