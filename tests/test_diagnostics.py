@@ -53,7 +53,7 @@ ERRORS_MD = ROOT / "docs" / "errors.md"
 COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004", "E0407": "test_a_set_left_out_of_sets_is_E0407"}
 NOT_TESTABLE = {"E0700"}  # internal compiler error: no input should ever produce it
 
-_EXPECT = re.compile(r"^(\^\s+)?error\[(E\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?:(\d+)\s+(\S.*?)\s*$")
+_EXPECT = re.compile(r"^(\^\s+)?(?:error|warning)\[([EW]\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?:(\d+)\s+(\S.*?)\s*$")
 PREFIX = " …"
 
 
@@ -99,7 +99,7 @@ def expectations(text: str) -> list[Expect]:
     want: list[Expect] = []
     for n, line in enumerate(text.split("\n"), start=1):
         comment = _comment(line).strip()
-        if "error[" not in comment:
+        if "error[" not in comment and "warning[" not in comment:
             continue
         m = _EXPECT.match(comment)
         assert m, f"line {n}: an expectation is `error[CODE]:COLUMN message`, not {comment!r}"
@@ -263,7 +263,7 @@ def test_variants_share_their_code_title_and_explanation():
 def test_registry_entries_are_named_once_and_have_plain_placeholders():
     assert len([e for e in ENTRIES.values() if e.of is None]) == len(M.MESSAGES)
     for name, e in ENTRIES.items():
-        assert re.fullmatch(r"[A-Z][A-Z0-9_]+", name) and re.fullmatch(r"E\d{4}", e.code)
+        assert re.fullmatch(r"[A-Z][A-Z0-9_]+", name) and re.fullmatch(r"[EW]\d{4}", e.code)
         for part, template in e.templates().items():
             for _, field, spec, conv in string.Formatter().parse(template):
                 if field is not None:
@@ -521,10 +521,29 @@ def test_every_number_of_the_language_has_a_range():
         assert -10 ** 30 < r.lo <= r.hi < 10 ** 30 and r.what and r.why
 
 
-def test_empty_and_comment_only_files_are_clean():
+def test_empty_and_comment_only_files_only_warn():
     for text in ("", "\n\n", "# nothing here\n", "  \t\n# a\n;\n"):
         model, diags = compile_sources([("t.dune", text)])
-        assert not diags.items and not model.defs
+        assert [d.code for d in diags.items] == ["W0001"] and not diags.errors and not model.defs
+
+
+def test_an_empty_file_is_a_warning_and_exit_0(tmp_path, capsys):
+    (tmp_path / "empty.dune").write_text("")
+    assert main(["check", "--alone", str(tmp_path / "empty.dune")]) == 0
+    out, err = capsys.readouterr()
+    assert "warning[W0001]" in err and "defines nothing" in err and "1 warning found" in err
+    assert out.startswith("ok: 0 definitions")
+
+
+def test_one_mistake_reported_twice_at_one_span_is_one_diagnostic():
+    from dunec.syntax.ast import Span
+    d = Diagnostics()
+    at = Span("t.dune", 3, 5, 3, 9)
+    first = d.error(M.UNKNOWN_EFFECT, at, verb="drw", help="did you mean `draw`?")
+    assert d.error(M.UNKNOWN_EFFECT, at, verb="drw", help="did you mean `draw`?") is first
+    d.error(M.UNKNOWN_EFFECT, Span("t.dune", 4, 5, 4, 9), verb="drw", help="x")
+    d.error(M.UNEXPECTED_EOF, at, label="l", help="h")
+    assert [x.code for x in d.items] == ["E0201", "E0201", "E0003"]
 
 
 def test_unknown_set_skips_the_set_check():
@@ -652,7 +671,7 @@ def test_a_too_large_file_is_refused(tmp_path, monkeypatch):
     ok.write_text("#" * 999 + "\n", encoding="utf-8")
     big.write_text("#" * 1000 + "\n", encoding="utf-8")
     _, diags = compile_paths([ok, big], root=tmp_path)
-    (d,) = diags.items
+    (d,) = diags.errors  # ok.dune is only comments: a W0001 besides
     assert (d.code, d.span.file) == ("E0004", "big.dune")
     assert d.label == "larger than 1,000 bytes, the most a card file may hold"
 
@@ -677,7 +696,7 @@ def test_undecodable_byte_after_cr_only_lines_has_the_right_line(tmp_path):
 # ---------------------------------------------------------------------- the error index
 def _sections() -> dict[str, str]:
     text = ERRORS_MD.read_text(encoding="utf-8")
-    parts = re.split(r"^## (E\d{4})\b.*$", text, flags=re.M)
+    parts = re.split(r"^## ([EW]\d{4})\b.*$", text, flags=re.M)
     return {parts[i]: parts[i + 1] for i in range(1, len(parts) - 1, 2)}
 
 
@@ -691,7 +710,7 @@ def test_errors_md_has_a_section_per_code():
 
 def test_errors_md_sections_are_in_code_order_with_examples():
     text = ERRORS_MD.read_text(encoding="utf-8")
-    order = re.findall(r"^## (E\d{4})\b", text, flags=re.M)
+    order = re.findall(r"^## ([EW]\d{4})\b", text, flags=re.M)
     assert order == sorted(order) == sorted(MESSAGES)
     for code, body in _sections().items():
         if code in NOT_TESTABLE:
@@ -721,3 +740,39 @@ def test_errors_md_examples_are_true(code):
     assert code in got, f"{code}: the bad example gives {got}"
     clean = _compile("docs/errors.md", fixed)
     assert not clean.items, f"{code}: the fixed example is not clean:\n{clean.render()}"
+
+
+# ---------------------------------------------------------------------- check FILE beside the bundled cards
+_NEW_SPACE = 'space my_fold "My Fold" {\n  set base\n  icon guild\n  effect { gain_card foldspace }\n}\n'
+
+
+def test_check_file_resolves_names_against_the_bundled_cards(tmp_path, capsys):
+    f = tmp_path / "new.dune"
+    f.write_text(_NEW_SPACE)
+    assert main(["check", str(f)]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip() == "ok: 1 definition in 1 file" and not err
+    assert main(["check", "--alone", str(f)]) == 1
+    assert "unknown reserve card `foldspace`" in capsys.readouterr().err
+
+
+def test_a_bundled_file_named_is_not_also_context(capsys):
+    assert main(["check", str(ROOT / "cards" / "base" / "imperium.dune")]) == 0
+    assert "defined twice" not in capsys.readouterr().err
+
+
+def test_context_diagnostics_are_not_reported_but_a_clash_is_at_the_users_file(tmp_path, capsys):
+    f = tmp_path / "again.dune"
+    f.write_text(_NEW_SPACE.replace("my_fold", "foldspace").replace("gain_card foldspace", "solari 1"))
+    assert main(["check", "--format", "json", str(f)]) == 1
+    got = json.loads(capsys.readouterr().out)
+    assert [(d["code"], Path(d["file"]).name) for d in got] == [("E0102", "again.dune")]
+
+
+def test_a_whole_set_is_checked_alone_and_as_a_whole(tmp_path, capsys):
+    src = (DATA / "052_set_cannot_set_up_a_game.dune").read_text(encoding="utf-8")
+    f = tmp_path / "whole.dune"
+    f.write_text(src)
+    assert main(["check", "--format", "json", str(f)]) == 1
+    codes = [d["code"] for d in json.loads(capsys.readouterr().out)]
+    assert codes == [e.code for e in expectations(src)] and "E0403" in codes

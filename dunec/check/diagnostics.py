@@ -52,6 +52,7 @@ class Diagnostics:
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
         self.sources: dict[str, str] = {}
+        self._seen: dict[tuple, Diagnostic] = {}
 
     def add_source(self, path: str, text: str) -> None:
         self.sources[path] = text
@@ -63,8 +64,15 @@ class Diagnostics:
         if not isinstance(code, Code):
             raise TypeError(f"a diagnostic code is an entry of dunec.check.messages, not {code!r}")
         message, label, help = code.render(args, label, help)
+        # One mistake reached from several paths (each branch of a condition checks
+        # the same words) is one diagnostic: the first report stands.
+        key = (code.code, span)
+        if span is not None and key in self._seen:
+            return self._seen[key]
         d = Diagnostic(code.code, message, span, label, help, list(notes or []))
         self.items.append(d)
+        if span is not None:
+            self._seen[key] = d
         return d
 
     @property

@@ -370,6 +370,16 @@ INTERNAL_ERROR = Code(
     help="please report it with the input that caused it")
 
 
+# --- W0xxx: warnings: the check passes, but the input is probably not what was meant
+EMPTY_FILE = Code(
+    "W0001", "`{path}` defines nothing",
+    "The file holds no definition (it is empty, or only comments). It checks, but\n"
+    "adds nothing to a build; a file saved before it was written, or a path that\n"
+    "names the wrong file, looks the same.",
+    label="no definitions in this file",
+    help="write a definition such as `card my_card \"My Card\" {{ ... }}`, or leave the file out")
+
+
 def _registry() -> dict[str, Code]:
     """Every entry by its code, in file order, without variants; two entries with one
     code fail at import."""
