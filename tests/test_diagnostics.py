@@ -776,3 +776,19 @@ def test_a_whole_set_is_checked_alone_and_as_a_whole(tmp_path, capsys):
     assert main(["check", "--format", "json", str(f)]) == 1
     codes = [d["code"] for d in json.loads(capsys.readouterr().out)]
     assert codes == [e.code for e in expectations(src)] and "E0403" in codes
+
+
+# ---------------------------------------------------------------------- long candidate lists
+def test_a_long_candidate_list_ranks_by_likeness_before_the_cut():
+    from dunec.check.diagnostics import one_of
+    names = [f"a{i:02}" for i in range(20)] + ["zebra_stripes"]
+    assert one_of(names, near="zebra").startswith("expected one of `zebra_stripes`, ")
+    assert one_of(names, near="zebra").endswith("and 9 more")
+    assert one_of(names).startswith("expected one of `a00`, `a01`")  # no word: plain order
+    assert one_of(["b", "a"], near="b") == "expected one of `a`, `b`"  # short: all, in order
+
+
+def test_an_unknown_condition_offers_the_most_alike_first():
+    src = 'card x "X" {\n  set base\n  cost 2\n  reveal { if zzzzztrash_it { persuasion 1 } }\n}\n'
+    (d,) = _compile("t.dune", src).items
+    assert d.code == "E0304" and d.help.startswith("expected one of `swordmaster`, ")

@@ -181,8 +181,12 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return ""
 
 
-def one_of(candidates: Iterable[str], limit: int = 12) -> str:
+def one_of(candidates: Iterable[str], limit: int = 12, near: Optional[str] = None) -> str:
+    """`expected one of ...`; a list longer than `limit` shows the candidates most
+    like `near` (the word written) first, so the cut keeps the likely ones."""
     cands = sorted(set(candidates))
+    if near is not None and len(cands) > limit:
+        cands.sort(key=lambda c: -difflib.SequenceMatcher(None, near, c).ratio())
     shown = ", ".join(f"`{c}`" for c in cands[:limit])
     more = f" and {len(cands) - limit} more" if len(cands) > limit else ""
     return f"expected one of {shown}{more}"

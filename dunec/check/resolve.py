@@ -83,7 +83,7 @@ class Checker(EffectChecker):
                     continue
                 if defn.kind not in SCHEMAS:
                     self.d.error(UNKNOWN_KIND, defn.kind_span, kind=defn.kind,
-                                 help=did_you_mean(defn.kind, SCHEMAS) or one_of(SCHEMAS))
+                                 help=did_you_mean(defn.kind, SCHEMAS) or one_of(SCHEMAS, near=defn.kind))
                     continue
                 key = (self._peek_set(defn, self.v.sets), defn.id)
                 if key in todo:
@@ -129,7 +129,7 @@ class Checker(EffectChecker):
                     counters = [n for n, x in self.v.decls.items()
                                 if x.kind == "counter" and x.set in self.v.reaches(decl.id)]
                     self.d.error(UNKNOWN_NAME, d.currency_span, what="counter", name=d.currency,
-                                 help=did_you_mean(d.currency, counters) or one_of(counters))
+                                 help=did_you_mean(d.currency, counters) or one_of(counters, near=d.currency))
                 else:
                     self._note_set_use(d.currency, d.currency_span)
                     self._judge_set_uses(decl.id)
@@ -155,7 +155,7 @@ class Checker(EffectChecker):
             for sid in sets:
                 if sid not in self.v.sets:
                     self.d.error(UNKNOWN_SET, None, name=sid,
-                                 help=did_you_mean(sid, self.v.sets) or one_of(self.v.sets))
+                                 help=did_you_mean(sid, self.v.sets) or one_of(self.v.sets, near=sid))
         for sid in sorted(first):
             if sid not in self.v.sets:
                 continue  # an unknown set, already reported
@@ -199,7 +199,7 @@ class Checker(EffectChecker):
             if spec is None:
                 valid = [k for k in schema]
                 self.d.error(UNKNOWN_FIELD, key_span, field=key, kind=KINDS[defn.kind],
-                             help=did_you_mean(key, valid) or one_of(valid))
+                             help=did_you_mean(key, valid) or one_of(valid, near=key))
                 continue
             if key in seen and spec.kind != "cards":
                 self.d.error(DUPLICATE_BOX if spec.kind == "box" else DUPLICATE_FIELD, key_span, field=key,
@@ -291,7 +291,7 @@ class Checker(EffectChecker):
             table = self.v.tables[spec.table]
             for a in args:
                 if a.kind != "name" or a.value not in table:
-                    hint = did_you_mean(str(a.value), table) or one_of(table)
+                    hint = did_you_mean(str(a.value), table) or one_of(table, near=str(a.value))
                     if spec.table == "set":
                         self.d.error(UNKNOWN_SET, a.span, name=a.text(), help=hint)
                     else:
@@ -389,7 +389,7 @@ class Checker(EffectChecker):
             # Offer only the names this definition's set may use (its own and its requirements').
             reach = self.v.reaches(self._set_now) if self._set_now in self.v.sets else None
             names = [c for c in err.candidates if reach is None or self.v.owner.get(c, self._set_now) in reach]
-            help = did_you_mean(str(err.arg.value), names) or one_of(names)
+            help = did_you_mean(str(err.arg.value), names) or one_of(names, near=str(err.arg.value))
         self.d.error(UNKNOWN_NAME, err.arg.span, what=what, name=err.arg.text(), help=help)
 
     def _suggest_id(self, word: str, kinds: tuple) -> str:
