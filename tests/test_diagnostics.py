@@ -792,3 +792,16 @@ def test_an_unknown_condition_offers_the_most_alike_first():
     src = 'card x "X" {\n  set base\n  cost 2\n  reveal { if zzzzztrash_it { persuasion 1 } }\n}\n'
     (d,) = _compile("t.dune", src).items
     assert d.code == "E0304" and d.help.startswith("expected one of `swordmaster`, ")
+
+
+# ---------------------------------------------------------------------- a new set folder
+def test_a_file_in_a_new_set_folder_is_told_to_declare_the_set():
+    src = 'card x "X" {\n  cost 2\n  reveal { persuasion 1 }\n}\n'
+    (d,) = _compile("cards/spice_lords/new.dune", src).items
+    assert (d.code, d.message) == ("E0103", "Imperium card `x` is missing the field `set`")
+    assert d.help == ('declare the set in `cards/spice_lords/set.dune` (`set spice_lords "Title" '
+                      '{ requires base }`), or add `set base` to the definition')
+    decl = 'set spice_lords "Spice Lords" { requires base }\n'
+    assert not compile_sources([("cards/spice_lords/set.dune", decl), ("cards/spice_lords/new.dune", src)])[1].items
+    (d,) = _compile("elsewhere/new.dune", src).items
+    assert d.help == "add `set base` (or keep the file under cards/<set>/)"

@@ -131,6 +131,10 @@ MISSING_FIELD = Code(
     label="needs `{field}`",
     help="add `{example}`")
 MISSING_SET = MISSING_FIELD.variant("needs `{field}`", "add `set base` (or keep the file under cards/<set>/)")
+# A file in a new set folder: the folder names the set once it declares it.
+MISSING_SET_DECLARATION = MISSING_FIELD.variant(
+    "needs `{field}`", "declare the set in `{folder}/set.dune` (`set {name} \"Title\" {{ requires base }}`), "
+    "or add `set base` to the definition")
 UNKNOWN_FIELD = Code(
     "E0104", "`{field}` is not a field of a {kind}",
     "Each kind of definition accepts its own fields. A card has `agent`, `reveal` and\n"

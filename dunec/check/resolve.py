@@ -6,6 +6,8 @@ name tables, emitting IR for what is well-formed and a diagnostic for the rest.
 """
 from __future__ import annotations
 
+import re
+
 from typing import Optional
 
 from dunec.check import tables as T
@@ -15,7 +17,7 @@ from dunec.check.forms import show_forms
 from dunec.check.messages import (
     Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
-    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SET, NAMES_EXPECTED, NAME_EXPECTED,
+    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SET, MISSING_SET_DECLARATION, NAMES_EXPECTED, NAME_EXPECTED,
     NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION, NUMBER_EXPECTED,
     NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
@@ -216,7 +218,12 @@ class Checker(EffectChecker):
                 set_known = False  # a bad `set` value, already reported
         elif dset is None:
             set_known = False
-            self.d.error(MISSING_SET, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set")
+            folder = _new_set_folder(defn.file)
+            if folder is None:
+                self.d.error(MISSING_SET, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set")
+            else:
+                self.d.error(MISSING_SET_DECLARATION, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set",
+                             folder=folder[0], name=folder[1])
         for key, spec in schema.items():
             if spec.required and key not in seen:
                 self.d.error(MISSING_FIELD, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field=key,
@@ -435,6 +442,15 @@ class Checker(EffectChecker):
 def _stmt_word(st) -> str:
     return {ast.If: "if", ast.Requires: "requires", ast.ForEach: "for each", ast.Each: "each", ast.Choose: "choose",
             ast.Pay: "pay"}.get(type(st), "statement")
+
+
+def _new_set_folder(path: str) -> Optional[tuple[str, str]]:
+    """(folder, set id) of a file in a set folder `cards/<set>/` whose set is not
+    declared; None elsewhere."""
+    parts = path.replace("\\", "/").split("/")
+    if len(parts) >= 3 and parts[-3] == "cards" and re.fullmatch(r"[a-z_][a-z0-9_]*", parts[-2]):
+        return "/".join(parts[:-1]), parts[-2]
+    return None
 
 
 def _set_from_path(path: str, sets) -> Optional[str]:
