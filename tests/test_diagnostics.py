@@ -805,3 +805,26 @@ def test_a_file_in_a_new_set_folder_is_told_to_declare_the_set():
     assert not compile_sources([("cards/spice_lords/set.dune", decl), ("cards/spice_lords/new.dune", src)])[1].items
     (d,) = _compile("elsewhere/new.dune", src).items
     assert d.help == "add `set base` (or keep the file under cards/<set>/)"
+
+
+# ---------------------------------------------------------------------- helps the data files cannot pin
+def _helps(name: str) -> list[str]:
+    p = DATA / name
+    return [d.help for d in _compile(_rel(p), p.read_text(encoding="utf-8")).sorted()]
+
+
+def test_else_on_the_next_line_is_told_to_join_the_lines():
+    assert _helps("017_syntax_else_on_the_next_line.dune") == [
+        "`else` must follow the `}` of its `if` on the same line: join them as `} else {`"]
+    src = 'card x "X" {\n  set base\n  cost 2\n  reveal { persuasion 1; else 2 }\n}\n'
+    (d,) = _compile("t.dune", src).items
+    assert d.help == "`else` follows the `}` of an `if` block: `if CONDITION { ... } else { ... }`"
+
+
+def test_a_missing_semicolon_is_named():
+    assert _helps("049_missing_semicolon.dune") == [
+        "separate two effects on one line with `;`: `solari 2; draw 1`",
+        "separate two effects on one line with `;`: `swords 2; persuasion`"]
+    src = 'card x "X" {\n  set base\n  cost 2\n  reveal { persuasion two }\n}\n'
+    (d,) = _compile("t.dune", src).items
+    assert d.code == "E0202" and "`;`" not in d.help  # no verb among the arguments: the forms

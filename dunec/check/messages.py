@@ -199,6 +199,9 @@ WRONG_ARGUMENTS = Code(
     "The effect exists but its arguments do not match any of its forms. The help line\n"
     "lists the accepted forms.",
     label="these arguments do not fit")
+# `persuasion 2 swords 2`: the words after a whole effect start another one.
+MISSING_SEMICOLON = WRONG_ARGUMENTS.variant("`{next}` starts another effect",
+                                            "separate two effects on one line with `;`: `{fixed}`")
 CHOICE_COUNT_EXPECTED = WRONG_ARGUMENTS.variant("expects how many to pick",
                                                 "write `choose {{ - a - b }}` or `choose 2 {{ ... }}`")
 NOTHING_TO_PAY = WRONG_ARGUMENTS.variant("expects what to pay", "write `{example}`")

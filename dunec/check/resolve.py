@@ -13,11 +13,11 @@ from typing import Optional
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
-from dunec.check.forms import show_forms
+from dunec.check.forms import match, show_forms
 from dunec.check.messages import (
     Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
-    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SET, MISSING_SET_DECLARATION, NAMES_EXPECTED, NAME_EXPECTED,
+    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET, MISSING_SET_DECLARATION, NAMES_EXPECTED, NAME_EXPECTED,
     NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION, NUMBER_EXPECTED,
     NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
@@ -419,7 +419,21 @@ class Checker(EffectChecker):
             at = st.args[0].span if st.args else st.verb_span
             if st.args:
                 at = ast.Span(at.file, at.line, at.col, st.args[-1].span.end_line, st.args[-1].span.end_col)
-            self.d.error(WRONG_ARGUMENTS, at, verb=verb, help=show_forms(verb, forms))
+            cut = self._missing_semicolon(forms, st.args)
+            if cut is None:
+                self.d.error(WRONG_ARGUMENTS, at, verb=verb, help=show_forms(verb, forms))
+            else:
+                head = " ".join([verb] + [a.text() for a in st.args[:cut]])
+                tail = " ".join(a.text() for a in st.args[cut:])
+                self.d.error(MISSING_SEMICOLON, at, verb=verb, next=str(st.args[cut].value), fixed=f"{head}; {tail}")
+
+    def _missing_semicolon(self, forms, args) -> Optional[int]:
+        """Where a second effect starts among `args` (a verb after arguments that
+        already make a whole effect), or None."""
+        for i, a in enumerate(args):
+            if i and a.kind == "name" and a.value in self.v.verbs and match(forms, args[:i], self._slot_table)[0]:
+                return i
+        return None
 
     def resolve_refs(self) -> None:
         for arg, kinds, what in self._refs:

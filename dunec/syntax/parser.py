@@ -290,7 +290,7 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
         if tok.type == "_S":
             found = "end of line"
         end = col + 1 if tok.type == "_S" else col + max(1, len(str(tok).split("\n")[0]))
-        hint = _hint_for(tok, e.expected)
+        hint = _else_hint(text, tok) if tok.type == "ELSE" else _hint_for(tok, e.expected)
         diags.error(UNEXPECTED_TOKEN, ast.Span(path, line, col, line, end), found=found,
                     label=_expected(e.expected), help=hint)
     else:  # pragma: no cover - lark has no other subclasses today
@@ -362,6 +362,15 @@ def _scan_braces(text: str):
         if too_deep is None and ch in "{(" and len(stack) + parens > MAX_DEPTH:
             too_deep = (line, m.start() - line_start + 1)
     return stack, too_deep
+
+
+def _else_hint(text: str, tok: Token) -> str:
+    """An `else` the parser did not expect: most often the `}` of its `if` ended
+    the line before, and a new line ended the `if` statement with it."""
+    before = _STRINGS.sub(lambda m: "" if m.group().startswith("#") else '""', text[:tok.start_pos]).rstrip(" \t")
+    if before.endswith("\n") and before.rstrip().endswith("}"):
+        return "`else` must follow the `}` of its `if` on the same line: join them as `} else {`"
+    return "`else` follows the `}` of an `if` block: `if CONDITION { ... } else { ... }`"
 
 
 def _hint_for(tok: Token, expected) -> str:
