@@ -353,22 +353,32 @@ def test_render_duplicate_id_points_at_both():
 
 
 def test_render_unexpected_eof_names_the_open_brace():
-    text = 'card a "A" {\n  set base; cost 1\n  reveal { draw 1\n}\n\n'
+    # The indentation does not tell (the last `}` is indented as deep as its block's).
+    text = 'card a "A" {\n  set base; cost 1\n  reveal { draw 1\n    }\n\n'
     diags = _compile("t.dune", text)
     assert [d.code for d in diags.items] == ["E0003"]
     out = diags.render()
-    assert " --> t.dune:4:2\n" in out
-    assert "4 | }\n  |  ^ expected" in out
+    assert " --> t.dune:4:6\n" in out
+    assert "4 |     }\n  |      ^ expected" in out
     assert "= note: this `{` is never closed (at t.dune:1:12)" in out
     assert "= help: every `{` needs a matching `}`" in out
 
 
-def test_render_wrong_box_has_help():
-    text = "card a { set base; cost 1\n  agent { swords 2 }\n}\n"
+@pytest.mark.parametrize("text, start, parts", [
+    ('card a "A" {\n  set base; cost 1\n  reveal { draw 1\n}\n\n',
+     "error[E0005]: block not closed\n --> t.dune:3:10\n",
+     ["3 |   reveal { draw 1\n  |          ^ this block is not closed\n",
+      "= note: the indentation drops here: the block ends before this line (at t.dune:4:1)",
+      "= help: add the `}` that closes it before line 4, where the indentation drops"]),
+    ("card a { set base; cost 1\n  agent { swords 2 }\n}\n",
+     "error[E0301]: `swords` cannot be used in an agent box\n --> t.dune:2:11\n",
+     ["  |           ^^^^^^ not allowed here\n", "= help: swords count on a Reveal turn or in combat"]),
+], ids=["unclosed_block_at_the_open_brace_and_the_drop", "wrong_box_has_help"])
+def test_render(text, start, parts):
     out = _compile("t.dune", text).render()
-    assert out.startswith("error[E0301]: `swords` cannot be used in an agent box\n --> t.dune:2:11\n")
-    assert "  |           ^^^^^^ not allowed here\n" in out
-    assert "= help: swords count on a Reveal turn or in combat" in out
+    assert out.startswith(start)
+    for part in parts:
+        assert part in out
 
 
 def test_render_control_characters_keep_the_caret_aligned():

@@ -101,6 +101,14 @@ NUL_BYTE = UNEXPECTED_CHARACTER.variant("NUL byte", "card files are plain UTF-8 
 UNEXPECTED_EOF = Code(
     "E0003", "unexpected end of file",
     "The file ended inside a definition: a `{` has no matching `}`.")
+UNCLOSED_BLOCK = Code(
+    "E0005", "block not closed",
+    "A `{` has no matching `}`, and the indentation shows where it should have\n"
+    "closed: the first line after the `{` that is indented no deeper than the line of\n"
+    "the `{` (or a `}` indented less) is where the block's `}` is missing. Without\n"
+    "this, the parser would only notice at the end of the file (E0003).",
+    label="this block is not closed",
+    help="add the `}}` that closes it before line {line}, where the indentation drops")
 UNREADABLE_FILE = Code(
     "E0004", "cannot read `{path}`",
     "The file could not be read as UTF-8 text. Card files must be UTF-8, regular files\n"

@@ -11,7 +11,7 @@ from typing import Optional
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
     CONTROL_CHARACTER, CONTROL_CHARACTER_IN_STRING, NESTED_TOO_DEEP, NESTED_TOO_DEEPLY, NUL_BYTE,
-    TAB_IN_STRING, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
+    TAB_IN_STRING, UNCLOSED_BLOCK, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
 )
 from dunec.syntax import ast
 from dunec.syntax.lalr import runtime
@@ -277,6 +277,12 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
         exp = getattr(e, "expected", None) or []
         body = text.rstrip()  # point just past the last thing written, not at trailing blank lines
         line, col = body.count("\n") + 1, len(body.rsplit("\n", 1)[-1]) + 1
+        gap = _unclosed_by_indent(path, text)
+        if gap is not None:
+            opened, drop = gap
+            diags.error(UNCLOSED_BLOCK, opened, line=drop.line,
+                        notes=[("the indentation drops here: the block ends before this line", drop)])
+            return
         opened = _unclosed_brace(path, text)
         notes = [("this `{` is never closed", opened)] if opened else []
         diags.error(UNEXPECTED_EOF, ast.Span(path, line, col, line, col + 1),
@@ -326,6 +332,29 @@ def _unclosed_brace(path: str, text: str) -> Optional[ast.Span]:
         return None
     ln, c = stack[-1]
     return ast.Span(path, ln, c, ln, c + 1)
+
+
+def _unclosed_by_indent(path: str, text: str) -> Optional[tuple[ast.Span, ast.Span]]:
+    """(the `{`, the line where the indentation shows its block ended) of the first
+    block left open: a later line indented no deeper than the line of the `{`, or a
+    `}` indented less. None when the indentation does not tell (one-line blocks, a
+    file cut short)."""
+    stack: list[tuple[int, int, int]] = []  # (line, column, indentation of its line)
+    for n, raw in enumerate(text.split("\n"), start=1):
+        line = _STRINGS.sub(lambda m: "" if m.group().startswith("#") else '""', raw)
+        body = line.lstrip(" \t")
+        if not body.strip():
+            continue
+        indent = len(line) - len(body)
+        if stack and stack[-1][0] < n and indent <= stack[-1][2] and not (body[0] == "}" and indent == stack[-1][2]):
+            ln, col, _ = stack[-1]
+            return ast.Span(path, ln, col, ln, col + 1), ast.Span(path, n, indent + 1, n, indent + 2)
+        for i, ch in enumerate(line):
+            if ch == "{":
+                stack.append((n, i + 1, indent))
+            elif ch == "}" and stack:
+                stack.pop()
+    return None
 
 
 def _too_deep(path: str, text: str) -> Optional[ast.Span]:
