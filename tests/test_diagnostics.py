@@ -773,10 +773,22 @@ def test_a_bundled_file_named_is_not_also_context(capsys):
 
 def test_context_diagnostics_are_not_reported_but_a_clash_is_at_the_users_file(tmp_path, capsys):
     f = tmp_path / "again.dune"
-    f.write_text(_NEW_SPACE.replace("my_fold", "foldspace").replace("gain_card foldspace", "solari 1"))
+    clash = 'reserve the_spice_must_flow "The Spice Must Flow" {\n  set base\n  cost 9\n  reveal { spice 1 }\n}\n'
+    f.write_text(clash + _NEW_SPACE)
     assert main(["check", "--format", "json", str(f)]) == 1
     got = json.loads(capsys.readouterr().out)
-    assert [(d["code"], Path(d["file"]).name) for d in got] == [("E0102", "again.dune")]
+    assert [(d["code"], Path(d["file"]).name, d["line"]) for d in got] == [("E0102", "again.dune", 1)]
+
+
+def test_a_file_that_checks_by_itself_is_not_checked_again_with_the_bundled_cards(monkeypatch):
+    import dunec.frontend as F
+    seen = []
+    real = F.compile_sources
+    monkeypatch.setattr(F, "compile_sources", lambda *a: seen.append(bool(a[3])) or real(*a))
+    F.compile_paths([DATA / "060_clean_file.dune"], with_bundled=True)
+    assert seen == [False]
+    F.compile_paths([DATA / "033_card_references.dune"], with_bundled=True)
+    assert seen == [False, False, True]
 
 
 def test_a_whole_set_is_checked_alone_and_as_a_whole(tmp_path, capsys):
