@@ -62,6 +62,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the diagnostics")
     p.add_argument("--sets", metavar="SET,SET", help="the sets to check, each with the sets it requires "
                    "(default: the sets the files need); without paths, their bundled folders")
+    p.add_argument("--alone", action="store_true",
+                   help="check the files by themselves; by default names resolve against the bundled cards too")
 
     p = command("fmt", help="rewrite card files in the one canonical layout (comments kept)")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="card files or folders")
@@ -204,14 +206,15 @@ def cmd_check(args) -> int:
                 raise UsageError(f"no set folder `{p.name}` among the bundled sets: "
                                  f"{', '.join(sorted(q.parent.name for q in cards_dir().glob('*/set.dune')))}")
             raise UsageError(f"no such file or folder: {p}")
-    model, diags = compile_paths(paths, root=Path.cwd() if args.paths else cards_dir().parent, sets=sets)
+    model, diags = compile_paths(paths, root=Path.cwd() if args.paths else cards_dir().parent, sets=sets,
+                                 with_bundled=bool(args.paths) and not args.alone)
     if args.format == "json":
         print(diags.to_json())
     else:
         if diags.items:
             print(diags.render(), file=sys.stderr)
-        n = sum(1 for _ in model.defs)
-        files = len(model.files)
+        n = sum(1 for d in model.defs.values() if d.file not in model.context)
+        files = len(set(model.files) - model.context)
         if not diags.errors:
             print(f"ok: {n} definition{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}")
     return EXIT_USER if diags.errors else EXIT_OK

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Iterable
 
 from dunec.check.diagnostics import Diagnostics
-from dunec.check.messages import NOT_A_CARD_FILE, NOT_UTF8, UNREADABLE_FILE
+from dunec.check.messages import EMPTY_FILE, NOT_A_CARD_FILE, NOT_UTF8, UNREADABLE_FILE
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
 from dunec.check.sets import check_decks, check_hagal, check_playable, check_replacements
@@ -63,12 +63,15 @@ def _without_cycle_collection():
 
 
 def compile_sources(sources: list[tuple[str, str]], diags: Diagnostics | None = None,
-                    sets: tuple[str, ...] | None = None) -> tuple[Model, Diagnostics]:
+                    sets: tuple[str, ...] | None = None,
+                    context: list[tuple[str, str]] = ()) -> tuple[Model, Diagnostics]:
     """Check (path, text) pairs. The paths are only used for messages and set inference.
     `sets` are the sets the check is for (default: those the sources need); a set the
-    sources do not declare is read from its bundled folder."""
+    sources do not declare is read from its bundled folder. `context` files (the
+    bundled cards) give the names the sources may refer to; their own diagnostics
+    are not reported, and they are left out when the sources define a whole set."""
     with _without_cycle_collection():
-        return _compile_sources(sources, diags or Diagnostics(), sets)
+        return _compile_sources(sources, diags or Diagnostics(), sets, list(context))
 
 
 def bundled_sets() -> dict:
@@ -95,19 +98,34 @@ def _bundled_set_files() -> tuple:
 
 
 def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
-                     sets: tuple[str, ...] | None) -> tuple[Model, Diagnostics]:
+                     sets: tuple[str, ...] | None, context: list[tuple[str, str]]) -> tuple[Model, Diagnostics]:
     parsed = []
     for path, text in sources:
         f = parse_source(path, text, diags)
         if f is not None:
             parsed.append(f)
-    checker = Checker(diags)
+            if not f.definitions:
+                diags.error(EMPTY_FILE, Span(path, 1, 1, 1, 1), path=path)
+    if any(d.kind == "deck" and d.id == "starting" for f in parsed for d in f.definitions):
+        context = []  # a whole set stands alone, and is checked as one (E0403)
+    scratch = Diagnostics()
+    # Context first: an id defined in both is reported at the user's definition.
+    parsed = [f for f in (parse_source(p, t, scratch) for p, t in context) if f is not None] + parsed
+    hidden = {p for p, _ in context}
+    work = scratch if hidden else diags
+    checker = Checker(work)
     model = checker.check(parsed, bundled_sets(), sets)
     checker.resolve_refs()
-    check_decks(model, diags)
-    check_hagal(model, diags)
-    check_replacements(model, diags)
-    check_playable(model, diags)
+    check_decks(model, work)
+    check_hagal(model, work)
+    check_replacements(model, work)
+    check_playable(model, work)
+    model.context = frozenset(hidden)
+    if hidden:
+        for d in scratch.items:
+            if d.span is None or d.span.file not in hidden:
+                diags.items.append(d)
+        diags.sources.update((p, t) for p, t in scratch.sources.items() if p not in hidden)
     return model, diags
 
 
@@ -136,10 +154,30 @@ def read_card_file(p: Path) -> bytes:
 
 
 def compile_paths(paths: Iterable[Path], root: Path | None = None,
-                  sets: tuple[str, ...] | None = None) -> tuple[Model, Diagnostics]:
-    diags = Diagnostics()
-    sources = [(shown, text) for _, shown, text in read_sources(paths, root, diags)]
-    return compile_sources(sources, diags, tuple(sets) if sets is not None else None)
+                  sets: tuple[str, ...] | None = None, with_bundled: bool = False) -> tuple[Model, Diagnostics]:
+    """Check the files named. `with_bundled`: names resolve against the bundled
+    cards the files do not name as well (`dunec check FILE`). Reading those costs
+    more than the check (about 70 ms), so it is done only for files that do not
+    check by themselves: a file that does, has nothing the bundled cards could resolve."""
+    read_diags = Diagnostics()
+    read = read_sources(paths, root, read_diags)
+    sources = [(shown, text) for _, shown, text in read]
+    wanted = tuple(sets) if sets is not None else None
+
+    def run(context):
+        diags = Diagnostics()
+        diags.items.extend(read_diags.items)
+        diags.sources.update(read_diags.sources)
+        return compile_sources(sources, diags, wanted, context)
+
+    model, diags = run([])
+    if with_bundled and len(diags.errors) > len(read_diags.errors):
+        named = {p.resolve() for p, _, _ in read}
+        context = [(shown, text) for p, shown, text in read_sources([cards_dir()], root, Diagnostics())
+                   if p.resolve() not in named]
+        if context:
+            model, diags = run(context)
+    return model, diags
 
 
 def read_sources(paths: Iterable[Path], root: Path | None, diags: Diagnostics) -> list[tuple[Path, str, str]]:

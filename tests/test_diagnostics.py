@@ -53,7 +53,7 @@ ERRORS_MD = ROOT / "docs" / "errors.md"
 COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004", "E0407": "test_a_set_left_out_of_sets_is_E0407"}
 NOT_TESTABLE = {"E0700"}  # internal compiler error: no input should ever produce it
 
-_EXPECT = re.compile(r"^(\^\s+)?error\[(E\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?:(\d+)\s+(\S.*?)\s*$")
+_EXPECT = re.compile(r"^(\^\s+)?(?:error|warning)\[([EW]\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?:(\d+)\s+(\S.*?)\s*$")
 PREFIX = " …"
 
 
@@ -99,7 +99,7 @@ def expectations(text: str) -> list[Expect]:
     want: list[Expect] = []
     for n, line in enumerate(text.split("\n"), start=1):
         comment = _comment(line).strip()
-        if "error[" not in comment:
+        if "error[" not in comment and "warning[" not in comment:
             continue
         m = _EXPECT.match(comment)
         assert m, f"line {n}: an expectation is `error[CODE]:COLUMN message`, not {comment!r}"
@@ -263,7 +263,7 @@ def test_variants_share_their_code_title_and_explanation():
 def test_registry_entries_are_named_once_and_have_plain_placeholders():
     assert len([e for e in ENTRIES.values() if e.of is None]) == len(M.MESSAGES)
     for name, e in ENTRIES.items():
-        assert re.fullmatch(r"[A-Z][A-Z0-9_]+", name) and re.fullmatch(r"E\d{4}", e.code)
+        assert re.fullmatch(r"[A-Z][A-Z0-9_]+", name) and re.fullmatch(r"[EW]\d{4}", e.code)
         for part, template in e.templates().items():
             for _, field, spec, conv in string.Formatter().parse(template):
                 if field is not None:
@@ -353,22 +353,32 @@ def test_render_duplicate_id_points_at_both():
 
 
 def test_render_unexpected_eof_names_the_open_brace():
-    text = 'card a "A" {\n  set base; cost 1\n  reveal { draw 1\n}\n\n'
+    # The indentation does not tell (the last `}` is indented as deep as its block's).
+    text = 'card a "A" {\n  set base; cost 1\n  reveal { draw 1\n    }\n\n'
     diags = _compile("t.dune", text)
     assert [d.code for d in diags.items] == ["E0003"]
     out = diags.render()
-    assert " --> t.dune:4:2\n" in out
-    assert "4 | }\n  |  ^ expected" in out
+    assert " --> t.dune:4:6\n" in out
+    assert "4 |     }\n  |      ^ expected" in out
     assert "= note: this `{` is never closed (at t.dune:1:12)" in out
     assert "= help: every `{` needs a matching `}`" in out
 
 
-def test_render_wrong_box_has_help():
-    text = "card a { set base; cost 1\n  agent { swords 2 }\n}\n"
+@pytest.mark.parametrize("text, start, parts", [
+    ('card a "A" {\n  set base; cost 1\n  reveal { draw 1\n}\n\n',
+     "error[E0005]: block not closed\n --> t.dune:3:10\n",
+     ["3 |   reveal { draw 1\n  |          ^ this block is not closed\n",
+      "= note: the indentation drops here: the block ends before this line (at t.dune:4:1)",
+      "= help: add the `}` that closes it before line 4, where the indentation drops"]),
+    ("card a { set base; cost 1\n  agent { swords 2 }\n}\n",
+     "error[E0301]: `swords` cannot be used in an agent box\n --> t.dune:2:11\n",
+     ["  |           ^^^^^^ not allowed here\n", "= help: swords count on a Reveal turn or in combat"]),
+], ids=["unclosed_block_at_the_open_brace_and_the_drop", "wrong_box_has_help"])
+def test_render(text, start, parts):
     out = _compile("t.dune", text).render()
-    assert out.startswith("error[E0301]: `swords` cannot be used in an agent box\n --> t.dune:2:11\n")
-    assert "  |           ^^^^^^ not allowed here\n" in out
-    assert "= help: swords count on a Reveal turn or in combat" in out
+    assert out.startswith(start)
+    for part in parts:
+        assert part in out
 
 
 def test_render_control_characters_keep_the_caret_aligned():
@@ -521,10 +531,29 @@ def test_every_number_of_the_language_has_a_range():
         assert -10 ** 30 < r.lo <= r.hi < 10 ** 30 and r.what and r.why
 
 
-def test_empty_and_comment_only_files_are_clean():
+def test_empty_and_comment_only_files_only_warn():
     for text in ("", "\n\n", "# nothing here\n", "  \t\n# a\n;\n"):
         model, diags = compile_sources([("t.dune", text)])
-        assert not diags.items and not model.defs
+        assert [d.code for d in diags.items] == ["W0001"] and not diags.errors and not model.defs
+
+
+def test_an_empty_file_is_a_warning_and_exit_0(tmp_path, capsys):
+    (tmp_path / "empty.dune").write_text("")
+    assert main(["check", "--alone", str(tmp_path / "empty.dune")]) == 0
+    out, err = capsys.readouterr()
+    assert "warning[W0001]" in err and "defines nothing" in err and "1 warning found" in err
+    assert out.startswith("ok: 0 definitions")
+
+
+def test_one_mistake_reported_twice_at_one_span_is_one_diagnostic():
+    from dunec.syntax.ast import Span
+    d = Diagnostics()
+    at = Span("t.dune", 3, 5, 3, 9)
+    first = d.error(M.UNKNOWN_EFFECT, at, verb="drw", help="did you mean `draw`?")
+    assert d.error(M.UNKNOWN_EFFECT, at, verb="drw", help="did you mean `draw`?") is first
+    d.error(M.UNKNOWN_EFFECT, Span("t.dune", 4, 5, 4, 9), verb="drw", help="x")
+    d.error(M.UNEXPECTED_EOF, at, label="l", help="h")
+    assert [x.code for x in d.items] == ["E0201", "E0201", "E0003"]
 
 
 def test_unknown_set_skips_the_set_check():
@@ -652,7 +681,7 @@ def test_a_too_large_file_is_refused(tmp_path, monkeypatch):
     ok.write_text("#" * 999 + "\n", encoding="utf-8")
     big.write_text("#" * 1000 + "\n", encoding="utf-8")
     _, diags = compile_paths([ok, big], root=tmp_path)
-    (d,) = diags.items
+    (d,) = diags.errors  # ok.dune is only comments: a W0001 besides
     assert (d.code, d.span.file) == ("E0004", "big.dune")
     assert d.label == "larger than 1,000 bytes, the most a card file may hold"
 
@@ -677,7 +706,7 @@ def test_undecodable_byte_after_cr_only_lines_has_the_right_line(tmp_path):
 # ---------------------------------------------------------------------- the error index
 def _sections() -> dict[str, str]:
     text = ERRORS_MD.read_text(encoding="utf-8")
-    parts = re.split(r"^## (E\d{4})\b.*$", text, flags=re.M)
+    parts = re.split(r"^## ([EW]\d{4})\b.*$", text, flags=re.M)
     return {parts[i]: parts[i + 1] for i in range(1, len(parts) - 1, 2)}
 
 
@@ -691,7 +720,7 @@ def test_errors_md_has_a_section_per_code():
 
 def test_errors_md_sections_are_in_code_order_with_examples():
     text = ERRORS_MD.read_text(encoding="utf-8")
-    order = re.findall(r"^## (E\d{4})\b", text, flags=re.M)
+    order = re.findall(r"^## ([EW]\d{4})\b", text, flags=re.M)
     assert order == sorted(order) == sorted(MESSAGES)
     for code, body in _sections().items():
         if code in NOT_TESTABLE:
@@ -721,3 +750,103 @@ def test_errors_md_examples_are_true(code):
     assert code in got, f"{code}: the bad example gives {got}"
     clean = _compile("docs/errors.md", fixed)
     assert not clean.items, f"{code}: the fixed example is not clean:\n{clean.render()}"
+
+
+# ---------------------------------------------------------------------- check FILE beside the bundled cards
+_NEW_SPACE = 'space my_fold "My Fold" {\n  set base\n  icon guild\n  effect { gain_card foldspace }\n}\n'
+
+
+def test_check_file_resolves_names_against_the_bundled_cards(tmp_path, capsys):
+    f = tmp_path / "new.dune"
+    f.write_text(_NEW_SPACE)
+    assert main(["check", str(f)]) == 0
+    out, err = capsys.readouterr()
+    assert out.strip() == "ok: 1 definition in 1 file" and not err
+    assert main(["check", "--alone", str(f)]) == 1
+    assert "unknown reserve card `foldspace`" in capsys.readouterr().err
+
+
+def test_a_bundled_file_named_is_not_also_context(capsys):
+    assert main(["check", str(ROOT / "cards" / "base" / "imperium.dune")]) == 0
+    assert "defined twice" not in capsys.readouterr().err
+
+
+def test_context_diagnostics_are_not_reported_but_a_clash_is_at_the_users_file(tmp_path, capsys):
+    f = tmp_path / "again.dune"
+    clash = 'reserve the_spice_must_flow "The Spice Must Flow" {\n  set base\n  cost 9\n  reveal { spice 1 }\n}\n'
+    f.write_text(clash + _NEW_SPACE)
+    assert main(["check", "--format", "json", str(f)]) == 1
+    got = json.loads(capsys.readouterr().out)
+    assert [(d["code"], Path(d["file"]).name, d["line"]) for d in got] == [("E0102", "again.dune", 1)]
+
+
+def test_a_file_that_checks_by_itself_is_not_checked_again_with_the_bundled_cards(monkeypatch):
+    import dunec.frontend as F
+    seen = []
+    real = F.compile_sources
+    monkeypatch.setattr(F, "compile_sources", lambda *a: seen.append(bool(a[3])) or real(*a))
+    F.compile_paths([DATA / "060_clean_file.dune"], with_bundled=True)
+    assert seen == [False]
+    F.compile_paths([DATA / "033_card_references.dune"], with_bundled=True)
+    assert seen == [False, False, True]
+
+
+def test_a_whole_set_is_checked_alone_and_as_a_whole(tmp_path, capsys):
+    src = (DATA / "052_set_cannot_set_up_a_game.dune").read_text(encoding="utf-8")
+    f = tmp_path / "whole.dune"
+    f.write_text(src)
+    assert main(["check", "--format", "json", str(f)]) == 1
+    codes = [d["code"] for d in json.loads(capsys.readouterr().out)]
+    assert codes == [e.code for e in expectations(src)] and "E0403" in codes
+
+
+# ---------------------------------------------------------------------- long candidate lists
+def test_a_long_candidate_list_ranks_by_likeness_before_the_cut():
+    from dunec.check.diagnostics import one_of
+    names = [f"a{i:02}" for i in range(20)] + ["zebra_stripes"]
+    assert one_of(names, near="zebra").startswith("expected one of `zebra_stripes`, ")
+    assert one_of(names, near="zebra").endswith("and 9 more")
+    assert one_of(names).startswith("expected one of `a00`, `a01`")  # no word: plain order
+    assert one_of(["b", "a"], near="b") == "expected one of `a`, `b`"  # short: all, in order
+
+
+def test_an_unknown_condition_offers_the_most_alike_first():
+    src = 'card x "X" {\n  set base\n  cost 2\n  reveal { if zzzzztrash_it { persuasion 1 } }\n}\n'
+    (d,) = _compile("t.dune", src).items
+    assert d.code == "E0304" and d.help.startswith("expected one of `swordmaster`, ")
+
+
+# ---------------------------------------------------------------------- a new set folder
+def test_a_file_in_a_new_set_folder_is_told_to_declare_the_set():
+    src = 'card x "X" {\n  cost 2\n  reveal { persuasion 1 }\n}\n'
+    (d,) = _compile("cards/spice_lords/new.dune", src).items
+    assert (d.code, d.message) == ("E0103", "Imperium card `x` is missing the field `set`")
+    assert d.help == ('declare the set in `cards/spice_lords/set.dune` (`set spice_lords "Title" '
+                      '{ requires base }`), or add `set base` to the definition')
+    decl = 'set spice_lords "Spice Lords" { requires base }\n'
+    assert not compile_sources([("cards/spice_lords/set.dune", decl), ("cards/spice_lords/new.dune", src)])[1].items
+    (d,) = _compile("elsewhere/new.dune", src).items
+    assert d.help == "add `set base` (or keep the file under cards/<set>/)"
+
+
+# ---------------------------------------------------------------------- helps the data files cannot pin
+def _helps(name: str) -> list[str]:
+    p = DATA / name
+    return [d.help for d in _compile(_rel(p), p.read_text(encoding="utf-8")).sorted()]
+
+
+def test_else_on_the_next_line_is_told_to_join_the_lines():
+    assert _helps("017_syntax_else_on_the_next_line.dune") == [
+        "`else` must follow the `}` of its `if` on the same line: join them as `} else {`"]
+    src = 'card x "X" {\n  set base\n  cost 2\n  reveal { persuasion 1; else 2 }\n}\n'
+    (d,) = _compile("t.dune", src).items
+    assert d.help == "`else` follows the `}` of an `if` block: `if CONDITION { ... } else { ... }`"
+
+
+def test_a_missing_semicolon_is_named():
+    assert _helps("049_missing_semicolon.dune") == [
+        "separate two effects on one line with `;`: `solari 2; draw 1`",
+        "separate two effects on one line with `;`: `swords 2; persuasion`"]
+    src = 'card x "X" {\n  set base\n  cost 2\n  reveal { persuasion two }\n}\n'
+    (d,) = _compile("t.dune", src).items
+    assert d.code == "E0202" and "`;`" not in d.help  # no verb among the arguments: the forms

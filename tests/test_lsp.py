@@ -51,12 +51,13 @@ def test_check_json_carries_the_fix(tmp_path, capsys):
 
 
 def test_no_fix_when_the_span_is_not_the_word():
-    d = Diagnostics()
+    # A fresh report each time: one code at one place is one diagnostic (repeats merge).
     word = Span("f.dune", 1, 1, 1, 10)
     wide = Span("f.dune", 1, 1, 1, 14)
-    assert d.error(UNKNOWN_EFFECT, word, verb="persuasin", help=did_you_mean("persuasin", ["persuasion"])).fix
-    assert d.error(UNKNOWN_EFFECT, wide, verb="persuasin", help=did_you_mean("persuasin", ["persuasion"])).fix is None
-    assert d.error(UNKNOWN_EFFECT, word, verb="persuasin", help="no hint").fix is None
+    hint = did_you_mean("persuasin", ["persuasion"])
+    assert Diagnostics().error(UNKNOWN_EFFECT, word, verb="persuasin", help=hint).fix
+    assert Diagnostics().error(UNKNOWN_EFFECT, wide, verb="persuasin", help=hint).fix is None
+    assert Diagnostics().error(UNKNOWN_EFFECT, word, verb="persuasin", help="no hint").fix is None
 
 
 # ------------------------------------------------------------------ positions and context

@@ -74,6 +74,7 @@ class Diagnostics:
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
         self.sources: dict[str, str] = {}
+        self._seen: dict[tuple, Diagnostic] = {}
 
     def add_source(self, path: str, text: str) -> None:
         self.sources[path] = text
@@ -85,8 +86,15 @@ class Diagnostics:
         if not isinstance(code, Code):
             raise TypeError(f"a diagnostic code is an entry of dunec.check.messages, not {code!r}")
         message, label, help = code.render(args, label, help)
+        # One mistake reached from several paths (each branch of a condition checks
+        # the same words) is one diagnostic: the first report stands.
+        key = (code.code, span)
+        if span is not None and key in self._seen:
+            return self._seen[key]
         d = Diagnostic(code.code, message, span, label, help, list(notes or []), _fix(span, help))
         self.items.append(d)
+        if span is not None:
+            self._seen[key] = d
         return d
 
     @property
@@ -207,8 +215,12 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return ""
 
 
-def one_of(candidates: Iterable[str], limit: int = 12) -> str:
+def one_of(candidates: Iterable[str], limit: int = 12, near: Optional[str] = None) -> str:
+    """`expected one of ...`; a list longer than `limit` shows the candidates most
+    like `near` (the word written) first, so the cut keeps the likely ones."""
     cands = sorted(set(candidates))
+    if near is not None and len(cands) > limit:
+        cands.sort(key=lambda c: -difflib.SequenceMatcher(None, near, c).ratio())
     shown = ", ".join(f"`{c}`" for c in cands[:limit])
     more = f" and {len(cands) - limit} more" if len(cands) > limit else ""
     return f"expected one of {shown}{more}"

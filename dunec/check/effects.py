@@ -128,7 +128,7 @@ class EffectChecker:
             if c.verb not in self.v.payable:
                 self.d.error(UNKNOWN_COST, c.verb_span, what="cost", name=" ".join(words[:1]),
                              help=did_you_mean(c.verb, self.v.payable + ("influence", "trash")) or
-                             one_of(self.v.payable + ("influence", "trash this")))
+                             one_of(self.v.payable + ("influence", "trash this"), near=c.verb))
                 ok = False
                 continue
             if len(c.args) != 1 or c.args[0].kind != "int":
@@ -254,7 +254,7 @@ class EffectChecker:
             if c.name == "no" and c.args:
                 help = f"negate a condition with `not`: `not {' '.join(a.text() for a in c.args)}`"
             else:
-                help = did_you_mean(c.name, self.v.conditions) or one_of(self.v.conditions)
+                help = did_you_mean(c.name, self.v.conditions) or one_of(self.v.conditions, near=c.name)
             self.d.error(UNKNOWN_CONDITION, c.name_span, name=c.name, help=help)
             return None
         self._note_set_use(c.name, c.name_span, cd.sets)
@@ -288,7 +288,7 @@ class EffectChecker:
         """A count of `for each`, or with `whole` the quantity a condition compares."""
         forms = table.get(name)
         if forms is None:
-            self.d.error(UNKNOWN_COUNT, span, name=name, help=did_you_mean(name, table) or one_of(table))
+            self.d.error(UNKNOWN_COUNT, span, name=name, help=did_you_mean(name, table) or one_of(table, near=name))
             return None
         m, err = match(forms, args, self._slot_table)
         if m is None:

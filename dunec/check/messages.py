@@ -101,6 +101,14 @@ NUL_BYTE = UNEXPECTED_CHARACTER.variant("NUL byte", "card files are plain UTF-8 
 UNEXPECTED_EOF = Code(
     "E0003", "unexpected end of file",
     "The file ended inside a definition: a `{` has no matching `}`.")
+UNCLOSED_BLOCK = Code(
+    "E0005", "block not closed",
+    "A `{` has no matching `}`, and the indentation shows where it should have\n"
+    "closed: the first line after the `{` that is indented no deeper than the line of\n"
+    "the `{` (or a `}` indented less) is where the block's `}` is missing. Without\n"
+    "this, the parser would only notice at the end of the file (E0003).",
+    label="this block is not closed",
+    help="add the `}}` that closes it before line {line}, where the indentation drops")
 UNREADABLE_FILE = Code(
     "E0004", "cannot read `{path}`",
     "The file could not be read as UTF-8 text. Card files must be UTF-8, regular files\n"
@@ -131,6 +139,10 @@ MISSING_FIELD = Code(
     label="needs `{field}`",
     help="add `{example}`")
 MISSING_SET = MISSING_FIELD.variant("needs `{field}`", "add `set base` (or keep the file under cards/<set>/)")
+# A file in a new set folder: the folder names the set once it declares it.
+MISSING_SET_DECLARATION = MISSING_FIELD.variant(
+    "needs `{field}`", "declare the set in `{folder}/set.dune` (`set {name} \"Title\" {{ requires base }}`), "
+    "or add `set base` to the definition")
 UNKNOWN_FIELD = Code(
     "E0104", "`{field}` is not a field of a {kind}",
     "Each kind of definition accepts its own fields. A card has `agent`, `reveal` and\n"
@@ -195,6 +207,9 @@ WRONG_ARGUMENTS = Code(
     "The effect exists but its arguments do not match any of its forms. The help line\n"
     "lists the accepted forms.",
     label="these arguments do not fit")
+# `persuasion 2 swords 2`: the words after a whole effect start another one.
+MISSING_SEMICOLON = WRONG_ARGUMENTS.variant("`{next}` starts another effect",
+                                            "separate two effects on one line with `;`: `{fixed}`")
 CHOICE_COUNT_EXPECTED = WRONG_ARGUMENTS.variant("expects how many to pick",
                                                 "write `choose {{ - a - b }}` or `choose 2 {{ ... }}`")
 NOTHING_TO_PAY = WRONG_ARGUMENTS.variant("expects what to pay", "write `{example}`")
@@ -368,6 +383,16 @@ INTERNAL_ERROR = Code(
     "caused it.",
     label="a bug in dunec, not in the cards",
     help="please report it with the input that caused it")
+
+
+# --- W0xxx: warnings: the check passes, but the input is probably not what was meant
+EMPTY_FILE = Code(
+    "W0001", "`{path}` defines nothing",
+    "The file holds no definition (it is empty, or only comments). It checks, but\n"
+    "adds nothing to a build; a file saved before it was written, or a path that\n"
+    "names the wrong file, looks the same.",
+    label="no definitions in this file",
+    help="write a definition such as `card my_card \"My Card\" {{ ... }}`, or leave the file out")
 
 
 def _registry() -> dict[str, Code]:

@@ -45,6 +45,8 @@ class Model:
     incomplete: set[str] = field(default_factory=set)
     # The set declarations known to the check, by set id (vocab.SetDecl).
     sets: dict[str, Any] = field(default_factory=dict)
+    # Files read only for their names (the bundled cards beside a user's file).
+    context: frozenset = frozenset()
 
     def of_kind(self, *kinds: str) -> list[Def]:
         return [d for d in self.defs.values() if d.kind in kinds]

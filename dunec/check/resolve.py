@@ -6,16 +6,18 @@ name tables, emitting IR for what is well-formed and a diagnostic for the rest.
 """
 from __future__ import annotations
 
+import re
+
 from typing import Optional
 
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
-from dunec.check.forms import show_forms
+from dunec.check.forms import match, show_forms
 from dunec.check.messages import (
     Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
-    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SET, NAMES_EXPECTED, NAME_EXPECTED,
+    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET, MISSING_SET_DECLARATION, NAMES_EXPECTED, NAME_EXPECTED,
     NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION, NUMBER_EXPECTED,
     NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
@@ -83,7 +85,7 @@ class Checker(EffectChecker):
                     continue
                 if defn.kind not in SCHEMAS:
                     self.d.error(UNKNOWN_KIND, defn.kind_span, kind=defn.kind,
-                                 help=did_you_mean(defn.kind, SCHEMAS) or one_of(SCHEMAS))
+                                 help=did_you_mean(defn.kind, SCHEMAS) or one_of(SCHEMAS, near=defn.kind))
                     continue
                 key = (self._peek_set(defn, self.v.sets), defn.id)
                 if key in todo:
@@ -129,7 +131,7 @@ class Checker(EffectChecker):
                     counters = [n for n, x in self.v.decls.items()
                                 if x.kind == "counter" and x.set in self.v.reaches(decl.id)]
                     self.d.error(UNKNOWN_NAME, d.currency_span, what="counter", name=d.currency,
-                                 help=did_you_mean(d.currency, counters) or one_of(counters))
+                                 help=did_you_mean(d.currency, counters) or one_of(counters, near=d.currency))
                 else:
                     self._note_set_use(d.currency, d.currency_span)
                     self._judge_set_uses(decl.id)
@@ -155,7 +157,7 @@ class Checker(EffectChecker):
             for sid in sets:
                 if sid not in self.v.sets:
                     self.d.error(UNKNOWN_SET, None, name=sid,
-                                 help=did_you_mean(sid, self.v.sets) or one_of(self.v.sets))
+                                 help=did_you_mean(sid, self.v.sets) or one_of(self.v.sets, near=sid))
         for sid in sorted(first):
             if sid not in self.v.sets:
                 continue  # an unknown set, already reported
@@ -199,7 +201,7 @@ class Checker(EffectChecker):
             if spec is None:
                 valid = [k for k in schema]
                 self.d.error(UNKNOWN_FIELD, key_span, field=key, kind=KINDS[defn.kind],
-                             help=did_you_mean(key, valid) or one_of(valid))
+                             help=did_you_mean(key, valid) or one_of(valid, near=key))
                 continue
             if key in seen and spec.kind != "cards":
                 self.d.error(DUPLICATE_BOX if spec.kind == "box" else DUPLICATE_FIELD, key_span, field=key,
@@ -216,7 +218,12 @@ class Checker(EffectChecker):
                 set_known = False  # a bad `set` value, already reported
         elif dset is None:
             set_known = False
-            self.d.error(MISSING_SET, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set")
+            folder = _new_set_folder(defn.file)
+            if folder is None:
+                self.d.error(MISSING_SET, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set")
+            else:
+                self.d.error(MISSING_SET_DECLARATION, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field="set",
+                             folder=folder[0], name=folder[1])
         for key, spec in schema.items():
             if spec.required and key not in seen:
                 self.d.error(MISSING_FIELD, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field=key,
@@ -291,7 +298,7 @@ class Checker(EffectChecker):
             table = self.v.tables[spec.table]
             for a in args:
                 if a.kind != "name" or a.value not in table:
-                    hint = did_you_mean(str(a.value), table) or one_of(table)
+                    hint = did_you_mean(str(a.value), table) or one_of(table, near=str(a.value))
                     if spec.table == "set":
                         self.d.error(UNKNOWN_SET, a.span, name=a.text(), help=hint)
                     else:
@@ -389,7 +396,7 @@ class Checker(EffectChecker):
             # Offer only the names this definition's set may use (its own and its requirements').
             reach = self.v.reaches(self._set_now) if self._set_now in self.v.sets else None
             names = [c for c in err.candidates if reach is None or self.v.owner.get(c, self._set_now) in reach]
-            help = did_you_mean(str(err.arg.value), names) or one_of(names)
+            help = did_you_mean(str(err.arg.value), names) or one_of(names, near=str(err.arg.value))
         self.d.error(UNKNOWN_NAME, err.arg.span, what=what, name=err.arg.text(), help=help)
 
     def _suggest_id(self, word: str, kinds: tuple) -> str:
@@ -412,7 +419,21 @@ class Checker(EffectChecker):
             at = st.args[0].span if st.args else st.verb_span
             if st.args:
                 at = ast.Span(at.file, at.line, at.col, st.args[-1].span.end_line, st.args[-1].span.end_col)
-            self.d.error(WRONG_ARGUMENTS, at, verb=verb, help=show_forms(verb, forms))
+            cut = self._missing_semicolon(forms, st.args)
+            if cut is None:
+                self.d.error(WRONG_ARGUMENTS, at, verb=verb, help=show_forms(verb, forms))
+            else:
+                head = " ".join([verb] + [a.text() for a in st.args[:cut]])
+                tail = " ".join(a.text() for a in st.args[cut:])
+                self.d.error(MISSING_SEMICOLON, at, verb=verb, next=str(st.args[cut].value), fixed=f"{head}; {tail}")
+
+    def _missing_semicolon(self, forms, args) -> Optional[int]:
+        """Where a second effect starts among `args` (a verb after arguments that
+        already make a whole effect), or None."""
+        for i, a in enumerate(args):
+            if i and a.kind == "name" and a.value in self.v.verbs and match(forms, args[:i], self._slot_table)[0]:
+                return i
+        return None
 
     def resolve_refs(self) -> None:
         for arg, kinds, what in self._refs:
@@ -435,6 +456,15 @@ class Checker(EffectChecker):
 def _stmt_word(st) -> str:
     return {ast.If: "if", ast.Requires: "requires", ast.ForEach: "for each", ast.Each: "each", ast.Choose: "choose",
             ast.Pay: "pay"}.get(type(st), "statement")
+
+
+def _new_set_folder(path: str) -> Optional[tuple[str, str]]:
+    """(folder, set id) of a file in a set folder `cards/<set>/` whose set is not
+    declared; None elsewhere."""
+    parts = path.replace("\\", "/").split("/")
+    if len(parts) >= 3 and parts[-3] == "cards" and re.fullmatch(r"[a-z_][a-z0-9_]*", parts[-2]):
+        return "/".join(parts[:-1]), parts[-2]
+    return None
 
 
 def _set_from_path(path: str, sets) -> Optional[str]:

@@ -65,14 +65,14 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
             word = st.verb if isinstance(st, ast.Action) else "statement"
             span = st.verb_span if isinstance(st, ast.Action) else st.span
             diags.error(UNKNOWN_FIELD, span, field=word, kind="set definition",
-                        help=did_you_mean(word, SET_FIELDS) or one_of(SET_FIELDS))
+                        help=did_you_mean(word, SET_FIELDS) or one_of(SET_FIELDS, near=word))
             continue
         if st.verb == "kinds":
             kinds = []
             for a in st.args:
                 if a.kind != "name" or a.value not in SCHEMAS:
                     diags.error(UNKNOWN_KIND, a.span, kind=a.text(),
-                                help=did_you_mean(str(a.value), SCHEMAS) or one_of(SCHEMAS))
+                                help=did_you_mean(str(a.value), SCHEMAS) or one_of(SCHEMAS, near=str(a.value)))
                 else:
                     kinds.append(a.value)
             out.kinds += tuple(kinds)
@@ -138,7 +138,7 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
         if not isinstance(f, ast.Action) or f.verb not in valid:
             word = f.verb if isinstance(f, ast.Action) else "statement"
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
-                        kind=st.verb, help=did_you_mean(word, valid) or one_of(valid))
+                        kind=st.verb, help=did_you_mean(word, valid) or one_of(valid, near=word))
             continue
         if f.verb == "step":
             if len(f.args) != 1 or f.args[0].kind != "int" or f.body is None:

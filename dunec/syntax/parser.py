@@ -11,7 +11,7 @@ from typing import Optional
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
     CONTROL_CHARACTER, CONTROL_CHARACTER_IN_STRING, NESTED_TOO_DEEP, NESTED_TOO_DEEPLY, NUL_BYTE,
-    TAB_IN_STRING, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
+    TAB_IN_STRING, UNCLOSED_BLOCK, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
 )
 from dunec.syntax import ast
 from dunec.syntax.lalr import runtime
@@ -277,6 +277,12 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
         exp = getattr(e, "expected", None) or []
         body = text.rstrip()  # point just past the last thing written, not at trailing blank lines
         line, col = body.count("\n") + 1, len(body.rsplit("\n", 1)[-1]) + 1
+        gap = _unclosed_by_indent(path, text)
+        if gap is not None:
+            opened, drop = gap
+            diags.error(UNCLOSED_BLOCK, opened, line=drop.line,
+                        notes=[("the indentation drops here: the block ends before this line", drop)])
+            return
         opened = _unclosed_brace(path, text)
         notes = [("this `{` is never closed", opened)] if opened else []
         diags.error(UNEXPECTED_EOF, ast.Span(path, line, col, line, col + 1),
@@ -290,7 +296,7 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
         if tok.type == "_S":
             found = "end of line"
         end = col + 1 if tok.type == "_S" else col + max(1, len(str(tok).split("\n")[0]))
-        hint = _hint_for(tok, e.expected)
+        hint = _else_hint(text, tok) if tok.type == "ELSE" else _hint_for(tok, e.expected)
         diags.error(UNEXPECTED_TOKEN, ast.Span(path, line, col, line, end), found=found,
                     label=_expected(e.expected), help=hint)
     else:  # pragma: no cover - lark has no other subclasses today
@@ -328,6 +334,29 @@ def _unclosed_brace(path: str, text: str) -> Optional[ast.Span]:
     return ast.Span(path, ln, c, ln, c + 1)
 
 
+def _unclosed_by_indent(path: str, text: str) -> Optional[tuple[ast.Span, ast.Span]]:
+    """(the `{`, the line where the indentation shows its block ended) of the first
+    block left open: a later line indented no deeper than the line of the `{`, or a
+    `}` indented less. None when the indentation does not tell (one-line blocks, a
+    file cut short)."""
+    stack: list[tuple[int, int, int]] = []  # (line, column, indentation of its line)
+    for n, raw in enumerate(text.split("\n"), start=1):
+        line = _STRINGS.sub(lambda m: "" if m.group().startswith("#") else '""', raw)
+        body = line.lstrip(" \t")
+        if not body.strip():
+            continue
+        indent = len(line) - len(body)
+        if stack and stack[-1][0] < n and indent <= stack[-1][2] and not (body[0] == "}" and indent == stack[-1][2]):
+            ln, col, _ = stack[-1]
+            return ast.Span(path, ln, col, ln, col + 1), ast.Span(path, n, indent + 1, n, indent + 2)
+        for i, ch in enumerate(line):
+            if ch == "{":
+                stack.append((n, i + 1, indent))
+            elif ch == "}" and stack:
+                stack.pop()
+    return None
+
+
 def _too_deep(path: str, text: str) -> Optional[ast.Span]:
     """The first `{` or `(` nested deeper than MAX_DEPTH, if any."""
     at = _scan_braces(text)[1]
@@ -362,6 +391,15 @@ def _scan_braces(text: str):
         if too_deep is None and ch in "{(" and len(stack) + parens > MAX_DEPTH:
             too_deep = (line, m.start() - line_start + 1)
     return stack, too_deep
+
+
+def _else_hint(text: str, tok: Token) -> str:
+    """An `else` the parser did not expect: most often the `}` of its `if` ended
+    the line before, and a new line ended the `if` statement with it."""
+    before = _STRINGS.sub(lambda m: "" if m.group().startswith("#") else '""', text[:tok.start_pos]).rstrip(" \t")
+    if before.endswith("\n") and before.rstrip().endswith("}"):
+        return "`else` must follow the `}` of its `if` on the same line: join them as `} else {`"
+    return "`else` follows the `}` of an `if` block: `if CONDITION { ... } else { ... }`"
 
 
 def _hint_for(tok: Token, expected) -> str:
