@@ -88,6 +88,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--balance", action="store_true",
                    help="also report, per Imperium card, the win rate of the players who owned it")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="play in N processes (0: one per core); the results do not depend on N")
+    p.add_argument("--cluster", choices=("ray",),
+                   help="play on a Ray cluster (pip install 'dunec[cluster]')")
+    p.add_argument("--cluster-address", metavar="ADDR",
+                   help="the Ray cluster, e.g. ray://head:10001 (default: $RAY_ADDRESS, else a local one)")
 
     p = command("list", help="list compiled definitions")
     p.add_argument("--set", dest="set_", metavar="SET", help="only this set (default: every set)")
@@ -425,14 +431,25 @@ def _rules_text(model, cards):
 def cmd_simulate(args) -> int:
     from dunec.engine.runner import simulate
 
+    from dunec.study.cluster import ClusterError
+
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.workers < 0:
+        raise UsageError("--workers must be 0 (every core) or more")
+    if args.cluster_address and not args.cluster:
+        raise UsageError("--cluster-address needs --cluster ray")
     humans = _humans(args)
     content = _content(args)
     names = _policies(args.policy, humans)
+    source = (args.backend, args.cards, tuple(args.extra))
     t0 = time.perf_counter()
-    stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty,
-                     balance=args.balance, churn=args.churn)
+    try:
+        stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty,
+                         balance=args.balance, churn=args.churn, workers=args.workers, source=source,
+                         cluster=args.cluster, address=args.cluster_address)
+    except ClusterError as e:
+        raise UserError(str(e)) from None
     dt = time.perf_counter() - t0
     done = stats["games"]
     stats["seconds"] = round(dt, 3)
