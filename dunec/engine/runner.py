@@ -81,11 +81,12 @@ def state_at_round(content, n_players: int, seed: int, round_no: int) -> GameSta
 
 
 def game_record(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-                churn: str = "reveal", balance: bool = False) -> dict:
+                churn: str = "reveal", balance: bool = False, make_policy=None) -> dict:
     """One seeded game as a small plain record (it crosses process and machine
     boundaries): per ranked seat its policy, VP and win share (ties share), the
     rounds, and with `balance` the Imperium cards each non-rival seat ended with."""
-    st = play_game(content, n_players, seed, policy_names, quiet=True, difficulty=difficulty, churn=churn)
+    st = play_game(content, n_players, seed, policy_names, quiet=True, difficulty=difficulty, churn=churn,
+                   make_policy=make_policy)
     winners = [s["seat"] for s in st.standings if s["rank"] == 1]
     seats = []
     for s in st.standings:
@@ -103,18 +104,19 @@ def game_record(content, n_players: int, seed: int, policy_names, difficulty: st
 
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
              balance: bool = False, churn: str = "reveal", workers: int = 1, source=None,
-             progress=None, cluster=None, address=None, keep_records: bool = False) -> dict:
+             progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None) -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
     With `balance`, also per-card win rates (dunec/engine/balance.py).
     `workers` > 1 or a `cluster` plays the games elsewhere (dunec/study/pool.py),
     loading the content from `source` (backend, cards, extra); records are folded
     in seed order, so the result does not depend on where the games ran.
+    `reserve` = (card ids, seat): only that seat acquires those cards (dunec/study/reserve.py).
     Ctrl-C stops early: the games finished so far are counted ("interrupted": true)."""
     from dunec.study.pool import play_many
 
     setup = {"n_players": n_players, "policy_names": list(policy_names), "difficulty": difficulty,
-             "churn": churn, "balance": balance}
+             "churn": churn, "balance": balance, "reserve": reserve}
     records, interrupted = play_many(content, source, range(seed, seed + games), setup, workers=workers,
                                      progress=progress, cluster=cluster, address=address)
     out = summarise(records, n_players, difficulty, churn, content if balance else None)

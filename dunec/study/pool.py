@@ -30,9 +30,11 @@ def play_chunk(source, seeds, setup) -> list:
 
 def _play(content, seed: int, setup) -> dict:
     from dunec.engine.runner import game_record
+    from dunec.study.reserve import reserving
 
+    reserve = setup.get("reserve")
     return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
-                       setup["churn"], setup["balance"])
+                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None)
 
 
 def _quiet_worker() -> None:
