@@ -96,3 +96,39 @@ def test_a_missing_ray_is_a_clear_message(capsys, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_ray)
     assert main(["simulate", "--games", "2", "--cluster", "ray"]) == 1
     assert "pip install 'dunec[cluster]'" in capsys.readouterr().err
+
+
+def test_a_bar_on_a_terminal_and_none_without_tqdm(monkeypatch):
+    import builtins
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    tqdm = pytest.importorskip("tqdm", reason="the bar needs tqdm (pip install 'dunec[progress]')")
+    bar = pool.progress_bar(5)
+    try:
+        assert isinstance(bar, tqdm.tqdm) and bar.total == 5
+    finally:
+        bar.close()
+    real = builtins.__import__
+
+    def no_tqdm(name, *a, **kw):
+        if name == "tqdm":
+            raise ImportError(name)
+        return real(name, *a, **kw)
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    assert pool.progress_bar(5) is None
+
+
+def test_the_bar_counts_every_game():
+    class Bar:
+        n = 0
+
+        def update(self, k):
+            self.n += k
+
+        def close(self):
+            pass
+    for workers in (1, 2):
+        bar = Bar()
+        s = simulate(load("compiled"), 11, 3, 1, ["random"] * 3, workers=workers, source=SOURCE, progress=bar)
+        assert bar.n == s["games"] == 11
