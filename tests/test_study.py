@@ -84,22 +84,26 @@ def test_a_ray_cluster_gives_the_same_results_as_one_process(capsys):
     assert on_ray == here and here["games"] == 12
 
 
-def test_a_missing_ray_is_a_clear_message(capsys, monkeypatch):
+def _without(monkeypatch, module: str) -> None:
+    """Imports of `module` fail, as when its extra is not installed."""
     import builtins
 
     real = builtins.__import__
 
-    def no_ray(name, *a, **kw):
-        if name == "ray":
+    def blocked(name, *a, **kw):
+        if name == module:
             raise ImportError(name)
         return real(name, *a, **kw)
-    monkeypatch.setattr(builtins, "__import__", no_ray)
+    monkeypatch.setattr(builtins, "__import__", blocked)
+
+
+def test_a_missing_ray_is_a_clear_message(capsys, monkeypatch):
+    _without(monkeypatch, "ray")
     assert main(["simulate", "--games", "2", "--cluster", "ray"]) == 1
     assert "pip install 'dunec[cluster]'" in capsys.readouterr().err
 
 
 def test_a_bar_on_a_terminal_and_none_without_tqdm(monkeypatch):
-    import builtins
     import sys
 
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
@@ -109,13 +113,7 @@ def test_a_bar_on_a_terminal_and_none_without_tqdm(monkeypatch):
         assert isinstance(bar, tqdm.tqdm) and bar.total == 5
     finally:
         bar.close()
-    real = builtins.__import__
-
-    def no_tqdm(name, *a, **kw):
-        if name == "tqdm":
-            raise ImportError(name)
-        return real(name, *a, **kw)
-    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    _without(monkeypatch, "tqdm")
     assert pool.progress_bar(5) is None
 
 
