@@ -10,7 +10,7 @@ import pytest
 from dunec.cli import main
 from dunec.content import load
 from dunec.engine.runner import simulate
-from dunec.study import pool
+from dunec.study import chunks, pool
 
 SOURCE = ("compiled", None, ())
 
@@ -50,7 +50,7 @@ def test_ctrl_c_in_a_pool_keeps_an_unbroken_run_of_finished_games(monkeypatch):
     monkeypatch.setattr(concurrent.futures, "wait", wait)
     content = load("compiled")
     s = simulate(content, 64, 3, 1, ["random"] * 3, workers=2, source=SOURCE, keep_records=True)
-    assert s["interrupted"] and 2 <= s["games"] < 64 and s["games"] % pool.CHUNK == 0
+    assert s["interrupted"] and 2 <= s["games"] < 64 and s["games"] % chunks.CHUNK == 0
     assert [r["seed"] for r in s["records"]] == list(range(1, 1 + s["games"]))
     whole = simulate(content, s["games"], 3, 1, ["random"] * 3)
     assert {k: v for k, v in s.items() if k not in ("records", "interrupted")} == \
@@ -58,8 +58,8 @@ def test_ctrl_c_in_a_pool_keeps_an_unbroken_run_of_finished_games(monkeypatch):
 
 
 def test_prefix_stops_at_the_first_missing_chunk():
-    assert pool.prefix({0: [1, 2], 1: [3], 3: [9]}) == [1, 2, 3]
-    assert pool.prefix({1: [3]}) == []
+    assert chunks.prefix({0: [1, 2], 1: [3], 3: [9]}) == [1, 2, 3]
+    assert chunks.prefix({1: [3]}) == []
 
 
 def test_no_bar_when_stderr_is_not_a_terminal():

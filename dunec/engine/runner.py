@@ -102,6 +102,15 @@ def game_record(content, n_players: int, seed: int, policy_names, difficulty: st
     return out
 
 
+def play_record(content, seed: int, setup: dict) -> dict:
+    """game_record for one seed of a study's setup (what dunec/study/pool.py calls)."""
+    from dunec.study.reserve import reserving
+
+    reserve = setup.get("reserve")
+    return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
+                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None)
+
+
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
              balance: bool = False, churn: str = "reveal", workers: int = 1, source=None,
              progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None) -> dict:
@@ -117,7 +126,7 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
 
     setup = {"n_players": n_players, "policy_names": list(policy_names), "difficulty": difficulty,
              "churn": churn, "balance": balance, "reserve": reserve}
-    records, interrupted = play_many(content, source, range(seed, seed + games), setup, workers=workers,
+    records, interrupted = play_many(play_record, content, source, range(seed, seed + games), setup, workers=workers,
                                      progress=progress, cluster=cluster, address=address)
     out = summarise(records, n_players, difficulty, churn, content if balance else None)
     out["interrupted"] = interrupted

@@ -26,8 +26,8 @@ def connect(address=None):
     return ray
 
 
-def play_on_ray(source, seeds, setup, address, bar) -> tuple[list, bool]:
-    from dunec.study.pool import chunks, play_chunk, prefix
+def play_on_ray(play, source, seeds, setup, address, bar) -> tuple[list, bool]:
+    from dunec.study.chunks import chunks, play_chunk, prefix
 
     if source is None:
         raise ValueError("a cluster study needs the content's source (backend, cards, extra)")
@@ -35,7 +35,7 @@ def play_on_ray(source, seeds, setup, address, bar) -> tuple[list, bool]:
     remote = ray.remote(play_chunk)
     # Card paths travel as strings: a remote machine resolves them in its own checkout.
     src = (source[0], None if source[1] is None else str(source[1]), tuple(str(p) for p in source[2]))
-    refs = [remote.remote(src, c, setup) for c in chunks(seeds)]
+    refs = [remote.remote(play, src, c, setup) for c in chunks(seeds)]
     index = {r: i for i, r in enumerate(refs)}
     done: dict = {}
     pending = list(refs)

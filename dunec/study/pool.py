@@ -10,31 +10,7 @@ import os
 import signal
 import sys
 
-CHUNK = 8  # games per task: small enough for a live bar and a quick Ctrl-C, big enough to amortise
-_loaded: dict = {}  # source -> content, once per worker process
-
-
-def _content(source):
-    if source not in _loaded:
-        from dunec.content import load
-
-        backend, cards, extra = source
-        _loaded[source] = load(backend, cards, list(extra))
-    return _loaded[source]
-
-
-def play_chunk(source, seeds, setup) -> list:
-    content = _content(source)
-    return [_play(content, s, setup) for s in seeds]
-
-
-def _play(content, seed: int, setup) -> dict:
-    from dunec.engine.runner import game_record
-    from dunec.study.reserve import reserving
-
-    reserve = setup.get("reserve")
-    return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
-                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None)
+from dunec.study.chunks import chunks, play_chunk, prefix
 
 
 def _quiet_worker() -> None:
@@ -46,7 +22,7 @@ def cores(workers: int) -> int:
     return workers if workers > 0 else (os.cpu_count() or 1)
 
 
-def play_many(content, source, seeds, setup, workers: int = 1, progress=None, cluster=None,
+def play_many(play, content, source, seeds, setup, workers: int = 1, progress=None, cluster=None,
               address=None) -> tuple[list, bool]:
     """(records in seed order, interrupted). Ctrl-C keeps every finished game."""
     seeds = list(seeds)
@@ -55,20 +31,20 @@ def play_many(content, source, seeds, setup, workers: int = 1, progress=None, cl
         if cluster == "ray":
             from dunec.study.cluster import play_on_ray
 
-            return play_on_ray(source, seeds, setup, address, bar)
+            return play_on_ray(play, source, seeds, setup, address, bar)
         if cores(workers) == 1:
-            return _here(content, seeds, setup, bar)
-        return _pool(source, seeds, setup, cores(workers), bar)
+            return _here(play, content, seeds, setup, bar)
+        return _pool(play, source, seeds, setup, cores(workers), bar)
     finally:
         if bar is not None:
             bar.close()
 
 
-def _here(content, seeds, setup, bar) -> tuple[list, bool]:
+def _here(play, content, seeds, setup, bar) -> tuple[list, bool]:
     records = []
     try:
         for s in seeds:
-            records.append(_play(content, s, setup))
+            records.append(play(content, s, setup))
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
@@ -76,11 +52,7 @@ def _here(content, seeds, setup, bar) -> tuple[list, bool]:
     return records, False
 
 
-def chunks(seeds) -> list:
-    return [seeds[i:i + CHUNK] for i in range(0, len(seeds), CHUNK)]
-
-
-def _pool(source, seeds, setup, n: int, bar) -> tuple[list, bool]:
+def _pool(play, source, seeds, setup, n: int, bar) -> tuple[list, bool]:
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     if source is None:
@@ -88,7 +60,7 @@ def _pool(source, seeds, setup, n: int, bar) -> tuple[list, bool]:
     done: dict = {}
     interrupted = False
     ex = ProcessPoolExecutor(max_workers=n, initializer=_quiet_worker)
-    todo = {ex.submit(play_chunk, source, c, setup): i for i, c in enumerate(chunks(seeds))}
+    todo = {ex.submit(play_chunk, play, source, c, setup): i for i, c in enumerate(chunks(seeds))}
     try:
         pending = set(todo)
         while pending:
@@ -107,17 +79,6 @@ def _pool(source, seeds, setup, n: int, bar) -> tuple[list, bool]:
             if f.done() and not f.cancelled() and f.exception() is None:
                 done[i] = f.result()
     return prefix(done), interrupted
-
-
-def prefix(done: dict) -> list:
-    """The records of the chunks 0, 1, 2, ... that finished, up to the first gap:
-    an interrupted study reports an unbroken run of seeds."""
-    out = []
-    i = 0
-    while i in done:
-        out += done[i]
-        i += 1
-    return out
 
 
 def progress_bar(total: int):
