@@ -129,3 +129,11 @@ def test_wilson_and_paired_intervals():
     assert d["mean"] == d["low"] == d["high"] == 1.0
     d = paired([0.0, 2.0])
     assert d["mean"] == 1.0 and d["low"] < 0 < 2 < d["high"]
+
+
+def test_without_matplotlib_the_page_keeps_its_tables_and_says_how_to_get_plots(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(report, "have_plots", lambda: False)
+    assert main(["simulate", "--games", "3", "--report", str(tmp_path)]) == 0
+    page = _page(tmp_path / "report.html")
+    assert page.tags.count("figure") == 0 and page.tags.count("table") == 4
+    assert "pip install 'dunec[report]'" in "".join(page.text)
