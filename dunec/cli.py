@@ -90,6 +90,19 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--balance", action="store_true",
                    help="also report, per Imperium card, the win rate of the players who owned it")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="play in N processes (0: one per core); the results do not depend on N")
+    p.add_argument("--cluster", choices=("ray",),
+                   help="play on a Ray cluster (pip install 'dunec[cluster]')")
+    p.add_argument("--cluster-address", metavar="ADDR",
+                   help="the Ray cluster, e.g. ray://head:10001 (default: $RAY_ADDRESS, else a local one)")
+    p.add_argument("--report", type=Path, metavar="DIR",
+                   help="write an HTML balance report with plots and its numbers as CSV to DIR "
+                        "(implies --balance; plots need 'dunec[report]')")
+    p.add_argument("--compare", type=Path, metavar="FILE",
+                   help="play the same seeds again with FILE's cards added and report the difference")
+    p.add_argument("--compare-seat", type=int, default=1, metavar="N",
+                   help="the seat whose win rate and VP --compare reports (default: 1)")
 
     p = command("list", help="list compiled definitions")
     p.add_argument("--set", dest="set_", metavar="SET", help="only this set (default: every set)")
@@ -432,14 +445,25 @@ def _rules_text(model, cards):
 def cmd_simulate(args) -> int:
     from dunec.engine.runner import simulate
 
+    from dunec.study.cluster import ClusterError
+
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.workers < 0:
+        raise UsageError("--workers must be 0 (every core) or more")
+    if args.cluster_address and not args.cluster:
+        raise UsageError("--cluster-address needs --cluster ray")
+    if args.compare is not None and not args.compare.exists():
+        raise UsageError(f"no such file or folder: {args.compare}")
     humans = _humans(args)
     content = _content(args)
     names = _policies(args.policy, humans)
+    args.balance = args.balance or args.report is not None
     t0 = time.perf_counter()
-    stats = simulate(content, args.games, humans, args.seed, names, difficulty=args.difficulty,
-                     balance=args.balance, churn=args.churn)
+    try:
+        stats = study(args, content, humans, names)
+    except ClusterError as e:
+        raise UserError(str(e)) from None
     dt = time.perf_counter() - t0
     done = stats["games"]
     stats["seconds"] = round(dt, 3)
@@ -465,7 +489,54 @@ def cmd_simulate(args) -> int:
     if args.balance:
         from dunec.engine.balance import render
         print(render(stats["balance"]))
+    if "compare" in stats:
+        from dunec.study.report import render_compare
+        print(render_compare(stats["compare"], args.compare))
     return code
+
+
+def study(args, content, humans: int, names) -> dict:
+    """The games of `simulate`, and with --compare the same seeds again with the
+    author's file; with --report, the report is written before the statistics print."""
+    from dunec.content import ContentError, load
+    from dunec.engine.runner import simulate
+    from dunec.study.report import compare_table, write_report
+
+    def run(content, extra, games: int, reserve=None) -> dict:
+        return simulate(content, games, humans, args.seed, names, difficulty=args.difficulty,
+                        balance=args.balance, churn=args.churn, workers=args.workers,
+                        source=(args.backend, args.cards, tuple(extra)), cluster=args.cluster,
+                        address=args.cluster_address, keep_records=True, reserve=reserve)
+    stats = run(content, args.extra, args.games)
+    records = stats.pop("records")
+    if args.compare is not None and records:
+        if not 1 <= args.compare_seat <= stats["seats"]:
+            raise UsageError(f"--compare-seat must be between 1 and {stats['seats']}")
+        try:
+            extra = [*args.extra, args.compare]
+            authored = load(args.backend, args.cards, extra)
+        except ContentError as e:
+            raise CardErrors(str(e)) from None
+        # The author's seat alone acquires the file's new cards, so their effect shows there.
+        new = tuple(sorted(set(authored.defs) - set(content.defs)))
+        other = run(authored, extra, len(records), (new, args.compare_seat - 1))["records"]
+        if len(other) < len(records):  # interrupted: pair only the seeds both played
+            stats["interrupted"] = True
+        records = records[:len(other)]
+        stats["compare"] = compare_table(records, other[:len(records)], args.compare_seat - 1)
+    if args.report is not None and records:
+        try:
+            write_report(args.report, content, records, _summary(args, stats, len(records)),
+                         stats.get("compare"))
+        except OSError as e:
+            raise UserError(f"cannot write the report to {args.report}: {e.strerror or e}") from None
+    return stats
+
+
+def _summary(args, stats, done: int) -> str:
+    return (f"{done} games ({stats['mode']}, {stats['people']} people), seeds {args.seed}..{args.seed + done - 1}, "
+            f"policies {args.policy}, {args.backend} back-end"
+            + (f", compared with {args.compare.name}" if args.compare else ""))
 
 
 def _load_defs():

@@ -7,6 +7,17 @@ ZONES = ("deck", "hand", "discard", "played", "revealed")
 PRIOR = 20  # player-games of weight given to the base rate
 
 
+def owned_cards(st) -> list:
+    """[seat, [(card, copies), ...]] for each non-rival player at the end of a game."""
+    out = []
+    for p in st.players:
+        if p.rival:
+            continue
+        mine = [c for z in ZONES for c in getattr(p, z)]
+        out.append([p.seat, sorted((c, mine.count(c)) for c in set(mine))])
+    return out
+
+
 class CardStats:
     def __init__(self, content):
         self.content = content
@@ -17,20 +28,17 @@ class CardStats:
         self.player_games = 0
         self.wins = 0.0
 
-    def add(self, st) -> None:
-        winners = [s["seat"] for s in st.standings if s["rank"] == 1]
-        for p in st.players:
-            if p.rival:
-                continue
+    def add(self, record) -> None:
+        """Count one game record (runner.game_record with balance)."""
+        share = {s["seat"]: s["win"] for s in record["seats"]}
+        for seat, owned in record["cards"]:
             self.player_games += 1
-            share = 1.0 / len(winners) if p.seat in winners else 0.0
-            self.wins += share
-            mine = [c for z in ZONES for c in getattr(p, z)]
-            for c in set(mine):
+            self.wins += share.get(seat, 0.0)
+            for c, n in owned:
                 if c in self.owned:
                     self.owned[c] += 1
-                    self.won[c] += share
-                    self.copies[c] += mine.count(c)
+                    self.won[c] += share.get(seat, 0.0)
+                    self.copies[c] += n
 
     def report(self) -> dict:
         base = self.wins / self.player_games if self.player_games else 0.0

@@ -80,44 +80,87 @@ def state_at_round(content, n_players: int, seed: int, round_no: int) -> GameSta
     return caught[0]
 
 
+def game_record(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
+                churn: str = "reveal", balance: bool = False, make_policy=None) -> dict:
+    """One seeded game as a small plain record (it crosses process and machine
+    boundaries): per ranked seat its policy, VP and win share (ties share), the
+    rounds, and with `balance` the Imperium cards each non-rival seat ended with."""
+    st = play_game(content, n_players, seed, policy_names, quiet=True, difficulty=difficulty, churn=churn,
+                   make_policy=make_policy)
+    winners = [s["seat"] for s in st.standings if s["rank"] == 1]
+    seats = []
+    for s in st.standings:
+        p = st.players[s["seat"]]
+        row = {"seat": s["seat"], "policy": p.policy, "vp": s["vp"], "rival": bool(p.rival),
+               "win": 1.0 / len(winners) if s["seat"] in winners else 0.0}
+        seats.append(row)
+    out = {"seed": seed, "rounds": st.round, "seats": sorted(seats, key=lambda r: r["seat"])}
+    if balance:
+        from dunec.engine.balance import owned_cards
+
+        out["cards"] = owned_cards(st)
+    return out
+
+
+def play_record(content, seed: int, setup: dict) -> dict:
+    """game_record for one seed of a study's setup (what dunec/study/pool.py calls)."""
+    from dunec.study.reserve import reserving
+
+    reserve = setup.get("reserve")
+    return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
+                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None)
+
+
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-             balance: bool = False, churn: str = "reveal") -> dict:
+             balance: bool = False, churn: str = "reveal", workers: int = 1, source=None,
+             progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None) -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
     With `balance`, also per-card win rates (dunec/engine/balance.py).
+    `workers` > 1 or a `cluster` plays the games elsewhere (dunec/study/pool.py),
+    loading the content from `source` (backend, cards, extra); records are folded
+    in seed order, so the result does not depend on where the games ran.
+    `reserve` = (card ids, seat): only that seat acquires those cards (dunec/study/reserve.py).
     Ctrl-C stops early: the games finished so far are counted ("interrupted": true)."""
+    from dunec.study.pool import play_many
+
+    setup = {"n_players": n_players, "policy_names": list(policy_names), "difficulty": difficulty,
+             "churn": churn, "balance": balance, "reserve": reserve}
+    records, interrupted = play_many(play_record, content, source, range(seed, seed + games), setup, workers=workers,
+                                     progress=progress, cluster=cluster, address=address)
+    out = summarise(records, n_players, difficulty, churn, content if balance else None)
+    out["interrupted"] = interrupted
+    if keep_records:
+        out["records"] = records
+    return out
+
+
+def summarise(records, n_players: int, difficulty: str, churn: str, balance_content=None) -> dict:
+    """Fold game records (in seed order) into the statistics `simulate` prints."""
     from dunec.engine.balance import CardStats
 
-    cards = CardStats(content) if balance else None
+    cards = CardStats(balance_content) if balance_content is not None else None
     wins: list[float] = []
     by_policy: dict[str, float] = {}
-    vp = rounds = ranked = done = 0
+    vp = rounds = ranked = 0
+    for r in records:
+        for s in r["seats"]:
+            if len(wins) <= s["seat"]:
+                wins += [0.0] * (s["seat"] + 1 - len(wins))
+            wins[s["seat"]] += s["win"]
+            if s["win"]:
+                by_policy[s["policy"]] = by_policy.get(s["policy"], 0.0) + s["win"]
+            vp += s["vp"]
+        if cards is not None:
+            cards.add(r)
+        ranked += len(r["seats"])
+        rounds += r["rounds"]
+    done = len(records)
     mode = {1: "solo", 2: "duo"}.get(n_players, "standard")  # as rivals.new_game sets it
-    interrupted = False
-    try:
-        for g in range(games):
-            st = play_game(content, n_players, seed + g, policy_names, quiet=True, difficulty=difficulty,
-                           churn=churn)
-            if len(wins) < len(st.players):
-                wins += [0.0] * (len(st.players) - len(wins))
-            winners = [s for s in st.standings if s["rank"] == 1]
-            for s in winners:
-                share = 1.0 / len(winners)
-                wins[s["seat"]] += share
-                name = st.players[s["seat"]].policy
-                by_policy[name] = by_policy.get(name, 0.0) + share
-            if cards is not None:
-                cards.add(st)
-            vp += sum(s["vp"] for s in st.standings)
-            ranked += len(st.standings)
-            rounds += st.round
-            done += 1
-    except KeyboardInterrupt:
-        interrupted = True
     seats = max(ranked // done, n_players) if done else n_players
     out = {"games": done, "mode": mode, "people": n_players, "seats": seats, "wins_by_seat": wins[:seats],
            "wins_by_policy": by_policy, "average_vp": vp / ranked if ranked else 0.0,
-           "average_rounds": rounds / done if done else 0.0, "interrupted": interrupted}
+           "average_rounds": rounds / done if done else 0.0}
     if mode == "solo":
         out["difficulty"] = difficulty
     if mode != "standard":

@@ -1,0 +1,1 @@
+"""Studies of many games: where they run (pool, cluster) and what they report."""
