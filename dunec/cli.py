@@ -117,6 +117,14 @@ def _parser() -> argparse.ArgumentParser:
                    help="card files to check with the bundled cards; with no ID, show their definitions")
     p.add_argument("--svg", type=Path, metavar="DIR", help="also write a picture of each card to DIR/ID.svg")
 
+    p = command("gallery", help="write a static HTML gallery of the cards, with filters (opens from file://)")
+    p.add_argument("out", type=Path, metavar="OUT", help="the folder to write index.html to")
+    p.add_argument("--sets", metavar="SET,SET", help="only these sets (default: every set)")
+    p.add_argument("--report", type=Path, metavar="DIR_OR_CSV",
+                   help="show each card's balance figure from `dunec simulate --report DIR` (DIR or DIR/cards.csv)")
+    p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
+                   help="card files to check with the bundled cards and show too")
+
     p = command("lsp", help="run the language server on stdio, for editors (needs the extra `dunec[lsp]`)")
     p.add_argument("--stdio", action="store_true",
                    help="speak over stdin/stdout, the only transport (accepted because many clients pass it)")
@@ -624,6 +632,35 @@ def cmd_show(args) -> int:
     return EXIT_OK
 
 
+def cmd_gallery(args) -> int:
+    from dunec.content import ContentError, check_cards
+    from dunec.gallery import GalleryError, read_balance, write_gallery
+
+    for path in args.extra:
+        if not path.exists():
+            raise UsageError(f"no such file or folder: {path}")
+    if args.out.exists() and not args.out.is_dir():
+        raise UserError(f"{args.out} is a file, not a folder")
+    try:
+        model = check_cards(extra=args.extra)
+    except ContentError as e:
+        raise CardErrors(str(e)) from None
+    sets = _set_list(args.sets) if args.sets is not None else None
+    for s in sets or ():
+        _known_set(s, {d.set for d in model.defs.values()})
+    defs = [model.defs[i] for i in sorted(model.defs) if sets is None or model.defs[i].set in sets]
+    try:
+        balance = read_balance(args.report) if args.report is not None else None
+    except GalleryError as e:
+        raise UserError(str(e)) from None
+    try:
+        page = write_gallery(args.out, defs, balance)
+    except OSError as e:
+        raise _fs_error("write the gallery to", args.out, e) from None
+    print(f"wrote {len(defs)} card{'s' if len(defs) != 1 else ''} to {page}")
+    return EXIT_OK
+
+
 def cmd_explain(args) -> int:
     from dunec.check.messages import MESSAGES, explain
 
@@ -645,4 +682,4 @@ def cmd_lsp(args) -> int:
 
 
 COMMANDS = {"lsp": cmd_lsp, "check": cmd_check, "fmt": cmd_fmt, "build": cmd_build, "play": cmd_play, "simulate": cmd_simulate,
-            "list": cmd_list, "show": cmd_show, "explain": cmd_explain}
+            "list": cmd_list, "show": cmd_show, "explain": cmd_explain, "gallery": cmd_gallery}
