@@ -54,8 +54,8 @@ def read_balance(path: Path) -> dict[str, dict]:
     return {r["id"]: r for r in rows}
 
 
-def balance_line(row: dict | None) -> str:
-    if row is None or not row.get("owned_in") or row["owned_in"] == "0":
+def balance_line(row: dict) -> str:
+    if not row.get("owned_in") or row["owned_in"] == "0":
         return "Balance: not owned in the simulated games"
     try:
         rate, diff = float(row["win_rate_when_owned"]), float(row["difference"])
@@ -83,7 +83,9 @@ def _select(facet: str, values: set[str]) -> str:
 def _card(d: Def, balance: dict | None) -> str:
     facets = card_facets(d)
     data = " ".join(f'data-{k}="{escape(" ".join(v))}"' for k, v in facets.items())
-    figure = "" if balance is None else f'<p class="balance">{escape(balance_line(balance.get(d.id)))}</p>'
+    # The report measures only the cards players own (Imperium cards): the rest get no figure.
+    row = (balance or {}).get(d.id)
+    figure = "" if row is None else f'<p class="balance">{escape(balance_line(row))}</p>'
     return (f'<article class="card" id="card-{escape(d.id)}" {data}>{card_svg(d)}'
             f'<pre class="rules">{escape(show_definition(d))}</pre>{figure}</article>')
 

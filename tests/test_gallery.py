@@ -110,6 +110,8 @@ def test_the_balance_figure_comes_from_the_report(model, tmp_path):
     page = render([model.defs["chani"], model.defs["crysknife"]], balance)
     assert "Balance: won 55.0% of 20 games when owned (+5.0% against the average)" in page
     assert "Balance: not owned in the simulated games" in page
+    assert page.count('class="balance"') == 2
+    assert 'class="balance"' not in render([model.defs["arrakeen"]], balance)
     assert "Balance:" not in render([model.defs["chani"]])
 
 
@@ -117,7 +119,7 @@ def test_a_csv_that_is_not_a_balance_report_is_refused(tmp_path):
     (tmp_path / "cards.csv").write_text("a,b\n1,2\n", encoding="utf-8")
     with pytest.raises(GalleryError, match="lacks the columns"):
         read_balance(tmp_path)
-    assert balance_line(None) == "Balance: not owned in the simulated games"
+    assert balance_line({"owned_in": "0"}) == "Balance: not owned in the simulated games"
 
 
 def test_cli_writes_the_chosen_sets(tmp_path, capsys, model):
@@ -206,3 +208,21 @@ def test_screenshot(tmp_path, site):
     assert console_lines(run.stderr) == []
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+
+
+def test_the_report_of_a_real_simulation_is_shown(tmp_path, capsys, model):
+    assert main(["simulate", "--games", "4", "--report", str(tmp_path / "rep")]) == 0
+    assert main(["gallery", str(tmp_path / "out"), "--report", str(tmp_path / "rep")]) == 0
+    capsys.readouterr()
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    with open(tmp_path / "rep" / "cards.csv", newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    owned = [r for r in rows if r["owned_in"] not in ("", "0")]
+    assert owned
+    for r in owned:
+        figure = (f"won {float(r['win_rate_when_owned']):.1%} of {r['owned_in']} games when owned "
+                  f"({float(r['difference']):+.1%} against the average)")
+        article = page.split(f'id="card-{r["id"]}"', 1)[1].split("</article>", 1)[0]
+        assert figure in article, r["id"]
+    assert page.count('class="balance"') == len(rows)  # leaders, spaces, ... are not in the report
+    assert 'class="balance"' not in page.split('id="card-arrakeen"', 1)[1].split("</article>", 1)[0]
