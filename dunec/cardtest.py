@@ -76,16 +76,17 @@ def run_one(t: CardTest, content, backend: str) -> Outcome:
     before = tally(p)
     kind = content.defs[t.card]["kind"]
     try:
-        if t.box == "agent":
+        if t.space is not None:
             p.hand.append(t.card)
             turns.agent_turn(engine, p, t.card, t.space)
         elif kind == "intrigue":
             p.intrigue.append(t.card)
             turns.play_intrigue(engine, p, t.card, t.box)
         else:
-            if t.box in ("reveal",):
-                p.revealed.append(t.card)
-                state.turn_kind = "reveal"
+            # The card is in play as it would be, so conditions that look there see it.
+            if t.box in ("agent", "reveal"):
+                (p.played if t.box == "agent" else p.revealed).append(t.card)
+                state.turn_kind = t.box
             content.effect(t.card, t.box)(Ctx(engine, p, card=t.card, box=t.box))
     except LookupError as e:  # a decision the answers do not cover, or answer
         out.problems.append(f"{t.span}: the play stopped: {e}")

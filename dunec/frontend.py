@@ -114,7 +114,8 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
     parsed = [f for f in (parse_source(p, t, scratch) for p, t in context) if f is not None] + parsed
     hidden = {p for p, _ in context}
     work = scratch if hidden else diags
-    tests = _take_tests(parsed)
+    # The bundled cards' own tests are theirs to run, not the user's file's.
+    tests = [t for t in _take_tests(parsed) if t.file not in hidden]
     checker = Checker(work)
     model = checker.check(parsed, bundled_sets(), sets)
     checker.resolve_refs()

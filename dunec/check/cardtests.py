@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
-from dunec.check.messages import (DUPLICATE_FIELD, DUPLICATE_ID, TEST_BAD_STEP, TEST_MISSING_STEP,
+from dunec.check.messages import (DUPLICATE_FIELD, DUPLICATE_ID, MISSING_FIELD, TEST_BAD_STEP,
                                   TEST_UNKNOWN_NAME, TEST_UNKNOWN_STEP)
 from dunec.check.model import CARD_KINDS, Model
 from dunec.check.tables import FACTIONS
@@ -51,7 +51,7 @@ class CardTest:
     given_influence: dict[str, int] = field(default_factory=dict)
     given_piles: dict[str, list[str]] = field(default_factory=dict)
     answers: list = field(default_factory=list)
-    box: str = ""  # "agent" with a space, or a box of the card
+    box: str = ""  # a box of the card; "agent" with a space plays a whole agent turn
     space: str | None = None
     expect: list[Expect] = field(default_factory=list)
 
@@ -103,7 +103,7 @@ class _TestChecker:
         for step, example in (("card", "card chani"), ("play", "play reveal"), ("expect", "expect { water 1 }")):
             if step not in steps:
                 self.ok = False
-                self.d.error(TEST_MISSING_STEP, self.defn.id_span, kind=KIND, id=self.defn.id,
+                self.d.error(MISSING_FIELD, self.defn.id_span, kind=KIND, id=self.defn.id,
                              field=step, example=example)
         if "card" in steps:
             self.card(steps["card"])
@@ -170,6 +170,9 @@ class _TestChecker:
             return self.bad(st.span, "how the card is played", "play agent arrakeen", "play")
         box = args[0].value
         card = self.model.defs[self.t.card]
+        if box == "agent" and len(args) == 1 and "agent" in card.boxes:
+            self.t.box = "agent"  # the card's agent box by itself, on no space
+            return
         if box == "agent" and card.kind != "intrigue":
             spaces = sorted(i for i, x in self.model.defs.items() if x.kind == "space")
             if len(args) != 2 or args[1].kind != "name":

@@ -381,7 +381,6 @@ TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(
     "unknown test step", "a test has `card`, `given {{ ... }}`, `answer ...`, `play ...` and `expect {{ ... }}`")
 TEST_BAD_STEP = BAD_FIELD_VALUE.variant("expects {what}", "write `{example}`")
 TEST_UNKNOWN_NAME = UNKNOWN_NAME.variant("not a {what}", "{hint}")
-TEST_MISSING_STEP = MISSING_FIELD.variant("needs `{field}`", "add `{example}`")
 
 
 # --- E07xx: internal --------------------------------------------------------------
