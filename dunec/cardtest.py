@@ -127,6 +127,22 @@ def run_tests(model, bundled: bool) -> list[Outcome]:
     return [run_one(t, both[b], b) for t in model.tests for b in BACKENDS]
 
 
+def check_for_tests(paths, root):
+    """(model, diagnostics) of the files named, checked with the bundled cards they
+    do not name: a test plays a whole game, which needs the board and leaders even
+    when the file checks by itself."""
+    from dunec.check.diagnostics import Diagnostics
+    from dunec.frontend import compile_sources, read_sources
+    from dunec.paths import cards_dir
+
+    diags = Diagnostics()
+    read = read_sources(paths, root, diags)
+    named = {p.resolve() for p, _, _ in read}
+    context = [(shown, text) for p, shown, text in read_sources([cards_dir()], root, Diagnostics())
+               if p.resolve() not in named]
+    return compile_sources([(shown, text) for _, shown, text in read], diags, context=context)
+
+
 def only_bundled(paths) -> bool:
     from dunec.paths import cards_dir
 

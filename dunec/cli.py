@@ -643,7 +643,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_test(args) -> int:
-    from dunec.cardtest import only_bundled, run_tests
+    from dunec.cardtest import check_for_tests, only_bundled, run_tests
     from dunec.frontend import compile_paths
     from dunec.paths import cards_dir
 
@@ -655,9 +655,12 @@ def cmd_test(args) -> int:
     root = cards_dir().parent if bundled else Path.cwd()
     # Bundled cards are checked as the whole bundled set, so the interpreted content
     # is the same game as the generated registry the compiled run uses.
-    model, diags = compile_paths([cards_dir()] if bundled else paths, root=root, with_bundled=not bundled)
+    model, diags = compile_paths([cards_dir()], root=root) if bundled else check_for_tests(paths, root)
     if diags.errors:
         print(diags.render(), file=sys.stderr)
+        return EXIT_USER
+    if not model.of_kind("leader") or not model.of_kind("space"):
+        print("dunec: a test plays a game, and these cards have no leaders or board spaces", file=sys.stderr)
         return EXIT_USER
     from dunec.frontend import card_files, display_path
 

@@ -111,3 +111,13 @@ def test_cli_bad_test_is_a_diagnostic_and_a_missing_path_a_message(tmp_path, cap
     assert "unknown card `dr_yuhe`" in capsys.readouterr().err
     assert main(["test", str(tmp_path / "nope.dune")]) == 2  # a usage error, as for check
     assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_the_language_md_example_passes_through_the_cli(tmp_path, capsys):
+    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    at = doc.index("## Tests beside the card")
+    start = doc.index("```dune\n", at) + len("```dune\n")
+    f = tmp_path / "example.dune"
+    f.write_text(doc[start:doc.index("```", start)])
+    assert main(["test", str(f)]) == 0
+    assert "1 test on 2 back-ends: all passed" in capsys.readouterr().out
