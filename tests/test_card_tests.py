@@ -121,3 +121,14 @@ def test_the_language_md_example_passes_through_the_cli(tmp_path, capsys):
     f.write_text(doc[start:doc.index("```", start)])
     assert main(["test", str(f)]) == 0
     assert "1 test on 2 back-ends: all passed" in capsys.readouterr().out
+
+
+def test_fmt_lays_out_a_test_block_like_any_definition():
+    from dunec.check.diagnostics import Diagnostics
+    from dunec.fmt import format_source
+
+    messy = 'test  t "T"{card chani\n given {water 0;hand dr_yueh}\n  play   acquire\nexpect{ water 1 }}\n'
+    once = format_source("t.dune", messy, Diagnostics())
+    assert once == ('test t "T" {\n  card chani\n  given { water 0; hand dr_yueh }\n  play acquire\n'
+                    '  expect { water 1 }\n}\n')
+    assert format_source("t.dune", once, Diagnostics()) == once
