@@ -25,7 +25,9 @@ def card_set(n: int) -> list[tuple[str, str]]:
     files = [(f"cards/base/{p.name}", p.read_text(encoding="utf-8")) for p in sorted(base.glob("*.dune"))]
     imperium = (base / "imperium.dune").read_text(encoding="utf-8")
     ids = re.findall(r"^card (\w+)", imperium, flags=re.M)
-    word = re.compile(r"\b(" + "|".join(ids) + r")\b")
+    # The card tests beside the cards are copied too, and need ids of their own.
+    tests = re.findall(r"^test (\w+)", imperium, flags=re.M)
+    word = re.compile(r"\b(" + "|".join(ids + tests) + r")\b")
     k = 1
     while len(ids) * k < n:
         copy = word.sub(lambda m: f"{m.group(1)}_{k}", imperium)

@@ -65,6 +65,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--alone", action="store_true",
                    help="check the files by themselves; by default names resolve against the bundled cards too")
 
+    p = command("test", help="run the `test` blocks of card files on both back-ends")
+    p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")
+    p.add_argument("-k", dest="select", metavar="TEXT", help="run only the tests whose id contains TEXT")
+
     p = command("fmt", help="rewrite card files in the one canonical layout (comments kept)")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="card files or folders")
     p.add_argument("--check", action="store_true",
@@ -675,11 +679,47 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
+def cmd_test(args) -> int:
+    from dunec.cardtest import check_for_tests, only_bundled, run_tests
+    from dunec.frontend import compile_paths
+    from dunec.paths import cards_dir
+
+    paths = args.paths or [cards_dir()]
+    for p in paths:
+        if not p.exists():
+            raise UsageError(f"no such file or folder: {p}")
+    bundled = only_bundled(paths)
+    root = cards_dir().parent if bundled else Path.cwd()
+    # Bundled cards are checked as the whole bundled set, so the interpreted content
+    # is the same game as the generated registry the compiled run uses.
+    model, diags = compile_paths([cards_dir()], root=root) if bundled else check_for_tests(paths, root)
+    if diags.errors:
+        print(diags.render(), file=sys.stderr)
+        return EXIT_USER
+    if not model.of_kind("leader") or not model.of_kind("space"):
+        print("dunec: a test plays a game, and these cards have no leaders or board spaces", file=sys.stderr)
+        return EXIT_USER
+    from dunec.frontend import card_files, display_path
+
+    wanted = {display_path(f, root) for f in card_files(paths)}
+    model.tests = [t for t in model.tests if t.file in wanted and (not args.select or args.select in t.id)]
+    failed = 0
+    for o in run_tests(model, bundled):
+        print(f"{'ok  ' if o.ok else 'FAIL'} {o.test.id} [{o.backend}] {o.test.span}")
+        for line in o.problems:
+            print(f"     {line}")
+        failed += not o.ok
+    n = len(model.tests)
+    print(f"{n} test{'s' if n != 1 else ''} on 2 back-ends: " + (f"{failed} failed" if failed else "all passed"))
+    return EXIT_USER if failed else EXIT_OK
+
+
 def cmd_lsp(args) -> int:
     from dunec.lsp import main as serve
 
     return EXIT_USER if serve() else EXIT_OK
 
 
-COMMANDS = {"lsp": cmd_lsp, "check": cmd_check, "fmt": cmd_fmt, "build": cmd_build, "play": cmd_play, "simulate": cmd_simulate,
-            "list": cmd_list, "show": cmd_show, "explain": cmd_explain, "gallery": cmd_gallery}
+COMMANDS = {"lsp": cmd_lsp, "test": cmd_test, "check": cmd_check, "fmt": cmd_fmt, "build": cmd_build,
+            "play": cmd_play, "simulate": cmd_simulate, "list": cmd_list, "show": cmd_show,
+            "explain": cmd_explain, "gallery": cmd_gallery}

@@ -13,6 +13,7 @@ import stat
 from pathlib import Path
 from typing import Iterable
 
+from dunec.check.cardtests import check_tests
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import EMPTY_FILE, NOT_A_CARD_FILE, NOT_UTF8, UNREADABLE_FILE
 from dunec.check.model import Model
@@ -113,6 +114,8 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
     parsed = [f for f in (parse_source(p, t, scratch) for p, t in context) if f is not None] + parsed
     hidden = {p for p, _ in context}
     work = scratch if hidden else diags
+    # The bundled cards' own tests are theirs to run, not the user's file's.
+    tests = [t for t in _take_tests(parsed) if t.file not in hidden]
     checker = Checker(work)
     model = checker.check(parsed, bundled_sets(), sets)
     checker.resolve_refs()
@@ -120,6 +123,7 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
     check_hagal(model, work)
     check_replacements(model, work)
     check_playable(model, work)
+    model.tests = check_tests(tests, model, work)
     model.context = frozenset(hidden)
     if hidden:
         for d in scratch.items:
@@ -127,6 +131,16 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
                 diags.items.append(d)
         diags.sources.update((p, t) for p, t in scratch.sources.items() if p not in hidden)
     return model, diags
+
+
+def _take_tests(parsed) -> list:
+    """Take the `test` blocks out of the parsed files: they are checked against the
+    cards but are no definitions, so the content (and generated/) never sees them."""
+    tests = []
+    for f in parsed:
+        tests.extend(x for x in f.definitions if x.kind == "test")
+        f.definitions = [x for x in f.definitions if x.kind != "test"]
+    return tests
 
 
 # The most a card file may hold. The whole base set is under 100 KiB; the cap keeps

@@ -12,30 +12,15 @@ indices. A decision the script does not answer fails the test, naming it.
 """
 from __future__ import annotations
 
+from dunec.cardtest import fresh_game
 from dunec.engine.context import Ctx
-from dunec.engine.game import Engine
-from dunec.engine.policies import ScriptedPolicy
-from dunec.engine.setup import new_game
 from dunec.engine import combat, turns
 
 
 class Scenario:
     def __init__(self, content, players: int = 4, seed: int = 0, leaders=None, clear: bool = True):
         self.content = content
-        if leaders is None:
-            all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
-            # A leader without passive effects keeps scenarios about cards free of side effects.
-            plain = "count_ilban_richese" if "count_ilban_richese" in all_leaders else all_leaders[0]
-            leaders = [plain] * players
-        self.state = new_game(content, players, seed, leaders=leaders)
-        self.scripts = [ScriptedPolicy([]) for _ in range(players)]
-        self.engine = Engine(content, self.state, self.scripts)
-        self.state.round = 1
-        self.state.first_player = 0
-        if clear:
-            for p in self.state.players:
-                p.deck, p.hand = [], []
-            self.state.conflict = "skirmish_b" if "skirmish_b" in content.defs else None
+        self.state, self.scripts, self.engine = fresh_game(content, players, seed, leaders, clear)
 
     def p(self, seat: int):
         return self.state.players[seat]

@@ -112,7 +112,8 @@ def test_every_option_of_every_command_has_help_and_shows_its_default():
 
     from dunec.cli import _parser
     ap = _parser()
-    assert set(ap.commands) == {"check", "fmt", "build", "play", "simulate", "list", "show", "explain", "lsp", "gallery"}
+    assert set(ap.commands) == {"check", "fmt", "build", "play", "simulate", "list", "show", "explain", "lsp",
+                                "gallery", "test"}
     for name, p in [("dunec", ap), *ap.commands.items()]:
         text = p.format_help()
         for a in [*_options(p), *(x for x in p._actions if not x.option_strings and x.dest != "cmd")]:

@@ -166,3 +166,9 @@ def test_the_bundled_cards_tokenize_with_every_comment_and_title_whole():
                 assert found[:3] == [(header[1], "storage.type.definition.dune"),
                                      (header[2], "entity.name.type.id.dune"),
                                      (header[3], "string.quoted.double.dune")], line
+
+
+def test_a_card_test_block_and_its_steps_are_highlighted():
+    assert tokens('test chani_acquire "Chani" {')[0] == ("test", "storage.type.definition.dune")
+    for step in ("card", "given", "answer", "play", "expect"):
+        assert scope_of(step, f"  {step} x") == scope_of("cost", "  cost 2"), step

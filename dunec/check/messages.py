@@ -376,6 +376,13 @@ SPACE_REPLACED_TWICE = SPACE_REPLACES_UNREQUIRED.variant(
     "already replaced by `{other}`", "replace each space once, or drop one of the two")
 
 
+# --- card tests (`test NAME "Title" { ... }`): the same families as definitions
+TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(
+    "unknown test step", "a test has `card`, `given {{ ... }}`, `answer ...`, `play ...` and `expect {{ ... }}`")
+TEST_BAD_STEP = BAD_FIELD_VALUE.variant("expects {what}", "write `{example}`")
+TEST_UNKNOWN_NAME = UNKNOWN_NAME.variant("not a {what}", "{hint}")
+
+
 # --- E07xx: internal --------------------------------------------------------------
 INTERNAL_ERROR = Code(
     "E0700", "internal compiler error: {what}",

@@ -47,6 +47,8 @@ class Model:
     sets: dict[str, Any] = field(default_factory=dict)
     # Files read only for their names (the bundled cards beside a user's file).
     context: frozenset = frozenset()
+    # The `test` blocks of the files (check/cardtests.CardTest): checked, never content.
+    tests: list = field(default_factory=list)
 
     def of_kind(self, *kinds: str) -> list[Def]:
         return [d for d in self.defs.values() if d.kind in kinds]

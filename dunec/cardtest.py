@@ -1,0 +1,150 @@
+"""Running `test` blocks (dunec/check/cardtests.py) on a back-end: a fresh game,
+the situation the test gives, one play with the scripted answers, and the
+changes compared with what the test expects.
+
+A test counts every amount and pile it knows (AMOUNTS, PILES, influence): what
+it does not list must not change, so a test states the whole outcome of the play.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dunec.check.cardtests import AMOUNTS, PILES, CardTest
+from dunec.check.tables import FACTIONS
+
+BACKENDS = ("interpreted", "compiled")
+
+
+@dataclass
+class Outcome:
+    test: CardTest
+    backend: str
+    problems: list[str] = field(default_factory=list)  # "file:line: what differed"
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def fresh_game(content, players: int = 3, seed: int = 0, leaders=None, clear: bool = True):
+    """(state, scripted policies, engine) of a game in round 1 with player 1 first;
+    `clear` empties decks and hands and picks a conflict with no side effects, so a
+    test sees only what it plays."""
+    from dunec.engine.game import Engine
+    from dunec.engine.policies import ScriptedPolicy
+    from dunec.engine.setup import new_game
+
+    if leaders is None:
+        every = sorted(m["id"] for m in content.of_kind("leader"))
+        # A leader without passive effects keeps a card's test free of side effects.
+        plain = "count_ilban_richese" if "count_ilban_richese" in every else every[0]
+        leaders = [plain] * players
+    state = new_game(content, players, seed, leaders=leaders)
+    scripts = [ScriptedPolicy([]) for _ in range(players)]
+    engine = Engine(content, state, scripts)
+    state.round, state.first_player = 1, 0
+    if clear:
+        for p in state.players:
+            p.deck, p.hand = [], []
+        state.conflict = "skirmish_b" if "skirmish_b" in content.defs else None
+    return state, scripts, engine
+
+
+def tally(p) -> dict:
+    """Everything a test counts, for one player."""
+    out = {a: getattr(p, "garrison" if a == "troops" else a) for a in AMOUNTS}
+    out.update({pile: len(getattr(p, pile)) for pile in PILES})
+    out.update({("influence", f): p.influence[f] for f in FACTIONS})
+    return out
+
+
+def run_one(t: CardTest, content, backend: str) -> Outcome:
+    from dunec.engine import turns
+    from dunec.engine.context import Ctx
+
+    out = Outcome(t, backend)
+    state, scripts, engine = fresh_game(content)
+    p = state.players[0]
+    for name, n in t.given_amounts.items():
+        setattr(p, "garrison" if name == "troops" else name, n)
+    for f, n in t.given_influence.items():
+        p.influence[f] = n
+    for pile, cards in t.given_piles.items():
+        setattr(p, pile, list(cards))
+    scripts[0].answers.extend(t.answers)
+    before = tally(p)
+    kind = content.defs[t.card]["kind"]
+    try:
+        if t.space is not None:
+            p.hand.append(t.card)
+            turns.agent_turn(engine, p, t.card, t.space)
+        elif kind == "intrigue":
+            p.intrigue.append(t.card)
+            turns.play_intrigue(engine, p, t.card, t.box)
+        else:
+            # The card is in play as it would be, so conditions that look there see it.
+            if t.box in ("agent", "reveal"):
+                (p.played if t.box == "agent" else p.revealed).append(t.card)
+                state.turn_kind = t.box
+            content.effect(t.card, t.box)(Ctx(engine, p, card=t.card, box=t.box))
+    except LookupError as e:  # a decision the answers do not cover, or answer
+        out.problems.append(f"{t.span}: the play stopped: {e}")
+        return out
+    if scripts[0].answers:
+        out.problems.append(f"{t.span}: answers left unused: {scripts[0].answers}")
+    after = tally(p)
+    wanted = {(e.what, e.faction) if e.faction else e.what: e for e in t.expect}
+    for key in before:
+        got = after[key] - before[key]
+        e = wanted.get(key)
+        want = e.delta if e else 0
+        if got != want:
+            where = e.span if e else t.span
+            name = " ".join(key) if isinstance(key, tuple) else key
+            out.problems.append(f"{where.file}:{where.line}: {name}: expected {want:+d}, got {got:+d}"
+                                + ("" if e else " (not in `expect`)"))
+    return out
+
+
+def contents(model, bundled: bool) -> dict:
+    """Both back-ends for a checked model. The bundled cards' compiled content is
+    the generated registry (`dunec build --check` keeps it true to the cards);
+    other cards are compiled in memory."""
+    from dunec.content import from_model, load
+
+    if bundled:
+        compiled = load("compiled")
+    else:
+        from dunec.codegen.emit import compile_in_memory
+
+        compiled = compile_in_memory(model)
+    return {"interpreted": from_model(model), "compiled": compiled}
+
+
+def run_tests(model, bundled: bool) -> list[Outcome]:
+    both = contents(model, bundled)
+    return [run_one(t, both[b], b) for t in model.tests for b in BACKENDS]
+
+
+def check_for_tests(paths, root):
+    """(model, diagnostics) of the files named, checked with the bundled cards they
+    do not name: a test plays a whole game, which needs the board and leaders even
+    when the file checks by itself."""
+    from dunec.check.diagnostics import Diagnostics
+    from dunec.frontend import compile_sources, read_sources
+    from dunec.paths import cards_dir
+
+    diags = Diagnostics()
+    read = read_sources(paths, root, diags)
+    named = {p.resolve() for p, _, _ in read}
+    context = [(shown, text) for p, shown, text in read_sources([cards_dir()], root, Diagnostics())
+               if p.resolve() not in named]
+    return compile_sources([(shown, text) for _, shown, text in read], diags, context=context)
+
+
+def only_bundled(paths) -> bool:
+    from dunec.paths import cards_dir
+
+    root = cards_dir().resolve()
+    return all(Path(p).resolve() == root or root in Path(p).resolve().parents for p in paths)

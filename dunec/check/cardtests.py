@@ -1,0 +1,209 @@
+"""Checking `test` blocks: a situation, one play and the expected changes, written
+beside the card they test. A test is checked against the model like any
+reference, but it never joins the model's definitions: it is not content.
+
+    test chani_water "Acquiring Chani gives 1 water" {
+      card chani
+      given { water 0 }
+      play acquire
+      expect { water 1 }
+    }
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
+from dunec.check.messages import (DUPLICATE_FIELD, DUPLICATE_ID, MISSING_FIELD, TEST_BAD_STEP,
+                                  TEST_UNKNOWN_NAME, TEST_UNKNOWN_STEP)
+from dunec.check.model import CARD_KINDS, Model
+from dunec.check.tables import FACTIONS
+from dunec.syntax import ast
+from dunec.syntax.ast import Span
+
+KIND = "card test"
+STEPS = ("card", "given", "answer", "play", "expect")
+# What a test may count. Each is read from the player before and after the play;
+# `troops` is the garrison, `conflict` the troops in the Conflict, the card lists
+# count cards. The tested card itself is not in the hand before the play.
+AMOUNTS = ("solari", "spice", "water", "vp", "persuasion", "swords", "troops", "conflict")
+PILES = ("hand", "deck", "discard", "intrigue", "trashed")
+# `given` sets the amounts and fills the piles with named cards.
+GIVEN_AMOUNTS = ("solari", "spice", "water", "vp", "persuasion", "swords", "troops")
+
+
+@dataclass
+class Expect:
+    what: str  # an amount, a pile or "influence"
+    faction: str | None
+    delta: int
+    span: Span
+
+
+@dataclass
+class CardTest:
+    id: str
+    title: str
+    file: str
+    span: Span
+    card: str = ""
+    given_amounts: dict[str, int] = field(default_factory=dict)
+    given_influence: dict[str, int] = field(default_factory=dict)
+    given_piles: dict[str, list[str]] = field(default_factory=dict)
+    answers: list = field(default_factory=list)
+    box: str = ""  # a box of the card; "agent" with a space plays a whole agent turn
+    space: str | None = None
+    expect: list[Expect] = field(default_factory=list)
+
+
+def check_tests(defs: list[ast.Definition], model: Model, d: Diagnostics) -> list[CardTest]:
+    out, seen = [], {}
+    for defn in defs:
+        if defn.id in seen or defn.id in model.defs:
+            d.error(DUPLICATE_ID, defn.id_span, id=defn.id)
+            continue
+        seen[defn.id] = defn
+        t = _TestChecker(defn, model, d).run()
+        if t is not None:
+            out.append(t)
+    return out
+
+
+class _TestChecker:
+    def __init__(self, defn: ast.Definition, model: Model, d: Diagnostics):
+        self.defn, self.model, self.d = defn, model, d
+        self.t = CardTest(defn.id, defn.title or defn.id, defn.file, defn.span)
+        self.ok = True
+
+    def bad(self, span: Span, what: str, example: str, field: str) -> None:
+        self.ok = False
+        self.d.error(TEST_BAD_STEP, span, field=field, what=what, example=example)
+
+    def unknown(self, span: Span, what: str, name: str, cands) -> None:
+        self.ok = False
+        hint = did_you_mean(name, cands) or one_of(cands, near=name)
+        self.d.error(TEST_UNKNOWN_NAME, span, what=what, name=name, hint=hint)
+
+    def run(self) -> CardTest | None:
+        steps: dict[str, ast.Action] = {}
+        for st in self.defn.body:
+            if not isinstance(st, ast.Action) or st.verb not in STEPS:
+                at = st.verb_span if isinstance(st, ast.Action) else st.span
+                word = st.verb if isinstance(st, ast.Action) else "this statement"
+                self.ok = False
+                self.d.error(TEST_UNKNOWN_STEP, at, field=word, kind=KIND)
+                continue
+            if st.verb in steps and st.verb != "answer":
+                self.ok = False
+                self.d.error(DUPLICATE_FIELD, st.verb_span, field=st.verb)
+                continue
+            steps[st.verb] = st
+            if st.verb == "answer":
+                self.answer(st)
+        for step, example in (("card", "card chani"), ("play", "play reveal"), ("expect", "expect { water 1 }")):
+            if step not in steps:
+                self.ok = False
+                self.d.error(MISSING_FIELD, self.defn.id_span, kind=KIND, id=self.defn.id,
+                             field=step, example=example)
+        if "card" in steps:
+            self.card(steps["card"])
+        if "given" in steps:
+            self.given(steps["given"])
+        if "play" in steps and self.t.card:
+            self.play(steps["play"])
+        if "expect" in steps:
+            self.expect(steps["expect"])
+        return self.t if self.ok else None
+
+    def card(self, st: ast.Action) -> None:
+        if len(st.args) != 1 or st.args[0].kind != "name" or st.body is not None:
+            return self.bad(st.span, "one card id", "card chani", "card")
+        name, at = st.args[0].value, st.args[0].span
+        playable = [i for i, x in self.model.defs.items() if x.kind in CARD_KINDS + ("intrigue",)]
+        if name not in playable:
+            return self.unknown(at, "card", name, playable)
+        self.t.card = name
+
+    def given(self, st: ast.Action) -> None:
+        if st.args or st.body is None:
+            return self.bad(st.span, "a block", "given { spice 2; hand dr_yueh }", "given")
+        cards = [i for i, x in self.model.defs.items() if x.kind in CARD_KINDS + ("intrigue",)]
+        for g in st.body:
+            if not isinstance(g, ast.Action) or g.body is not None:
+                self.bad(g.span, "an amount or a pile", "spice 2", "given")
+            elif g.verb == "influence":
+                self.influence(g, self.t.given_influence, "given", lo=0)
+            elif g.verb in GIVEN_AMOUNTS:
+                if len(g.args) != 1 or g.args[0].kind != "int" or g.args[0].value < 0:
+                    self.bad(g.span, "a number of 0 or more", f"{g.verb} 2", "given")
+                else:
+                    self.t.given_amounts[g.verb] = g.args[0].value
+            elif g.verb in PILES and g.verb != "trashed":
+                ids = []
+                for a in g.args:
+                    if a.kind != "name" or a.value not in cards:
+                        self.unknown(a.span, "card", str(a.value), cards)
+                    else:
+                        ids.append(a.value)
+                self.t.given_piles[g.verb] = ids
+            else:
+                self.unknown(g.verb_span, "given amount or pile", g.verb,
+                             GIVEN_AMOUNTS + ("influence", "hand", "deck", "discard", "intrigue"))
+
+    def influence(self, g: ast.Action, into: dict, field: str, lo: int | None = None) -> None:
+        args = g.args
+        if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int" or \
+                (lo is not None and args[1].value < lo):
+            return self.bad(g.span, "a faction and a number", "influence fremen 1", field)
+        if args[0].value not in FACTIONS:
+            return self.unknown(args[0].span, "faction", args[0].value, FACTIONS)
+        into[args[0].value] = args[1].value
+
+    def answer(self, st: ast.Action) -> None:
+        if not st.args or st.body is not None or any(a.kind not in ("str", "int") for a in st.args):
+            return self.bad(st.span, "the words of an option or its number", 'answer "Pay"', "answer")
+        self.t.answers.extend(a.value for a in st.args)
+
+    def play(self, st: ast.Action) -> None:
+        args = st.args
+        if not args or args[0].kind != "name" or st.body is not None:
+            return self.bad(st.span, "how the card is played", "play agent arrakeen", "play")
+        box = args[0].value
+        card = self.model.defs[self.t.card]
+        if box == "agent" and len(args) == 1 and "agent" in card.boxes:
+            self.t.box = "agent"  # the card's agent box by itself, on no space
+            return
+        if box == "agent" and card.kind != "intrigue":
+            spaces = sorted(i for i, x in self.model.defs.items() if x.kind == "space")
+            if len(args) != 2 or args[1].kind != "name":
+                return self.bad(st.span, "a board space", "play agent arrakeen", "play")
+            if args[1].value not in spaces:
+                return self.unknown(args[1].span, "board space", str(args[1].value), spaces)
+            self.t.box, self.t.space = "agent", args[1].value
+            return
+        boxes = sorted(b for b in card.boxes if b != "passive")
+        if box not in boxes:
+            return self.unknown(args[0].span, f"box of `{self.t.card}`", box,
+                                boxes + (["agent"] if card.kind != "intrigue" else []))
+        if len(args) != 1:
+            return self.bad(st.span, "a box and nothing more", f"play {box}", "play")
+        self.t.box = box
+
+    def expect(self, st: ast.Action) -> None:
+        if st.args or st.body is None:
+            return self.bad(st.span, "a block", "expect { water 1 }", "expect")
+        for e in st.body:
+            if not isinstance(e, ast.Action) or e.body is not None:
+                self.bad(e.span, "an amount and its change", "water 1", "expect")
+            elif e.verb == "influence":
+                got: dict = {}
+                self.influence(e, got, "expect")
+                for f, n in got.items():
+                    self.t.expect.append(Expect("influence", f, n, e.span))
+            elif e.verb in AMOUNTS + PILES:
+                if len(e.args) != 1 or e.args[0].kind != "int":
+                    self.bad(e.span, "the change as a number", f"{e.verb} 1", "expect")
+                else:
+                    self.t.expect.append(Expect(e.verb, None, e.args[0].value, e.span))
+            else:
+                self.unknown(e.verb_span, "amount a test counts", e.verb, AMOUNTS + PILES + ("influence",))

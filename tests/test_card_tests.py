@@ -1,0 +1,134 @@
+"""The `test` blocks beside the cards: every bundled one runs here on both
+back-ends (pytest collects them by id), and the runner itself is tested: a
+wrong expectation fails at its .dune line, a test is never content, and
+`dunec test` prints and exits as it should."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dunec.cardtest import BACKENDS, run_one, run_tests
+from dunec.cli import main
+from dunec.frontend import compile_paths, compile_sources
+
+ROOT = Path(__file__).resolve().parent.parent
+_MODEL, _DIAGS = compile_paths([ROOT / "cards"], root=ROOT)
+BUNDLED = _MODEL.tests
+
+
+def test_at_least_ten_bundled_cards_have_a_test_beside_them():
+    assert not _DIAGS.errors, _DIAGS.render()
+    assert len({t.card for t in BUNDLED}) >= 10
+    for t in BUNDLED:
+        # beside the card: in the file that defines it
+        assert _MODEL.defs[t.card].file == t.file, t.id
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", BUNDLED, ids=lambda t: t.id)
+def test_bundled_card_test(case, backend, interpreted, compiled):
+    out = run_one(case, interpreted if backend == "interpreted" else compiled, backend)
+    assert out.ok, "\n".join(out.problems)
+
+
+CARD = '''card desert_mouse "Desert Mouse" {
+  set base
+  cost 2; icons city
+  agent { spice 1 }
+  reveal { persuasion 1 }
+}
+'''
+
+
+
+def _model(test_text: str):
+    from dunec.paths import cards_dir
+    from dunec.frontend import read_sources
+    from dunec.check.diagnostics import Diagnostics
+
+    context = [(shown, text) for _, shown, text in read_sources([cards_dir()], ROOT, Diagnostics())]
+    model, diags = compile_sources([("mine.dune", CARD + test_text)], context=context)
+    assert not diags.errors, diags.render()
+    return model
+
+
+def test_a_wrong_expectation_fails_at_its_line_on_both_back_ends():
+    model = _model('test wrong "Wrong" {\n  card desert_mouse\n  play agent\n  expect { spice 2 }\n}\n')
+    outs = run_tests(model, bundled=False)
+    assert [o.backend for o in outs] == list(BACKENDS)
+    for o in outs:
+        assert o.problems == ["mine.dune:10: spice: expected +2, got +1"]
+
+
+def test_a_change_the_test_does_not_list_fails():
+    model = _model('test quiet "Quiet" {\n  card desert_mouse\n  play reveal\n  expect { swords 0 }\n}\n')
+    for o in run_tests(model, bundled=False):
+        assert o.problems == ["mine.dune:7: persuasion: expected +0, got +1 (not in `expect`)"]
+
+
+def test_given_sets_the_situation_and_answers_drive_decisions():
+    model = _model('test pays "Pays" {\n  card duncan_idaho\n  given { water 1; deck dr_yueh }\n'
+                   '  answer "no"\n  play agent\n  expect { }\n}\n')
+    for o in run_tests(model, bundled=False):
+        assert o.ok, o.problems
+    model = _model('test unanswered "Unanswered" {\n  card duncan_idaho\n  given { water 1 }\n'
+                   '  play agent\n  expect { water -1; troops 1 }\n}\n')
+    for o in run_tests(model, bundled=False):
+        assert len(o.problems) == 1 and "the play stopped" in o.problems[0] and "pay" in o.problems[0]
+
+
+def test_a_test_is_not_content():
+    with_tests, _ = compile_sources([("mine.dune", CARD + 'test t "T" {\n  card desert_mouse\n'
+                                                          '  play agent\n  expect { spice 1 }\n}\n')])
+    without, _ = compile_sources([("mine.dune", CARD)])
+    assert set(with_tests.defs) == set(without.defs) == {"desert_mouse"}
+    assert [t.id for t in with_tests.tests] == ["t"]
+
+
+def test_cli_runs_the_bundled_tests(capsys):
+    assert main(["test", str(ROOT / "cards"), "-k", "chani"]) == 0
+    out = capsys.readouterr().out
+    assert "ok   chani_acquire [interpreted] cards/base/imperium.dune:" in out
+    assert "ok   chani_acquire [compiled]" in out
+    assert out.rstrip().endswith("1 test on 2 back-ends: all passed")
+
+
+def test_cli_reports_a_failure_and_exits_1(tmp_path, capsys):
+    f = tmp_path / "mine.dune"
+    f.write_text('test yueh "Yueh" {\n  card dr_yueh\n  play agent\n  expect { hand 1 }\n}\n')
+    assert main(["test", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL yueh [interpreted]" in out and "FAIL yueh [compiled]" in out
+    assert "mine.dune:4: hand: expected +1, got +0" in out
+    assert "1 test on 2 back-ends: 2 failed" in out
+
+
+def test_cli_bad_test_is_a_diagnostic_and_a_missing_path_a_message(tmp_path, capsys):
+    f = tmp_path / "mine.dune"
+    f.write_text('test yueh "Yueh" {\n  card dr_yuhe\n  play agent\n  expect { hand 1 }\n}\n')
+    assert main(["test", str(f)]) == 1
+    assert "unknown card `dr_yuhe`" in capsys.readouterr().err
+    assert main(["test", str(tmp_path / "nope.dune")]) == 2  # a usage error, as for check
+    assert "no such file or folder" in capsys.readouterr().err
+
+
+def test_the_language_md_example_passes_through_the_cli(tmp_path, capsys):
+    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    at = doc.index("## Tests beside the card")
+    start = doc.index("```dune\n", at) + len("```dune\n")
+    f = tmp_path / "example.dune"
+    f.write_text(doc[start:doc.index("```", start)])
+    assert main(["test", str(f)]) == 0
+    assert "1 test on 2 back-ends: all passed" in capsys.readouterr().out
+
+
+def test_fmt_lays_out_a_test_block_like_any_definition():
+    from dunec.check.diagnostics import Diagnostics
+    from dunec.fmt import format_source
+
+    messy = 'test  t "T"{card chani\n given {water 0;hand dr_yueh}\n  play   acquire\nexpect{ water 1 }}\n'
+    once = format_source("t.dune", messy, Diagnostics())
+    assert once == ('test t "T" {\n  card chani\n  given { water 0; hand dr_yueh }\n  play acquire\n'
+                    '  expect { water 1 }\n}\n')
+    assert format_source("t.dune", once, Diagnostics()) == once
