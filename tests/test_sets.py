@@ -308,3 +308,97 @@ def test_every_set_folder_ships_in_the_package():
     assert not unshipped, unshipped
     # No set folder is its own package: package-data of dunec.cards covers them all.
     assert not [p for p in config["packages"] if p.startswith("dunec.cards.")]
+
+
+def test_a_new_set_builds_and_plays_on_both_back_ends_with_no_python_change(smugglers, tmp_path):
+    from dunec.content import load
+    from dunec.engine.runner import play_game
+    from dunec.engine.turns import strength
+
+    (smugglers / "cards.dune").write_text(SMUGGLERS_CARDS.replace("cost 3;", "cost 3; copies 8;"), encoding="utf-8")
+    assert main(["build", "--cards", str(smugglers.parent), "--out", str(tmp_path / "gen")]) == 0
+    assert any("step 1" in p.read_text() for p in (tmp_path / "gen").glob("*.py"))
+    seen = {"unit": 0}
+
+    def check(e):
+        for p in e.players:
+            u = p.units["smuggler"]["conflict"]
+            if u and e.state.turn_kind == "combat":
+                assert strength(p) == 2 * p.conflict + u + p.swords  # strength 1 each
+                seen["unit"] += 1
+    digests = set()
+    for backend in ("interpreted", "compiled"):
+        content = load(backend, extra=[smugglers])
+        for seed in range(1, 4):
+            st = play_game(content, 4, seed, ["random"] * 4, sets=["base", "smugglers"], check=check)
+            assert all(set(p.counters) == {"contraband"} and set(p.units) == {"smuggler"} for p in st.players)
+            digests.add((seed, st.digest()))
+            if seed == 1:
+                assert any("advances to step" in line for line in st.log)
+    assert len(digests) == 3  # both back-ends agree seed by seed
+    assert seen["unit"] > 0
+
+
+def test_a_game_of_a_set_without_what_it_requires_is_refused(smugglers):
+    from dunec.content import load
+    from dunec.engine.runner import play_game
+    from dunec.ir.meta import SetsError
+
+    with pytest.raises(SetsError, match="requires base"):
+        play_game(load("interpreted", extra=[smugglers]), 4, 1, ["random"] * 4, sets=["smugglers"])
+
+
+def test_a_base_game_holds_no_declared_names():
+    from dunec.content import load
+    from dunec.engine.runner import play_game
+
+    st = play_game(load("compiled"), 4, 1, ["random"] * 4, quiet=True)
+    assert all(not (p.counters or p.units or p.tracks) for p in st.players)
+
+
+@pytest.mark.parametrize("backend", ["interpreted", "compiled"])
+def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smugglers, backend):
+    from dunec.content import load
+    from dunec.engine.context import Ctx
+    from dunec.engine.game import Engine
+    from dunec.engine.runner import for_sets, new_state
+
+    content = for_sets(load(backend, extra=[smugglers]), ["base", "smugglers"])
+    st = new_state(content, 4, 1, ["random"] * 4)
+    e = Engine(content, st, [None] * 4)
+    p, other = st.players[0], st.players[1]
+    solari, other_solari, vp0 = p.solari, other.solari, p.vp
+    ctx = Ctx(e, p)
+    ctx.advance("smuggling_route", 1)
+    assert (p.tracks["smuggling_route"], p.solari) == (1, solari + 2)  # step 1: solari 2
+    ctx.advance("smuggling_route", 5)  # not past the top (3): step 3's reward only
+    assert (p.tracks["smuggling_route"], p.vp, other.solari) == (3, vp0 + 1, other_solari + 1)
+    vp = p.vp
+    ctx.advance("smuggling_route", 1)  # at the top: no move, no reward
+    assert (p.tracks["smuggling_route"], p.vp) == (3, vp)
+    ctx.cash_out("smuggling_route")  # steps 3, 2 and 1, then the bottom
+    assert p.tracks["smuggling_route"] == 0
+    assert (p.vp, p.counters["contraband"], p.solari, other.solari) == \
+        (vp + 1, 1, solari + 4, other_solari + 2)
+    ctx.cash_out("smuggling_route")  # from the bottom: nothing
+    assert (p.vp, p.solari) == (vp + 1, solari + 4)
+
+
+def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
+    from dunec.content import load
+    from dunec.engine.context import Ctx
+    from dunec.engine.game import Engine
+    from dunec.engine.runner import for_sets, new_state
+
+    content = for_sets(load("interpreted", extra=[smugglers]), ["base", "smugglers"])
+    st = new_state(content, 4, 1, ["random"] * 4)
+    e = Engine(content, st, [None] * 4)
+    p = st.players[0]
+    Ctx(e, p).gain("smuggler", 6)
+    assert p.units["smuggler"] == {"strength": 1, "supply": 0, "garrison": 4, "conflict": 0}
+    e.send_troops(p, 1)  # smugglers go to the Conflict with the troops
+    assert p.units["smuggler"]["conflict"] == 4
+    Ctx(e, p).gain("contraband", 3)
+    assert e.can_pay(p, (("res", "contraband", 3),)) and not e.can_pay(p, (("res", "contraband", 4),))
+    e.pay(p, (("res", "contraband", 2),))
+    assert p.counters["contraband"] == 1
