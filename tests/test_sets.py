@@ -402,3 +402,49 @@ def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
     assert e.can_pay(p, (("res", "contraband", 3),)) and not e.can_pay(p, (("res", "contraband", 4),))
     e.pay(p, (("res", "contraband", 2),))
     assert p.counters["contraband"] == 1
+
+
+@pytest.mark.parametrize("argv", [["list", "--sets", "ix"], ["show", "duncan_idaho", "--sets", "ix"],
+                                  ["play", "--sets", "ix"], ["simulate", "--games", "1", "--sets", "ix"]])
+def test_sets_missing_what_they_require_are_usage_errors(capsys, argv):
+    assert main(argv) == 2
+    assert "set `ix` requires base: add it to --sets (e.g. --sets base,ix)" in capsys.readouterr().err
+
+
+def test_play_with_a_new_set_and_its_cards(smugglers, capsys):
+    base = ["play", "--seed", "2", "--with", str(smugglers)]
+    assert main(base + ["--sets", "base,smugglers", "--json"]) == 0
+    import json
+    players = json.loads(capsys.readouterr().out)["players"]
+    assert all(set(p["tracks"]) == {"smuggling_route"} for p in players)
+    assert main(base + ["--sets", "smugglers"]) == 2
+    assert "requires base" in capsys.readouterr().err
+
+
+def test_the_default_sets_play_the_base_game(capsys):
+    assert main(["play", "--seed", "3"]) == 0
+    default = capsys.readouterr().out
+    assert main(["play", "--seed", "3", "--sets", "base"]) == 0
+    assert capsys.readouterr().out == default
+    assert main(["list", "--sets", "base,ix", "--json"]) == 0
+    import json
+    assert {r["set"] for r in json.loads(capsys.readouterr().out)} == {"base"}
+
+
+def test_a_sets_holdings_are_in_the_json_the_digest_and_the_observation(smugglers):
+    from dunec.content import load
+    from dunec.engine.observe import observation
+    from dunec.engine.runner import play_game
+    from dunec.engine.state import GameState
+
+    st = play_game(load("interpreted", extra=[smugglers]), 4, 2, ["random"] * 4, quiet=True,
+                   sets=["base", "smugglers"])
+    back = GameState.from_json(st.to_json())
+    assert [p.units for p in back.players] == [p.units for p in st.players]
+    assert back.digest() == st.digest()
+    before = st.digest()
+    st.players[0].counters["contraband"] += 1
+    assert st.digest() != before
+    seen = observation(st, 1).players[0]
+    assert (seen.counters, seen.units, seen.tracks) == \
+        (st.players[0].counters, st.players[0].units, st.players[0].tracks)

@@ -94,12 +94,12 @@ def state_at_round(content, n_players: int, seed: int, round_no: int) -> GameSta
 
 
 def game_record(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-                churn: str = "reveal", balance: bool = False, make_policy=None) -> dict:
+                churn: str = "reveal", balance: bool = False, make_policy=None, sets=None) -> dict:
     """One seeded game as a small plain record (it crosses process and machine
     boundaries): per ranked seat its policy, VP and win share (ties share), the
     rounds, and with `balance` the Imperium cards each non-rival seat ended with."""
     st = play_game(content, n_players, seed, policy_names, quiet=True, difficulty=difficulty, churn=churn,
-                   make_policy=make_policy)
+                   make_policy=make_policy, sets=sets)
     winners = [s["seat"] for s in st.standings if s["rank"] == 1]
     seats = []
     for s in st.standings:
@@ -121,12 +121,14 @@ def play_record(content, seed: int, setup: dict) -> dict:
 
     reserve = setup.get("reserve")
     return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
-                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None)
+                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None,
+                       setup.get("sets") or None)
 
 
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
              balance: bool = False, churn: str = "reveal", workers: int = 1, source=None,
-             progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None) -> dict:
+             progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None,
+             sets=None) -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
     With `balance`, also per-card win rates (dunec/engine/balance.py).
@@ -138,7 +140,7 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
     from dunec.study.pool import play_many
 
     setup = {"n_players": n_players, "policy_names": list(policy_names), "difficulty": difficulty,
-             "churn": churn, "balance": balance, "reserve": reserve}
+             "churn": churn, "balance": balance, "reserve": reserve, "sets": tuple(sets or ())}
     records, interrupted = play_many(play_record, content, source, range(seed, seed + games), setup, workers=workers,
                                      progress=progress, cluster=cluster, address=address)
     out = summarise(records, n_players, difficulty, churn, content if balance else None)
