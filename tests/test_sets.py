@@ -310,12 +310,13 @@ def test_every_set_folder_ships_in_the_package():
     assert not [p for p in config["packages"] if p.startswith("dunec.cards.")]
 
 
-def test_a_new_set_builds_and_plays_on_both_back_ends_with_no_python_change(smugglers, tmp_path):
+def test_a_new_set_builds_and_plays_on_both_back_ends_with_no_python_change(smugglers, tmp_path, capsys):
     from dunec.content import load
     from dunec.engine.runner import play_game
     from dunec.engine.turns import strength
 
     (smugglers / "cards.dune").write_text(SMUGGLERS_CARDS.replace("cost 3;", "cost 3; copies 8;"), encoding="utf-8")
+    assert main(["show", "smuggler_captain", "--with", str(smugglers), "--sets", "base,smugglers"]) == 0
     assert main(["build", "--cards", str(smugglers.parent), "--out", str(tmp_path / "gen")]) == 0
     assert any("step 1" in p.read_text() for p in (tmp_path / "gen").glob("*.py"))
     seen = {"unit": 0}
@@ -448,3 +449,29 @@ def test_a_sets_holdings_are_in_the_json_the_digest_and_the_observation(smuggler
     seen = observation(st, 1).players[0]
     assert (seen.counters, seen.units, seen.tracks) == \
         (st.players[0].counters, st.players[0].units, st.players[0].tracks)
+
+
+def test_a_save_records_its_sets_and_an_older_save_plays_base(tmp_path, capsys):
+    import json
+
+    from dunec.content import load
+    from dunec.engine.runner import play_game
+    from dunec.engine.saves import card_record
+
+    decisions = play_game(load("compiled"), 3, 4, ["random"] * 3, quiet=True).decisions
+    save = {"format": "dunec save", "version": 2, "seed": 4, "people": 3, "difficulty": "novice",
+            "churn": "reveal", "policies": ["random"] * 3, "backend": "compiled", "cards": card_record(None),
+            "with": [], "decisions": decisions}
+    f = tmp_path / "save.json"
+    outs = []
+    for sets in (None, ["base"]):
+        f.write_text(json.dumps(save if sets is None else {**save, "sets": sets}))
+        assert main(["play", "--resume", str(f), "--json"]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+    f.write_text(json.dumps({**save, "sets": ["ix"]}))
+    assert main(["play", "--resume", str(f)]) == 2
+    assert "requires base" in capsys.readouterr().err
+    f.write_text(json.dumps({**save, "sets": "base"}))
+    assert main(["play", "--resume", str(f)]) == 1
+    assert "sets: expected a list of set ids" in capsys.readouterr().err
