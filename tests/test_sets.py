@@ -313,6 +313,7 @@ def test_every_set_folder_ships_in_the_package():
 def test_a_new_set_builds_and_plays_on_both_back_ends_with_no_python_change(smugglers, tmp_path, capsys):
     from dunec.content import load
     from dunec.engine.runner import play_game
+    from dunec.engine import invariants
     from dunec.engine.turns import strength
 
     (smugglers / "cards.dune").write_text(SMUGGLERS_CARDS.replace("cost 3;", "cost 3; copies 8;"), encoding="utf-8")
@@ -322,6 +323,7 @@ def test_a_new_set_builds_and_plays_on_both_back_ends_with_no_python_change(smug
     seen = {"unit": 0}
 
     def check(e):
+        invariants.check(e)
         for p in e.players:
             u = p.units["smuggler"]["conflict"]
             if u and e.state.turn_kind == "combat":
@@ -475,3 +477,22 @@ def test_a_save_records_its_sets_and_an_older_save_plays_base(tmp_path, capsys):
     f.write_text(json.dumps({**save, "sets": "base"}))
     assert main(["play", "--resume", str(f)]) == 1
     assert "sets: expected a list of set ids" in capsys.readouterr().err
+
+
+def test_a_declared_unit_that_is_not_conserved_breaks_an_invariant(smugglers):
+    from dunec.content import load
+    from dunec.engine import invariants
+    from dunec.engine.game import Engine
+    from dunec.engine.runner import for_sets, new_state
+
+    content = for_sets(load("interpreted", extra=[smugglers]), ["base", "smugglers"])
+    st = new_state(content, 4, 1, ["random"] * 4)
+    e = Engine(content, st, [None] * 4)
+    invariants.check(e)
+    st.players[1].units["smuggler"]["garrison"] += 1
+    with pytest.raises(invariants.InvariantError, match="smuggler units not conserved"):
+        invariants.check(e)
+    st.players[1].units["smuggler"]["garrison"] -= 1
+    st.players[2].tracks["smuggling_route"] = 4
+    with pytest.raises(invariants.InvariantError, match="off the smuggling_route track"):
+        invariants.check(e)
