@@ -209,16 +209,19 @@ def render(model: Model) -> dict[str, str]:
         files[f"{mod}.py"] = _tidy(out)
         modules.append({"name": mod})
     by_set_file: dict[str, list] = {}
+    texts: dict[str, str] = {}
     for track, box, ops in track_steps(model):
-        by_set_file.setdefault(model.sets[model_owner(model, track)].defn.span.file, []).append((track, box, ops))
+        source, text = _set_source(model, model_owner(model, track))
+        texts[source] = text
+        by_set_file.setdefault(source, []).append((track, box, ops))
     for source in sorted(by_set_file):
         # A track step's reward is an effect like a card box, in its set file's module.
         mod = module_name(source, taken)
         fns = [Fn(f"fx_{i}", (track, box), ops) for i, (track, box, ops) in enumerate(by_set_file[source])]
         effects.extend({"key": fn.key, "module": mod, "fn": fn.name} for fn in fns)
-        text = model.files.get(source, "")
+        sha = hashlib.sha256(texts[source].encode("utf-8")).hexdigest()
         files[f"{mod}.py"] = _tidy(env.get_template("module.py.j2").render(
-            source=source, sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(), functions=fns, conditions=[]))
+            source=source, sha256=sha, functions=fns, conditions=[]))
         modules.append({"name": mod})
     defs = {ident: meta_of(model.defs[ident]) for ident in sorted(model.defs)}
     files["registry.py"] = _tidy(env.get_template("registry.py.j2").render(
@@ -231,6 +234,18 @@ def render(model: Model) -> dict[str, str]:
 
 def model_owner(model: Model, name: str) -> str:
     return next(sid for sid in sorted(model.sets) if name in model.sets[sid].names)
+
+
+def _set_source(model: Model, sid: str) -> tuple[str, str]:
+    """A set file's path and text as a build records them: a checked file as it was
+    read; a bundled set known for its names only (a build of `cards/base`) as the
+    bundled `SET/set.dune`, so the generated module is the same whatever was built."""
+    source = model.sets[sid].defn.span.file
+    if source in model.files:
+        return source, model.files[source]
+    from dunec.paths import cards_dir
+
+    return f"{sid}/set.dune", (cards_dir() / sid / "set.dune").read_text(encoding="utf-8")
 
 
 def _tidy(text: str) -> str:
