@@ -1,10 +1,11 @@
 """Game setup for the base game (rules 001, "For setup")."""
 from __future__ import annotations
 
+from dataclasses import fields
+
 from dunec.ir.meta import Content
 from dunec.engine.rng import Rng
 from dunec.engine.state import GameState, Player
-from dataclasses import fields
 
 CONFLICT_LAYERS = ((3, 4), (2, 5), (1, 1))  # (level, how many) from the bottom up
 STARTING_DECK = "starting"
