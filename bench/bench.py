@@ -42,7 +42,8 @@ def effect_rate(content, rounds: int) -> float:
     """Effect calls per second over every box of every definition (except the
     space requirements), each on a player as in a game: the card itself in play,
     a starting hand, a small discard pile. Only the effect call is timed."""
-    keys = sorted(k for k in content.effects if k[1] != "requires")
+    # A definition's boxes (a track step's reward is keyed by the track, not a definition).
+    keys = sorted(k for k in content.effects if k[1] != "requires" and k[0] in content.defs)
     calls = 0
     spent = 0.0
     clock = time.perf_counter
@@ -119,7 +120,7 @@ for _name in HANDLERS:
 def language_rate(content, rounds: int) -> float:
     """Effect calls per second against a stub engine: the cost of the effect
     language alone, which is what compiling changes."""
-    fns = [content.effects[k] for k in sorted(content.effects) if k[1] != "requires"]
+    fns = [content.effects[k] for k in sorted(content.effects) if k[1] != "requires" and k[0] in content.defs]
     ctx = StubCtx()
     t0 = time.perf_counter()
     for _ in range(rounds):

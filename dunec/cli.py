@@ -110,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = command("list", help="list compiled definitions")
     p.add_argument("--set", dest="set_", metavar="SET", help="only this set (default: every set)")
+    p.add_argument("--sets", metavar="SET,SET", help="only the definitions a game of these sets plays")
     p.add_argument("--kind", choices=sorted(KINDS), metavar="KIND",
                    help=f"only this kind: {', '.join(sorted(KINDS))} (default: every kind)")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
@@ -117,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     p = command("show", help="print a definition as a player reads it (and draw it as SVG)")
     p.add_argument("ids", nargs="*", metavar="ID", help="definition ids, e.g. duncan_idaho")
     p.add_argument("--set", dest="set_", metavar="SET", help="show every definition of this set")
+    p.add_argument("--sets", metavar="SET,SET", help="only the definitions a game of these sets plays")
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="card files to check with the bundled cards; with no ID, show their definitions")
     p.add_argument("--svg", type=Path, metavar="DIR", help="also write a picture of each card to DIR/ID.svg")
@@ -139,7 +141,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 # The options of `play` that set up a game: a resumed game takes them from its save.
-GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra")
+GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra", "sets")
+SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix (default: base)"
 
 
 def _game_args(p) -> None:
@@ -158,6 +161,7 @@ def _game_args(p) -> None:
     p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled",
                    help="run the generated code or interpret the IR (they play identically)")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")
+    p.add_argument("--sets", metavar="SET,SET", help=SETS_HELP)
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="add the cards of FILE (or a folder) to the game, e.g. a card you are writing")
 
@@ -316,9 +320,22 @@ def _content(args):
         if path is not None and not path.exists():
             raise UsageError(f"no such file or folder: {path}")
     try:
-        return load(args.backend, args.cards, getattr(args, "extra", []))
+        content = load(args.backend, args.cards, getattr(args, "extra", []))
     except ContentError as e:
         raise CardErrors(str(e)) from None
+    return _for_sets(content, getattr(args, "sets", None))
+
+
+def _for_sets(content, spec):
+    """The content of a game of the --sets (default: base); a set that is unknown
+    or misses a set it requires is a usage error."""
+    from dunec.engine.runner import for_sets
+    from dunec.ir.meta import SetsError
+
+    try:
+        return for_sets(content, _set_list(spec) if spec is not None else None)
+    except SetsError as e:
+        raise UsageError(str(e)) from None
 
 
 def _policies(spec: str, n: int, allowed=None) -> list[str]:
@@ -374,7 +391,8 @@ def _setup(args) -> tuple[dict, list]:
             setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "churn": args.churn,
                      "policies": names,
                      "backend": args.backend, "cards": saves.card_record(args.cards),
-                     "with": saves.with_sources(args.extra)}
+                     "with": saves.with_sources(args.extra),
+                     "sets": list(_set_list(args.sets)) if args.sets is not None else ["base"]}
         except saves.SaveError as e:  # a card file that cannot be read: the checker says it best
             _content(args)
             raise UserError(str(e)) from None
@@ -407,6 +425,7 @@ def cmd_play(args) -> int:
         content, model = load_content(setup["backend"], cards, setup["with"])
     except ContentError as e:
         raise CardErrors(str(e)) from None
+    content = _for_sets(content, ",".join(setup.get("sets", ["base"])))  # a save before --sets: base
     names = setup["policies"]
     interactive = "human" in names
     rules = _rules_text(model, cards)
@@ -516,7 +535,7 @@ def study(args, content, humans: int, names) -> dict:
 
     def run(content, extra, games: int, reserve=None) -> dict:
         return simulate(content, games, humans, args.seed, names, difficulty=args.difficulty,
-                        balance=args.balance, churn=args.churn, workers=args.workers,
+                        balance=args.balance, churn=args.churn, workers=args.workers, sets=content.sets,
                         source=(args.backend, args.cards, tuple(extra)), cluster=args.cluster,
                         address=args.cluster_address, keep_records=True, reserve=reserve)
     stats = run(content, args.extra, args.games)
@@ -551,10 +570,11 @@ def _summary(args, stats, done: int) -> str:
             + (f", compared with {args.compare.name}" if args.compare else ""))
 
 
-def _load_defs():
+def _load_defs(sets=None):
     from dunec.content import load
 
-    return load("compiled").defs
+    content = load("compiled")
+    return (_for_sets(content, sets) if sets is not None else content).defs
 
 
 def _known_set(name: str | None, sets) -> None:
@@ -569,7 +589,7 @@ def _known_set(name: str | None, sets) -> None:
 
 
 def cmd_list(args) -> int:
-    defs = _load_defs()
+    defs = _load_defs(args.sets)
     _known_set(args.set_, {m["set"] for m in defs.values()})
     rows = []
     for ident in sorted(defs):
@@ -610,6 +630,12 @@ def cmd_show(args) -> int:
     except ContentError as e:
         raise CardErrors(str(e)) from None
     ids = list(args.ids)
+    if args.sets is not None:  # only what a game of these sets plays
+        from dunec.ir.meta import Content, vocab_of
+
+        playing = _for_sets(Content({k: {"set": d.set} for k, d in model.defs.items()}, {}, "", vocab_of(model)),
+                            args.sets).defs
+        model.defs = {k: d for k, d in model.defs.items() if k in playing}
     _known_set(args.set_, {d.set for d in model.defs.values()})
     if args.set_:
         ids += [d for d in sorted(model.defs) if model.defs[d].set == args.set_]

@@ -4,7 +4,7 @@ above both the engine's interpreter and codegen, so neither imports the other.""
 from __future__ import annotations
 
 from dunec.check.model import Model
-from dunec.ir.meta import Content, meta_of
+from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
 
 
 def from_model(model: Model) -> Content:
@@ -20,7 +20,9 @@ def from_model(model: Model) -> Content:
                 effects[(ident, box)] = interpreter.box_runner(ops)
         if "requires" in d.fields:
             effects[(ident, "requires")] = interpreter.cond_runner(d.fields["requires"])
-    return Content(defs, effects, "interpreted")
+    for track, box, ops in track_steps(model):
+        effects[(track, box)] = interpreter.box_runner(ops)
+    return Content(defs, effects, "interpreted", vocab_of(model))
 
 
 def load(backend: str = "compiled", cards=None, extra=()) -> Content:
@@ -30,7 +32,7 @@ def load(backend: str = "compiled", cards=None, extra=()) -> Content:
     if backend == "compiled" and cards is None and not extra:
         from dunec.generated import registry  # type: ignore[attr-defined]
 
-        return Content(dict(registry.DEFS), dict(registry.EFFECTS), "compiled")
+        return Content(dict(registry.DEFS), dict(registry.EFFECTS), "compiled", dict(registry.VOCAB))
     model = check_cards(cards, extra)
     if backend == "compiled":
         from dunec.codegen.emit import compile_in_memory

@@ -308,3 +308,191 @@ def test_every_set_folder_ships_in_the_package():
     assert not unshipped, unshipped
     # No set folder is its own package: package-data of dunec.cards covers them all.
     assert not [p for p in config["packages"] if p.startswith("dunec.cards.")]
+
+
+def test_a_new_set_builds_and_plays_on_both_back_ends_with_no_python_change(smugglers, tmp_path, capsys):
+    from dunec.content import load
+    from dunec.engine.runner import play_game
+    from dunec.engine import invariants
+    from dunec.engine.turns import strength
+
+    (smugglers / "cards.dune").write_text(SMUGGLERS_CARDS.replace("cost 3;", "cost 3; copies 8;"), encoding="utf-8")
+    assert main(["show", "smuggler_captain", "--with", str(smugglers), "--sets", "base,smugglers"]) == 0
+    assert main(["build", "--cards", str(smugglers.parent), "--out", str(tmp_path / "gen")]) == 0
+    assert any("step 1" in p.read_text() for p in (tmp_path / "gen").glob("*.py"))
+    seen = {"unit": 0}
+
+    def check(e):
+        invariants.check(e)
+        for p in e.players:
+            u = p.units["smuggler"]["conflict"]
+            if u and e.state.turn_kind == "combat":
+                assert strength(p) == 2 * p.conflict + u + p.swords  # strength 1 each
+                seen["unit"] += 1
+    digests = set()
+    for backend in ("interpreted", "compiled"):
+        content = load(backend, extra=[smugglers])
+        for seed in range(1, 4):
+            st = play_game(content, 4, seed, ["random"] * 4, sets=["base", "smugglers"], check=check)
+            assert all(set(p.counters) == {"contraband"} and set(p.units) == {"smuggler"} for p in st.players)
+            digests.add((seed, st.digest()))
+            if seed == 1:
+                assert any("advances to step" in line for line in st.log)
+    assert len(digests) == 3  # both back-ends agree seed by seed
+    assert seen["unit"] > 0
+
+
+def test_a_game_of_a_set_without_what_it_requires_is_refused(smugglers):
+    from dunec.content import load
+    from dunec.engine.runner import play_game
+    from dunec.ir.meta import SetsError
+
+    with pytest.raises(SetsError, match="requires base"):
+        play_game(load("interpreted", extra=[smugglers]), 4, 1, ["random"] * 4, sets=["smugglers"])
+
+
+def test_a_base_game_holds_no_declared_names():
+    from dunec.content import load
+    from dunec.engine.runner import play_game
+
+    st = play_game(load("compiled"), 4, 1, ["random"] * 4, quiet=True)
+    assert all(not (p.counters or p.units or p.tracks) for p in st.players)
+
+
+@pytest.mark.parametrize("backend", ["interpreted", "compiled"])
+def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smugglers, backend):
+    from dunec.content import load
+    from dunec.engine.context import Ctx
+    from dunec.engine.game import Engine
+    from dunec.engine.runner import for_sets, new_state
+
+    content = for_sets(load(backend, extra=[smugglers]), ["base", "smugglers"])
+    st = new_state(content, 4, 1, ["random"] * 4)
+    e = Engine(content, st, [None] * 4)
+    p, other = st.players[0], st.players[1]
+    solari, other_solari, vp0 = p.solari, other.solari, p.vp
+    ctx = Ctx(e, p)
+    ctx.advance("smuggling_route", 1)
+    assert (p.tracks["smuggling_route"], p.solari) == (1, solari + 2)  # step 1: solari 2
+    ctx.advance("smuggling_route", 5)  # not past the top (3): step 3's reward only
+    assert (p.tracks["smuggling_route"], p.vp, other.solari) == (3, vp0 + 1, other_solari + 1)
+    vp = p.vp
+    ctx.advance("smuggling_route", 1)  # at the top: no move, no reward
+    assert (p.tracks["smuggling_route"], p.vp) == (3, vp)
+    ctx.cash_out("smuggling_route")  # steps 3, 2 and 1, then the bottom
+    assert p.tracks["smuggling_route"] == 0
+    assert (p.vp, p.counters["contraband"], p.solari, other.solari) == \
+        (vp + 1, 1, solari + 4, other_solari + 2)
+    ctx.cash_out("smuggling_route")  # from the bottom: nothing
+    assert (p.vp, p.solari) == (vp + 1, solari + 4)
+
+
+def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
+    from dunec.content import load
+    from dunec.engine.context import Ctx
+    from dunec.engine.game import Engine
+    from dunec.engine.runner import for_sets, new_state
+
+    content = for_sets(load("interpreted", extra=[smugglers]), ["base", "smugglers"])
+    st = new_state(content, 4, 1, ["random"] * 4)
+    e = Engine(content, st, [None] * 4)
+    p = st.players[0]
+    Ctx(e, p).gain("smuggler", 6)
+    assert p.units["smuggler"] == {"strength": 1, "supply": 0, "garrison": 4, "conflict": 0}
+    e.send_troops(p, 1)  # smugglers go to the Conflict with the troops
+    assert p.units["smuggler"]["conflict"] == 4
+    Ctx(e, p).gain("contraband", 3)
+    assert e.can_pay(p, (("res", "contraband", 3),)) and not e.can_pay(p, (("res", "contraband", 4),))
+    e.pay(p, (("res", "contraband", 2),))
+    assert p.counters["contraband"] == 1
+
+
+@pytest.mark.parametrize("argv", [["list", "--sets", "ix"], ["show", "duncan_idaho", "--sets", "ix"],
+                                  ["play", "--sets", "ix"], ["simulate", "--games", "1", "--sets", "ix"]])
+def test_sets_missing_what_they_require_are_usage_errors(capsys, argv):
+    assert main(argv) == 2
+    assert "set `ix` requires base: add it to --sets (e.g. --sets base,ix)" in capsys.readouterr().err
+
+
+def test_play_with_a_new_set_and_its_cards(smugglers, capsys):
+    base = ["play", "--seed", "2", "--with", str(smugglers)]
+    assert main(base + ["--sets", "base,smugglers", "--json"]) == 0
+    import json
+    players = json.loads(capsys.readouterr().out)["players"]
+    assert all(set(p["tracks"]) == {"smuggling_route"} for p in players)
+    assert main(base + ["--sets", "smugglers"]) == 2
+    assert "requires base" in capsys.readouterr().err
+
+
+def test_the_default_sets_play_the_base_game(capsys):
+    assert main(["play", "--seed", "3"]) == 0
+    default = capsys.readouterr().out
+    assert main(["play", "--seed", "3", "--sets", "base"]) == 0
+    assert capsys.readouterr().out == default
+    assert main(["list", "--sets", "base,ix", "--json"]) == 0
+    import json
+    assert {r["set"] for r in json.loads(capsys.readouterr().out)} == {"base"}
+
+
+def test_a_sets_holdings_are_in_the_json_the_digest_and_the_observation(smugglers):
+    from dunec.content import load
+    from dunec.engine.observe import observation
+    from dunec.engine.runner import play_game
+    from dunec.engine.state import GameState
+
+    st = play_game(load("interpreted", extra=[smugglers]), 4, 2, ["random"] * 4, quiet=True,
+                   sets=["base", "smugglers"])
+    back = GameState.from_json(st.to_json())
+    assert [p.units for p in back.players] == [p.units for p in st.players]
+    assert back.digest() == st.digest()
+    before = st.digest()
+    st.players[0].counters["contraband"] += 1
+    assert st.digest() != before
+    seen = observation(st, 1).players[0]
+    assert (seen.counters, seen.units, seen.tracks) == \
+        (st.players[0].counters, st.players[0].units, st.players[0].tracks)
+
+
+def test_a_save_records_its_sets_and_an_older_save_plays_base(tmp_path, capsys):
+    import json
+
+    from dunec.content import load
+    from dunec.engine.runner import play_game
+    from dunec.engine.saves import card_record
+
+    decisions = play_game(load("compiled"), 3, 4, ["random"] * 3, quiet=True).decisions
+    save = {"format": "dunec save", "version": 2, "seed": 4, "people": 3, "difficulty": "novice",
+            "churn": "reveal", "policies": ["random"] * 3, "backend": "compiled", "cards": card_record(None),
+            "with": [], "decisions": decisions}
+    f = tmp_path / "save.json"
+    outs = []
+    for sets in (None, ["base"]):
+        f.write_text(json.dumps(save if sets is None else {**save, "sets": sets}))
+        assert main(["play", "--resume", str(f), "--json"]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+    f.write_text(json.dumps({**save, "sets": ["ix"]}))
+    assert main(["play", "--resume", str(f)]) == 2
+    assert "requires base" in capsys.readouterr().err
+    f.write_text(json.dumps({**save, "sets": "base"}))
+    assert main(["play", "--resume", str(f)]) == 1
+    assert "sets: expected a list of set ids" in capsys.readouterr().err
+
+
+def test_a_declared_unit_that_is_not_conserved_breaks_an_invariant(smugglers):
+    from dunec.content import load
+    from dunec.engine import invariants
+    from dunec.engine.game import Engine
+    from dunec.engine.runner import for_sets, new_state
+
+    content = for_sets(load("interpreted", extra=[smugglers]), ["base", "smugglers"])
+    st = new_state(content, 4, 1, ["random"] * 4)
+    e = Engine(content, st, [None] * 4)
+    invariants.check(e)
+    st.players[1].units["smuggler"]["garrison"] += 1
+    with pytest.raises(invariants.InvariantError, match="smuggler units not conserved"):
+        invariants.check(e)
+    st.players[1].units["smuggler"]["garrison"] -= 1
+    st.players[2].tracks["smuggling_route"] = 4
+    with pytest.raises(invariants.InvariantError, match="off the smuggling_route track"):
+        invariants.check(e)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 # where it belongs) but refused with E0309. A fan set's names ride on the generic
 # mechanisms and are not refused.
 UNPLAYED_SETS = ("ix", "immortality", "uprising")
-# Core verbs whose engine side lands with the engine rewrite (the track mechanism).
-# The checker accepts them, so a fan set with a track checks; games with them wait.
-ENGINE_PENDING = ("advance", "cash_out")
+# Core verbs the checker accepts that the engine does not play yet (none: `advance`
+# and `cash_out` play on the track mechanism, dunec/engine/rules_resources.py).
+ENGINE_PENDING: tuple = ()
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
 ICONS = ("landsraad", "city", "spice_trade") + FACTIONS

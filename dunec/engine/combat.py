@@ -5,7 +5,7 @@ from __future__ import annotations
 from dunec.engine import rivals
 from dunec.engine.actions import PASS
 from dunec.engine.context import Ctx
-from dunec.engine.turns import _intrigue_options, play_intrigue, strength
+from dunec.engine.turns import _intrigue_options, in_conflict, play_intrigue, strength
 
 PLACES = ("first", "second", "third")
 
@@ -18,12 +18,12 @@ def intrigue_rounds(e) -> None:
     passes = 0
     i = 0
     while True:
-        involved = [p for p in order if p.conflict > 0]
+        involved = [p for p in order if in_conflict(p) > 0]
         if not involved or passes >= len(involved):
             break
         p = order[i % len(order)]
         i += 1
-        if p.conflict <= 0:
+        if in_conflict(p) <= 0:
             continue
         cards = _intrigue_options(e, p, "combat")
         if not cards:
@@ -92,6 +92,9 @@ def resolve(e) -> None:
     for p in e.players:
         p.supply += p.conflict
         p.conflict = 0
+        for u in p.units.values():  # a declared unit kind survives combat (decisions.md)
+            u["garrison"] += u["conflict"]
+            u["conflict"] = 0
         p.swords = 0
         p.deployed_turn = 0  # deployments during the Combat phase counted as one turn
     st.conflicts_done.append(conflict)

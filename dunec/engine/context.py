@@ -53,6 +53,13 @@ class Ctx:
     def retreat(self, n: int) -> None:
         self.engine.retreat(self.player, n)
 
+    # --- tracks
+    def advance(self, track: str, n: int) -> None:
+        self.engine.advance(self, track, n)
+
+    def cash_out(self, track: str) -> None:
+        self.engine.cash_out(self, track)
+
     # --- cards
     def trash(self, what: str, zone: str) -> None:
         self.engine.trash(self, what, zone)

@@ -108,5 +108,5 @@ for _name in ("lose", "influence", "lose_influence", "deploy", "retreat", "trash
               "gain_card", "steal_intrigue", "shuffle_discard", "recall", "mentat", "swordmaster",
               "high_council", "control", "signet", "retrieve", "draw_or_trash_top", "discount",
               "acquire_to_top", "manipulate", "extra_icon", "infiltrate", "pass_turn", "block_space",
-              "double_harvest", "harvest", "secret_factions"):
+              "double_harvest", "harvest", "secret_factions", "advance", "cash_out"):
     HANDLERS[_name] = _call(_name)

@@ -9,6 +9,24 @@ class InvariantError(AssertionError):
     pass
 
 
+def _declared(engine, p, who: str) -> None:
+    """A set's names: counters never negative, each unit kind conserved against its
+    declared supply, each track marker between the bottom and the top."""
+    for name, n in p.counters.items():
+        if n < 0:
+            raise InvariantError(f"{who} has negative {name}: {n}")
+    if not (p.units or p.tracks):
+        return  # a base game: checked without asking for its content
+    units, tracks = engine.content.declared("unit"), engine.content.declared("track")
+    for kind, u in p.units.items():
+        if min(u["supply"], u["garrison"], u["conflict"]) < 0 or \
+                u["supply"] + u["garrison"] + u["conflict"] != units[kind]["supply"]:
+            raise InvariantError(f"{who} {kind} units not conserved: {u}")
+    for name, at in p.tracks.items():
+        if not 0 <= at <= tracks[name]["steps"]:
+            raise InvariantError(f"{who} is off the {name} track: step {at}")
+
+
 def check(engine) -> None:
     st = engine.state
     seats = set(range(st.n_players))
@@ -20,6 +38,7 @@ def check(engine) -> None:
         if p.supply + p.garrison + p.conflict != TROOPS_PER_PLAYER:
             raise InvariantError(f"{who} troop cubes not conserved: supply {p.supply} + garrison {p.garrison} "
                                  f"+ conflict {p.conflict} != {TROOPS_PER_PLAYER}")
+        _declared(engine, p, who)
         if p.vp != sum(p.vp_ledger.values()):
             raise InvariantError(f"{who} VP {p.vp} != sum of sources {p.vp_ledger}")
         if p.rival:

@@ -15,6 +15,7 @@ class CostRules:
         for c in costs:
             if c[0] == "res":
                 have = p.conflict if c[1] == "deployed" else (p.vp_ledger.get("cards", 0) if c[1] == "vp"
+                                                               else p.counters[c[1]] if c[1] in p.counters
                                                                else getattr(p, c[1]))
                 if have < c[2]:
                     return False
@@ -79,6 +80,8 @@ class CostRules:
             return sum(1 for c in p.played + p.revealed if q[1] in self.defs[c].get("factions", ()))
         if k in ("solari", "spice", "water"):
             return getattr(p, k)
+        if k in p.counters:
+            return p.counters[k]
         if k == "opponents_with_more":
             return sum(1 for o in self.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
         if k == "opponent_units":

@@ -35,12 +35,21 @@ class ResourceRules:
                 p.intrigue.append(card)
         elif res == "draw":
             self.draw(p, n)
+        elif res in p.counters:
+            p.counters[res] += n
+        elif res in p.units:
+            u = p.units[res]
+            k = min(n, u["supply"])  # a declared unit kind respects its supply
+            u["supply"] -= k
+            u["garrison"] += k
         else:
             setattr(p, res, getattr(p, res) + n)
 
     def lose(self, p: Player, res: str, n: int, ctx=None) -> None:
         if res in ("solari", "spice", "water"):
             setattr(p, res, max(0, getattr(p, res) - n))
+        elif res in p.counters:
+            p.counters[res] = max(0, p.counters[res] - n)
         elif res == "vp":
             self.add_vp(p, "cards", -min(n, max(0, p.vp_ledger.get("cards", 0))))
         elif res == "garrison":
@@ -206,7 +215,36 @@ class ResourceRules:
         leader's `on deploy` trigger."""
         if k > 0:
             p.deployed_turn += k
+            for u in p.units.values():  # declared units go with the troops (decisions.md)
+                u["conflict"] += u["garrison"]
+                u["garrison"] = 0
             self.leader_trigger(p, "deploy")
+
+    # ------------------------------------------------------------------ tracks
+    def advance(self, ctx, track: str, n: int) -> None:
+        """Up n steps, not past the top; the step reached gives its reward."""
+        p = ctx.player
+        top = self.content.declared("track")[track]["steps"]
+        at = min(top, p.tracks[track] + n)
+        if at == p.tracks[track]:
+            return
+        p.tracks[track] = at
+        self.log(f"  {self.pname(p)} advances to step {at} of the {track.replace('_', ' ')}")
+        self.track_reward(ctx, track, at)
+
+    def cash_out(self, ctx, track: str) -> None:
+        """Every step's reward from the position down to 1, then back to the bottom (rules 000)."""
+        p = ctx.player
+        at, p.tracks[track] = p.tracks[track], 0
+        if at:
+            self.log(f"  {self.pname(p)} cashes out the {track.replace('_', ' ')} from step {at}")
+        for step in range(at, 0, -1):
+            self.track_reward(ctx, track, step)
+
+    def track_reward(self, ctx, track: str, step: int) -> None:
+        fn = self.content.effect(track, f"step {step}")
+        if fn is not None:
+            fn(ctx)
 
     def retreat(self, p: Player, n: int) -> None:
         most = p.conflict if n < 0 else min(n, p.conflict)

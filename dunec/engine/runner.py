@@ -8,25 +8,37 @@ from __future__ import annotations
 from dunec.engine import rivals
 from dunec.engine.game import Engine, ReplayError
 from dunec.engine.policies import make
-from dunec.engine.setup import new_game
+from dunec.engine.setup import give_sets, new_game
 from dunec.engine.state import GameState
+
+
+def for_sets(content, sets=None):
+    """The content of a game of these sets (default: the content's own choice, else
+    `base`); content without declarations (built by hand) plays as it is."""
+    if not content.vocab or (sets is None and content.sets):
+        return content
+    return content.select(tuple(sets) if sets else ("base",))
 
 
 def new_state(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
               churn: str = "reveal") -> GameState:
     if n_players in (1, 2):
-        return rivals.new_game(content, n_players, seed, difficulty=difficulty, policies=list(policy_names),
-                               churn=churn)
-    return new_game(content, n_players, seed, policies=list(policy_names))
+        st = rivals.new_game(content, n_players, seed, difficulty=difficulty, policies=list(policy_names),
+                             churn=churn)
+    else:
+        st = new_game(content, n_players, seed, policies=list(policy_names))
+    give_sets(content, st)
+    return st
 
 
 def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = False,
               check=None, difficulty: str = "novice", make_policy=None, replay=(), echo=None,
-              churn: str = "reveal") -> GameState:
-    """Play one game to the end. `make_policy(name, seed, seat)` builds a policy
+              churn: str = "reveal", sets=None) -> GameState:
+    """Play one game to the end of these sets (for_sets). `make_policy(name, seed, seat)` builds a policy
     (default: the built-in ones); `replay` is a list of decisions to apply before
     asking anyone (a resumed game); `echo` prints each log line as it happens;
     `churn` says when the Imperium Row churns in a game with rivals (rivals.CHURN)."""
+    content = for_sets(content, sets)
     st = new_state(content, n_players, seed, policy_names, difficulty, churn)
     e = Engine(content, st, rivals.seat_policies(st, make_policy or make, policy_names, seed), replay=replay)
     e.quiet = quiet
@@ -46,9 +58,10 @@ def _replayed_all(e: Engine) -> None:
 
 
 def replay(content, n_players: int, seed: int, policy_names, decisions, difficulty: str = "novice",
-           churn: str = "reveal") -> GameState:
+           churn: str = "reveal", sets=None) -> GameState:
     """Play again from the seed and the recorded decisions (policies are not asked;
     rivals decide by their rules and record nothing)."""
+    content = for_sets(content, sets)
     st = new_state(content, n_players, seed, policy_names, difficulty, churn)
     e = Engine(content, st, [None] * len(st.players), replay=decisions)
     e.play()
@@ -81,12 +94,12 @@ def state_at_round(content, n_players: int, seed: int, round_no: int) -> GameSta
 
 
 def game_record(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-                churn: str = "reveal", balance: bool = False, make_policy=None) -> dict:
+                churn: str = "reveal", balance: bool = False, make_policy=None, sets=None) -> dict:
     """One seeded game as a small plain record (it crosses process and machine
     boundaries): per ranked seat its policy, VP and win share (ties share), the
     rounds, and with `balance` the Imperium cards each non-rival seat ended with."""
     st = play_game(content, n_players, seed, policy_names, quiet=True, difficulty=difficulty, churn=churn,
-                   make_policy=make_policy)
+                   make_policy=make_policy, sets=sets)
     winners = [s["seat"] for s in st.standings if s["rank"] == 1]
     seats = []
     for s in st.standings:
@@ -108,12 +121,14 @@ def play_record(content, seed: int, setup: dict) -> dict:
 
     reserve = setup.get("reserve")
     return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
-                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None)
+                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None,
+                       setup.get("sets") or None)
 
 
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
              balance: bool = False, churn: str = "reveal", workers: int = 1, source=None,
-             progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None) -> dict:
+             progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None,
+             sets=None) -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
     With `balance`, also per-card win rates (dunec/engine/balance.py).
@@ -125,7 +140,7 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
     from dunec.study.pool import play_many
 
     setup = {"n_players": n_players, "policy_names": list(policy_names), "difficulty": difficulty,
-             "churn": churn, "balance": balance, "reserve": reserve}
+             "churn": churn, "balance": balance, "reserve": reserve, "sets": tuple(sets or ())}
     records, interrupted = play_many(play_record, content, source, range(seed, seed + games), setup, workers=workers,
                                      progress=progress, cluster=cluster, address=address)
     out = summarise(records, n_players, difficulty, churn, content if balance else None)

@@ -147,9 +147,9 @@ def validate(data, name: str) -> None:
         if key not in data:
             raise SaveError(f"{name}: missing key `{key}`")
     for key in data:
-        if key not in SCHEMA and key not in ("format", "version"):
+        if key not in SCHEMA and key not in OPTIONAL and key not in ("format", "version"):
             raise SaveError(f"{name}: unknown key `{key}`")
-    for key, check in SCHEMA.items():
+    for key, check in [*SCHEMA.items(), *((k, c) for k, c in OPTIONAL.items() if k in data)]:
         problem = check(data[key], data)
         if problem:
             where, what = problem if isinstance(problem, tuple) else (key, problem)
@@ -227,3 +227,12 @@ SCHEMA = {
     "with": _with,
     "decisions": _decisions,
 }
+
+
+def _sets(v, data):
+    if not isinstance(v, list) or not v or not all(isinstance(s, str) and s for s in v):
+        return f"expected a list of set ids, got {_show(v)}"
+
+
+# Keys a save made before they existed lacks: `sets` (default: base).
+OPTIONAL = {"sets": _sets}

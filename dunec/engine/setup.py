@@ -1,6 +1,8 @@
 """Game setup for the base game (rules 001, "For setup")."""
 from __future__ import annotations
 
+from dataclasses import fields
+
 from dunec.ir.meta import Content
 from dunec.engine.rng import Rng
 from dunec.engine.state import GameState, Player
@@ -20,6 +22,18 @@ def _expand(metas) -> list[str]:
     for m in sorted(metas, key=lambda m: m["id"]):
         out.extend([m["id"]] * m["copies"])
     return out
+
+
+def give_sets(content: Content, state: GameState) -> None:
+    """Each player's holdings of the names the game's sets declare beyond the
+    engine's own fields (the base game's solari, spice, water and troops): counters
+    at 0, each unit kind all in its supply, each track at the bottom (decisions.md)."""
+    own = {f.name for f in fields(Player)} | {"troops"}  # troops: garrison, conflict and supply
+    for p in state.players:
+        p.counters = {c: 0 for c in content.declared("counter") if c not in own}
+        p.units = {u: {"strength": d["strength"], "supply": d["supply"], "garrison": 0, "conflict": 0}
+                   for u, d in content.declared("unit").items() if u not in own}
+        p.tracks = {t: 0 for t in content.declared("track")}
 
 
 def new_game(content: Content, n_players: int, seed: int, leaders=None, policies=None) -> GameState:

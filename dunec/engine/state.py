@@ -57,6 +57,10 @@ class Player:
     may_pass: bool = False  # this turn may be passed (Bindu Suspension)
     manipulated: list = field(default_factory=list)  # cards removed for this player's reveal turn (Helena)
     rival: bool = False  # a House Hagal rival (dunec/engine/rivals.py), not a person
+    # The names the game's sets declare beyond the engine's own fields (setup.give_sets):
+    counters: dict = field(default_factory=dict)  # counter -> amount
+    units: dict = field(default_factory=dict)  # unit kind -> {strength, supply, garrison, conflict}
+    tracks: dict = field(default_factory=dict)  # track -> position (0: the bottom)
 
 
 @dataclass

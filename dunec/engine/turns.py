@@ -365,8 +365,16 @@ def buy(e, p: Player) -> None:
             e.receive_card(p, c)
 
 
+def in_conflict(p: Player) -> int:
+    """The units a player has in the Conflict: troops and every declared kind."""
+    return p.conflict + sum(u["conflict"] for u in p.units.values())
+
+
 def strength(p: Player) -> int:
-    return 2 * p.conflict + p.swords if p.conflict > 0 else 0
+    """Troops count 2, a declared unit kind its declared strength (rules 001, 000)."""
+    if in_conflict(p) <= 0:
+        return 0
+    return 2 * p.conflict + sum(u["strength"] * u["conflict"] for u in p.units.values()) + p.swords
 
 
 # ---------------------------------------------------------------------- makers, recall, end

@@ -35,12 +35,67 @@ def meta_of(d: Def) -> dict:
     return m
 
 
+def vocab_of(model) -> dict:
+    """Every set's declarations as plain data (also what codegen writes): its title,
+    the sets it requires, and its counters, unit kinds, tracks and markets. A track
+    step's reward is an effect keyed (track, "step N")."""
+    out = {}
+    for sid in sorted(model.sets):
+        s = model.sets[sid]
+        names = {k: {} for k in ("counter", "unit", "track", "market")}
+        for ident in sorted(s.names):
+            d = s.names[ident]
+            entry = {"title": d.title, **d.numbers}
+            if d.kind == "track":
+                entry["rewards"] = tuple(sorted(d.steps))
+            if d.kind == "market":
+                entry["currency"] = d.currency
+            names[d.kind][ident] = entry
+        out[sid] = {"title": s.title, "requires": tuple(r for r, _ in s.requires), **names}
+    return out
+
+
+def track_steps(model):
+    """(track, "step N", ops) for every declared track step's reward."""
+    for sid in sorted(model.sets):
+        for ident, d in sorted(model.sets[sid].names.items()):
+            for n in sorted(d.steps) if d.kind == "track" else ():
+                yield ident, f"step {n}", d.steps[n]
+
+
+class SetsError(Exception):
+    """A game's sets are unknown or miss a set they require."""
+
+
 @dataclass
 class Content:
     defs: dict  # id -> meta dict
     effects: dict  # (id, box) -> fn(ctx); (space id, "requires") -> fn(ctx) -> bool
     backend: str
+    vocab: dict = field(default_factory=dict)  # set id -> its declarations (vocab_of)
+    sets: tuple = ()  # the sets this game plays; () before select()
     _by_kind: dict = field(default_factory=dict)
+
+    def select(self, sets=("base",)) -> "Content":
+        """The content of a game of these sets: their definitions and names only.
+        A definition of no declared set (an author's loose cards) always plays."""
+        sets = tuple(dict.fromkeys(sets))
+        for s in sets:
+            if s not in self.vocab:
+                raise SetsError(f"unknown set `{s}` (known: {', '.join(sorted(self.vocab))})")
+            missing = [r for r in self.vocab[s]["requires"] if r not in sets]
+            if missing:
+                raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
+                                f"(e.g. --sets {','.join((*missing, *sets))})")
+        defs = {k: m for k, m in self.defs.items() if m["set"] in sets or m["set"] not in self.vocab}
+        return Content(defs, self.effects, self.backend, self.vocab, sets)
+
+    def declared(self, kind: str) -> dict:
+        """The names of one kind ("counter", "unit", "track") this game's sets declare."""
+        out = {}
+        for s in self.sets:
+            out.update(self.vocab[s][kind])
+        return out
 
     def of_kind(self, kind: str) -> list:
         if kind not in self._by_kind:
