@@ -850,3 +850,9 @@ def test_a_missing_semicolon_is_named():
     src = 'card x "X" {\n  set base\n  cost 2\n  reveal { persuasion two }\n}\n'
     (d,) = _compile("t.dune", src).items
     assert d.code == "E0202" and "`;`" not in d.help  # no verb among the arguments: the forms
+
+
+def test_an_empty_candidate_list_says_nothing_is_defined():
+    from dunec.check.diagnostics import one_of
+    assert one_of([]) == "none is defined in the files checked; define one, or check with the files that do"
+    assert one_of(["b", "a"]) == "expected one of `a`, `b`"

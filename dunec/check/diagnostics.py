@@ -219,6 +219,8 @@ def one_of(candidates: Iterable[str], limit: int = 12, near: Optional[str] = Non
     """`expected one of ...`; a list longer than `limit` shows the candidates most
     like `near` (the word written) first, so the cut keeps the likely ones."""
     cands = sorted(set(candidates))
+    if not cands:  # nothing of that kind among the checked files: a list would be empty
+        return "none is defined in the files checked; define one, or check with the files that do"
     if near is not None and len(cands) > limit:
         cands.sort(key=lambda c: -difflib.SequenceMatcher(None, near, c).ratio())
     shown = ", ".join(f"`{c}`" for c in cands[:limit])
