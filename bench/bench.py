@@ -38,12 +38,10 @@ def _fresh(content, seed: int = 0):
     return e
 
 
-def effect_rate(content, rounds: int) -> float:
-    """Effect calls per second over every box of every definition (except the
-    space requirements), each on a player as in a game: the card itself in play,
-    a starting hand, a small discard pile. Only the effect call is timed."""
-    # A definition's boxes (a track step's reward is keyed by the track, not a definition).
-    keys = sorted(k for k in content.effects if k[1] != "requires" and k[0] in content.defs)
+def _box_rate(content, keys, rounds: int, play) -> float:
+    """Boxes played per second, each on a player as in a game: the card itself in
+    play, a starting hand, a small discard pile. Only `play(engine, ident, box,
+    ctx)` is timed."""
     calls = 0
     spent = 0.0
     clock = time.perf_counter
@@ -54,12 +52,28 @@ def effect_rate(content, rounds: int) -> float:
         for ident, box in keys:
             p.hand, p.discard, p.revealed = list(hand), list(discard), []
             p.played = [ident] if content.defs[ident]["kind"] in ("card", "starter", "reserve") else []
-            fn, ctx = content.effects[(ident, box)], Ctx(e, p, card=ident, box=box, forced=True)
+            ctx = Ctx(e, p, card=ident, box=box, forced=True)
             t0 = clock()
-            fn(ctx)
+            play(e, ident, box, ctx)
             spent += clock() - t0
             calls += 1
     return calls / spent
+
+
+def effect_rate(content, rounds: int) -> float:
+    """Straight-line effect calls per second over every box that asks nothing (a
+    track step's reward is keyed by the track, not a definition)."""
+    keys = sorted(k for k in content.effects if k[1] != "requires" and k[0] in content.defs)
+    return _box_rate(content, keys, rounds, lambda e, ident, box, ctx: content.effects[(ident, box)](ctx))
+
+
+def program_rate(content, rounds: int) -> float:
+    """Boxes that may ask (run from interpreter frames on both back-ends) per
+    second, each played to its end with the first option of every decision."""
+    def play(e, ident, box, ctx):
+        e.run_box(ident, box, ctx)
+        e.drive()
+    return _box_rate(content, sorted(k for k in content.programs if k[0] in content.defs), rounds, play)
 
 
 class _StubPlayer:
@@ -139,6 +153,38 @@ def games_rate(content, games: int) -> tuple[float, float]:
     return games / spent, steps / spent
 
 
+def api_rate(content, games: int) -> tuple[float, float]:
+    """4-player games per second and steps per second played from outside through
+    Game.legal_actions()/apply() with seeded random picks."""
+    from dunec.api import Game
+    from dunec.engine.rng import Rng
+
+    steps = 0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        g = Game(players=4, seed=seed, content=content)
+        rng = Rng(seed)
+        while not g.is_terminal():
+            actions = g.legal_actions()
+            g.apply(actions[rng.below(len(actions))])
+            steps += 1
+    spent = time.perf_counter() - t0
+    return games / spent, steps / spent
+
+
+def game_clone_ms(content, copies: int) -> float:
+    """Milliseconds for Game.clone() in the middle of a 4-player game."""
+    from dunec.api import Game
+
+    g = Game(players=4, seed=1, content=content)
+    while g.state.round < 5:
+        g.apply(g.legal_actions()[0])
+    t0 = time.perf_counter()
+    for _ in range(copies):
+        g.clone()
+    return (time.perf_counter() - t0) / copies * 1000
+
+
 def clone_ms(content, copies: int) -> float:
     """Milliseconds to copy a state in the middle of a 4-player game (round 5)."""
     mid = state_at_round(content, 4, 1, 5)
@@ -177,11 +223,21 @@ def main(argv=None) -> None:
     print(f"effects against the real engine:      interpreted {ei:,.0f}/s, compiled {ec:,.0f}/s, "
           f"ratio {ec / ei:.2f}x")
 
+    pi = program_rate(interpreted, max(1, args.effects // 10))
+    pc = program_rate(compiled, max(1, args.effects // 10))
+    print(f"boxes that may ask, from frames ({len(compiled.programs)} of "
+          f"{len(compiled.programs) + len(compiled.effects)}): interpreted {pi:,.0f}/s, compiled {pc:,.0f}/s")
+
     gi, si = games_rate(interpreted, args.games)
     gc, sc = games_rate(compiled, args.games)
     print(f"4-player random games: interpreted {gi:.1f}/s, compiled {gc:.1f}/s, ratio {gc / gi:.2f}x")
     print(f"steps (decisions): interpreted {si:,.0f}/s, compiled {sc:,.0f}/s")
-    print(f"clone of a mid-game state: {clone_ms(compiled, max(10, args.effects)):.3f} ms")
+    ai, asi = api_rate(interpreted, args.games)
+    ac, asc = api_rate(compiled, args.games)
+    print(f"4-player games stepped from outside (Game.apply): interpreted {ai:.1f}/s, compiled {ac:.1f}/s; "
+          f"steps {asi:,.0f}/s, {asc:,.0f}/s")
+    print(f"clone of a mid-game state: {clone_ms(compiled, max(10, args.effects)):.3f} ms; "
+          f"Game.clone() {game_clone_ms(compiled, max(10, args.effects)):.3f} ms")
 
 
 if __name__ == "__main__":

@@ -87,7 +87,8 @@ def run_one(t: CardTest, content, backend: str) -> Outcome:
             if t.box in ("agent", "reveal"):
                 (p.played if t.box == "agent" else p.revealed).append(t.card)
                 state.turn_kind = t.box
-            content.effect(t.card, t.box)(Ctx(engine, p, card=t.card, box=t.box))
+            engine.run_box(t.card, t.box, Ctx(engine, p, card=t.card, box=t.box))
+        engine.drive()  # the play runs to its end, asking the scripted answers
     except LookupError as e:  # a decision the answers do not cover, or answer
         out.problems.append(f"{t.span}: the play stopped: {e}")
         return out

@@ -11,18 +11,24 @@ def from_model(model: Model) -> Content:
     """The interpreted back-end: effects walk the IR."""
     from dunec.engine import interpreter
 
-    defs, effects = {}, {}
+    defs, effects, programs = {}, {}, {}
+
+    def add(key, ops) -> None:
+        if interpreter.asks(ops):
+            programs[key] = ops
+        else:
+            effects[key] = interpreter.box_runner(ops)
     for ident in sorted(model.defs):
         d = model.defs[ident]
         defs[ident] = meta_of(d)
         for box, ops in d.boxes.items():
             if box != "passive":
-                effects[(ident, box)] = interpreter.box_runner(ops)
+                add((ident, box), ops)
         if "requires" in d.fields:
             effects[(ident, "requires")] = interpreter.cond_runner(d.fields["requires"])
     for track, box, ops in track_steps(model):
-        effects[(track, box)] = interpreter.box_runner(ops)
-    return Content(defs, effects, "interpreted", vocab_of(model))
+        add((track, box), ops)
+    return Content(defs, effects, "interpreted", vocab_of(model), programs=programs)
 
 
 def load(backend: str = "compiled", cards=None, extra=()) -> Content:
@@ -31,8 +37,10 @@ def load(backend: str = "compiled", cards=None, extra=()) -> Content:
     author's new cards, played at once without a build)."""
     if backend == "compiled" and cards is None and not extra:
         from dunec.generated import registry  # type: ignore[attr-defined]
+        from dunec.ir.ops import from_tuples
 
-        return Content(dict(registry.DEFS), dict(registry.EFFECTS), "compiled", dict(registry.VOCAB))
+        return Content(dict(registry.DEFS), dict(registry.EFFECTS), "compiled", dict(registry.VOCAB),
+                       programs={k: from_tuples(v) for k, v in registry.PROGRAMS.items()})
     model = check_cards(cards, extra)
     if backend == "compiled":
         from dunec.codegen.emit import compile_in_memory

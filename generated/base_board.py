@@ -29,101 +29,77 @@ def fx_4(c0):
 
 
 def fx_5(c0):
-    c0.gain_card('foldspace')
-
-
-def fx_6(c0):
     c0.player.spice += 2
 
 
-def fx_7(c0):
+def fx_6(c0):
     c0.gain('troops', 1)
     c0.player.persuasion += 1
 
 
-def fx_8(c0):
+def fx_7(c0):
     c0.gain('troops', 2)
 
 
-def fx_9(c0):
+def fx_8(c0):
     c0.gain('troops', 5)
     c0.player.water += 2
 
 
+def fx_9(c0):
+    c0.player.spice += 1
+
+
 def fx_10(c0):
-    c0.high_council()
+    c0.player.spice += 1
 
 
 def fx_11(c0):
-    c0.player.spice += 1
-
-
-def fx_12(c0):
-    c0.player.spice += 1
-
-
-def fx_13(c0):
     c0.mentat()
     c0.gain('draw', 1)
 
 
-def fx_14(c0):
+def fx_12(c0):
     c0.gain('troops', 4)
 
 
-def fx_15(c0):
+def fx_13(c0):
     c0.gain('draw', 3)
 
 
-def fx_16(c0):
+def fx_14(c0):
     c0.gain('intrigue', 1)
     for c1 in c0.each_opponent():
         if len(c1.player.intrigue) >= 4:
             c1.steal_intrigue(1)
 
 
-def fx_17(c0):
+def fx_15(c0):
     c0.player.solari += 3
 
 
-def fx_18(c0):
+def fx_16(c0):
     c0.gain('draw', 2)
 
 
-def fx_19(c0):
-    for _i0 in c0.choose(1, ('pay 2 spice -> +6 Solari', 'pay 3 spice -> +8 Solari', 'pay 4 spice -> +10 Solari', 'pay 5 spice -> +12 Solari'), (3.2, 3.8, 4.4, 5.0), ((('res', 'spice', 2),), (('res', 'spice', 3),), (('res', 'spice', 4),), (('res', 'spice', 5),)), (None, None, None, None)):
-        if _i0 == 0:
-            c0.pay_now((('res', 'spice', 2),))
-            c0.player.solari += 6
-        elif _i0 == 1:
-            c0.pay_now((('res', 'spice', 3),))
-            c0.player.solari += 8
-        elif _i0 == 2:
-            c0.pay_now((('res', 'spice', 4),))
-            c0.player.solari += 10
-        elif _i0 == 3:
-            c0.pay_now((('res', 'spice', 5),))
-            c0.player.solari += 12
-
-
-def fx_20(c0):
+def fx_17(c0):
     c0.gain('troops', 1)
     c0.player.water += 1
 
 
-def fx_21(c0):
+def fx_18(c0):
     c0.player.water += 1
 
 
-def fx_22(c0):
+def fx_19(c0):
     c0.swordmaster()
 
 
-def fx_23(c0):
+def fx_20(c0):
     c0.player.spice += 3
 
 
-def fx_24(c0):
+def fx_21(c0):
     c0.player.solari += 2
 
 

@@ -10,254 +10,199 @@ def fx_0(c0):
 
 
 def fx_1(c0):
-    for _i0 in c0.choose(2, ('+1 Intrigue card', '+2 spice', '+3 Solari'), (2.2, 2.8, 3.0), (None, None, None), (None, None, None)):
-        if _i0 == 0:
-            c0.gain('intrigue', 1)
-        elif _i0 == 1:
-            c0.player.spice += 2
-        elif _i0 == 2:
-            c0.player.solari += 3
-
-
-def fx_2(c0):
     c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
-def fx_3(c0):
+def fx_2(c0):
     c0.gain('vp', 2)
     c0.control('carthag')
 
 
-def fx_4(c0):
+def fx_3(c0):
     c0.gain('intrigue', 1)
+    c0.player.spice += 3
+
+
+def fx_4(c0):
     c0.player.spice += 3
 
 
 def fx_5(c0):
-    c0.player.spice += 3
-
-
-def fx_6(c0):
     c0.gain('vp', 2)
     c0.control('imperial_basin')
 
 
-def fx_7(c0):
+def fx_6(c0):
     c0.player.spice += 5
 
 
-def fx_8(c0):
+def fx_7(c0):
     c0.player.spice += 3
 
 
+def fx_8(c0):
+    c0.gain('intrigue', 1)
+    c0.player.spice += 1
+
+
 def fx_9(c0):
-    c0.influence('any', 1)
-    c0.gain('intrigue', 2)
+    c0.gain('vp', 1)
+    c0.player.water += 1
 
 
 def fx_10(c0):
-    c0.gain('intrigue', 1)
+    c0.player.water += 1
     c0.player.spice += 1
 
 
 def fx_11(c0):
-    for _i0 in c0.choose(1, ('+1 Intrigue card', '+1 spice'), (2.2, 1.4), (None, None), (None, None)):
-        if _i0 == 0:
-            c0.gain('intrigue', 1)
-        elif _i0 == 1:
-            c0.player.spice += 1
+    c0.player.spice += 1
 
 
 def fx_12(c0):
-    c0.gain('vp', 1)
-    c0.player.water += 1
+    c0.gain('intrigue', 1)
+    c0.player.spice += 3
 
 
 def fx_13(c0):
-    c0.player.water += 1
-    c0.player.spice += 1
+    c0.player.spice += 3
 
 
 def fx_14(c0):
-    c0.player.spice += 1
-
-
-def fx_15(c0):
-    c0.influence('any', 2)
-    c0.gain('intrigue', 1)
-
-
-def fx_16(c0):
-    c0.gain('intrigue', 1)
-    c0.player.spice += 3
-
-
-def fx_17(c0):
-    c0.player.spice += 3
-
-
-def fx_18(c0):
     c0.player.solari += 6
 
 
-def fx_19(c0):
+def fx_15(c0):
     c0.player.solari += 4
 
 
-def fx_20(c0):
+def fx_16(c0):
     c0.player.solari += 2
 
 
-def fx_21(c0):
-    for _i0 in c0.choose(2, ('+1 Influence with Emperor', '+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6, 2.6), (None, None, None, None), ('emperor', 'guild', 'bene_gesserit', 'fremen')):
-        if _i0 == 0:
-            c0.influence('emperor', 1)
-        elif _i0 == 1:
-            c0.influence('guild', 1)
-        elif _i0 == 2:
-            c0.influence('bene_gesserit', 1)
-        elif _i0 == 3:
-            c0.influence('fremen', 1)
-
-
-def fx_22(c0):
+def fx_17(c0):
     c0.player.water += 1
     c0.player.solari += 2
 
 
-def fx_23(c0):
+def fx_18(c0):
     c0.player.water += 1
 
 
-def fx_24(c0):
+def fx_19(c0):
     c0.gain('intrigue', 1)
     c0.player.spice += 3
 
 
-def fx_25(c0):
+def fx_20(c0):
     c0.player.spice += 2
 
 
-def fx_26(c0):
+def fx_21(c0):
     c0.player.spice += 1
 
 
-def fx_27(c0):
+def fx_22(c0):
     c0.gain('vp', 1)
     c0.control('imperial_basin')
 
 
-def fx_28(c0):
+def fx_23(c0):
     c0.player.water += 2
 
 
-def fx_29(c0):
+def fx_24(c0):
     c0.player.water += 1
 
 
-def fx_30(c0):
+def fx_25(c0):
     c0.gain('vp', 1)
     c0.control('arrakeen')
 
 
-def fx_31(c0):
+def fx_26(c0):
     c0.player.solari += 4
 
 
-def fx_32(c0):
+def fx_27(c0):
     c0.player.solari += 2
 
 
-def fx_33(c0):
+def fx_28(c0):
     c0.gain('vp', 1)
     c0.control('carthag')
 
 
-def fx_34(c0):
+def fx_29(c0):
     c0.gain('intrigue', 1)
     c0.player.spice += 1
 
 
-def fx_35(c0):
+def fx_30(c0):
     c0.player.spice += 1
 
 
-def fx_36(c0):
-    c0.influence('any', 1)
-    c0.player.spice += 1
-
-
-def fx_37(c0):
+def fx_31(c0):
     c0.player.spice += 2
 
 
-def fx_38(c0):
+def fx_32(c0):
     c0.player.spice += 1
 
 
-def fx_39(c0):
+def fx_33(c0):
     c0.gain('vp', 1)
 
 
-def fx_40(c0):
+def fx_34(c0):
     c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
-def fx_41(c0):
+def fx_35(c0):
     c0.player.solari += 2
 
 
-def fx_42(c0):
-    c0.influence('any', 1)
-    c0.player.solari += 2
-
-
-def fx_43(c0):
+def fx_36(c0):
     c0.player.solari += 3
 
 
-def fx_44(c0):
+def fx_37(c0):
     c0.player.solari += 2
 
 
-def fx_45(c0):
+def fx_38(c0):
     c0.gain('vp', 1)
 
 
-def fx_46(c0):
+def fx_39(c0):
     c0.player.water += 1
 
 
-def fx_47(c0):
+def fx_40(c0):
     c0.player.spice += 1
 
 
-def fx_48(c0):
+def fx_41(c0):
     c0.mentat()
     c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
-def fx_49(c0):
+def fx_42(c0):
     c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
-def fx_50(c0):
+def fx_43(c0):
     c0.player.solari += 2
 
 
-def fx_51(c0):
-    c0.gain('vp', 1)
-    c0.trash('card', '')
-
-
-def fx_52(c0):
+def fx_44(c0):
     c0.player.water += 1
     c0.player.spice += 1
 
 
-def fx_53(c0):
+def fx_45(c0):
     c0.player.spice += 1

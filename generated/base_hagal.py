@@ -10,7 +10,6 @@ def fx_0(c0):
 
 def fx_1(c0):
     c0.gain('troops', 1)
-    c0.signet()
 
 
 def fx_2(c0):
@@ -18,47 +17,8 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.influence('emperor', 1)
-    c0.gain('troops', 2)
-
-
-def fx_4(c0):
-    c0.influence('guild', 1)
-
-
-def fx_5(c0):
-    c0.gain('troops', 1)
-
-
-def fx_6(c0):
-    c0.influence('fremen', 1)
-    c0.gain('troops', 2)
-
-
-def fx_7(c0):
     c0.harvest()
 
 
-def fx_8(c0):
-    c0.influence('guild', 1)
-    c0.gain('troops', 3)
-
-
-def fx_9(c0):
+def fx_4(c0):
     c0.gain('troops', 4)
-
-
-def fx_10(c0):
-    c0.influence('bene_gesserit', 1)
-
-
-def fx_11(c0):
-    c0.influence('bene_gesserit', 1)
-
-
-def fx_12(c0):
-    c0.influence('fremen', 1)
-
-
-def fx_13(c0):
-    c0.influence('emperor', 1)

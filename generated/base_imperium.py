@@ -31,170 +31,148 @@ def fx_5(c0):
 
 
 def fx_6(c0):
-    for _i0 in c0.choose(1, ('+2 Persuasion', '+2 swords'), (2.2, 1.2), (None, None), (None, None)):
-        if _i0 == 0:
-            c0.player.persuasion += 2
-        elif _i0 == 1:
-            c0.player.swords += 2
-
-
-def fx_7(c0):
     c0.double_harvest()
 
 
-def fx_8(c0):
+def fx_7(c0):
     c0.player.persuasion += 1
     c0.player.spice += 1
 
 
-def fx_9(c0):
+def fx_8(c0):
     c0.player.water += 1
 
 
-def fx_10(c0):
-    c0.player.persuasion += 2
-    c0.retreat(-1)
-
-
-def fx_11(c0):
-    c0.influence('all', 1)
-
-
-def fx_12(c0):
+def fx_9(c0):
     c0.player.solari += 3
 
 
-def fx_13(c0):
+def fx_10(c0):
     c0.player.solari += 1
 
 
-def fx_14(c0):
-    c0.player.swords += 1
-    if c0.flag(('bond', 'fremen')):
-        c0.influence('fremen', 1)
-
-
-def fx_15(c0):
+def fx_11(c0):
     c0.gain('draw', 1)
 
 
-def fx_16(c0):
+def fx_12(c0):
     c0.player.persuasion += 1
 
 
-def fx_17(c0):
-    if c0.offer_pay((('res', 'water', 1),), 'pay 1 water -> +1 troop, draw 1 card', 3.4):
-        c0.gain('troops', 1)
-        c0.gain('draw', 1)
-
-
-def fx_18(c0):
+def fx_13(c0):
     c0.player.swords += 2
     c0.player.water += 1
 
 
-def fx_19(c0):
-    c0.trash('card', '')
-
-
-def fx_20(c0):
+def fx_14(c0):
     c0.player.persuasion += 1
     if c0.flag(('bond', 'fremen')):
         c0.player.swords += 3
 
 
-def fx_21(c0):
-    if c0.offer_pay((('res', 'solari', 2),), 'pay 2 Solari -> choose one: +1 Influence with Spacing Guild | +1 Influence with Bene Gesserit | +1 Influence with Fremen', 2.6):
-        for _i1 in c0.choose(1, ('+1 Influence with Spacing Guild', '+1 Influence with Bene Gesserit', '+1 Influence with Fremen'), (2.6, 2.6, 2.6), (None, None, None), ('guild', 'bene_gesserit', 'fremen')):
-            if _i1 == 0:
-                c0.influence('guild', 1)
-            elif _i1 == 1:
-                c0.influence('bene_gesserit', 1)
-            elif _i1 == 2:
-                c0.influence('fremen', 1)
-
-
-def fx_22(c0):
+def fx_15(c0):
     if c0.flag(('alliance', 'emperor')):
         c0.player.persuasion += 4
 
 
-def fx_23(c0):
-    if c0.offer_pay((('res', 'spice', 2),), 'pay 2 spice -> +3 troops', 4.8):
-        c0.gain('troops', 3)
-
-
-def fx_24(c0):
+def fx_16(c0):
     c0.player.persuasion += 2
     c0.player.swords += 1
 
 
-def fx_25(c0):
-    c0.trash('card', '')
-    if c0.flag(('bond', 'bene_gesserit')):
-        c0.player.spice += 2
-
-
-def fx_26(c0):
+def fx_17(c0):
     c0.player.persuasion += 2
 
 
-def fx_27(c0):
-    c0.trash('card', '')
-
-
-def fx_28(c0):
+def fx_18(c0):
     c0.player.persuasion += 1
 
 
-def fx_29(c0):
-    for _i0 in c0.choose(1, ('+1 Influence with Spacing Guild', '+2 spice'), (2.6, 2.8), (None, None), ('guild', None)):
-        if _i0 == 0:
-            c0.influence('guild', 1)
-        elif _i0 == 1:
-            c0.player.spice += 2
-
-
-def fx_30(c0):
-    if c0.flag(('alliance', 'guild')):
-        if c0.offer_pay((('res', 'spice', 3),), 'pay 3 spice -> +1 Victory Point', 9.0):
-            c0.gain('vp', 1)
-
-
-def fx_31(c0):
+def fx_19(c0):
     c0.discount('the_spice_must_flow', 3)
 
 
-def fx_32(c0):
-    for c1 in c0.each_opponent():
-        c1.lose('garrison', 1)
-
-
-def fx_33(c0):
-    c0.player.swords += 3
-    c0.deploy(1, 'garrison')
-
-
-def fx_34(c0):
+def fx_20(c0):
     c0.gain('troops', 2)
     c0.gain('draw', 1)
 
 
-def fx_35(c0):
+def fx_21(c0):
+    c0.player.persuasion += 1
+    c0.player.swords += 1
+
+
+def fx_22(c0):
+    c0.gain('draw', 1)
+
+
+def fx_23(c0):
+    c0.gain('draw', 2)
+
+
+def fx_24(c0):
+    c0.player.persuasion += 3
+    c0.player.swords += 1
+
+
+def fx_25(c0):
+    for _n0 in range(c0.quantity(('cards_in_play', 'fremen'))):
+        c0.player.persuasion += 2
+
+
+def fx_26(c0):
+    c0.player.persuasion += 1
+
+
+def fx_27(c0):
+    c0.player.solari += 3
+
+
+def fx_28(c0):
     c0.player.persuasion += 2
-    if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> +2 troops, deploy any of these recruited troops', 5.6):
-        c0.gain('troops', 2)
-        c0.deploy(-2, 'garrison')
+
+
+def fx_29(c0):
+    c0.gain('intrigue', 1)
+
+
+def fx_30(c0):
+    c0.player.persuasion += 3
+    c0.player.swords += 1
+
+
+def fx_31(c0):
+    c0.player.persuasion += 2
+    c0.player.spice += 2
+
+
+def fx_32(c0):
+    c0.player.persuasion += 1
+    c0.player.swords += 2
+
+
+def fx_33(c0):
+    c0.gain('troops', 2)
+
+
+def fx_34(c0):
+    c0.player.persuasion += 2
+
+
+def fx_35(c0):
+    if c0.flag(('bond', 'fremen')):
+        c0.player.persuasion += 3
+        c0.player.spice += 1
 
 
 def fx_36(c0):
-    if c0.offer_pay((('trash_this',),), 'pay trash this card -> +1 Intrigue card', 2.2):
-        c0.gain('intrigue', 1)
+    if c0.player.influence['guild'] >= 2:
+        c0.gain('draw', 2)
 
 
 def fx_37(c0):
     c0.player.persuasion += 1
-    c0.player.swords += 1
+    c0.player.spice += 1
 
 
 def fx_38(c0):
@@ -202,202 +180,52 @@ def fx_38(c0):
 
 
 def fx_39(c0):
-    c0.influence('any', 1)
+    c0.player.persuasion += 2
 
 
 def fx_40(c0):
-    c0.gain('draw', 2)
+    c0.player.persuasion += 1
+    c0.player.swords += 1
+    if c0.flag(('bond', 'fremen')):
+        c0.player.spice += 1
 
 
 def fx_41(c0):
-    c0.player.persuasion += 3
+    c0.player.persuasion += 1
     c0.player.swords += 1
 
 
 def fx_42(c0):
-    c0.influence('emperor', 1)
-
-
-def fx_43(c0):
-    for _n0 in range(c0.quantity(('cards_in_play', 'fremen'))):
-        c0.player.persuasion += 2
-
-
-def fx_44(c0):
-    if c0.flag(('bond', 'bene_gesserit')):
-        c0.influence('any', 1)
-
-
-def fx_45(c0):
-    c0.player.persuasion += 1
-
-
-def fx_46(c0):
-    c0.player.solari += 3
-
-
-def fx_47(c0):
-    c0.player.persuasion += 1
-    if c0.offer_pay((('res', 'solari', 6),), 'pay 6 Solari -> +1 Victory Point', 9.0):
-        c0.gain('vp', 1)
-
-
-def fx_48(c0):
-    for _i0 in c0.choose(1, ('draw 1 card', 'put a Bene Gesserit card from your discard pile into your hand'), (1.8, 1.6), (None, None), (None, None)):
-        if _i0 == 0:
-            c0.gain('draw', 1)
-        elif _i0 == 1:
-            c0.retrieve('bene_gesserit')
-
-
-def fx_49(c0):
-    c0.player.persuasion += 2
-
-
-def fx_50(c0):
-    c0.gain('intrigue', 1)
-
-
-def fx_51(c0):
-    c0.player.persuasion += 3
-    c0.player.swords += 1
-
-
-def fx_52(c0):
-    c0.influence('space', 1)
-    c0.trash('this', '')
-
-
-def fx_53(c0):
-    if c0.flag(('bond', 'bene_gesserit')):
-        for c1 in c0.each_opponent():
-            c1.discard(2)
-
-
-def fx_54(c0):
-    c0.player.persuasion += 2
-    c0.player.spice += 2
-
-
-def fx_55(c0):
-    c0.player.persuasion += 1
-    c0.player.swords += 2
-
-
-def fx_56(c0):
-    c0.gain('troops', 2)
-
-
-def fx_57(c0):
-    c0.player.persuasion += 1
-    c0.deploy(3, 'garrison')
-
-
-def fx_58(c0):
-    c0.player.persuasion += 1
-    c0.player.swords += 1
-    c0.retreat(2)
-
-
-def fx_59(c0):
-    if c0.offer_pay((('influence', 'any', 1), ('res', 'spice', 2)), 'pay 1 Influence with any Faction, 2 spice -> +2 Influence with any Faction', 5.2):
-        c0.influence('any', 2)
-
-
-def fx_60(c0):
-    c0.player.persuasion += 2
-
-
-def fx_61(c0):
-    c0.trash('card', '')
-
-
-def fx_62(c0):
-    if c0.flag(('bond', 'fremen')):
-        c0.player.persuasion += 3
-        c0.player.spice += 1
-
-
-def fx_63(c0):
-    if c0.player.influence['guild'] >= 2:
-        c0.gain('draw', 2)
-
-
-def fx_64(c0):
-    c0.player.persuasion += 1
-    c0.player.spice += 1
-
-
-def fx_65(c0):
-    c0.gain('draw', 1)
-
-
-def fx_66(c0):
-    c0.player.persuasion += 2
-
-
-def fx_67(c0):
-    c0.player.persuasion += 1
-    c0.player.swords += 1
-    if c0.flag(('bond', 'fremen')):
-        c0.player.spice += 1
-
-
-def fx_68(c0):
-    if c0.offer_pay((('res', 'spice', 2),), 'pay 2 spice -> +1 Influence with Spacing Guild, +3 Solari', 5.6):
-        c0.influence('guild', 1)
-        c0.player.solari += 3
-
-
-def fx_69(c0):
-    c0.player.persuasion += 1
-    c0.player.swords += 1
-
-
-def fx_70(c0):
     c0.player.water += 1
 
 
-def fx_71(c0):
+def fx_43(c0):
     c0.player.persuasion += 2
     c0.player.swords += 3
 
 
-def fx_72(c0):
-    for c1 in c0.each_opponent():
-        for _i1 in c1.choose(1, ('discard 1 card', 'lose 1 troop in the Conflict'), (-1.5, -1.6), ((('hand', 1),), (('res', 'deployed', 1),)), (None, None)):
-            if _i1 == 0:
-                c1.discard(1)
-            elif _i1 == 1:
-                c1.lose('deployed', 1)
-
-
-def fx_73(c0):
+def fx_44(c0):
     c0.player.persuasion += 2
 
 
-def fx_74(c0):
-    c0.block_space()
-
-
-def fx_75(c0):
+def fx_45(c0):
     c0.player.persuasion += 2
 
 
-def fx_76(c0):
+def fx_46(c0):
     c0.gain('draw', 1)
 
 
-def fx_77(c0):
+def fx_47(c0):
     c0.player.persuasion += 1
     c0.gain('intrigue', 1)
 
 
-def fx_78(c0):
+def fx_48(c0):
     c0.player.spice += 2
 
 
-def fx_79(c0):
+def fx_49(c0):
     if c0.player.influence['fremen'] >= 2:
         c0.player.swords += 4
     if c0.flag(('alliance', 'fremen')):

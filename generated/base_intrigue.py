@@ -5,109 +5,42 @@ SOURCE_SHA256 = '740459553948dcfb978b38258c72910cb2ffab7795a0382f8910380797ef9e9
 
 
 def fx_0(c0):
-    if c0.flag(('alliance', 'any')):
-        if c0.offer_pay((('res', 'spice', 2),), 'pay 2 spice -> +7 swords', 4.2):
-            c0.player.swords += 7
-
-
-def fx_1(c0):
     c0.player.swords += 4
 
 
-def fx_2(c0):
+def fx_1(c0):
     c0.gain('draw', 1)
     c0.pass_turn()
 
 
-def fx_3(c0):
-    if c0.offer_pay((('res', 'solari', 2),), 'pay 2 Solari -> +1 Influence with any Faction', 2.6):
-        c0.influence('any', 1)
-
-
-def fx_4(c0):
-    for _i0 in c0.choose(1, ('acquire a card costing 3 or less', 'pay 2 spice -> acquire a card costing 5 or less onto your deck'), (2.7, 1.7), (None, (('res', 'spice', 2),)), (None, None)):
-        if _i0 == 0:
-            c0.acquire(3, False)
-        elif _i0 == 1:
-            c0.pay_now((('res', 'spice', 2),))
-            c0.acquire(5, True)
-
-
-def fx_5(c0):
-    if c0.offer_pay((('res', 'spice', 1),), 'pay 1 spice -> take the Mentat', 3.0):
-        c0.mentat()
-
-
-def fx_6(c0):
+def fx_2(c0):
     c0.player.persuasion += 2
 
 
-def fx_7(c0):
-    if c0.offer_pay((('res', 'solari', 7),), 'pay 7 Solari -> +1 Victory Point', 9.0):
-        c0.gain('vp', 1)
-
-
-def fx_8(c0):
+def fx_3(c0):
     if c0.quantity(('copies', 'the_spice_must_flow')) >= 2:
         c0.gain('vp', 1)
     if c0.flag(('most_copies', 'the_spice_must_flow')):
         c0.gain('vp', 1)
 
 
-def fx_9(c0):
+def fx_4(c0):
     if c0.player.seat_on_council:
         c0.player.spice += 2
 
 
-def fx_10(c0):
-    for _i0 in c0.choose(1, ('+1 Influence with any Faction', 'pay 2 spice -> +2 Influence with any Faction'), (2.6, 2.4), (None, (('res', 'spice', 2),)), (None, None)):
-        if _i0 == 0:
-            c0.influence('any', 1)
-        elif _i0 == 1:
-            c0.pay_now((('res', 'spice', 2),))
-            c0.influence('any', 2)
-
-
-def fx_11(c0):
+def fx_5(c0):
     c0.extra_icon('emperor')
     c0.extra_icon('guild')
     c0.extra_icon('bene_gesserit')
     c0.extra_icon('fremen')
 
 
-def fx_12(c0):
-    if c0.offer_pay((('res', 'solari', 1),), 'pay 1 Solari -> (an opponent of your choice: lose 1 troop in the Conflict; deploy 1 troop from your supply)', 4.1):
-        c1 = c0.pick_opponent('lose 1 troop in the Conflict')
-        if c1 is not None:
-            c1.lose('deployed', 1)
-        c0.deploy(1, 'supply')
-
-
-def fx_13(c0):
-    c0.influence('emperor', 1)
-
-
-def fx_14(c0):
-    c0.influence('guild', 1)
-
-
-def fx_15(c0):
+def fx_6(c0):
     c0.infiltrate()
 
 
-def fx_16(c0):
-    c0.influence('fremen', 1)
-
-
-def fx_17(c0):
-    for _i0 in c0.choose(1, ('+3 swords', 'retreat up to 3 troops'), (1.8, 0.3), (None, None), (None, None)):
-        if _i0 == 0:
-            c0.player.swords += 3
-        elif _i0 == 1:
-            c0.retreat(3)
-
-
-def fx_18(c0):
+def fx_7(c0):
     if c0.quantity(('factions_at', 3)) >= 4:
         c0.gain('vp', 2)
     else:
@@ -115,76 +48,33 @@ def fx_18(c0):
             c0.gain('vp', 1)
 
 
-def fx_19(c0):
-    c0.draw_or_trash_top()
-
-
-def fx_20(c0):
-    if c0.offer_pay((('res', 'spice', 2),), 'pay 2 spice -> +5 swords', 3.0):
-        c0.player.swords += 5
-
-
-def fx_21(c0):
-    c0.deploy(-1, 'garrison')
-
-
-def fx_22(c0):
+def fx_8(c0):
     c0.player.persuasion += 1
     c0.acquire_to_top()
 
 
-def fx_23(c0):
+def fx_9(c0):
     c0.shuffle_discard()
     c0.gain('draw', 1)
 
 
-def fx_24(c0):
-    if c0.offer_pay((('res', 'solari', 3),), 'pay 3 Solari -> (+3 troops; if it is your Reveal turn: deploy any of these recruited troops)', 6.24):
-        c0.gain('troops', 3)
-        if c0.flag(('revealing',)):
-            c0.deploy(-2, 'garrison')
-
-
-def fx_25(c0):
-    c0.influence('bene_gesserit', 1)
-
-
-def fx_26(c0):
-    if c0.offer_pay((('res', 'deployed', 3),), 'pay 3 troops in the Conflict -> +1 Victory Point', 9.0):
-        c0.gain('vp', 1)
-
-
-def fx_27(c0):
-    if c0.offer_pay((('res', 'spice', 4),), 'pay 4 spice -> +1 Victory Point', 9.0):
-        c0.gain('vp', 1)
-
-
-def fx_28(c0):
+def fx_10(c0):
     c0.player.swords += 2
 
 
-def fx_29(c0):
+def fx_11(c0):
     c0.player.spice += 10
 
 
-def fx_30(c0):
+def fx_12(c0):
     c0.player.spice += 3
 
 
-def fx_31(c0):
-    c0.recall()
-
-
-def fx_32(c0):
-    if c0.offer_pay((('res', 'water', 1), ('res', 'spice', 1)), 'pay 1 water, 1 spice -> draw 3 cards', 5.4):
-        c0.gain('draw', 3)
-
-
-def fx_33(c0):
+def fx_13(c0):
     c0.player.water += 1
 
 
-def fx_34(c0):
+def fx_14(c0):
     c0.player.solari += 2
 
 

@@ -5,65 +5,32 @@ SOURCE_SHA256 = '517aa414f7378deef794ed165e10c810f40e527f2044bfa31e9b539d2c7068d
 
 
 def fx_0(c0):
-    if (c0.flag(('secret',)) and c0.quantity(('deployed_this_turn',)) >= 4):
-        c0.influence('secret', 1)
+    c0.player.solari += 1
 
 
 def fx_1(c0):
-    c0.secret_factions(2)
+    c0.gain('draw', 1)
 
 
 def fx_2(c0):
-    if c0.offer_pay((('res', 'solari', 1),), 'pay 1 Solari -> +1 Intrigue card', 2.2):
-        c0.gain('intrigue', 1)
-
-
-def fx_3(c0):
-    c0.player.solari += 1
-
-
-def fx_4(c0):
-    c0.gain('draw', 1)
-
-
-def fx_5(c0):
-    c0.lose('spice', 1)
-    c0.gain('draw', 1)
-
-
-def fx_6(c0):
     c0.player.water += 1
 
 
-def fx_7(c0):
-    if c0.quantity(('factions_behind',)) >= 1:
-        if c0.offer_pay((('res', 'spice', 1),), 'pay 1 spice -> +1 Influence with a Faction where an opponent has more than you', 2.6):
-            c0.influence('behind', 1)
-
-
-def fx_8(c0):
-    c0.influence('any', 1)
-
-
-def fx_9(c0):
+def fx_3(c0):
     c0.player.spice += 1
 
 
-def fx_10(c0):
+def fx_4(c0):
     c0.player.spice += 1
     c0.player.solari += 1
 
 
-def fx_11(c0):
+def fx_5(c0):
     if c0.flag(('alliance', 'any')):
         c0.gain('troops', 2)
     else:
         c0.gain('troops', 1)
 
 
-def fx_12(c0):
-    c0.manipulate()
-
-
-def fx_13(c0):
+def fx_6(c0):
     c0.gain('draw', 1)

@@ -25,8 +25,7 @@ def fx_4(c0):
 
 
 def fx_5(c0):
-    c0.gain('draw', 1)
-    c0.trash('this', '')
+    c0.player.persuasion += 1
 
 
 def fx_6(c0):
@@ -34,20 +33,8 @@ def fx_6(c0):
 
 
 def fx_7(c0):
-    c0.trash('this', '')
-
-
-def fx_8(c0):
-    c0.signet()
-
-
-def fx_9(c0):
-    c0.player.persuasion += 1
-
-
-def fx_10(c0):
     c0.gain('vp', 1)
 
 
-def fx_11(c0):
+def fx_8(c0):
     c0.player.spice += 1

@@ -11,7 +11,7 @@ test_cards_support work on a RivalGame too.
 """
 from __future__ import annotations
 
-from dunec.engine import combat, invariants, rivals, turns
+from dunec.engine import invariants, rivals, turns
 from dunec.engine.game import Engine
 from dunec.engine.policies import ScriptedPolicy
 
@@ -74,6 +74,7 @@ class RivalGame:
     # --- playing one thing
     def rival_turn(self, seat: int) -> None:
         rivals.take_turn(self.engine, self.p(seat))
+        self.engine.drive()
 
     def turn_log(self, seat: int, *cards: str) -> list[str]:
         """Stack the cards, let the rival take one turn, and return what it logged."""
@@ -87,9 +88,11 @@ class RivalGame:
         if card not in p.hand:
             p.hand.append(card)
         turns.agent_turn(self.engine, p, card, space)
+        self.engine.drive()
 
     def combat(self) -> None:
-        combat.resolve(self.engine)
+        self.engine.later("resolve")
+        self.engine.drive()
 
     def log_since(self, n: int) -> list[str]:
         return self.state.log[n:]

@@ -42,14 +42,17 @@ class Scenario:
         if card not in p.hand:
             p.hand.append(card)
         turns.agent_turn(self.engine, p, card, space)
+        self.engine.drive()
 
     def turn(self, seat: int) -> None:
         """One whole turn as the round plays it: plots, then the agent, reveal or pass
         the script picks, and the end of the turn."""
         turns.take_turn(self.engine, self.p(seat))
+        self.engine.drive()
 
     def reveal(self, seat: int) -> None:
         turns.reveal_turn(self.engine, self.p(seat))
+        self.engine.drive()
 
     def box(self, seat: int, ident: str, box: str, forced: bool = False, space=None) -> None:
         """Run one box of a definition for a player (the card is put in play first
@@ -60,12 +63,29 @@ class Scenario:
             (p.played if box == "agent" else p.revealed).append(ident)
         if box == "reveal":
             self.state.turn_kind = "reveal"
-        self.content.effect(ident, box)(Ctx(self.engine, p, card=ident, space=space, box=box, forced=forced))
+        self.engine.run_box(ident, box, Ctx(self.engine, p, card=ident, space=space, box=box, forced=forced))
+        self.engine.drive()
 
     def intrigue(self, seat: int, ident: str, box: str) -> None:
         p = self.p(seat)
         p.intrigue.append(ident)
         turns.play_intrigue(self.engine, p, ident, box)
+        self.engine.drive()
 
     def combat(self) -> None:
-        combat.resolve(self.engine)
+        self.engine.later("resolve")
+        self.engine.drive()
+
+
+def settle(engine, rule=None, *args) -> None:
+    """Call a rule from outside the game loop (it may leave steps and a decision on
+    the state's stack), then play the stack to its end with the seats' policies."""
+    if rule is not None:
+        rule(*args)
+    engine.drive()
+
+
+def run_step(engine, name: str, **frame) -> None:
+    """Run one of the engine's steps (steps.py) to its end, as the round would."""
+    engine.later(name, **frame)
+    engine.drive()

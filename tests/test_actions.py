@@ -80,12 +80,12 @@ def test_hints_are_computed_only_when_a_policy_asks(content, monkeypatch):
             asked.append(hints)
             return self.inner.choose(engine, player, kind, options, hints)
 
-    from dunec.engine import rules_cards, turns
+    from dunec.engine import hints, rules_cards
     calls = []
-    real = rules_cards.CardRules._trash_hint
-    monkeypatch.setattr(rules_cards.CardRules, "_trash_hint", lambda self, c: calls.append(c) or real(self, c))
-    real_space = turns._space_hint
-    monkeypatch.setattr(turns, "_space_hint", lambda *a: calls.append(a) or real_space(*a))
+    real = rules_cards.CardRules.trash_hint
+    monkeypatch.setattr(rules_cards.CardRules, "trash_hint", lambda self, c: calls.append(c) or real(self, c))
+    real_space = hints.space_hint
+    monkeypatch.setattr(hints, "space_hint", lambda *a: calls.append(a) or real_space(*a))
     play_game(content, 4, 5, ["random"] * 4, quiet=True, make_policy=lambda n, s, seat: NoHints(s, seat))
     assert asked and all(callable(h) for h in asked)
     assert not calls  # random players never ask, so no trash or space hint was ever computed

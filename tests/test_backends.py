@@ -97,7 +97,7 @@ def test_random_cards_run_the_same_on_both_backends(body, seed):
         e.draw(p, 5)
         p.solari, p.spice, p.water = 3, 3, 2
         p.played.append("dr_yueh")
-        content.effect("fuzz", "plot")(Ctx(e, p, card="fuzz", box="plot"))
-        e.sync()
+        e.run_box("fuzz", "plot", Ctx(e, p, card="fuzz", box="plot"))
+        e.drive()
         finals.append(state.to_json())
     assert finals[0] == finals[1], text

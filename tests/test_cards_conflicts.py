@@ -10,6 +10,7 @@ import pytest
 from dunec.engine import turns
 
 from test_cards_support import changes, deploy, finish, new, snap, top_intrigue
+from scenario import settle
 
 
 def reward(g, seat, conflict, place, *answers):
@@ -198,7 +199,7 @@ def test_controller_defends_at_round_start(content):
     g.state.conflict_deck.append("siege_of_arrakeen")
     before = snap(g)
     g.answer(1, "deploy 1 troop to defend Arrakeen")
-    turns.round_start(g.engine)
+    settle(g.engine, turns.round_start, g.engine)
     assert g.state.conflict == "siege_of_arrakeen"
     assert changes(g, before) == {1: {"supply": -1, "conflict": 1}}
     finish(g)
@@ -210,7 +211,7 @@ def test_controller_may_decline_to_defend(content):
     g.state.conflict_deck.append("battle_for_carthag")
     before = snap(g)
     g.answer(2, "no")
-    turns.round_start(g.engine)
+    settle(g.engine, turns.round_start, g.engine)
     assert changes(g, before) == {}
     finish(g)
 
@@ -219,7 +220,7 @@ def test_a_conflict_without_a_location_asks_no_defence(content):
     g = new(content)
     g.state.control = {"arrakeen": 1}
     g.state.conflict_deck.append("battle_for_carthag")
-    turns.round_start(g.engine)
+    settle(g.engine, turns.round_start, g.engine)
     assert g.asked(1) == []
 
 

@@ -12,6 +12,7 @@ from dunec.check import tables as T
 from dunec.engine import turns
 
 from test_cards_support import changes, custom_content, deploy, finish, legal, new, set_influence, snap
+from scenario import settle
 
 # ---------------------------------------------------------------------- probes
 # id -> agent box statement. Each becomes `card ID { cost 1; icons city; agent { STMT } }`.
@@ -414,6 +415,7 @@ def test_acquire_to_top_lasts_until_the_end_of_the_reveal_turn(probes):
     assert g.p(0).acquire_to_top
     g.answer(0, "put Dr. Yueh on top of your deck")
     g.engine.receive_card(g.p(0), "dr_yueh")
+    g.engine.drive()
     assert g.p(0).deck == ["dr_yueh"]
     g.reveal(0)
     assert not g.p(0).acquire_to_top
@@ -474,7 +476,7 @@ def test_pass_turn_is_offered_in_the_turn_menu(probes):
     g = new(probes)
     g.p(0).intrigue = ["p_pass_turn"]
     g.answer(0, "play p_pass_turn", "pass this turn")
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert g.asked(0)[1] == ("turn", ["pass this turn", "reveal"])
     assert not g.p(0).revealed_turn and g.p(0).agents_left == 2
     finish(g)
@@ -538,7 +540,7 @@ def test_once_box_from_the_turn_menu(probes):
     before = snap(g)
     g.answer(0, "use Probe Once's once-per-game ability", "+1 Influence with Fremen",
              "+1 Influence with Emperor")
-    turns.take_turn(g.engine, g.p(0))  # then "reveal" is the only option: the Reveal turn follows
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))  # then "reveal" is the only option: the Reveal turn follows
     assert changes(g, before) == {0: {"once_used": 1, "fremen": 1, "emperor": 1}}
     assert g.asked(0)[0] == ("turn", ["use Probe Once's once-per-game ability", "reveal"])
     assert g.p(0).revealed_turn
@@ -549,7 +551,7 @@ def test_once_box_is_offered_once(probes):
     g = new(probes, leaders=["p_once"] * 4)
     g.p(0).once_used = True
     g.p(0).agents_left = 0
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert g.asked(0) == []  # only "reveal" was left
     finish(g)
 
@@ -559,6 +561,7 @@ def test_secret_factions_are_different_and_kept_in_track_order(probes):
     g = new(probes, leaders=["p_secret"] * 4)
     g.answer(0, "choose Fremen in secret", "choose Emperor in secret", "choose Spacing Guild in secret")
     g.engine.leader_trigger(g.p(0), "game_start")
+    g.engine.drive()
     assert g.p(0).secret == ["emperor", "guild", "fremen"]
     assert [len(labels) for _, labels in g.asked(0)] == [4, 3, 2]
     assert g.state.log[-1] == "  P1 (Probe Secret) chooses three factions in secret"

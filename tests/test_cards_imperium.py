@@ -12,10 +12,11 @@ from dunec.engine import turns
 from card_rows import Box, run_box
 from test_cards_support import (changes, custom_content, deploy, finish, legal, new, set_influence, snap,
                                 top_intrigue)
+from scenario import settle
 
 
 def agent_cards(g, seat):
-    return {opt[2][0] for opt in turns.agent_options(g.engine, g.p(seat))}
+    return {opt[1] for opt in turns.agent_options(g.engine, g.p(seat))}
 
 
 # ---------------------------------------------------------------------- the same shape, as a table
@@ -350,6 +351,7 @@ def test_chani_on_acquire_gives_water(content):
     g = new(content)
     before = snap(g)
     g.engine.receive_card(g.p(0), "chani")
+    g.engine.drive()
     assert changes(g, before) == {0: {"water": 1, "discard": 1}}
     assert g.p(0).discard == ["chani"]
     finish(g)
@@ -361,6 +363,7 @@ def test_choam_directorship_on_acquire_gives_influence_with_all(content):
     set_influence(g, 0, emperor=1, guild=1, bene_gesserit=1, fremen=1)
     before = snap(g)
     g.engine.receive_card(g.p(0), "choam_directorship")
+    g.engine.drive()
     assert changes(g, before) == {0: {"emperor": 1, "guild": 1, "bene_gesserit": 1, "fremen": 1, "vp": 4,
                                       "discard": 1}}
     finish(g)
@@ -430,6 +433,7 @@ def test_liet_kynes_on_acquire_emperor_influence(content):
     g = new(content)
     before = snap(g)
     g.engine.receive_card(g.p(0), "liet_kynes")
+    g.engine.drive()
     assert changes(g, before) == {0: {"emperor": 1, "discard": 1}}
     finish(g)
 
@@ -603,7 +607,7 @@ def test_guild_bankers_discount_applies_to_each_copy_bought_and_ends_with_the_tu
     g.p(0).persuasion = 12
     before = snap(g)
     g.answer(0, "buy The Spice Must Flow (6)", "buy The Spice Must Flow (6)")
-    turns.take_turn(g.engine, g.p(0))  # the Reveal turn: the only option
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))  # the Reveal turn: the only option
     assert changes(g, before) == {0: {"persuasion": -12, "vp": 2, "hand": -1, "discard": 3}}
     assert g.state.reserve["the_spice_must_flow"] == 8
     buys = [labels for kind, labels in g.asked(0) if kind == "buy"]
@@ -753,6 +757,7 @@ def test_lady_jessica_on_acquire_gives_influence_of_your_choice(content):
     before = snap(g)
     g.answer(0, "+1 Influence with Fremen")
     g.engine.receive_card(g.p(0), "lady_jessica")
+    g.engine.drive()
     assert changes(g, before) == {0: {"fremen": 1, "discard": 1}}
     finish(g)
 

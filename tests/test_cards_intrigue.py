@@ -13,6 +13,7 @@ from dunec.engine import combat, turns
 
 from card_rows import Box, run_intrigue
 from test_cards_support import changes, deploy, finish, legal, new, set_influence, snap, top_intrigue
+from scenario import settle, run_step
 
 
 def play(g, seat, card, box):
@@ -184,7 +185,7 @@ def test_corner_the_market_in_the_real_endgame(content):
     g = new(content)
     g.p(0).discard = ["the_spice_must_flow", "the_spice_must_flow"]
     g.p(0).intrigue = ["corner_the_market"]
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert g.p(0).vp == 3 and g.p(0).intrigue == []
     assert g.state.standings[0]["seat"] == 0
     finish(g)
@@ -296,7 +297,7 @@ def test_tiebreaker_breaks_a_tie_in_the_real_endgame(content):
     g = new(content)
     g.p(2).intrigue = ["tiebreaker"]
     g.p(0).spice = 5
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert g.p(2).spice == 10
     assert [s["seat"] for s in g.state.standings] == [2, 0, 1, 3]
     finish(g)
@@ -366,7 +367,7 @@ def test_a_plot_card_is_played_from_the_turn_menu(content):
     g.p(0).intrigue = ["windfall", "ambush"]
     g.p(0).agents_left = 0
     g.answer(0, "play Windfall")  # then "reveal" is the only option left: not asked
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert g.p(0).solari == 2 and g.p(0).intrigue == ["ambush"] and g.p(0).revealed_turn
     assert g.asked(0)[0] == ("turn", ["play Windfall", "reveal"])
     finish(g)
@@ -378,7 +379,7 @@ def test_combat_intrigue_is_played_in_the_combat_phase(content):
     deploy(g, 0, 1)
     deploy(g, 1, 2)
     g.answer(0, "play Ambush")
-    combat.intrigue_rounds(g.engine)
+    run_step(g.engine, "intrigue_rounds", order=[p.seat for p in g.engine.order()], passes=0, i=0)
     assert g.p(0).swords == 4 and turns.strength(g.p(0)) == 6 > turns.strength(g.p(1))
     assert g.asked(1) == []
     finish(g)
@@ -388,6 +389,7 @@ def test_intrigue_draws_come_from_the_top_of_the_deck(content):
     g = new(content)
     top = top_intrigue(g, 2)
     g.engine.gain(g.p(0), "intrigue", 2)
+    g.engine.drive()
     assert g.p(0).intrigue == top
 
 
@@ -416,7 +418,7 @@ def test_bindu_suspension_pass_the_turn(content):
     g.p(0).deck = ["reconnaissance"]
     before = snap(g)
     g.answer(0, "play Bindu Suspension", "pass this turn")
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert changes(g, before) == {0: {"intrigue": -1, "hand": 1, "deck": -1}}
     menu = labels_of(g, 0, "turn")[1]
     assert menu[-2:] == ["pass this turn", "reveal"] and "Dagger -> Hall of Oratory" in menu
@@ -432,7 +434,7 @@ def test_bindu_suspension_may_still_send_an_agent(content):
     g.p(0).deck = ["reconnaissance"]
     before = snap(g)
     g.answer(0, "play Bindu Suspension", "Dagger -> Hall of Oratory")
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert changes(g, before) == {0: {"intrigue": -1, "deck": -1, "garrison": 1, "supply": -1, "persuasion": 1,
                                       "played": 1, "agents_left": -1}}
     assert g.p(0).hand == ["reconnaissance"] and not g.p(0).may_pass
@@ -444,7 +446,7 @@ def test_without_bindu_suspension_a_turn_cannot_be_passed(content):
     g.p(0).intrigue = ["windfall"]
     g.p(0).hand = ["dagger"]
     g.answer(0, "Dagger -> Hall of Oratory", "end turn")
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert labels_of(g, 0, "turn") == [["play Windfall", "Dagger -> Hall of Oratory", "reveal"]]
     finish(g)
 
@@ -516,7 +518,7 @@ def test_dispatch_an_envoy_lasts_this_turn_only(content):
     g.p(0).hand = ["dune_the_desert_planet", "reconnaissance"]
     before = snap(g)
     g.answer(0, "play Dispatch an Envoy", "Dune, the Desert Planet -> Wealth")
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert changes(g, before) == {0: {"intrigue": -1, "hand": -1, "played": 1, "agents_left": -1, "solari": 2,
                                       "emperor": 1}}
     assert g.p(0).extra_icons == []
@@ -533,7 +535,7 @@ def test_infiltrate_enemy_agents_do_not_block_this_turn(content):
     assert not legal(g, 0, "reconnaissance", "arrakeen")
     before = snap(g)
     g.answer(0, "play Infiltrate", "Reconnaissance -> Arrakeen", "deploy 0")
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert changes(g, before) == {0: {"intrigue": -1, "hand": -1, "played": 1, "agents_left": -1, "garrison": 1,
                                       "supply": -1}}
     assert not g.p(0).infiltrate
@@ -591,6 +593,7 @@ def test_without_recruitment_mission_acquired_cards_go_to_the_discard(content):
     g = new(content)
     before = snap(g)
     g.engine.receive_card(g.p(0), "arrakis_liaison")
+    g.engine.drive()
     assert changes(g, before) == {0: {"discard": 1}} and g.asked(0) == []
     finish(g)
 
@@ -646,7 +649,7 @@ def test_bindu_suspension_is_only_offered_at_the_start_of_a_turn(content):
     g.p(0).intrigue = ["bindu_suspension", "windfall"]
     g.p(0).hand = ["dagger"]
     g.answer(0, "Dagger -> Hall of Oratory", "end turn")
-    turns.take_turn(g.engine, g.p(0))
+    settle(g.engine, turns.take_turn, g.engine, g.p(0))
     assert labels_of(g, 0, "turn")[0][:2] == ["play Bindu Suspension", "play Windfall"]
     assert labels_of(g, 0, "plot") == [["play Windfall", "end turn"]]
     finish(g)

@@ -11,6 +11,7 @@ from dunec.engine.policies import make
 from dunec.engine.setup import new_game
 
 from test_cards_support import changes, finish, legal, new, set_influence, snap
+from scenario import run_step
 
 SIGNET_PLAYED = {"played": 1, "agents_left": -1}
 
@@ -119,6 +120,7 @@ def test_baron_vladimir_harkonnen_chooses_two_factions_in_secret_at_game_start(c
     g.answer(0, "choose Spacing Guild in secret", "choose Fremen in secret")
     before = snap(g)
     g.engine.leader_trigger(g.p(0), "game_start")
+    g.engine.drive()
     assert g.p(0).secret == ["guild", "fremen"]
     assert [len(labels) for _, labels in g.asked(0)] == [4, 3]  # two different factions
     assert changes(g, before) == {}  # nothing gained yet
@@ -190,6 +192,7 @@ def test_baron_vladimir_harkonnen_as_a_rival_chooses_nothing(content):
     from hagal_support import RivalGame
     g = RivalGame(content, "solo", rival_leaders=("baron_vladimir_harkonnen", "glossu_rabban"))
     g.engine.leader_trigger(g.p(1), "game_start")
+    g.engine.drive()
     assert g.p(1).secret == []
     g.finish()
 
@@ -344,6 +347,7 @@ def test_earl_memnon_thorvald_trigger_only_on_a_new_seat(content):
     g.p(0).seat_on_council = True
     before = snap(g)
     g.engine.take_seat(g.p(0))
+    g.engine.drive()
     assert changes(g, before) == {} and g.asked(0) == []
 
 
@@ -431,12 +435,12 @@ def test_helena_richese_buys_the_card_set_aside_for_one_less(content):
     # Only Helena may buy it: another player's buy menu does not have it.
     g.p(1).persuasion = 7
     g.answer(1, "stop buying")
-    turns.buy(g.engine, g.p(1))
+    run_step(g.engine, "buy", seat=g.p(1).seat)
     assert not any("Lady Jessica" in label for label in g.asked(1)[0][1])
     g.p(0).persuasion = 6
     before = snap(g)
     g.answer(0, "buy Lady Jessica (6)", "+1 Influence with Spacing Guild")
-    turns.buy(g.engine, g.p(0))
+    run_step(g.engine, "buy", seat=g.p(0).seat)
     assert changes(g, before) == {0: {"persuasion": -6, "discard": 1, "guild": 1}}
     assert g.p(0).manipulated == [] and g.p(0).discard == ["lady_jessica"]
     assert "buy Lady Jessica (6)" in g.asked(0)[-2][1]
@@ -451,7 +455,7 @@ def test_helena_richese_card_set_aside_costs_its_printed_cost_minus_one(content)
     assert g.engine.price_of(g.p(0), "chani", aside=True) == 4
     g.p(0).persuasion = 3
     g.answer(0, "stop buying")
-    turns.buy(g.engine, g.p(0))
+    run_step(g.engine, "buy", seat=g.p(0).seat)
     assert not any("Chani" in label for label in g.asked(0)[-1][1])  # 4 is more than 3
 
 
@@ -462,7 +466,7 @@ def test_helena_richese_discount_is_only_for_the_copy_set_aside(content):
     g.box(0, "helena_richese", "signet")
     g.p(0).persuasion = 2
     g.answer(0, "stop buying")
-    turns.buy(g.engine, g.p(0))
+    run_step(g.engine, "buy", seat=g.p(0).seat)
     assert "buy Spice Hunter (2)" in g.asked(0)[-1][1]  # the copy in the Row: full price
 
 

@@ -180,6 +180,7 @@ def test_the_spice_must_flow_on_acquire(content):
     g = new(content)
     before = snap(g)
     g.engine.receive_card(g.p(0), "the_spice_must_flow")
+    g.engine.drive()
     assert changes(g, before) == {0: {"vp": 1, "discard": 1}}
     assert g.p(0).vp_ledger["cards"] == 1
     finish(g)

@@ -57,6 +57,7 @@ def set_influence(g: Scenario, seat: int, **levels) -> None:
     p = g.p(seat)
     for f, n in levels.items():
         g.engine.change_influence(p, f, n - p.influence[f])
+        g.engine.drive()
 
 
 def deploy(g: Scenario, seat: int, n: int) -> None:
@@ -70,7 +71,7 @@ def deploy(g: Scenario, seat: int, n: int) -> None:
 
 def legal(g: Scenario, seat: int, card: str, space: str) -> bool:
     """Whether the agent turn `card -> space` is among the options the engine offers."""
-    return any(opt[2] == (card, space) for opt in turns.agent_options(g.engine, g.p(seat)))
+    return ("place", card, space) in turns.agent_options(g.engine, g.p(seat))
 
 
 def top_intrigue(g: Scenario, n: int = 1) -> list[str]:

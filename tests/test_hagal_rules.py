@@ -11,6 +11,7 @@ from dunec.engine.context import Ctx
 
 from hagal_support import RivalGame
 from test_cards_support import changes, deploy, set_influence, snap
+from scenario import settle, run_step
 
 P1, P2, P3 = 0, 1, 2
 
@@ -195,6 +196,7 @@ def test_rivals_use_no_other_leader_ability(content, leaders):
         # harvest, Ilban's card for paying a space: none of them for a rival.
         for box in ("game_start", "high_council", "harvest", "space_paid", "once"):
             g.engine.leader_trigger(r, box)
+            g.engine.drive()
     assert changes(g, before) == {}
     g.finish()
 
@@ -293,7 +295,7 @@ def test_a_rival_wins_control_and_defends_it_at_round_start(content):
     assert g.state.control == {"arrakeen": P2} and g.p(P2).vp == 1
     g.state.conflict_deck.append("battle_for_arrakeen")
     g.state.round = 2
-    turns.round_start(g.engine)
+    settle(g.engine, turns.round_start, g.engine)
     assert g.p(P2).conflict == 1 and g.p(P2).supply == 10  # its defensive troop, from the supply
     g.finish()
 
@@ -377,6 +379,7 @@ def test_a_rival_picks_the_faction_where_it_has_least(content):
     g = RivalGame(content, "solo")
     set_influence(g, P2, emperor=2, guild=1, bene_gesserit=0, fremen=0)
     g.engine.gain_influence(g.p(P2), "any", 1)
+    g.engine.drive()
     assert g.p(P2).influence["bene_gesserit"] == 1  # ties: track order
     g.state.conflict = "machinations"  # 1st: choose two factions
     deploy(g, P2, 1)
@@ -436,7 +439,7 @@ def test_trades_happen_on_someone_elses_turn_too(content):
     g.p(P2).solari = 6
     g.p(P1).hand = ["reconnaissance"]
     g.answer(P1, "Reconnaissance -> Arrakeen", "deploy 0")
-    turns.take_turn(g.engine, g.p(P1))
+    settle(g.engine, turns.take_turn, g.engine, g.p(P1))
     rivals.after_turn(g.engine)
     assert g.p(P2).solari == 0 and g.p(P2).vp == 1
     g.finish()
@@ -451,7 +454,7 @@ def test_seven_spice_is_traded_only_during_a_level_three_conflict(content):
     assert rival.spice == 8 and rival.vp == 0
     g.state.conflict = None
     g.state.conflict_deck.append("battle_for_carthag")  # level III
-    turns.round_start(g.engine)  # revealing it lets the rival trade at once
+    settle(g.engine, turns.round_start, g.engine)  # revealing it lets the rival trade at once
     assert rival.spice == 1 and rival.vp == 1
     g.finish()
 
@@ -512,7 +515,7 @@ def test_when_the_row_churns(content, mode, churn, after_rival, after_reveals):
     assert _churns(g) == after_rival
     for p in g.state.players:
         if not p.rival:
-            turns.reveal_turn(g.engine, p)
+            settle(g.engine, turns.reveal_turn, g.engine, p)
     assert _churns(g) == after_reveals
     g.finish()
 
@@ -570,7 +573,7 @@ def test_above_novice_the_mentat_costs_five_solari(content):
     g = RivalGame(content, "solo", difficulty="veteran")
     g.p(P1).hand = ["dagger"]
     g.p(P1).solari = 4
-    assert not any(o[2] == ("dagger", "mentat_space") for o in turns.agent_options(g.engine, g.p(P1)))
+    assert ("place", "dagger", "mentat_space") not in turns.agent_options(g.engine, g.p(P1))
     g.p(P1).solari = 5
     g.agent(P1, "dagger", "mentat_space")
     assert g.p(P1).solari == 0 and g.p(P1).has_mentat
@@ -582,7 +585,7 @@ def test_third_rival_agent_joins_when_its_conflict_card_is_revealed(content, dif
     g = RivalGame(content, "solo", difficulty=difficulty)
     for r in range(1, 7):
         g.state.round = r
-        turns.round_start(g.engine)
+        settle(g.engine, turns.round_start, g.engine)
         want = 3 if r >= round_ else 2
         assert [p.agents for p in g.rivals] == [want, want], r
         assert g.p(P1).agents == 2
@@ -602,7 +605,7 @@ def test_rivals_take_agent_turns_in_turn_order_until_their_agents_are_placed(con
     g = RivalGame(content, "solo")
     g.p(P1).hand = ["dagger", "dagger", "diplomacy"]
     g.engine.policies[P1] = _First()
-    turns.player_turns(g.engine)
+    run_step(g.engine, "player_turns", order=None, i=0)
     names = actors(g.state.log)
     assert names[:3] == ["P2", "P3", "P1"]
     for r in g.rivals:
@@ -665,7 +668,7 @@ def test_duo_rival_takes_a_turn_after_each_turn_of_the_first_player_until_they_r
     for seat in (0, 1):
         g.p(seat).hand = ["dagger", "dagger", "diplomacy", "reconnaissance", "convincing_argument"]
     g.engine.policies[0] = g.engine.policies[1] = _AgentsThenReveal()
-    turns.player_turns(g.engine)
+    run_step(g.engine, "player_turns", order=None, i=0)
     hagal_turns = [line for line in g.state.log if "P3 (House Hagal) reveals House Hagal card" in line]
     assert len(hagal_turns) == turns_
     # Every House Hagal turn comes right after one of P1's turns.
@@ -703,7 +706,9 @@ def test_duo_rival_gains_no_vp_or_rewards_but_influence_and_alliances(content):
     assert h.influence["guild"] == 5 and g.state.alliances["guild"] == 2  # taken from P1
     assert h.vp == 0 and h.vp_ledger == {} and g.p(0).vp_ledger.get("alliance", 0) == 0
     g.engine.gain(h, "solari", 3)
+    g.engine.drive()
     g.engine.gain(h, "intrigue", 1)
+    g.engine.drive()
     g.engine.add_vp(h, "cards", 1)
     assert (h.solari, h.intrigue, h.vp) == (0, [], 0)
     g.finish()
@@ -748,7 +753,7 @@ def test_duo_rival_tied_for_first_removes_nothing(content):
 
 def test_duo_rival_is_not_ranked(content):
     g = RivalGame(content, "duo")
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert sorted(s["seat"] for s in g.state.standings) == [0, 1]
 
 
@@ -785,7 +790,7 @@ def test_rivals_play_no_endgame_intrigue_and_a_rival_at_ten_vp_ends_the_game(con
     g.p(P2).intrigue = ["tiebreaker"]  # endgame: 10 spice
     g.engine.add_vp(g.p(P2), "cards", 10)
     assert not turns.recall(g.engine) and g.state.finished
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert g.p(P2).intrigue == ["tiebreaker"] and g.p(P2).spice == 0
     assert g.state.standings[0]["seat"] == P2 and g.state.standings[0]["rival"]
 

@@ -53,8 +53,11 @@ def test_the_alliance_choice_is_checked_once_the_transfer_is_done(content):
     g = Scenario(content, players=4)
     e = g.engine
     e.change_influence(g.p(0), "emperor", 5)  # P1 takes the alliance
+    e.drive()
     e.change_influence(g.p(1), "emperor", 4)
+    e.drive()
     e.change_influence(g.p(2), "emperor", 4)
+    e.drive()
     seen = []
 
     def check(engine):
@@ -64,6 +67,7 @@ def test_the_alliance_choice_is_checked_once_the_transfer_is_done(content):
     e.after_turn = check
     g.answer(0, "give the Emperor alliance to P3")
     e.change_influence(g.p(0), "emperor", -2)  # P1 falls to 3: P2 and P3 tie at 4, P1 chooses
+    e.drive()
     assert [lab for _, lab in g.asked(0)] == [["give the Emperor alliance to P2 (Count Ilban Richese)",
                                               "give the Emperor alliance to P3 (Count Ilban Richese)"]]
     assert seen == [2]  # checked once, after the token moved

@@ -2,7 +2,7 @@
 "On an Agent turn ...", "Combat spaces ...", "Winning a Conflict ... Control marker")."""
 from __future__ import annotations
 
-from scenario import Scenario
+from scenario import Scenario, settle, run_step
 
 from dunec.engine import turns
 
@@ -16,7 +16,7 @@ def _game(content, n=3):
 def _spaces(g, seat, hand):
     p = g.p(seat)
     p.hand = list(hand)
-    return {space for _, _, (_, space) in turns.agent_options(g.engine, p)}
+    return {space for _, _, space in turns.agent_options(g.engine, p)}
 
 
 def _labels(g, seat, kind):
@@ -42,7 +42,7 @@ def test_cards_without_agent_icons_cannot_be_played_on_an_agent_turn(content):
     # With only icon-less cards in hand the only possible turn is the Reveal turn (no question asked).
     p.hand = ["convincing_argument"]
     g.answer(0, "stop buying")  # 2 Persuasion could buy an Arrakis Liaison
-    turns.take_turn(g.engine, p)
+    settle(g.engine, turns.take_turn, g.engine, p)
     assert p.revealed_turn and p.agents_left == 2 and g.state.occupied == {}
     g.done()
 
@@ -283,7 +283,7 @@ def test_reveal_may_be_taken_early(content):
     p = g.p(0)
     p.hand = ["dagger"]
     g.answer(0, "reveal")
-    turns.take_turn(g.engine, p)
+    settle(g.engine, turns.take_turn, g.engine, p)
     labels = _labels(g, 0, "turn")[0]
     assert labels[-1] == "reveal" and any(" -> " in lab for lab in labels)
     assert p.revealed_turn and p.agents_left == 2
@@ -338,7 +338,7 @@ def test_turns_go_clockwise_one_at_a_time_and_revealed_players_are_skipped(conte
     g.answer(2, "Dagger -> Hall of Oratory", "Dagger -> Rally Troops")
     g.answer(0, "Reconnaissance -> Arrakeen", "deploy 0")
     st.log.clear()
-    turns.player_turns(g.engine)
+    run_step(g.engine, "player_turns", order=None, i=0)
     seq = [(line.split()[0], "reveal" if " reveals " in line else "agent")
            for line in st.log if " reveals " in line or "sends an agent" in line]
     assert seq == [("P2", "reveal"), ("P3", "agent"), ("P1", "agent"), ("P3", "agent"),

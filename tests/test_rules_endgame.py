@@ -4,7 +4,7 @@ by most spice, then Solari, then water, then garrisoned troops.")."""
 from __future__ import annotations
 
 import pytest
-from scenario import Scenario
+from scenario import Scenario, run_step
 
 from dunec.engine import turns
 
@@ -32,7 +32,7 @@ def test_most_victory_points_wins(content):
     g = _game(content)
     g.p(2).vp, g.p(2).vp_ledger = 11, {"cards": 11}
     g.p(0).spice = 20  # resources do not beat points
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert _seats_by_rank(g)[0] == 2 and _ranks(g)[2] == 1
     assert g.state.finished
 
@@ -53,7 +53,7 @@ def test_tiebreakers_spice_then_solari_then_water_then_garrison(content, field, 
     setattr(g.p(2), field, 1)
     for p in g.state.players:
         p.supply = 12 - p.garrison
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert _seats_by_rank(g)[0] == 2
     assert _ranks(g)[2] == 1 and _ranks(g)[0] == 2
 
@@ -61,7 +61,7 @@ def test_tiebreakers_spice_then_solari_then_water_then_garrison(content, field, 
 def test_full_tie_shares_the_rank(content):
     g = _game(content)
     g.p(3).vp, g.p(3).vp_ledger = 4, {"cards": 4}
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert _ranks(g) == {0: 1, 1: 1, 2: 1, 3: 4}
 
 
@@ -69,7 +69,7 @@ def test_endgame_intrigue_is_resolved_before_the_winner_is_decided(content):
     g = _game(content)
     g.p(1).spice = 5  # P2 would win the spice tiebreak ...
     g.p(0).intrigue = ["tiebreaker"]  # ... but P1's Endgame card gives 10 spice first
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert _seats_by_rank(g)[0] == 0
     assert g.p(0).spice == 10 and g.p(0).intrigue == []
 
@@ -80,6 +80,6 @@ def test_endgame_intrigue_can_score_victory_points(content):
     p.influence = {"emperor": 3, "guild": 3, "bene_gesserit": 3, "fremen": 3}
     p.vp, p.vp_ledger = 9, {"cards": 5, "influence": 4}
     p.intrigue = ["plans_within_plans"]
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert p.vp == 11
     assert _seats_by_rank(g)[0] == 3

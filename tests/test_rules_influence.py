@@ -25,6 +25,7 @@ def _up(g, seat, faction, times=1):
 def _down(g, seat, faction, times=1):
     for _ in range(times):
         g.engine.lose_influence(g.p(seat), faction, 1)
+        g.engine.drive()
 
 
 # ---------------------------------------------------------------------- 2 Influence: a Victory Point

@@ -3,7 +3,7 @@ Plot cards ... during one of your own Agent or Reveal turns, Combat cards only d
 Combat phase, and Endgame cards only at the very end of the game")."""
 from __future__ import annotations
 
-from scenario import Scenario
+from scenario import Scenario, settle, run_step
 
 from dunec.engine import turns
 
@@ -28,7 +28,7 @@ def test_plot_card_is_offered_on_your_own_turn(content):
     p.intrigue = ["windfall"]
     p.hand = ["dagger"]
     g.answer(0, "play Windfall", "reveal")
-    turns.take_turn(g.engine, p)
+    settle(g.engine, turns.take_turn, g.engine, p)
     assert _turn_labels(g, 0)[0][0] == "play Windfall"
     assert p.solari == 2
     assert p.intrigue == [] and "windfall" in g.state.intrigue_discard
@@ -42,7 +42,7 @@ def test_plot_card_is_offered_before_a_reveal_turn_too(content):
     p.intrigue = ["windfall"]
     p.hand = []  # no agent turn possible: a Reveal turn, but plots are still offered first
     g.answer(0, "play Windfall")
-    turns.take_turn(g.engine, p)
+    settle(g.engine, turns.take_turn, g.engine, p)
     assert _turn_labels(g, 0) == [["play Windfall", "reveal"]]
     assert p.solari == 2 and p.revealed_turn
     g.done()
@@ -54,7 +54,7 @@ def test_plot_cards_are_not_offered_on_other_players_turns(content):
     g.p(2).intrigue = ["windfall"]
     p = g.p(0)
     p.hand = []
-    turns.take_turn(g.engine, p)  # P2 and P3 have no scripted answers: any question to them fails
+    settle(g.engine, turns.take_turn, g.engine, p)  # P2 and P3 have no scripted answers: any question to them fails
     assert g.asked(1) == [] and g.asked(2) == []
     assert g.p(1).intrigue == ["windfall"]
 
@@ -77,7 +77,7 @@ def test_combat_and_endgame_cards_are_not_plots(content):
     p.intrigue = ["ambush", "plans_within_plans", "to_the_victor", "windfall"]
     p.hand = []
     g.answer(0, "reveal", "end turn")
-    turns.take_turn(g.engine, p)
+    settle(g.engine, turns.take_turn, g.engine, p)
     assert _turn_labels(g, 0) == [["play Windfall", "reveal"]]
     # Plot cards are offered again during the reveal turn, with the purchases.
     assert [labels for kind, labels in g.asked(0) if kind == "buy"] == [["play Windfall", "end turn"]]
@@ -101,7 +101,7 @@ def test_endgame_cards_are_played_at_the_end_of_the_game(content):
     g = _game(content)
     p = g.p(0)
     p.intrigue = ["tiebreaker", "windfall"]
-    turns.endgame(g.engine)
+    run_step(g.engine, "endgame")
     assert p.spice == 10  # Tiebreaker's endgame box
     assert p.intrigue == ["windfall"]  # a plot is not played at the end
     g.done()

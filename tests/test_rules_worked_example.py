@@ -20,7 +20,7 @@ Decisions taken to set the example up on this board and these cards:
 """
 from __future__ import annotations
 
-from scenario import Scenario
+from scenario import Scenario, settle
 
 from dunec.engine import turns
 from dunec.engine.turns import strength
@@ -55,7 +55,7 @@ def test_a_turn_played_out(content):
 
     # --- Round Start: reveal the Conflict; you control Arrakeen, so 1 troop from supply to the Conflict
     g.answer(0, "deploy 1 troop to defend")
-    turns.round_start(e)
+    settle(e, turns.round_start, e)
     assert st.conflict == "siege_of_arrakeen"
     assert you.conflict == 1 and you.supply == 6 and you.garrison == 5
 
@@ -78,7 +78,7 @@ def test_a_turn_played_out(content):
     assert right.conflict == 5 and right.spice == 0
 
     # --- You play a card whose Agent icon matches Carthag, a Combat space.
-    assert ("arrakis_recruiter", "carthag") in [o[2] for o in turns.agent_options(e, you)]
+    assert ("place", "arrakis_recruiter", "carthag") in turns.agent_options(e, you)
     g.answer(0, "space first", "deploy 4")
     g.agent(0, "arrakis_recruiter", "carthag")
     assert you.solari == 1  # nothing paid for Carthag, and the control bonus is not yours

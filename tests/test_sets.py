@@ -373,17 +373,22 @@ def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smuggler
     solari, other_solari, vp0 = p.solari, other.solari, p.vp
     ctx = Ctx(e, p)
     ctx.advance("smuggling_route", 1)
+    e.drive()
     assert (p.tracks["smuggling_route"], p.solari) == (1, solari + 2)  # step 1: solari 2
     ctx.advance("smuggling_route", 5)  # not past the top (3): step 3's reward only
+    e.drive()
     assert (p.tracks["smuggling_route"], p.vp, other.solari) == (3, vp0 + 1, other_solari + 1)
     vp = p.vp
     ctx.advance("smuggling_route", 1)  # at the top: no move, no reward
+    e.drive()
     assert (p.tracks["smuggling_route"], p.vp) == (3, vp)
     ctx.cash_out("smuggling_route")  # steps 3, 2 and 1, then the bottom
+    e.drive()
     assert p.tracks["smuggling_route"] == 0
     assert (p.vp, p.counters["contraband"], p.solari, other.solari) == \
         (vp + 1, 1, solari + 4, other_solari + 2)
     ctx.cash_out("smuggling_route")  # from the bottom: nothing
+    e.drive()
     assert (p.vp, p.solari) == (vp + 1, solari + 4)
 
 
@@ -400,10 +405,12 @@ def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
     Ctx(e, p).gain("smuggler", 6)
     assert p.units["smuggler"] == {"strength": 1, "supply": 0, "garrison": 4, "conflict": 0}
     e.send_troops(p, 1)  # smugglers go to the Conflict with the troops
+    e.drive()
     assert p.units["smuggler"]["conflict"] == 4
     Ctx(e, p).gain("contraband", 3)
     assert e.can_pay(p, (("res", "contraband", 3),)) and not e.can_pay(p, (("res", "contraband", 4),))
     e.pay(p, (("res", "contraband", 2),))
+    e.drive()
     assert p.counters["contraband"] == 1
 
 

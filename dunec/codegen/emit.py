@@ -25,7 +25,7 @@ from dunec.check.model import Model
 from dunec.check.tables import CMPS
 from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
 from dunec.ir import describe, value
-from dunec.ir.ops import option_faction, requirement
+from dunec.ir.ops import asks, from_tuples, option_faction, requirement, to_tuples
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
 METHODS = {"lose", "influence", "lose_influence", "deploy", "retreat", "trash", "discard", "acquire",
@@ -189,12 +189,16 @@ def render(model: Model) -> dict[str, str]:
         by_file.setdefault(model.defs[ident].file, []).append(model.defs[ident])
     effects = []
     modules = []
+    programs: dict = {}  # boxes that may ask: run from interpreter frames, carried as data
     for source in sorted(by_file):
         mod = module_name(source, taken)
         fns, conds = [], []
         for d in by_file[source]:
             for box in sorted(d.boxes):
                 if box == "passive":
+                    continue
+                if asks(d.boxes[box]):
+                    programs[(d.id, box)] = to_tuples(d.boxes[box])
                     continue
                 fn = Fn(f"fx_{len(fns)}", (d.id, box), d.boxes[box])
                 fns.append(fn)
@@ -217,7 +221,12 @@ def render(model: Model) -> dict[str, str]:
     for source in sorted(by_set_file):
         # A track step's reward is an effect like a card box, in its set file's module.
         mod = module_name(source, taken)
-        fns = [Fn(f"fx_{i}", (track, box), ops) for i, (track, box, ops) in enumerate(by_set_file[source])]
+        fns = []
+        for track, box, ops in by_set_file[source]:
+            if asks(ops):
+                programs[(track, box)] = to_tuples(ops)
+            else:
+                fns.append(Fn(f"fx_{len(fns)}", (track, box), ops))
         effects.extend({"key": fn.key, "module": mod, "fn": fn.name} for fn in fns)
         sha = hashlib.sha256(texts[source].encode("utf-8")).hexdigest()
         files[f"{mod}.py"] = _tidy(env.get_template("module.py.j2").render(
@@ -225,7 +234,8 @@ def render(model: Model) -> dict[str, str]:
         modules.append({"name": mod})
     defs = {ident: meta_of(model.defs[ident]) for ident in sorted(model.defs)}
     files["registry.py"] = _tidy(env.get_template("registry.py.j2").render(
-        modules=modules, defs=defs, effects=effects, files=tuple(sorted(by_file)), vocab=vocab_of(model)))
+        modules=modules, defs=defs, effects=effects, files=tuple(sorted(by_file)), vocab=vocab_of(model),
+        programs=dict(sorted(programs.items()))))
     files["__init__.py"] = env.get_template("package_init.py.j2").render()
     for name, text in files.items():
         _check_python(name, text)
@@ -329,4 +339,9 @@ def compile_in_memory(model: Model) -> Content:
     reg.__dict__.update(mods)
     exec(compile(body, "<generated registry.py>", "exec"), reg.__dict__)
     effects = dict(reg.EFFECTS)
-    return Content(dict(reg.DEFS), effects, "compiled", dict(reg.VOCAB))
+    return Content(dict(reg.DEFS), effects, "compiled", dict(reg.VOCAB), programs=programs_of(reg.PROGRAMS))
+
+
+def programs_of(data: dict) -> dict:
+    """The registry's PROGRAMS (plain tuples) as IR ops."""
+    return {key: from_tuples(ops) for key, ops in data.items()}

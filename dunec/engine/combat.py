@@ -5,22 +5,31 @@ from __future__ import annotations
 from dunec.engine import rivals
 from dunec.engine.actions import PASS
 from dunec.engine.context import Ctx
+from dunec.engine.steps import step
 from dunec.engine.turns import _intrigue_options, in_conflict, play_intrigue, strength
 
 PLACES = ("first", "second", "third")
 
 
-def intrigue_rounds(e) -> None:
+@step
+def intrigue_rounds(e, f):
     """In turn order, each player with units in the Conflict plays combat intrigue or
-    passes; it ends when every involved player has passed in a row."""
-    order = e.order()
-    e.state.turn_kind = "combat"
-    passes = 0
-    i = 0
+    passes; it ends when every involved player has passed in a row. The step comes
+    back here after each answer."""
+    order = [e.players[s] for s in f["order"]]
+    passes, i = f["passes"], f["i"]
+    if "chosen" in f:
+        if f["chosen"][0] == "pass":
+            passes += 1
+        else:
+            passes = 0
+            e.later("intrigue_rounds", order=f["order"], passes=passes, i=i)
+            play_intrigue(e, e.players[f["seat"]], f["chosen"][1], "combat")
+            return
     while True:
         involved = [p for p in order if in_conflict(p) > 0]
         if not involved or passes >= len(involved):
-            break
+            return
         p = order[i % len(order)]
         i += 1
         if in_conflict(p) <= 0:
@@ -29,13 +38,9 @@ def intrigue_rounds(e) -> None:
         if not cards:
             passes += 1
             continue
-        k = e.decide(p, "combat", [("play", c) for c in cards] + [PASS],
-                     lambda: [e.defs[c]["values"].get("combat", 0.0) for c in cards] + [0.5])
-        if k == len(cards):
-            passes += 1
-        else:
-            passes = 0
-            play_intrigue(e, p, cards[k], "combat")
+        e.ask(p, "combat", [("play", c) for c in cards] + [PASS], "intrigue_rounds", seat=p.seat,
+              order=f["order"], passes=passes, i=i)
+        return
 
 
 def placings(players, n_players: int) -> list[tuple[object, str]]:
@@ -60,35 +65,85 @@ def placings(players, n_players: int) -> list[tuple[object, str]]:
     return out
 
 
-def resolve(e) -> None:
-    st = e.state
-    conflict = st.conflict
+@step
+def resolve(e, f):
+    """The Combat phase: rivals' swords, combat intrigue, rewards by place, the
+    winner's intrigue, then troops home."""
     rivals.combat_draws(e)  # rivals' swords first, then the people's combat intrigue
-    intrigue_rounds(e)
+    e.later("rewards")
+    e.state.turn_kind = "combat"
+    e.later("intrigue_rounds", order=[p.seat for p in e.order()], passes=0, i=0)
+
+
+@step
+def rewards(e, f):
+    st = e.state
     e.state.turn_kind = "combat"
     for p in e.order():
         if p.conflict:
             e.log(f"  {e.pname(p)} combat strength {strength(p)}")
     results = placings(e.order(), st.n_players)
     winner = None
+    taken = []
     for p, place in results:
         if p.rival and rivals.refuses_reward(e, p, place):
-            e.log(f"  {e.pname(p)} places {place} in {e.cname(conflict)} and takes no reward")
+            taken.append([p.seat, place, False])
             continue
-        e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
-        fn = e.content.effect(conflict, place)
-        if fn is not None:
-            fn(Ctx(e, p, card=conflict, box=place))
+        taken.append([p.seat, place, True])
         if place == "first":
             winner = p
-    rivals.after_rewards(e, results)
+    e.later("combat_end")
     if winner is not None and not winner.rival:
-        for card in [c for c in dict.fromkeys(winner.intrigue) if "win" in e.defs[c]["boxes"]]:
-            forced = e.defs[card]["forced"].get("win")
-            if forced is not None and not e.can_pay(winner, forced):
-                continue
-            if e.yes_no(winner, "win", f"play {e.cname(card)}", e.defs[card]["values"].get("win", 0.0)):
-                play_intrigue(e, winner, card, "win")
+        e.later("win_cards", seat=winner.seat, cards=None)  # the cards held once the rewards are in
+    e.later("after_rewards", results=[[p.seat, place] for p, place in results])
+    for seat, place, takes in reversed(taken):
+        e.later("reward", seat=seat, place=place, takes=takes)
+
+
+@step
+def reward(e, f):
+    p, place = e.players[f["seat"]], f["place"]
+    conflict = e.state.conflict
+    if not f["takes"]:
+        e.log(f"  {e.pname(p)} places {place} in {e.cname(conflict)} and takes no reward")
+        return
+    e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
+    e.run_box(conflict, place, Ctx(e, p, card=conflict, box=place))
+
+
+@step
+def after_rewards(e, f):
+    rivals.after_rewards(e, [(e.players[s], place) for s, place in f["results"]])
+
+
+@step
+def win_cards(e, f):
+    """The winner may play each intrigue card that triggers on a win, in turn."""
+    p = e.players[f["seat"]]
+    cards = f["cards"]
+    if cards is None:
+        cards = [c for c in dict.fromkeys(p.intrigue) if "win" in e.defs[c]["boxes"]]
+    if "chosen" in f:
+        card = cards[0]
+        cards = cards[1:]
+        if cards:
+            e.later("win_cards", seat=p.seat, cards=cards)
+        if f["answer"] == 0:
+            play_intrigue(e, p, card, "win")
+        return
+    while cards:
+        card = cards[0]
+        forced = e.defs[card]["forced"].get("win")
+        if forced is None or e.can_pay(p, forced):
+            e.yes_no(p, "win", f"play {e.cname(card)}", e.defs[card]["values"].get("win", 0.0), "win_cards",
+                     seat=p.seat, cards=cards)
+            return
+        cards = cards[1:]
+
+
+@step
+def combat_end(e, f):
+    st = e.state
     for p in e.players:
         p.supply += p.conflict
         p.conflict = 0
@@ -97,6 +152,6 @@ def resolve(e) -> None:
             u["conflict"] = 0
         p.swords = 0
         p.deployed_turn = 0  # deployments during the Combat phase counted as one turn
-    st.conflicts_done.append(conflict)
+    st.conflicts_done.append(st.conflict)
     st.conflict = None
     e.state.turn_kind = ""

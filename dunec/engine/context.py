@@ -23,6 +23,19 @@ class Ctx:
         self.box = box
         self.forced = forced
 
+    def data(self) -> dict:
+        """The context as plain data, for a frame on the state's stack."""
+        return {"seat": self.player.seat, "owner": self.owner.seat, "card": self.card, "space": self.space,
+                "box": self.box, "forced": self.forced, "before": self.recruited_before}
+
+    @classmethod
+    def of(cls, engine, d: dict) -> "Ctx":
+        players = engine.state.players
+        ctx = cls(engine, players[d["seat"]], d["card"], d["space"], d["box"], players[d["owner"]], d["forced"])
+        if "before" in d:  # else counted now: a box run later counts from when it runs
+            ctx.recruited_before = d["before"]
+        return ctx
+
     def sub(self, player) -> "Ctx":
         return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced)
 
@@ -55,7 +68,7 @@ class Ctx:
 
     # --- tracks
     def advance(self, track: str, n: int) -> None:
-        self.engine.advance(self, track, n)
+        self.engine.advance_track(self, track, n)
 
     def cash_out(self, track: str) -> None:
         self.engine.cash_out(self, track)
@@ -133,22 +146,12 @@ class Ctx:
     def signet(self) -> None:
         self.engine.use_signet(self.player, self)
 
-    # --- choices
-    def offer_pay(self, costs, label: str, hint: float) -> bool:
-        return self.engine.offer_pay(self, costs, label, hint)
-
+    # --- choices (the questions themselves are asked from interpreter frames)
     def pay_now(self, costs) -> None:
         self.engine.pay(self.player, costs, self.card)
 
-    def choose(self, n: int, labels, hints, costs, factions=None) -> list:
-        return self.engine.choose_options(self, n, labels, hints, costs, factions)
-
     def each_opponent(self) -> list:
         return [self.sub(p) for p in self.engine.opponents(self.player)]
-
-    def pick_opponent(self, label: str):
-        p = self.engine.pick_opponent(self.player, label)
-        return self.sub(p) if p is not None else None
 
     # --- conditions and counts
     def quantity(self, q: tuple) -> int:

@@ -5,10 +5,9 @@ The rule primitives every effect goes through are mixed in from rules_*.py
 from __future__ import annotations
 
 from collections import deque
-from contextlib import contextmanager
 from typing import Optional
 
-from dunec.engine import rivals
+from dunec.engine import hints, interpreter, rivals
 from dunec.engine.actions import NO, player_name
 from dunec.engine.observe import SeatView
 from dunec.engine.rng import Rng
@@ -17,6 +16,8 @@ from dunec.engine.rules_cards import CardRules
 from dunec.engine.rules_costs import CostRules
 from dunec.engine.rules_resources import ResourceRules
 from dunec.engine.state import FACTIONS, GameState, Player
+from dunec.engine.context import Ctx
+from dunec.engine.steps import STEPS, step
 
 
 
@@ -34,19 +35,18 @@ class ReplayError(PolicyError):
 
 
 class Engine(ResourceRules, CardRules, AgentRules, CostRules):
-    def __init__(self, content, state: GameState, policies, replay=()):
+    def __init__(self, content, state: GameState, policies=None, replay=()):
         self.content = content
         self.defs = content.defs
         self.state = state
-        self.policies = policies
+        self.policies = policies if policies is not None else [None] * len(state.players)
         self.rng = Rng(state=state.rng_state)
         self.replay = deque(replay)
         self.quiet = False
         # Optional hook called after every decision (invariant checks). A decision asked
         # in the middle of a rule step (whom a falling holder gives an alliance to) is
-        # checked once the step has finished, never half done: see `step`.
+        # checked once the step has finished, never half done: see `finished_step`.
         self.after_turn = None
-        self._unfinished = 0
         self.echo = None  # optional: print each log line as it happens (a person is playing)
         self._trash_hints: dict = {}
 
@@ -90,40 +90,95 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         n = self.state.n_players
         return [self.players[(p.seat + i) % n] for i in range(1, n)]
 
-    # ------------------------------------------------------------------ decisions
-    def decide(self, p: Player, kind: str, actions, hints=None) -> int:
-        """Ask p's policy to pick one of the actions; record the answer's index.
-        `hints` (value estimates, one per action) may be a function: it is called
-        only when a policy asks for them."""
-        n = len(actions)
+    # ------------------------------------------------------------------ frames and decisions
+    def later(self, do: str, **loc) -> None:
+        """Push a step to run once everything pushed after it has run: the rest of
+        a rule that comes after something which may ask (flow.py)."""
+        self.state.stack.append({"do": do, **loc})
+
+    def ask(self, p: Player, kind: str, options, do: str, hint=None, **loc) -> None:
+        """Ask p to pick one of the options; the step `do` then runs with the
+        frame's `answer` (the option's index) and `chosen` (the option). A single
+        option is taken at once and a rival answers by its fixed rules: neither is
+        recorded. Otherwise the game pauses on the pending decision. `hint` is the
+        datum hints.py needs beyond the state (a yes/no's value, a choice's hints)."""
+        n = len(options)
         if n == 0:
             raise PolicyError(f"no options for {kind}")
+        frame = {"do": do, **loc}
+        self.state.stack.append(frame)
         if n == 1:
-            return 0
-        lazy = hints if callable(hints) else (lambda: hints)
+            frame["answer"], frame["chosen"] = 0, options[0]
+            return
         if p.rival:  # rivals decide by fixed rules: no policy, nothing recorded
-            return rivals.choose(self, p, kind, actions, lazy)
+            i = rivals.choose(self, p, kind, options, lambda: hints.of(self, p, kind, options, hint))
+            frame["answer"], frame["chosen"] = i, options[i]
+            return
+        self.state.pending = {"seat": p.seat, "kind": kind, "options": list(options), "hint": hint}
+
+    def advance(self) -> None:
+        """Run steps until a decision is pending or the game is over."""
+        st = self.state
+        stack = st.stack
+        while st.pending is None and stack:
+            f = stack.pop()
+            STEPS[f["do"]](self, f)
+        self.sync()
+
+    def answer(self, i: int) -> None:
+        """Record the pending decision's answer and run on to the next one.
+        An index that is not one of the options is refused and changes nothing."""
+        st = self.state
+        d = st.pending
+        if d is None:
+            raise PolicyError("no decision is pending")
+        n = len(d["options"])
+        if type(i) is not int or not 0 <= i < n:
+            raise PolicyError(f"{d['kind']}: {i!r} is not one of {n} options")
+        frame = st.stack[-1]
+        frame["answer"], frame["chosen"] = i, d["options"][i]
+        st.pending = None
+        st.decisions.append(i)
+        if self.after_turn is not None and not any(f.get("unfinished") for f in st.stack):
+            self.after_turn(self)
+        self.advance()
+
+    def pending_hints(self):
+        """The pending decision's value hints (hints.py)."""
+        d = self.state.pending
+        return hints.of(self, self.players[d["seat"]], d["kind"], d["options"], d["hint"])
+
+    def drive(self) -> None:
+        """Play on until the stack is empty, answering every decision from the
+        replay list first, then from the seats' policies."""
+        self.advance()
+        st = self.state
+        while st.pending is not None:
+            self.answer(self._policy_answer())
+
+    def _policy_answer(self) -> int:
+        st = self.state
+        d = st.pending
+        p = self.players[d["seat"]]
+        kind, actions = d["kind"], d["options"]
+        n = len(actions)
+        lazy = self.pending_hints
         if self.replay:
             i = self.replay.popleft()
             if type(i) is not int or not 0 <= i < n:
-                at = len(self.state.decisions)
+                at = len(st.decisions)
                 raise ReplayError(at, f"{i!r} is not a legal choice (options 0–{n - 1}) at decision {at + 1}, "
                                       f"a `{kind}` decision of {self.pname(p)}")
             policy = self.policies[p.seat]
             if getattr(policy, "follows_replay", False):
                 # Keep a seeded policy's own RNG in step, so a resumed game goes on
                 # exactly as the uninterrupted one would have.
-                self.sync()
                 policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
-        else:
-            self.sync()
-            policy = self.policies[p.seat]
-            i = policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
+            return i
+        policy = self.policies[p.seat]
+        i = policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
         if not isinstance(i, int) or not 0 <= i < n:
             raise PolicyError(f"{kind}: {i!r} is not one of {n} options")
-        self.state.decisions.append(i)
-        if self.after_turn is not None and not self._unfinished:
-            self.after_turn(self)
         return i
 
     def _view(self, policy, p: Player):
@@ -131,43 +186,60 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         the engine itself for a policy that declares `sees_everything`."""
         return self if getattr(policy, "sees_everything", False) else SeatView(self, p.seat)
 
-    @contextmanager
-    def step(self):
-        """A rule step that asks a decision before it has finished: the hook runs
-        after the step instead of after the decision."""
-        self._unfinished += 1
-        try:
-            yield
-        finally:
-            self._unfinished -= 1
-        if self.after_turn is not None and not self._unfinished:
+    def finished_step(self) -> None:
+        """The end of a rule step that asked a decision before it had finished (its
+        frame was marked `unfinished`): the invariant hook runs now instead."""
+        if self.after_turn is not None and not any(f.get("unfinished") for f in self.state.stack):
             self.after_turn(self)
 
-    def choose_options(self, ctx, n: int, labels, hints, costs, factions=None) -> list[int]:
-        """Pick n different options; an option that starts with a cost is offered
-        only when the player can pay it. `labels` are the card's own words for its
-        options; `factions` the faction each option is influence with, if it is."""
+    def choose_options(self, ctx, n: int, labels, hints_, costs, factions, then: dict) -> None:
+        """Pick n different options of a `choose`; an option that starts with a cost
+        is offered only when the player can pay it. `labels` are the card's own words
+        for its options; `factions` the faction each option is influence with, if it
+        is. The step `then` runs with `picked`, the chosen option numbers."""
         p = ctx.player
         ok = [i for i in range(len(labels)) if costs[i] is None or self.can_pay(p, costs[i], ctx.card)]
-        factions = factions or (None,) * len(labels)
-        picked: list[int] = []
-        for _ in range(min(n, len(ok))):
-            idx = [i for i in ok if i not in picked]
-            j = self.decide(p, "choose", [("option", i, labels[i], factions[i]) for i in idx],
-                            (lambda: [hints[i] for i in idx]) if hints else None)
-            picked.append(idx[j])
-        return picked
+        then["picked"] = []
+        self.later("choose_pick", seat=p.seat, left=min(n, len(ok)), ok=ok, labels=list(labels),
+                   hints=list(hints_) if hints_ else None, factions=list(factions or (None,) * len(labels)),
+                   then=then)
 
-    def yes_no(self, p: Player, kind: str, label: str, hint: float = 0.0) -> bool:
-        return self.decide(p, kind, [("yes", label), NO], lambda: [hint, 0.0]) == 0
+    def run_box(self, ident: str, box: str, ctx) -> None:
+        """Run one box of a definition for ctx (in tail position: what follows it
+        in the caller's rule is already on the stack). A box that cannot ask runs
+        now; one that may ask runs from frames (interpreter.py)."""
+        key = (ident, box)
+        if key in self.content.programs:
+            interpreter.start(self, ident, box, ctx)
+            return
+        fn = self.content.effects.get(key)
+        if fn is not None:
+            fn(ctx)
 
-    def pick_opponent(self, p: Player, label: str) -> Optional[Player]:
+    def has_box(self, ident: str, box: str) -> bool:
+        key = (ident, box)
+        return key in self.content.effects or key in self.content.programs
+
+    def box_later(self, ident: str, box: str, ctx) -> None:
+        """Run the box after everything pushed from now on (a frame); its context
+        counts the troops recruited before it from when it runs."""
+        if self.has_box(ident, box):
+            data = ctx.data()
+            del data["before"]
+            self.later("box", ident=ident, box=box, ctx=data)
+
+    def yes_no(self, p: Player, kind: str, label: str, hint: float, do: str, **loc) -> None:
+        """A yes/no question; `do` runs with `answer` 0 for yes."""
+        self.ask(p, kind, [("yes", label), NO], do, hint, **loc)
+
+    def pick_opponent(self, p: Player, label: str, do: str, **loc) -> bool:
+        """Ask p to pick an opponent; `do` runs with `chosen` = ("opponent", seat, label).
+        False when p has no opponent (nothing is asked)."""
         opps = self.opponents(p)
         if not opps:
-            return None
-        i = self.decide(p, "opponent", [("opponent", o.seat, label) for o in opps],
-                        lambda: [float(o.vp) for o in opps])
-        return opps[i]
+            return False
+        self.ask(p, "opponent", [("opponent", o.seat, label) for o in opps], do, **loc)
+        return True
 
     # ------------------------------------------------------------------ the game
     def log_summary(self) -> None:
@@ -180,23 +252,40 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
                      f"{len(p.intrigue)} intrigue")
 
     def play(self) -> GameState:
-        from dunec.engine import combat, turns
-
+        """Play from wherever the state is to the end, asking the policies."""
         st = self.state
-        if st.phase == "setup":
-            rivals.game_start(self)
-            for p in self.players:
-                self.leader_trigger(p, "game_start")
-            st.phase = "rounds"
-        while not st.finished:
-            st.round += 1
-            turns.round_start(self)
-            turns.player_turns(self)
-            combat.resolve(self)
-            turns.makers(self)
-            self.log_summary()
-            if not turns.recall(self):
-                break
-        turns.endgame(self)
-        self.sync()
-        return st
+        if not st.stack and st.pending is None:
+            if st.phase == "setup":
+                flow.start(self)
+            elif st.phase == "rounds":  # a state set up by hand between rounds
+                self.later("round_begins")
+        self.drive()
+        return self.state
+
+
+@step
+def box(e, f):
+    e.run_box(f["ident"], f["box"], Ctx.of(e, f["ctx"]))
+
+
+@step
+def choose_pick(e, f):
+    """One pick of a `choose`; it comes back here with each answer until the
+    picks are made, then the frame `then` runs with `picked`."""
+    then = f["then"]
+    if "chosen" in f:
+        then["picked"].append(f["chosen"][1])
+    if len(then["picked"]) >= f["left"]:
+        e.state.stack.append(then)
+        return
+    picked = then["picked"]
+    idx = [i for i in f["ok"] if i not in picked]
+    labels, factions = f["labels"], f["factions"]
+    hints_ = f["hints"]
+    e.ask(e.players[f["seat"]], "choose", [("option", i, labels[i], factions[i]) for i in idx], "choose_pick",
+          [hints_[i] for i in idx] if hints_ else None, seat=f["seat"], left=f["left"], ok=f["ok"],
+          labels=labels, hints=hints_, factions=factions, then=then)
+
+
+# The modules whose steps a game runs (imported last: they use the engine's helpers by name only).
+from dunec.engine import combat, flow  # noqa: E402,F401

@@ -1,19 +1,25 @@
 """The reference interpreter: walks IR ops against an effect context.
 
-It is deliberately plain (one handler per op kind); the compiled back-end must
-agree with it on every game.
+A box that can ask nothing runs straight through (`run`). A box that may ask a
+decision or run another box (asks(), from the verb table) runs from frames on
+the state's stack: the frame names the ops by reference (definition, box, and
+the path to a nested body) and the position of the next op, so a game paused
+inside an effect is plain data. Both back-ends run such boxes here; the compiled
+back-end has straight-line Python for every other box.
 """
 from __future__ import annotations
 
 import operator
 
+from dunec.engine.context import Ctx
+from dunec.engine.steps import step
 from dunec.ir import describe, value
-from dunec.ir.ops import Op, Ops, option_faction, requirement
+from dunec.ir.ops import Op, Ops, asks, op_asks as _op_asks, option_faction, requirement  # noqa: F401
 
 CMP = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
        ">": operator.gt, "<": operator.lt}
 
-
+# ---------------------------------------------------------------------- straight boxes
 def run(ops: Ops, ctx) -> None:
     for op in ops:
         HANDLERS[op.kind](op, ctx)
@@ -53,24 +59,6 @@ def _gain(op, ctx):
     ctx.gain(op.args[0], op.args[1])
 
 
-def _pay(op, ctx):
-    if ctx.offer_pay(op.args[0], describe.op(op), value.estimate(op.body)):
-        run(op.body, ctx)
-
-
-def _choose(op, ctx):
-    labels, hints, costs, factions = _labels(op)
-    for i in ctx.choose(op.args[0], labels, hints, costs, factions):
-        alt = op.alts[i]
-        if alt and alt[0].kind == "pay":
-            # Choosing a paid option means paying for it: only payable options are offered.
-            ctx.pay_now(alt[0].args[0])
-            run(alt[0].body, ctx)
-            run(alt[1:], ctx)
-        else:
-            run(alt, ctx)
-
-
 def _if(op, ctx):
     if test(op.args[0], ctx):
         run(op.body, ctx)
@@ -88,25 +76,130 @@ def _each_opponent(op, ctx):
         run(op.body, other)
 
 
-def _opponent(op, ctx):
-    other = ctx.pick_opponent(describe.ops(op.body))
-    if other is not None:
-        run(op.body, other)
-
-
 def _call(name):
     def handler(op, ctx):
         getattr(ctx, name)(*op.args)
     return handler
 
 
-HANDLERS = {
-    "gain": _gain, "pay": _pay, "choose": _choose, "if": _if, "foreach": _foreach,
-    "each_opponent": _each_opponent, "opponent": _opponent,
-}
+HANDLERS = {"gain": _gain, "if": _if, "foreach": _foreach, "each_opponent": _each_opponent}
 for _name in ("lose", "influence", "lose_influence", "deploy", "retreat", "trash", "discard", "acquire",
               "gain_card", "steal_intrigue", "shuffle_discard", "recall", "mentat", "swordmaster",
               "high_council", "control", "signet", "retrieve", "draw_or_trash_top", "discount",
               "acquire_to_top", "manipulate", "extra_icon", "infiltrate", "pass_turn", "block_space",
               "double_harvest", "harvest", "secret_factions", "advance", "cash_out"):
     HANDLERS[_name] = _call(_name)
+
+
+# ---------------------------------------------------------------------- boxes run from frames
+def start(e, ident: str, box: str, ctx) -> None:
+    """Run a box that may ask from frames (the caller is in tail position)."""
+    push(e, [ident, box], ctx.data())
+
+
+def push(e, ref: list, ctx_data: dict, pc: int = 0) -> None:
+    e.later("ops", ref=ref, pc=pc, ctx=ctx_data)
+
+
+def resolve(content, ref) -> Ops:
+    """The ops a frame's reference names: [definition, box, [op index, which]...],
+    `which` -1 for the op's body, k for its alternative k."""
+    seq = content.programs[(ref[0], ref[1])]
+    for i, which in ref[2:]:
+        op = seq[i]
+        seq = op.body if which < 0 else op.alts[which]
+    return seq
+
+
+@step
+def ops(e, f):
+    """Run ops from the frame's position; before an op that may ask, leave the
+    rest of the sequence on the stack and hand over."""
+    ref = f["ref"]
+    seq = resolve(e.content, ref)
+    ctx = Ctx.of(e, f["ctx"])
+    pc = f["pc"]
+    n = len(seq)
+    while pc < n:
+        op = seq[pc]
+        pc += 1
+        if _op_asks(op):
+            if pc < n:
+                f["pc"] = pc
+                e.state.stack.append(f)
+            PAUSING.get(op.kind, _paused_call)(e, op, ctx, ref, pc - 1)
+            return
+        HANDLERS[op.kind](op, ctx)
+
+
+def _paused_call(e, op, ctx, ref, i):
+    HANDLERS[op.kind](op, ctx)
+
+
+def _body(ref: list, i: int, which: int = -1) -> list:
+    return ref + [[i, which]]
+
+
+def _pay_p(e, op, ctx, ref, i):
+    e.offer_pay(ctx, op.args[0], describe.op(op), value.estimate(op.body), _body(ref, i))
+
+
+def _choose_p(e, op, ctx, ref, i):
+    labels, hints, costs, factions = _labels(op)
+    e.choose_options(ctx, op.args[0], labels, hints, costs, factions,
+                     then={"do": "choose_run", "ref": ref, "i": i, "ctx": ctx.data()})
+
+
+@step
+def choose_run(e, f):
+    """Run the picked options of a `choose`, in the order picked. Choosing a paid
+    option means paying for it: only payable options were offered."""
+    op = resolve(e.content, f["ref"])[f["i"]]
+    alt_ref = [f["ref"] + [[f["i"], k]] for k in range(len(op.alts))]
+    for k in reversed(f["picked"]):
+        alt = op.alts[k]
+        if alt and alt[0].kind == "pay":
+            if len(alt) > 1:
+                push(e, alt_ref[k], f["ctx"], pc=1)
+            push(e, alt_ref[k] + [[0, -1]], f["ctx"])
+            e.later("pay_costs", ctx=f["ctx"], costs=alt[0].args[0])
+        else:
+            push(e, alt_ref[k], f["ctx"])
+
+
+@step
+def pay_costs(e, f):
+    ctx = Ctx.of(e, f["ctx"])
+    ctx.pay_now(f["costs"])
+
+
+def _if_p(e, op, ctx, ref, i):
+    if test(op.args[0], ctx):
+        push(e, _body(ref, i), ctx.data())
+    elif op.alts:
+        push(e, _body(ref, i, 0), ctx.data())
+
+
+def _foreach_p(e, op, ctx, ref, i):
+    data = ctx.data()
+    for _ in range(ctx.quantity(op.args[0])):
+        push(e, _body(ref, i), data)
+
+
+def _each_opponent_p(e, op, ctx, ref, i):
+    for other in reversed(ctx.each_opponent()):
+        push(e, _body(ref, i), other.data())
+
+
+def _opponent_p(e, op, ctx, ref, i):
+    e.pick_opponent(ctx.player, describe.ops(op.body), "opponent_run", ref=_body(ref, i), ctx=ctx.data())
+
+
+@step
+def opponent_run(e, f):
+    ctx = Ctx.of(e, f["ctx"])
+    push(e, f["ref"], ctx.sub(e.players[f["chosen"][1]]).data())
+
+
+PAUSING = {"pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
+           "each_opponent": _each_opponent_p, "opponent": _opponent_p}

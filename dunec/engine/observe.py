@@ -22,6 +22,8 @@ def observation(state: GameState, seat: int) -> GameState:
     view.rng_state = 0
     for deck in ("conflict_deck", "imperium_deck", "intrigue_deck", "hagal_deck"):
         setattr(view, deck, sorted(getattr(view, deck)))
+    view.stack = []  # the steps still to run name hidden cards (a hand to discard from)
+    view.pending = seen_decision(state.pending, seat)
     for p in view.players:
         p.deck = sorted(p.deck)
         if p.seat != seat:
@@ -29,6 +31,14 @@ def observation(state: GameState, seat: int) -> GameState:
             p.intrigue = [HIDDEN] * len(p.intrigue)
             p.secret = [HIDDEN] * len(p.secret)
     return view
+
+
+def seen_decision(pending, seat: int):
+    """The pending decision as `seat` sees it: whole when it is theirs, else only
+    whose it is and of what kind (its options can name another hand's cards)."""
+    if pending is None or pending["seat"] == seat:
+        return pending
+    return {"seat": pending["seat"], "kind": pending["kind"], "options": [HIDDEN], "hint": None}
 
 
 _DECKS = frozenset(("conflict_deck", "imperium_deck", "intrigue_deck", "hagal_deck"))
@@ -70,6 +80,10 @@ class StateView:
             return sorted(getattr(self._state, name))
         if name == "rng_state":
             return 0
+        if name == "stack":
+            return []
+        if name == "pending":
+            return seen_decision(self._state.pending, self._seat)
         if name in _WHOLE:
             return getattr(observation(self._state, self._seat), name)
         return getattr(self._state, name)

@@ -28,6 +28,7 @@ from dunec.engine.rng import Rng
 from dunec.engine.setup import SetupError
 from dunec.engine.setup import new_game as base_new_game
 from dunec.engine.state import TROOPS_PER_PLAYER, GameState, Player
+from dunec.engine.steps import step
 
 # The base-game leaders the rules list for solo rivals (the list's other two,
 # Rhombur Vernius and Hundro Moritani, come with Rise of Ix).
@@ -212,15 +213,20 @@ def choose(e, p: Player, kind: str, options: list, hints) -> int:
 
 
 # ---------------------------------------------------------------------- agent turns
-def find(e, p: Player):
-    """Reveal House Hagal cards until one names a space the rival can visit:
-    (card, space), or (None, None) when no card of the deck can send it anywhere."""
+def find(e, p: Player, every=None, failed=(), tries=None) -> None:
+    """Reveal House Hagal cards until one names a space the rival can visit, then
+    place there (`place`); when no card of the deck can send it anywhere, it is
+    done for the round. A card that sends no agent gives its gain first (a box that
+    runs before the search goes on: the search waits on the stack)."""
     st = e.state
     who = e.pname(p)
-    every = {c for c in st.hagal_deck + st.hagal_discard if not e.defs[c].get("reshuffle")}
-    failed: set = set()
-    for _ in range(10 * (len(st.hagal_deck) + len(st.hagal_discard)) + 1):
-        if not every - failed:
+    if every is None:
+        every = sorted({c for c in st.hagal_deck + st.hagal_discard if not e.defs[c].get("reshuffle")})
+        tries = 10 * (len(st.hagal_deck) + len(st.hagal_discard)) + 1
+    failed = list(failed)
+    while tries > 0:
+        tries -= 1
+        if not set(every) - set(failed):
             break
         card = hagal.reveal(e)
         if card is None:
@@ -233,28 +239,41 @@ def find(e, p: Player):
         if not m.get("spaces"):
             # A card that sends no agent: the rival takes its gain and reveals again.
             e.log(f"  {who} reveals {m['name']} (no agent)")
+            if card not in failed:
+                failed.append(card)
+            e.later("rival_find", seat=p.seat, every=every, failed=failed, tries=tries)
             _gain(e, p, card, None)
-            failed.add(card)
-            continue
+            return
         space, why = hagal.target(e, p, m)
         if space is not None:
-            return card, space
-        failed.add(card)
+            place(e, p, card, space)
+            return
+        if card not in failed:
+            failed.append(card)
         e.log(f"  {who} reveals {m['name']}: {why}; next card")
-    return None, None
+    e.log(f"  {who} finds no space it can visit and places no more agents this round")
+    p.revealed_turn = True
+
+
+@step
+def rival_find(e, f):
+    find(e, e.players[f["seat"]], f["every"], f["failed"], f["tries"])
 
 
 def _gain(e, p: Player, card: str, space) -> None:
     """What the card gives; the log's indented line says what the rival gained and
     spent, as it does for a person's turn (the signet ring says its own part)."""
-    before = None if e.quiet else tally(p)
-    fn = e.content.effect(card, "hagal")
-    if fn is not None:
-        fn(Ctx(e, p, card=card, space=space, box="hagal"))
+    e.later("rival_gained", seat=p.seat, before=None if e.quiet else tally(p))
+    e.run_box(card, "hagal", Ctx(e, p, card=card, space=space, box="hagal"))
+
+
+@step
+def rival_gained(e, f):
+    p = e.players[f["seat"]]
     if duo_rival(e, p):
         refuse_gains(p)
-    if before is not None:
-        log_changes(e, p, before)
+    if f["before"] is not None:
+        log_changes(e, p, f["before"])
 
 
 def refuse_gains(p: Player) -> None:
@@ -266,29 +285,41 @@ def take_turn(e, p: Player) -> None:
     """One rival turn: an agent placed by a House Hagal card, or nothing left to do
     this round (it is then marked done, like a player who has revealed)."""
     st = e.state
-    who = e.pname(p)
     if p.agents_left <= 0 or (st.mode == "duo" and e.players[st.first_player].revealed_turn):
         p.revealed_turn = True
         return
-    card, space = find(e, p)
-    if card is None:
-        e.log(f"  {who} finds no space it can visit and places no more agents this round")
-        p.revealed_turn = True
-        return
+    find(e, p)
+
+
+def place(e, p: Player, card: str, space: str) -> None:
+    """The agent goes where the card says: the control bonus, the card's gain, the
+    trades, then troops on a combat card (the official order)."""
     m, sp = e.defs[card], e.defs[space]
     p.agents_left -= 1
     e.place_agent(space, p.seat)
     p.recruited = p.deployed_turn = 0
     e.state.turn_kind = "agent"
-    e.log(f"  {who} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
+    e.log(f"  {e.pname(p)} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
+    e.later("rival_turn_done", seat=p.seat, deploys=bool(m.get("deploys")))
+    e.later("rival_gain", seat=p.seat, card=card, space=space)
     e.control_bonus(space)
-    _gain(e, p, card, space)
+
+
+@step
+def rival_gain(e, f):
+    _gain(e, e.players[f["seat"]], f["card"], f["space"])
+
+
+@step
+def rival_turn_done(e, f):
+    st = e.state
+    p = e.players[f["seat"]]
     trade(e, p)  # the official order: the trades first, then the troops on a combat card
-    if m.get("deploys"):
+    if f["deploys"]:
         # A rival always deploys as many as a player may.
         k = e.combat_space_deploy_most(p)
         if k:
-            e.log(f"  {who} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict + k} in the Conflict)")
+            e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict + k} in the Conflict)")
         e.send_troops(p, k)
     e.state.turn_kind = ""
     if st.churn == "rival":

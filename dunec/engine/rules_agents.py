@@ -6,6 +6,7 @@ from __future__ import annotations
 from dunec.engine.context import Ctx
 from dunec.engine.narration import change_words, tally
 from dunec.engine.state import Player
+from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
 
 
@@ -40,9 +41,7 @@ class AgentRules:
         mine = self.agents_of(p.seat)
         if not mine:
             return
-        i = self.decide(p, "recall", [("recall", s) for s in mine])
-        self.remove_agent(mine[i], p.seat)
-        p.agents_left += 1
+        self.ask(p, "recall", [("recall", s) for s in mine], "recalled", seat=p.seat)
 
     def take_mentat(self, p: Player, box: str) -> None:
         st = self.state
@@ -82,27 +81,18 @@ class AgentRules:
         agent goes there; the log says what it gained, as it happens on another's turn."""
         loc = self.defs[space].get("location")
         seat = self.state.control.get(loc) if loc is not None else None
-        fn = self.content.effect(space, "control") if seat is not None else None
-        if fn is None:
+        if seat is None or not self.has_box(space, "control"):
             return
         holder = self.players[seat]
-        before = None if self.quiet else (tally(holder), dict(holder.influence))
-        fn(Ctx(self, holder, space=space, box="control"))
-        if before is not None:
-            self.log(f"  {self.pname(holder)} takes the {NAMES.get(loc, loc)} control bonus"
-                     f"{self._changed(holder, *before) or ''}")
+        if not self.quiet:
+            self.later("control_bonus_said", seat=seat, loc=loc, before=tally(holder),
+                       influence=dict(holder.influence))
+        self.run_box(space, "control", Ctx(self, holder, space=space, box="control"))
 
     def use_signet(self, p: Player, ctx: Ctx) -> None:
-        fn = self.content.effect(p.leader, "signet")
-        before = None if self.quiet else (tally(p), dict(p.influence))
-        if fn is not None:
-            fn(Ctx(self, p, card=ctx.card, space=ctx.space, box="signet"))
-        if before is not None:
-            # Say what the ring did: one that cannot pay (the Baron with no Solari) does nothing.
-            said = self._changed(p, *before)
-            ring = f"{self.defs[p.leader]['name']}'s signet ring"
-            self.log(f"  {self.pname(p)}: {ring} has no effect" if said is None else
-                     f"  {self.pname(p)} uses {ring}{said}")
+        if not self.quiet:
+            self.later("signet_said", seat=p.seat, before=tally(p), influence=dict(p.influence))
+        self.run_box(p.leader, "signet", Ctx(self, p, card=ctx.card, space=ctx.space, box="signet"))
 
     def _changed(self, p: Player, before: dict, influence: dict):
         """None when nothing of p changed since `before`; else ': +1 Solari, -1 spice',
@@ -115,6 +105,30 @@ class AgentRules:
     def leader_trigger(self, p: Player, box: str, space=None) -> None:
         if p.rival:
             return  # a rival uses its leader's signet ring only, never the other abilities
-        fn = self.content.effect(p.leader, box)
-        if fn is not None:
-            fn(Ctx(self, p, space=space, box=box))
+        self.run_box(p.leader, box, Ctx(self, p, space=space, box=box))
+
+
+# ---------------------------------------------------------------------- the steps after an answer
+@step
+def recalled(e, f):
+    p = e.players[f["seat"]]
+    e.remove_agent(f["chosen"][1], p.seat)
+    p.agents_left += 1
+
+
+@step
+def control_bonus_said(e, f):
+    """The log says what the control bonus gave, as it happens on another's turn."""
+    holder = e.players[f["seat"]]
+    loc = f["loc"]
+    e.log(f"  {e.pname(holder)} takes the {NAMES.get(loc, loc)} control bonus"
+          f"{e._changed(holder, f['before'], f['influence']) or ''}")
+
+
+@step
+def signet_said(e, f):
+    # Say what the ring did: one that cannot pay (the Baron with no Solari) does nothing.
+    p = e.players[f["seat"]]
+    said = e._changed(p, f["before"], f["influence"])
+    ring = f"{e.defs[p.leader]['name']}'s signet ring"
+    e.log(f"  {e.pname(p)}: {ring} has no effect" if said is None else f"  {e.pname(p)} uses {ring}{said}")

@@ -8,6 +8,7 @@ from typing import Optional
 from dunec.engine.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.context import Ctx
 from dunec.engine.state import Player
+from dunec.engine.steps import step
 
 
 class CardRules:
@@ -52,11 +53,12 @@ class CardRules:
             return
         # Trashing with the card icon is optional (FAQ); as a cost it is not.
         actions = [("trash", c, z) for z, c in options] + ([TRASH_NOTHING] if optional else [])
-        i = self.decide(p, "trash", actions,
-                        lambda: [self._trash_hint(c) for _, c in options] + ([0.0] if optional else []))
-        if i == len(options):
+        self.ask(p, "trash", actions, "trash_chosen", seat=p.seat)
+
+    def trash_chosen(self, p: Player, action) -> None:
+        if action[0] != "trash":
             return
-        z, c = options[i]
+        c, z = action[1], action[2]
         if z == "play":
             (p.played if c in p.played else p.revealed).remove(c)
         else:
@@ -79,25 +81,28 @@ class CardRules:
     def _trashed(self, p: Player, card: str) -> None:
         p.trashed.append(card)
         self.log(f"  {self.pname(p)} trashes {self.cname(card)}")
-        fn = self.content.effect(card, "trash")
-        if fn is not None:
-            fn(Ctx(self, p, card=card, box="trash"))
+        self.run_box(card, "trash", Ctx(self, p, card=card, box="trash"))
 
-    def _trash_hint(self, card: str) -> float:
+    def trash_hint(self, card: str) -> float:
         h = self._trash_hints.get(card)
         if h is None:
             h = self._trash_hints[card] = _trash_value(self.defs[card])
         return h
 
     def discard(self, p: Player, n: int) -> None:
-        for _ in range(min(n, len(p.hand))):
-            i = self.decide(p, "discard", [("discard", c) for c in p.hand],
-                            lambda: [-self.defs[c].get("cost", 0) for c in p.hand])
-            c = p.hand.pop(i)
-            p.discard.append(c)
-            fn = self.content.effect(c, "discard")
-            if fn is not None:
-                fn(Ctx(self, p, card=c, box="discard"))
+        self.discard_next(p, min(n, len(p.hand)))
+
+    def discard_next(self, p: Player, left: int) -> None:
+        """One of the `left` discards still owed; each card's `on discard` box runs
+        before the next is chosen."""
+        if left > 0:
+            self.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1)
+
+    def discarded(self, p: Player, i: int, left: int) -> None:
+        c = p.hand.pop(i)
+        p.discard.append(c)
+        self.later("discard_more", seat=p.seat, left=left)
+        self.run_box(c, "discard", Ctx(self, p, card=c, box="discard"))
 
     def cost_of(self, p: Player, card: str) -> int:
         """The printed persuasion cost (what "a card costing N or less" reads)."""
@@ -113,10 +118,8 @@ class CardRules:
         row = [c for c in self.state.imperium_row if self.cost_of(p, c) <= max_cost]
         if not row:
             return
-        i = self.decide(p, "acquire", [("acquire", c) for c in row] + [ACQUIRE_NOTHING],
-                        lambda: [self.defs[c].get("cost", 0) + 1.0 for c in row] + [0.0])
-        if i < len(row):
-            self.take_from_row(p, row[i], to_top)
+        self.ask(p, "acquire", [("acquire", c) for c in row] + [ACQUIRE_NOTHING], "acquired", seat=p.seat,
+                 to_top=to_top)
 
     def take_from_row(self, p: Player, card: str, to_top: bool = False) -> None:
         st = self.state
@@ -127,21 +130,21 @@ class CardRules:
 
     def receive_card(self, p: Player, card: str, to_top: bool = False) -> None:
         if not to_top and p.acquire_to_top:
-            to_top = self.yes_no(p, "top", f"put {self.cname(card)} on top of your deck", 1.0)
+            self.yes_no(p, "top", f"put {self.cname(card)} on top of your deck", 1.0, "received", seat=p.seat,
+                        card=card)
+            return
+        self.received(p, card, to_top)
+
+    def received(self, p: Player, card: str, to_top: bool) -> None:
         (p.deck if to_top else p.discard).append(card)
         self.log(f"  {self.pname(p)} acquires {self.cname(card)}")
-        fn = self.content.effect(card, "acquire")
-        if fn is not None:
-            fn(Ctx(self, p, card=card, box="acquire"))
+        self.run_box(card, "acquire", Ctx(self, p, card=card, box="acquire"))
 
     def retrieve(self, p: Player, faction: str) -> None:
         cards = [c for c in dict.fromkeys(p.discard) if faction in self.defs[c].get("factions", ())]
         if not cards:
             return
-        i = self.decide(p, "retrieve", [("retrieve", c) for c in cards],
-                        lambda: [self.defs[c].get("cost", 0) for c in cards])
-        p.discard.remove(cards[i])
-        p.hand.append(cards[i])
+        self.ask(p, "retrieve", [("retrieve", c) for c in cards], "retrieved", seat=p.seat)
 
     def draw_or_trash_top(self, p: Player) -> None:
         if not p.deck:
@@ -149,24 +152,13 @@ class CardRules:
                 return
             self.shuffle_discard(p)
         card = p.deck[-1]
-        if self.decide(p, "top", [("draw_top", card), ("trash_top", card)],
-                       lambda: [1.0, self._trash_hint(card) - 8.0]) == 0:
-            p.hand.append(p.deck.pop())
-        else:
-            p.deck.pop()
-            self._trashed(p, card)
+        self.ask(p, "top", [("draw_top", card), ("trash_top", card)], "top_chosen", seat=p.seat)
 
     def manipulate(self, p: Player) -> None:
         row = list(dict.fromkeys(self.state.imperium_row))
         if not row:
             return
-        i = self.decide(p, "manipulate", [("set_aside", c) for c in row],
-                        lambda: [self.defs[c].get("cost", 0) for c in row])
-        self.state.imperium_row.remove(row[i])
-        if self.state.imperium_deck:
-            self.state.imperium_row.append(self.state.imperium_deck.pop())
-        p.manipulated.append(row[i])
-        self.log(f"  {self.pname(p)} sets aside {self.cname(row[i])}")
+        self.ask(p, "manipulate", [("set_aside", c) for c in row], "set_aside", seat=p.seat)
 
     def manipulated_lapse(self, p: Player) -> None:
         """A card removed with Manipulate and not acquired on this reveal turn stays
@@ -182,10 +174,7 @@ class CardRules:
                 and m["id"] not in st.blocked]
         if not free:
             return
-        i = self.decide(p, "block", [("block", s) for s in free],
-                        lambda: [self.defs[s]["values"].get("space", 0.0) for s in free])
-        st.blocked[free[i]] = p.seat
-        self.log(f"  {self.pname(p)} blocks {self.cname(free[i])} for opponents this round")
+        self.ask(p, "block", [("block", s) for s in free], "blocked_space", seat=p.seat)
 
     def harvest(self, p: Player, space) -> None:
         """Take a maker space's spice: what the space gives and its bonus spice
@@ -218,3 +207,64 @@ def _trash_value(meta: dict) -> float:
     """Trash the weakest card first: starting cards that only give persuasion."""
     base = meta.get("cost", 0) + sum(meta.get("values", {}).values())
     return 10.0 - base
+
+
+# ---------------------------------------------------------------------- the steps after an answer
+@step
+def trash_chosen(e, f):
+    e.trash_chosen(e.players[f["seat"]], f["chosen"])
+
+
+@step
+def discarded(e, f):
+    e.discarded(e.players[f["seat"]], f["answer"], f["left"])
+
+
+@step
+def discard_more(e, f):
+    e.discard_next(e.players[f["seat"]], f["left"])
+
+
+@step
+def acquired(e, f):
+    if f["chosen"][0] == "acquire":
+        e.take_from_row(e.players[f["seat"]], f["chosen"][1], f["to_top"])
+
+
+@step
+def received(e, f):
+    e.received(e.players[f["seat"]], f["card"], f["answer"] == 0)
+
+
+@step
+def retrieved(e, f):
+    p, c = e.players[f["seat"]], f["chosen"][1]
+    p.discard.remove(c)
+    p.hand.append(c)
+
+
+@step
+def top_chosen(e, f):
+    p = e.players[f["seat"]]
+    if f["answer"] == 0:
+        p.hand.append(p.deck.pop())
+    else:
+        e._trashed(p, p.deck.pop())
+
+
+@step
+def set_aside(e, f):
+    p, c = e.players[f["seat"]], f["chosen"][1]
+    st = e.state
+    st.imperium_row.remove(c)
+    if st.imperium_deck:
+        st.imperium_row.append(st.imperium_deck.pop())
+    p.manipulated.append(c)
+    e.log(f"  {e.pname(p)} sets aside {e.cname(c)}")
+
+
+@step
+def blocked_space(e, f):
+    p, s = e.players[f["seat"]], f["chosen"][1]
+    e.state.blocked[s] = p.seat
+    e.log(f"  {e.pname(p)} blocks {e.cname(s)} for opponents this round")

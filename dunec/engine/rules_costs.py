@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dunec.engine.context import Ctx
 from dunec.engine.state import FACTIONS, Player
+from dunec.engine.steps import step
 
 
 class CostRules:
@@ -37,24 +38,38 @@ class CostRules:
         return True
 
     def pay(self, p: Player, costs, card=None) -> None:
-        for c in costs:
-            if c[0] == "res":
+        """Pay the costs in order (tail position: a cost may ask, e.g. which
+        intrigue card to lose or which card to trash)."""
+        costs = list(costs)
+        if all(c[0] == "res" and c[1] != "intrigue" for c in costs):
+            for c in costs:
                 self.lose(p, c[1], c[2])
-            elif c[0] == "influence":
-                self.lose_influence(p, c[1], c[2]) if c[1] == "any" else self.change_influence(p, c[1], -c[2])
-            elif c[0] == "trash_this":
-                self.trash(Ctx(self, p, card=card), "this", "")
-            elif c[0] == "trash_card":
-                self.trash(Ctx(self, p, card=card), "card", "", optional=False)
+            return
+        for c in reversed(costs[1:]):
+            self.later("pay_one", seat=p.seat, cost=c, card=card)
+        self.pay_one(p, costs[0], card)
 
-    def offer_pay(self, ctx: Ctx, costs, label: str, hint: float) -> bool:
+    def pay_one(self, p: Player, c, card=None) -> None:
+        if c[0] == "res":
+            self.lose(p, c[1], c[2])
+        elif c[0] == "influence":
+            self.lose_influence(p, c[1], c[2]) if c[1] == "any" else self.change_influence(p, c[1], -c[2])
+        elif c[0] == "trash_this":
+            self.trash(Ctx(self, p, card=card), "this", "")
+        elif c[0] == "trash_card":
+            self.trash(Ctx(self, p, card=card), "card", "", optional=False)
+
+    def offer_pay(self, ctx: Ctx, costs, label: str, hint: float, body: list) -> None:
+        """`pay? COSTS: BODY`: offered when the player can pay (always taken when
+        the box is forced); paying runs the body (interpreter ops at `body`)."""
         p = ctx.player
         if not self.can_pay(p, costs, ctx.card):
-            return False
-        if not ctx.forced and not self.yes_no(p, "pay", label, hint):
-            return False
-        self.pay(p, costs, ctx.card)
-        return True
+            return
+        if ctx.forced:
+            self.later("ops", ref=body, pc=0, ctx=ctx.data())
+            self.pay(p, costs, ctx.card)
+            return
+        self.yes_no(p, "pay", label, hint, "offer_paid", ctx=ctx.data(), costs=costs, body=body)
 
     # ------------------------------------------------------------------ conditions
     def quantity(self, ctx: Ctx, q: tuple) -> int:
@@ -121,3 +136,16 @@ class CostRules:
             mine = self.copies(p, c[1])
             return all(mine > self.copies(o, c[1]) for o in self.opponents(p))
         raise KeyError(k)
+
+
+@step
+def pay_one(e, f):
+    e.pay_one(e.players[f["seat"]], f["cost"], f["card"])
+
+
+@step
+def offer_paid(e, f):
+    if f["answer"] == 0:
+        ctx = Ctx.of(e, f["ctx"])
+        e.later("ops", ref=f["body"], pc=0, ctx=f["ctx"])
+        e.pay(ctx.player, f["costs"], ctx.card)

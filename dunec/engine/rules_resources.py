@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dunec.engine import rivals
 from dunec.engine.state import FACTIONS, Player
+from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
 
 
@@ -61,9 +62,12 @@ class ResourceRules:
             p.conflict -= k
             p.supply += k
         elif res == "intrigue":
-            for _ in range(min(n, len(p.intrigue))):
-                i = self.decide(p, "lose_intrigue", [("lose_intrigue", c) for c in p.intrigue])
-                self.state.intrigue_discard.append(p.intrigue.pop(i))
+            self.lose_intrigue(p, min(n, len(p.intrigue)))
+
+    def lose_intrigue(self, p: Player, left: int) -> None:
+        if left > 0:
+            self.ask(p, "lose_intrigue", [("lose_intrigue", c) for c in p.intrigue], "intrigue_lost", seat=p.seat,
+                     left=left - 1)
 
     def add_vp(self, p: Player, source: str, n: int) -> None:
         if n and not (p.rival and rivals.duo_rival(self, p)):
@@ -73,8 +77,7 @@ class ResourceRules:
     # ------------------------------------------------------------------ influence
     def gain_influence(self, p: Player, faction: str, n: int, ctx=None) -> None:
         if faction == "all":
-            for f in FACTIONS:
-                self.change_influence(p, f, n)
+            self.influence_each(p, FACTIONS, n)
             return
         if faction == "secret":
             self.reveal_secret_factions(p, n)
@@ -89,21 +92,27 @@ class ResourceRules:
                 f for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in self.opponents(p)))
             if not pool:
                 return
-            faction = pool[self.decide(p, "influence", [("influence", f, n) for f in pool],
-                                       lambda: [2.0 + (1.5 if p.influence[f] in (1, 3) else 0) - 0.1 * i
-                                                - (2.5 if p.influence[f] >= MAX_INFLUENCE else 0)
-                                                for i, f in enumerate(pool)])]
+            self.ask(p, "influence", [("influence", f, n) for f in pool], "influence_chosen", seat=p.seat)
+            return
         self.change_influence(p, faction, n)
+
+    def influence_each(self, p: Player, factions, n: int) -> None:
+        """n influence with each faction in turn (each step may settle an alliance)."""
+        for f in reversed(factions[1:]):
+            self.later("influence_change", seat=p.seat, f=f, n=n)
+        if factions:
+            self.change_influence(p, factions[0], n)
 
     def choose_secret_factions(self, p: Player, n: int) -> None:
         """Pick n different factions in secret: the log and the other seats see only
         that a choice was made."""
-        left = list(FACTIONS)
-        chosen = []
-        for _ in range(min(n, len(left))):
-            i = self.decide(p, "secret", [("secret", f) for f in left],
-                            lambda: [-float(p.influence[f]) for f in left])
-            chosen.append(left.pop(i))
+        self.secret_pick(p, list(FACTIONS), [], min(n, len(FACTIONS)))
+
+    def secret_pick(self, p: Player, left: list, chosen: list, picks: int) -> None:
+        if picks > 0:
+            self.ask(p, "secret", [("secret", f) for f in left], "secret_picked", seat=p.seat, left=left,
+                     taken=chosen, picks=picks - 1)
+            return
         p.secret = [f for f in FACTIONS if f in chosen]
         self.log(f"  {self.pname(p)} chooses {_count(len(chosen))} faction{'s' if len(chosen) != 1 else ''} in secret")
 
@@ -114,16 +123,16 @@ class ResourceRules:
         if chosen:
             self.log(f"  {self.pname(p)} reveals the factions chosen in secret: "
                      + ", ".join(NAMES[f] for f in chosen))
-        for f in chosen:
-            self.change_influence(p, f, n)
+        self.influence_each(p, chosen, n)
 
     def lose_influence(self, p: Player, faction: str, n: int) -> None:
         if faction == "any":
             have = [f for f in FACTIONS if p.influence[f] >= 1]
             if not have:
                 return
-            faction = have[self.decide(p, "lose_influence", [("lose_influence", f, n) for f in have],
-                                       lambda: [-float(p.influence[f]) for f in have])]
+            self.ask(p, "lose_influence", [("lose_influence", f, n) for f in have], "influence_chosen",
+                     seat=p.seat)
+            return
         self.change_influence(p, faction, -n)
 
     def change_influence(self, p: Player, f: str, delta: int) -> None:
@@ -162,11 +171,9 @@ class ResourceRules:
             new = sorted(candidates, key=lambda q: (q.seat - (holder or 0)) % self.state.n_players)[0]
         elif candidates:
             # The falling holder chooses among the players tied for the highest (FAQ). Until
-            # the token has moved, the holder holds it below others: one unfinished step.
-            with self.step():
-                new = candidates[self.decide(h, "alliance", [("ally", f, q.seat) for q in candidates],
-                                             lambda: [-q.vp for q in candidates])]
-                self._give_alliance(f, h, new)
+            # the token has moved, the holder holds it below others: an unfinished step.
+            self.ask(h, "alliance", [("ally", f, q.seat) for q in candidates], "alliance_given", f=f,
+                     holder=h.seat, unfinished=True)
             return
         self._give_alliance(f, h, new)
 
@@ -195,9 +202,7 @@ class ResourceRules:
             most = p.garrison if n < 0 else min(n, p.garrison)
         if most <= 0:
             return
-        k = self.decide(p, "deploy", [("deploy", i) for i in range(most + 1)],
-                        lambda: [float(i) for i in range(most + 1)])
-        self.send_troops(p, k)
+        self.ask(p, "deploy", [("deploy", i) for i in range(most + 1)], "troops_sent", seat=p.seat)
 
     def combat_space_deploy_most(self, p: Player) -> int:
         """After an agent goes to a combat space, players and rivals alike may deploy
@@ -221,7 +226,7 @@ class ResourceRules:
             self.leader_trigger(p, "deploy")
 
     # ------------------------------------------------------------------ tracks
-    def advance(self, ctx, track: str, n: int) -> None:
+    def advance_track(self, ctx, track: str, n: int) -> None:
         """Up n steps, not past the top; the step reached gives its reward."""
         p = ctx.player
         top = self.content.declared("track")[track]["steps"]
@@ -238,23 +243,64 @@ class ResourceRules:
         at, p.tracks[track] = p.tracks[track], 0
         if at:
             self.log(f"  {self.pname(p)} cashes out the {track.replace('_', ' ')} from step {at}")
-        for step in range(at, 0, -1):
-            self.track_reward(ctx, track, step)
+        for n in range(1, at):
+            self.later("box", ident=track, box=f"step {n}", ctx=ctx.data())
+        if at:
+            self.track_reward(ctx, track, at)
 
     def track_reward(self, ctx, track: str, step: int) -> None:
-        fn = self.content.effect(track, f"step {step}")
-        if fn is not None:
-            fn(ctx)
+        self.run_box(track, f"step {step}", ctx)
 
     def retreat(self, p: Player, n: int) -> None:
         most = p.conflict if n < 0 else min(n, p.conflict)
         if most <= 0:
             return
-        k = self.decide(p, "retreat", [("retreat", i) for i in range(most + 1)],
-                        lambda: [-float(i) for i in range(most + 1)])
-        p.conflict -= k
-        p.garrison += k
+        self.ask(p, "retreat", [("retreat", i) for i in range(most + 1)], "retreated", seat=p.seat)
 
 
 def _count(n: int) -> str:
     return ("no", "one", "two", "three", "four")[n] if 0 <= n <= 4 else str(n)
+
+
+# ---------------------------------------------------------------------- the steps after an answer
+@step
+def intrigue_lost(e, f):
+    p = e.players[f["seat"]]
+    e.state.intrigue_discard.append(p.intrigue.pop(f["answer"]))
+    e.lose_intrigue(p, f["left"])
+
+
+@step
+def influence_chosen(e, f):
+    a = f["chosen"]
+    e.change_influence(e.players[f["seat"]], a[1], a[2] if a[0] == "influence" else -a[2])
+
+
+@step
+def influence_change(e, f):
+    e.change_influence(e.players[f["seat"]], f["f"], f["n"])
+
+
+@step
+def secret_picked(e, f):
+    left = list(f["left"])
+    chosen = list(f["taken"]) + [left.pop(f["answer"])]
+    e.secret_pick(e.players[f["seat"]], left, chosen, f["picks"])
+
+
+@step
+def alliance_given(e, f):
+    e._give_alliance(f["f"], e.players[f["holder"]], e.players[f["chosen"][2]])
+    e.finished_step()
+
+
+@step
+def troops_sent(e, f):
+    e.send_troops(e.players[f["seat"]], f["answer"])
+
+
+@step
+def retreated(e, f):
+    p, k = e.players[f["seat"]], f["answer"]
+    p.conflict -= k
+    p.garrison += k

@@ -99,6 +99,10 @@ class GameState:
     churn: str = "reveal"  # Imperium Row churn with rivals: rivals.CHURN
     phase: str = "setup"
     turn_kind: str = ""  # "agent" | "reveal" | "combat" | "endgame" | "": what kind of turn runs now
+    # The game's continuation (steps.py): frames of the procedures still to run, the
+    # top last, and the decision the game waits on ({seat, kind, options, hint}) or None.
+    stack: list = field(default_factory=list)
+    pending: Optional[dict] = None
     finished: bool = False
     standings: list = field(default_factory=list)
     decisions: list = field(default_factory=list)
@@ -116,6 +120,8 @@ class GameState:
     def from_json(cls, text: str) -> "GameState":
         data = json.loads(text)
         data["players"] = [Player(**p) for p in data["players"]]
+        if data.get("pending"):  # options are tuples in play (JSON has only lists)
+            data["pending"]["options"] = [tuple(a) for a in data["pending"]["options"]]
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
 

@@ -8,7 +8,7 @@ from dunec.engine.narration import log_changes, tally
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
 from dunec.ir.describe import NAMES
-from dunec.ir.value import WORTH
+from dunec.engine.steps import step
 
 VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
 
@@ -24,24 +24,49 @@ def round_start(e) -> None:
     loc = e.defs[st.conflict].get("controls")
     if loc is not None and loc in st.control:
         p = e.players[st.control[loc]]
-        if p.supply > 0 and e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0):
-            p.supply -= 1
-            p.conflict += 1
-            e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[loc]}")
-            e.deployed(p, 1)
+        if p.supply > 0:
+            e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", seat=p.seat, loc=loc)
+
+
+@step
+def defended(e, f):
+    if f["answer"] == 0:
+        p = e.players[f["seat"]]
+        p.supply -= 1
+        p.conflict += 1
+        e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
+        e.deployed(p, 1)
 
 
 # ---------------------------------------------------------------------- player turns
-def player_turns(e) -> None:
-    order = e.order()
-    while any(not p.revealed_turn for p in order):
-        for p in order:
-            if not p.revealed_turn:
-                if p.rival:
-                    rivals.take_turn(e, p)
-                else:
-                    take_turn(e, p)
-                rivals.after_turn(e)
+@step
+def player_turns(e, f):
+    """Turns in order, skipping whoever has revealed (or, a rival, is done), until
+    everyone has; after each turn, solo rivals trade what they gained."""
+    if f["order"] is None:
+        f["order"] = [p.seat for p in e.order()]
+    order = f["order"]
+    i = f["i"]
+    players = e.players
+    while True:
+        if i == 0 and all(players[s].revealed_turn for s in order):
+            return
+        p = players[order[i]]
+        i = (i + 1) % len(order)
+        if not p.revealed_turn:
+            break
+    f["i"] = i
+    e.state.stack.append(f)
+    e.later("rivals_after_turn")
+    if p.rival:
+        rivals.take_turn(e, p)
+    else:
+        take_turn(e, p)
+
+
+@step
+def rivals_after_turn(e, f):
+    rivals.after_turn(e)
 
 
 def take_turn(e, p: Player) -> None:
@@ -50,40 +75,51 @@ def take_turn(e, p: Player) -> None:
     # Troops a plot recruits before the agent action are "recruited during your current
     # turn" (rules 000): the counts cover the whole turn, plots included.
     p.recruited = p.deployed_turn = 0
-    while True:
-        plots = plot_options(e, p)
-        leader = e.defs[p.leader]
-        once = [] if p.once_used or "once" not in leader["boxes"] else [p.leader]
-        agents = agent_options(e, p)
-        passing = [PASS_TURN] if p.may_pass else []
-        options = [("play", c) for c in plots] + [("once", c) for c in once] + \
-            [a for a, _, _ in agents] + passing + [REVEAL]
+    turn_menu(e, p)
 
-        def hints():
-            return [e.defs[c]["values"].get("plot", 0.0) for c in plots] + \
-                [leader["values"].get("once", 0.0) - 3.0 for _ in once] + [h() for _, h, _ in agents] + \
-                [0.0 for _ in passing] + [reveal_hint(e, p, agents)]
-        i = e.decide(p, "turn", options, hints)
-        if i < len(plots):
-            play_intrigue(e, p, plots[i], "plot")
-            continue
-        i -= len(plots)
-        if i < len(once):
-            p.once_used = True
-            e.log(f"  {e.pname(p)} uses {leader['name']}'s once-per-game ability")
-            e.leader_trigger(p, "once")
-            continue
-        i -= len(once)
-        if i < len(agents):
-            card, space = agents[i][2]
-            agent_turn(e, p, card, space)
-            more_plots(e, p)
-        elif i < len(agents) + len(passing):
-            e.log(f"  {e.pname(p)} passes")
-        else:
-            reveal_turn(e, p)
-        end_of_turn(p)
+
+def turn_menu(e, p: Player) -> None:
+    plots = plot_options(e, p)
+    leader = e.defs[p.leader]
+    once = [] if p.once_used or "once" not in leader["boxes"] else [p.leader]
+    passing = [PASS_TURN] if p.may_pass else []
+    options = [("play", c) for c in plots] + [("once", c) for c in once] + agent_options(e, p) + passing + [REVEAL]
+    e.ask(p, "turn", options, "turn_chosen", seat=p.seat)
+
+
+@step
+def turn_menu_again(e, f):
+    turn_menu(e, e.players[f["seat"]])
+
+
+@step
+def turn_chosen(e, f):
+    p = e.players[f["seat"]]
+    a = f["chosen"]
+    k = a[0]
+    if k == "play":
+        e.later("turn_menu_again", seat=p.seat)
+        play_intrigue(e, p, a[1], "plot")
         return
+    if k == "once":
+        p.once_used = True
+        e.log(f"  {e.pname(p)} uses {e.defs[p.leader]['name']}'s once-per-game ability")
+        e.later("turn_menu_again", seat=p.seat)
+        e.leader_trigger(p, "once")
+        return
+    e.later("turn_ended", seat=p.seat)
+    if k == "place":
+        e.later("more_plots", seat=p.seat)
+        agent_turn(e, p, a[1], a[2])
+    elif k == "pass_turn":
+        e.log(f"  {e.pname(p)} passes")
+    else:
+        reveal_turn(e, p)
+
+
+@step
+def turn_ended(e, f):
+    end_of_turn(e.players[f["seat"]])
 
 
 def end_of_turn(p: Player) -> None:
@@ -95,23 +131,20 @@ def end_of_turn(p: Player) -> None:
     p.discounts = {}
 
 
-def more_plots(e, p: Player) -> None:
+@step
+def more_plots(e, f):
     """Plot intrigue may be played at any point of your own turn: after the agent
     action as well as before it (except a card played "at the start of your turn")."""
-    while True:
-        plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
-        if not plots:
+    p = e.players[f["seat"]]
+    if "chosen" in f:
+        if f["chosen"][0] != "play":
             return
-        i = e.decide(p, "plot", [("play", c) for c in plots] + [END_TURN],
-                     lambda: [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0])
-        if i == len(plots):
-            return
-        play_intrigue(e, p, plots[i], "plot")
-
-
-def reveal_hint(e, p: Player, agents) -> float:
-    # Reveal when nothing else is worth it; with agents left, placing them is better.
-    return -1.0 if agents else 100.0
+        e.later("more_plots", seat=p.seat)
+        play_intrigue(e, p, f["chosen"][1], "plot")
+        return
+    plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
+    if plots:
+        e.ask(p, "plot", [("play", c) for c in plots] + [END_TURN], "more_plots", seat=p.seat)
 
 
 def plot_options(e, p: Player) -> list[str]:
@@ -141,7 +174,7 @@ def play_intrigue(e, p: Player, card: str, box: str) -> None:
     p.intrigue.remove(card)
     e.state.intrigue_discard.append(card)
     e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
-    e.content.effect(card, box)(Ctx(e, p, card=card, box=box, forced=True))
+    e.run_box(card, box, Ctx(e, p, card=card, box=box, forced=True))
 
 
 def space_costs(e, p: Player, sp: dict) -> tuple:
@@ -179,9 +212,8 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
 
 
 def agent_options(e, p: Player) -> list:
-    """(("place", card, space), hint, (card, space)) for every legal agent placement, card by card in
-    hand order, spaces in board order. `hint()` gives the option's value hint, computed (once per
-    space) only when a policy asks for hints."""
+    """("place", card, space) for every legal agent placement, card by card in hand
+    order, spaces in board order (their value hints are hints.py's)."""
     cards = []
     placed = None
     for card in dict.fromkeys(p.hand):
@@ -209,110 +241,155 @@ def agent_options(e, p: Player) -> list:
         costs = space_costs(e, p, sp)
         if costs and not e.can_pay(p, costs):
             continue
-        open_spaces.append((sp, blocked(e, p, sp), costs))
-    judged: dict = {}
-
-    def space_hint(sp, costs) -> float:
-        h = judged.get(sp["id"])
-        if h is None:
-            h = judged[sp["id"]] = _space_hint(e, p, sp, costs)
-        return h
+        open_spaces.append((sp, blocked(e, p, sp)))
     out = []
     for cm in cards:
         icons = set(cm["icons"]).union(p.extra_icons)
         infiltrating = cm.get("infiltrate", False)
-        # Playing a card as an agent gives up its reveal box: count that against it.
-        card_value = cm["values"].get("agent", 0.0) - 0.7 * cm["values"].get("reveal", 0.0)
-        for sp, enemy_blocked, costs in open_spaces:
+        for sp, enemy_blocked in open_spaces:
             if sp["icon"] in icons and not (enemy_blocked and not infiltrating):
-                out.append((("place", cm["id"], sp["id"]),
-                            lambda sp=sp, costs=costs, cv=card_value: space_hint(sp, costs) + cv,
-                            (cm["id"], sp["id"])))
+                out.append(("place", cm["id"], sp["id"]))
     return out
 
 
-def _space_hint(e, p: Player, sp: dict, costs) -> float:
-    v = sp["values"].get("space", 0.0) - sum(WORTH.get(c[1], 1.0) * c[2] for c in costs if c[0] == "res")
-    if sp.get("faction"):
-        v += 2.6 if p.influence[sp["faction"]] in (1, 3) else 1.6
-    if sp.get("maker"):
-        v += 1.4 * e.state.maker_spice.get(sp["id"], 0)
-    if sp.get("combat"):
-        v += 0.8 * min(2, p.garrison)
-    return v
-
-
 def agent_turn(e, p: Player, card: str, space: str) -> None:
-    st = e.state
-    sp = e.defs[space]
     p.hand.remove(card)
     p.played.append(card)
     if p.agents_left > 0 or not e.defs[card].get("from_anywhere"):
         p.agents_left -= 1
-    else:
-        # A card that sends an agent "from anywhere" moves one already on the board.
-        mine = e.agents_of(p.seat)
-        i = e.decide(p, "move", [("move", s) for s in mine])
-        e.remove_agent(mine[i], p.seat)
+        agent_placed(e, p, card, space)
+        return
+    # A card that sends an agent "from anywhere" moves one already on the board.
+    mine = e.agents_of(p.seat)
+    e.ask(p, "move", [("move", s) for s in mine], "agent_moved", seat=p.seat, card=card, space=space)
+
+
+@step
+def agent_moved(e, f):
+    p = e.players[f["seat"]]
+    e.remove_agent(f["chosen"][1], p.seat)
+    agent_placed(e, p, f["card"], f["space"])
+
+
+def agent_placed(e, p: Player, card: str, space: str) -> None:
+    """The agent is on the space: pay its cost, the control bonus, then the space's
+    and the card's boxes in the order the player picks, then troops to the Conflict."""
+    sp = e.defs[space]
     e.place_agent(space, p.seat)
     e.state.turn_kind = "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
-    before = None if e.quiet else tally(p)
+    e.later("agent_done", seat=p.seat, space=space, before=None if e.quiet else tally(p))
+    e.later("agent_boxes", seat=p.seat, card=card, space=space)
+    e.later("control_bonus", space=space)
     costs = space_costs(e, p, sp)
     if costs:
-        e.pay(p, costs)
         if any(c[0] == "res" and c[1] == "solari" for c in costs):
-            e.leader_trigger(p, "space_paid", space)
-    e.control_bonus(space)
-    card_fn = e.content.effect(card, "agent")
-    space_first = True
-    if card_fn is not None:
-        space_first = e.decide(p, "order", [SPACE_FIRST, CARD_FIRST]) == 0
-    if not space_first:
-        card_fn(Ctx(e, p, card=card, space=space, box="agent"))
-    resolve_space(e, p, sp)
-    if space_first and card_fn is not None:
-        card_fn(Ctx(e, p, card=card, space=space, box="agent"))
-    if before is not None:
-        log_changes(e, p, before)
-    if sp.get("combat"):
+            e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
+        e.pay(p, costs)
+
+
+@step
+def control_bonus(e, f):
+    e.control_bonus(f["space"])
+
+
+@step
+def leader_trigger(e, f):
+    e.leader_trigger(e.players[f["seat"]], f["box"], f.get("space"))
+
+
+@step
+def agent_boxes(e, f):
+    p = e.players[f["seat"]]
+    if e.has_box(f["card"], "agent"):
+        e.ask(p, "order", [SPACE_FIRST, CARD_FIRST], "agent_order", seat=p.seat, card=f["card"], space=f["space"])
+    else:
+        resolve_space(e, p, e.defs[f["space"]])
+
+
+@step
+def agent_order(e, f):
+    p, card, space = e.players[f["seat"]], f["card"], f["space"]
+    ctx = Ctx(e, p, card=card, space=space, box="agent")
+    if f["answer"] == 0:  # the space first
+        e.box_later(card, "agent", ctx)
+        resolve_space(e, p, e.defs[space])
+    else:
+        e.later("space_resolved", seat=p.seat, space=space)
+        e.run_box(card, "agent", ctx)
+
+
+@step
+def space_resolved(e, f):
+    resolve_space(e, e.players[f["seat"]], e.defs[f["space"]])
+
+
+@step
+def agent_done(e, f):
+    """Say what the turn changed; after a combat space, the player may deploy the
+    troops recruited this turn and up to two from the garrison."""
+    p = e.players[f["seat"]]
+    if f["before"] is not None:
+        log_changes(e, p, f["before"])
+    if e.defs[f["space"]].get("combat"):
         most = e.combat_space_deploy_most(p)
         if most > 0:
-            k = e.decide(p, "deploy", [("deploy", i) for i in range(most + 1)],
-                         lambda: [float(i) for i in range(most + 1)])
-            if k:
-                e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
-            e.send_troops(p, k)
+            e.ask(p, "deploy", [("deploy", i) for i in range(most + 1)], "agent_deployed", seat=p.seat)
+
+
+@step
+def agent_deployed(e, f):
+    p, k = e.players[f["seat"]], f["answer"]
+    if k:
+        e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
+    e.send_troops(p, k)
 
 
 def resolve_space(e, p: Player, sp: dict) -> None:
+    """Influence for a faction space, the space's box, then a maker space's bonus
+    spice and the leader's harvest trigger."""
+    if sp.get("maker"):
+        e.later("maker_harvest", seat=p.seat, space=sp["id"])
+    e.box_later(sp["id"], "space", Ctx(e, p, space=sp["id"], box="space"))
     if sp.get("faction"):
         e.change_influence(p, sp["faction"], 1)
-    fn = e.content.effect(sp["id"], "space")
-    if fn is not None:
-        fn(Ctx(e, p, space=sp["id"], box="space"))
-    if sp.get("maker"):
-        bonus = e.state.maker_spice.get(sp["id"], 0)
-        if bonus:
-            p.spice += bonus
-            e.state.maker_spice[sp["id"]] = 0
-        e.leader_trigger(p, "harvest", sp["id"])
+
+
+@step
+def maker_harvest(e, f):
+    p, space = e.players[f["seat"]], f["space"]
+    bonus = e.state.maker_spice.get(space, 0)
+    if bonus:
+        p.spice += bonus
+        e.state.maker_spice[space] = 0
+    e.leader_trigger(p, "harvest", space)
 
 
 def reveal_turn(e, p: Player) -> None:
     e.state.turn_kind = "reveal"
     e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
-    before = None if e.quiet else tally(p)
-    for card in list(p.revealed):
-        fn = e.content.effect(card, "reveal")
-        if fn is not None:
-            fn(Ctx(e, p, card=card, box="reveal"))
+    e.later("revealed", seat=p.seat, before=None if e.quiet else tally(p))
+    for card in reversed(p.revealed):
+        e.box_later(card, "reveal", Ctx(e, p, card=card, box="reveal"))
+
+
+@step
+def revealed(e, f):
+    """After the revealed cards' boxes: the High Council seat's Persuasion, then the
+    purchases, then the cleanup of the reveal turn."""
+    p = e.players[f["seat"]]
     if p.seat_on_council:
         p.persuasion += 2
-    if before is not None:
-        log_changes(e, p, before)
-    buy(e, p)
+    if f["before"] is not None:
+        log_changes(e, p, f["before"])
+    e.later("reveal_done", seat=p.seat)
+    e.later("buy", seat=p.seat)
+
+
+@step
+def reveal_done(e, f):
+    p = e.players[f["seat"]]
     e.manipulated_lapse(p)
     p.persuasion = 0
     p.discard.extend(p.played)
@@ -325,44 +402,50 @@ def reveal_turn(e, p: Player) -> None:
     rivals.after_reveal(e, p)
 
 
-def buy(e, p: Player) -> None:
+@step
+def buy(e, f):
     """The rest of the reveal turn: spend persuasion on the Imperium Row, the reserve
     and cards set aside for this player (the Row refills at once), and play plot
     intrigue before, between or after the purchases (rules 001), until the player
-    ends the turn."""
+    ends the turn. The step comes back here after each purchase or plot."""
+    p = e.players[f["seat"]]
+    if "chosen" in f:
+        a = f["chosen"]
+        if a[0] == "play":
+            e.later("buy", seat=p.seat)
+            play_intrigue(e, p, a[1], "plot")
+        elif a[0] == "buy":
+            e.later("buy", seat=p.seat)
+            bought(e, p, a[1], a[2], f["answer"] - f["row"], f["aside"])
+        return
     st = e.state
-    while True:
-        row = [c for c in dict.fromkeys(st.imperium_row) if e.price_of(p, c) <= p.persuasion]
-        aside = [c for c in dict.fromkeys(p.manipulated) if e.price_of(p, c, aside=True) <= p.persuasion]
-        reserve = [c for c, n in sorted(st.reserve.items())
-                   if n > 0 and not e.defs[c].get("gained_only") and e.price_of(p, c) <= p.persuasion]
-        options = row + aside + reserve
-        plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
-        if not options and not plots:
-            return
-        prices = [e.price_of(p, c, aside=len(row) <= i < len(row) + len(aside)) for i, c in enumerate(options)]
-        actions = [("buy", c, price) for c, price in zip(options, prices)] + \
-            [("play", c) for c in plots] + [END_TURN if plots else STOP_BUYING]
+    row = [c for c in dict.fromkeys(st.imperium_row) if e.price_of(p, c) <= p.persuasion]
+    aside = [c for c in dict.fromkeys(p.manipulated) if e.price_of(p, c, aside=True) <= p.persuasion]
+    reserve = [c for c, n in sorted(st.reserve.items())
+               if n > 0 and not e.defs[c].get("gained_only") and e.price_of(p, c) <= p.persuasion]
+    options = row + aside + reserve
+    plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
+    if not options and not plots:
+        return
+    prices = [e.price_of(p, c, aside=len(row) <= i < len(row) + len(aside)) for i, c in enumerate(options)]
+    actions = [("buy", c, price) for c, price in zip(options, prices)] + \
+        [("play", c) for c in plots] + [END_TURN if plots else STOP_BUYING]
+    e.ask(p, "buy", actions, "buy", seat=p.seat, row=len(row), aside=len(aside))
 
-        def hints():
-            return [e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2 for c in options] + \
-                [e.defs[c]["values"].get("plot", 0.0) - 1.0 for c in plots] + [0.0]
-        i = e.decide(p, "buy", actions, hints)
-        if i == len(options) + len(plots):
-            return
-        if i >= len(options):
-            play_intrigue(e, p, plots[i - len(options)], "plot")
-            continue
-        c = options[i]
-        p.persuasion -= prices[i]
-        if i < len(row):
-            e.take_from_row(p, c)
-        elif i < len(row) + len(aside):
-            p.manipulated.remove(c)
-            e.receive_card(p, c)
-        else:
-            st.reserve[c] -= 1
-            e.receive_card(p, c)
+
+def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None:
+    """Pay for a card from the Row (after_row < 0), the cards set aside for this
+    player, or the reserve, and receive it."""
+    st = e.state
+    p.persuasion -= price
+    if after_row < 0:
+        e.take_from_row(p, c)
+    elif after_row < aside:
+        p.manipulated.remove(c)
+        e.receive_card(p, c)
+    else:
+        st.reserve[c] -= 1
+        e.receive_card(p, c)
 
 
 def in_conflict(p: Player) -> int:
@@ -413,12 +496,34 @@ def recall(e) -> bool:
     return True
 
 
-def endgame(e) -> None:
-    st = e.state
+@step
+def endgame(e, f):
+    """Endgame intrigue, player by player in turn order, then the standings."""
     e.state.turn_kind = "endgame"
-    for p in e.order():
-        for card in [c for c in p.intrigue if "endgame" in e.defs[c]["boxes"] and not p.rival]:
-            play_intrigue(e, p, card, "endgame")
+    e.later("standings")
+    for p in reversed(e.order()):
+        if not p.rival:
+            e.later("endgame_cards", seat=p.seat)
+
+
+@step
+def endgame_cards(e, f):
+    p = e.players[f["seat"]]
+    cards = [c for c in p.intrigue if "endgame" in e.defs[c]["boxes"]]
+    for card in reversed(cards[1:]):
+        e.later("play_intrigue_step", seat=p.seat, card=card, box="endgame")
+    if cards:
+        play_intrigue(e, p, cards[0], "endgame")
+
+
+@step
+def play_intrigue_step(e, f):
+    play_intrigue(e, e.players[f["seat"]], f["card"], f["box"])
+
+
+@step
+def standings(e, f):
+    st = e.state
     ranked = sorted([p for p in e.players if rivals.scores(e, p)],  # not the two-player rival
                     key=lambda p: (-p.vp, -p.spice, -p.solari, -p.water, -p.garrison, p.seat))
     st.standings = []

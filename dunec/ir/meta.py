@@ -74,6 +74,9 @@ class Content:
     backend: str
     vocab: dict = field(default_factory=dict)  # set id -> its declarations (vocab_of)
     sets: tuple = ()  # the sets this game plays; () before select()
+    # (id, box) -> IR ops of a box that may ask a decision: run from interpreter frames on
+    # both back-ends, so a game paused inside it is plain data (dunec/engine/interpreter.py).
+    programs: dict = field(default_factory=dict)
     _by_kind: dict = field(default_factory=dict)
 
     def select(self, sets=("base",)) -> "Content":
@@ -88,7 +91,7 @@ class Content:
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
                                 f"(e.g. --sets {','.join((*missing, *sets))})")
         defs = {k: m for k, m in self.defs.items() if m["set"] in sets or m["set"] not in self.vocab}
-        return Content(defs, self.effects, self.backend, self.vocab, sets)
+        return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
 
     def declared(self, kind: str) -> dict:
         """The names of one kind ("counter", "unit", "track") this game's sets declare."""

@@ -120,3 +120,36 @@ def option_faction(alt: Ops):
     if len(alt) == 1 and alt[0].kind == "influence" and alt[0].args[0] not in _NOT_ONE_FACTION:
         return alt[0].args[0]
     return None
+
+
+# Verbs whose engine rule may ask a decision or run another definition's box. A box
+# containing one runs from frames on the game's stack (dunec/engine/interpreter.py).
+ASKING = frozenset(("trash", "discard", "acquire", "gain_card", "retrieve", "draw_or_trash_top", "manipulate",
+                    "block_space", "secret_factions", "retreat", "deploy", "influence", "lose_influence", "lose",
+                    "recall", "high_council", "signet", "advance", "cash_out", "choose", "pay", "opponent"))
+
+_ASKS: dict = {}  # id(op) -> (op, answer); holding the op keeps its id unique
+
+
+def op_asks(op: Op) -> bool:
+    hit = _ASKS.get(id(op))
+    if hit is not None and hit[0] is op:
+        return hit[1]
+    answer = op.kind in ASKING or asks(op.body) or any(asks(a) for a in op.alts)
+    _ASKS[id(op)] = (op, answer)
+    return answer
+
+
+def asks(ops: Ops) -> bool:
+    """Whether running these ops may ask a decision (or run a box that may)."""
+    return any(op_asks(op) for op in ops)
+
+
+def to_tuples(ops: Ops) -> tuple:
+    """Ops as nested plain tuples (kind, args, body, alts): how generated code
+    carries a box that runs from frames, as data and never as code."""
+    return tuple((op.kind, op.args, to_tuples(op.body), tuple(to_tuples(a) for a in op.alts)) for op in ops)
+
+
+def from_tuples(data) -> Ops:
+    return tuple(Op(k, args, from_tuples(body), tuple(from_tuples(a) for a in alts)) for k, args, body, alts in data)

@@ -1,0 +1,157 @@
+"""The engine stepped from outside: `Game`, for bots, search and AI research.
+
+    from dunec import Game
+    g = Game(players=4, seed=1)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    g.returns()
+
+A Game is a GameState (plain data: the board, the cards, the RNG, the stack of
+steps still to run and the decision it waits on) plus the content it plays. The
+engine keeps nothing between calls, so `clone()` is a copy of the state and
+`to_json()` saves a game at any decision. Chance is the state's own seeded RNG:
+the same seed and the same actions give the same game, byte for byte.
+"""
+from __future__ import annotations
+
+import json
+from typing import Optional
+
+TERMINAL = -1  # current_player() of a finished game
+FORMAT = "dunec-game"
+VERSION = 1
+
+
+class IllegalAction(ValueError):
+    """An action that is not among the legal ones; the game is unchanged."""
+
+
+class Game:
+    def __init__(self, players: int = 4, seed: int = 0, sets=("base",), difficulty: str = "novice",
+                 churn: str = "reveal", backend: str = "compiled", content=None, leaders=None):
+        """A new game, advanced to its first decision. `players` counts the people:
+        1 is solo against two House Hagal rivals, 2 the two-player game with a
+        House Hagal rival, 3 and 4 the standard game."""
+        from dunec.content import load
+        from dunec.engine.runner import for_sets, new_state
+
+        content = for_sets(content if content is not None else load(backend), list(sets))
+        state = new_state(content, players, seed, ["external"] * players, difficulty, churn)
+        if leaders is not None:
+            for p, leader in zip((q for q in state.players if not q.rival), leaders):
+                p.leader = leader
+        self._init(content, state, backend)
+        from dunec.engine import flow
+
+        flow.start(self._engine)
+        self._engine.advance()
+
+    def _init(self, content, state, backend: str) -> None:
+        from dunec.engine.game import Engine
+
+        self.content = content
+        self.state = state
+        self.backend = backend
+        self._engine = Engine(content, state)
+        self._engine.quiet = True
+
+    @classmethod
+    def _of(cls, content, state, backend: str) -> "Game":
+        g = cls.__new__(cls)
+        g._init(content, state, backend)
+        return g
+
+    # ------------------------------------------------------------------ reading
+    def is_terminal(self) -> bool:
+        return self.state.phase == "over"
+
+    def current_player(self) -> int:
+        """The seat to decide now, or TERMINAL when the game is over."""
+        d = self.state.pending
+        return d["seat"] if d is not None else TERMINAL
+
+    def decision(self) -> Optional[dict]:
+        """The pending decision: {seat, kind, options}; None when the game is over."""
+        d = self.state.pending
+        return None if d is None else {"seat": d["seat"], "kind": d["kind"], "options": list(d["options"])}
+
+    def legal_actions(self) -> list:
+        """The options of the pending decision, as structured actions
+        (dunec/engine/actions.py); empty when the game is over."""
+        d = self.state.pending
+        return [] if d is None else list(d["options"])
+
+    def hints(self) -> Optional[list]:
+        """The engine's value hints for the legal actions (what the greedy player uses)."""
+        return None if self.state.pending is None else self._engine.pending_hints()
+
+    def label(self, action) -> str:
+        from dunec.engine.actions import label
+
+        return label(self.state, self.content, tuple(action))
+
+    def returns(self) -> list[float]:
+        """Per seat: the share of the win (1 for a sole winner, split on a tie for
+        first), 0 for everyone else and for every seat before the end."""
+        out = [0.0] * len(self.state.players)
+        if not self.is_terminal():
+            return out
+        first = [s["seat"] for s in self.state.standings if s["rank"] == 1]
+        for seat in first:
+            out[seat] = 1.0 / len(first)
+        return out
+
+    def observation(self, seat: int):
+        """What `seat` may know: a copy of the state with the other hands, intrigue
+        cards and secret choices, every deck's order and the RNG hidden."""
+        from dunec.engine.observe import observation
+
+        return observation(self.state, seat)
+
+    # ------------------------------------------------------------------ playing
+    def apply(self, action) -> None:
+        """Answer the pending decision with one of `legal_actions()` and run on to
+        the next decision. Anything else raises IllegalAction and changes nothing."""
+        d = self.state.pending
+        if d is None:
+            raise IllegalAction("the game is over: there is no decision to answer")
+        key = tuple(action) if isinstance(action, (tuple, list)) else action
+        try:
+            i = d["options"].index(key)
+        except ValueError:
+            shown = ", ".join(repr(a) for a in d["options"][:6]) + (" …" if len(d["options"]) > 6 else "")
+            raise IllegalAction(f"{action!r} is not a legal action for the `{d['kind']}` decision of seat "
+                                f"{d['seat']} (legal: {shown})") from None
+        self._engine.answer(i)
+
+    def apply_index(self, i: int) -> None:
+        """Answer with the i-th legal action (what the decision log records)."""
+        d = self.state.pending
+        if d is None or type(i) is not int or not 0 <= i < len(d["options"]):
+            raise IllegalAction(f"{i!r} is not the index of a legal action")
+        self._engine.answer(i)
+
+    def clone(self) -> "Game":
+        """An independent game at the same point (a copy of the plain-data state)."""
+        return Game._of(self.content, self.state.copy(), self.backend)
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> str:
+        sets = list(self.content.sets)
+        return json.dumps({"format": FORMAT, "version": VERSION, "backend": self.backend, "sets": sets,
+                           "state": json.loads(self.state.to_json())}, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, content=None) -> "Game":
+        """A game saved with to_json, at the same decision."""
+        from dunec.content import load
+        from dunec.engine.runner import for_sets
+        from dunec.engine.state import GameState
+
+        data = json.loads(text)
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise ValueError(f"not a {FORMAT} version {VERSION} save")
+        backend = data.get("backend", "compiled")
+        content = for_sets(content if content is not None else load(backend), data["sets"] or None)
+        state = GameState.from_json(json.dumps(data["state"]))
+        return Game._of(content, state, backend)

@@ -1,0 +1,156 @@
+"""Value hints for a pending decision: one number per option, the engine's rough
+guess of what the option is worth to the player deciding.
+
+A hint is a function of the state and the decision alone (its kind, its options
+and the small `hint` datum the asking rule left on it), so a decision read back
+from a save or a clone has the same hints as the original. They are computed only
+when a policy asks for them (the greedy player, a rival)."""
+from __future__ import annotations
+
+from dunec.ir.value import WORTH
+
+MAX_INFLUENCE = 6  # the top of an influence track (rules_resources keeps the rule)
+
+
+def of(e, p, kind: str, options, datum=None):
+    """The hints of one decision, or None when the decision has none."""
+    fn = _BY_KIND.get(kind)
+    return fn(e, p, options, datum) if fn is not None else None
+
+
+# ---------------------------------------------------------------------- turns
+def _turn(e, p, options, datum):
+    leader = e.defs[p.leader]
+    judged: dict = {}
+    any_place = any(a[0] == "place" for a in options)
+    out = []
+    for a in options:
+        k = a[0]
+        if k == "play":
+            out.append(e.defs[a[1]]["values"].get("plot", 0.0))
+        elif k == "once":
+            out.append(leader["values"].get("once", 0.0) - 3.0)
+        elif k == "place":
+            out.append(_place(e, p, a[1], a[2], judged))
+        elif k == "reveal":
+            # Reveal when nothing else is worth it; with agents left, placing them is better.
+            out.append(-1.0 if any_place else 100.0)
+        else:
+            out.append(0.0)
+    return out
+
+
+def _place(e, p, card: str, space: str, judged: dict) -> float:
+    from dunec.engine.turns import space_costs
+
+    h = judged.get(space)
+    if h is None:
+        sp = e.defs[space]
+        h = judged[space] = space_hint(e, p, sp, space_costs(e, p, sp))
+    cm = e.defs[card]
+    # Playing a card as an agent gives up its reveal box: count that against it.
+    return h + (cm["values"].get("agent", 0.0) - 0.7 * cm["values"].get("reveal", 0.0))
+
+
+def space_hint(e, p, sp: dict, costs) -> float:
+    v = sp["values"].get("space", 0.0) - sum(WORTH.get(c[1], 1.0) * c[2] for c in costs if c[0] == "res")
+    if sp.get("faction"):
+        v += 2.6 if p.influence[sp["faction"]] in (1, 3) else 1.6
+    if sp.get("maker"):
+        v += 1.4 * e.state.maker_spice.get(sp["id"], 0)
+    if sp.get("combat"):
+        v += 0.8 * min(2, p.garrison)
+    return v
+
+
+def _plot(e, p, options, datum):
+    return [e.defs[a[1]]["values"].get("plot", 0.0) - 1.0 if a[0] == "play" else 0.0 for a in options]
+
+
+def _buy(e, p, options, datum):
+    out = []
+    for a in options:
+        if a[0] == "buy":
+            c = a[1]
+            out.append(e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2)
+        elif a[0] == "play":
+            out.append(e.defs[a[1]]["values"].get("plot", 0.0) - 1.0)
+        else:
+            out.append(0.0)
+    return out
+
+
+def _combat(e, p, options, datum):
+    return [e.defs[a[1]]["values"].get("combat", 0.0) if a[0] == "play" else 0.5 for a in options]
+
+
+# ---------------------------------------------------------------------- cards
+def _trash(e, p, options, datum):
+    return [e.trash_hint(a[1]) if a[0] == "trash" else 0.0 for a in options]
+
+
+def _discard(e, p, options, datum):
+    return [-e.defs[a[1]].get("cost", 0) for a in options]
+
+
+def _acquire(e, p, options, datum):
+    return [e.defs[a[1]].get("cost", 0) + 1.0 if a[0] == "acquire" else 0.0 for a in options]
+
+
+def _cost(e, p, options, datum):
+    return [e.defs[a[1]].get("cost", 0) for a in options]
+
+
+def _top(e, p, options, datum):
+    if options[0][0] == "yes":
+        return _yes(e, p, options, datum)
+    return [1.0, e.trash_hint(options[1][1]) - 8.0]
+
+
+def _block(e, p, options, datum):
+    return [e.defs[a[1]]["values"].get("space", 0.0) for a in options]
+
+
+# ---------------------------------------------------------------------- choices
+def _yes(e, p, options, datum):
+    return [datum, 0.0]
+
+
+def _given(e, p, options, datum):
+    """Hints the asking effect computed from the card (a `choose`'s options)."""
+    return list(datum) if datum is not None else None
+
+
+def _opponent(e, p, options, datum):
+    return [float(e.players[a[1]].vp) for a in options]
+
+
+def _influence(e, p, options, datum):
+    return [2.0 + (1.5 if p.influence[a[1]] in (1, 3) else 0) - 0.1 * i
+            - (2.5 if p.influence[a[1]] >= MAX_INFLUENCE else 0) for i, a in enumerate(options)]
+
+
+def _less_influence(e, p, options, datum):
+    return [-float(p.influence[a[1]]) for a in options]
+
+
+def _alliance(e, p, options, datum):
+    return [-e.players[a[2]].vp for a in options]
+
+
+def _deploy(e, p, options, datum):
+    return [float(a[1]) for a in options]
+
+
+def _retreat(e, p, options, datum):
+    return [-float(a[1]) for a in options]
+
+
+_BY_KIND = {
+    "turn": _turn, "plot": _plot, "buy": _buy, "combat": _combat,
+    "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
+    "top": _top, "block": _block,
+    "defend": _yes, "pay": _yes, "win": _yes, "choose": _given, "opponent": _opponent,
+    "influence": _influence, "secret": _less_influence, "lose_influence": _less_influence,
+    "alliance": _alliance, "deploy": _deploy, "retreat": _retreat,
+}
