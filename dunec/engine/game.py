@@ -220,13 +220,12 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         key = (ident, box)
         return key in self.content.effects or key in self.content.programs
 
-    def box_later(self, ident: str, box: str, ctx) -> None:
-        """Run the box after everything pushed from now on (a frame); its context
-        counts the troops recruited before it from when it runs."""
+    def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
+        """Run the box for p after everything pushed from now on (a frame); its
+        context counts the troops recruited before it from when it runs."""
         if self.has_box(ident, box):
-            data = ctx.data()
-            del data["before"]
-            self.later("box", ident=ident, box=box, ctx=data)
+            self.state.stack.append({"do": "box", "ident": ident, "box": box, "ctx": {
+                "seat": p.seat, "owner": p.seat, "card": card, "space": space, "box": box, "forced": False}})
 
     def yes_no(self, p: Player, kind: str, label: str, hint: float, do: str, **loc) -> None:
         """A yes/no question; `do` runs with `answer` 0 for yes."""

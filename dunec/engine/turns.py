@@ -57,7 +57,8 @@ def player_turns(e, f):
             break
     f["i"] = i
     e.state.stack.append(f)
-    e.later("rivals_after_turn")
+    if e.state.mode == "solo":  # the only mode whose rivals act after anyone's turn
+        e.later("rivals_after_turn")
     if p.rival:
         rivals.take_turn(e, p)
     else:
@@ -231,17 +232,35 @@ def agent_options(e, p: Player) -> list:
     # Each space is judged once: requirement, cost and value do not depend on the card;
     # only icons and infiltration do.
     wanted = set(p.extra_icons).union(*(cm["icons"] for cm in cards))
+    # `blocked` inlined (this is the engine's hottest loop): a space closed even to an
+    # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
+    st = e.state
+    seat = p.seat
+    mine = {s for s, who in st.infiltrators if who == seat}
+    ignore = {m[1] for m in e.defs[p.leader].get("modifiers", ()) if m[0] == "ignore_block"}
+    requires = e.content.effects
     open_spaces = []
     for sp in e.content.of_kind("space"):
-        if sp["icon"] not in wanted or blocked(e, p, sp, True):
-            continue  # even an infiltrating agent cannot go here
-        req = e.content.effect(sp["id"], "requires")
-        if req is not None and not req(Ctx(e, p, space=sp["id"], box="space")):
+        icon = sp["icon"]
+        if icon not in wanted:
+            continue
+        sid = sp["id"]
+        if st.blocked.get(sid, seat) != seat:
+            continue
+        holder = st.occupied.get(sid)
+        if holder is None:
+            enemy = False
+        elif holder == seat or sid in mine:
+            continue
+        else:
+            enemy = not (p.infiltrate or icon in ignore)
+        req = requires.get((sid, "requires"))
+        if req is not None and not req(Ctx(e, p, space=sid, box="space")):
             continue
         costs = space_costs(e, p, sp)
         if costs and not e.can_pay(p, costs):
             continue
-        open_spaces.append((sp, blocked(e, p, sp)))
+        open_spaces.append((sp, enemy))
     out = []
     for cm in cards:
         icons = set(cm["icons"]).union(p.extra_icons)
@@ -310,13 +329,12 @@ def agent_boxes(e, f):
 @step
 def agent_order(e, f):
     p, card, space = e.players[f["seat"]], f["card"], f["space"]
-    ctx = Ctx(e, p, card=card, space=space, box="agent")
     if f["answer"] == 0:  # the space first
-        e.box_later(card, "agent", ctx)
+        e.box_later(card, "agent", p, card=card, space=space)
         resolve_space(e, p, e.defs[space])
     else:
         e.later("space_resolved", seat=p.seat, space=space)
-        e.run_box(card, "agent", ctx)
+        e.run_box(card, "agent", Ctx(e, p, card=card, space=space, box="agent"))
 
 
 @step
@@ -350,7 +368,7 @@ def resolve_space(e, p: Player, sp: dict) -> None:
     spice and the leader's harvest trigger."""
     if sp.get("maker"):
         e.later("maker_harvest", seat=p.seat, space=sp["id"])
-    e.box_later(sp["id"], "space", Ctx(e, p, space=sp["id"], box="space"))
+    e.box_later(sp["id"], "space", p, space=sp["id"])
     if sp.get("faction"):
         e.change_influence(p, sp["faction"], 1)
 
@@ -371,7 +389,7 @@ def reveal_turn(e, p: Player) -> None:
     p.revealed, p.hand = p.hand, []
     e.later("revealed", seat=p.seat, before=None if e.quiet else tally(p))
     for card in reversed(p.revealed):
-        e.box_later(card, "reveal", Ctx(e, p, card=card, box="reveal"))
+        e.box_later(card, "reveal", p, card=card)
 
 
 @step
