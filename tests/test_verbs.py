@@ -162,6 +162,7 @@ def test_the_checkers_verb_table_is_the_rows():
 
 def test_the_generated_calls_are_the_rows_runtime_operations():
     assert emit.METHODS == {r.op: r.runtime for r in V.ROWS if r.runtime and not r.block}
+    assert emit.SCOPES == {"opponent": "pick_opponent"}  # a block verb: its body runs for the picked context
     # The interpreter plays every op kind a row gives a plain call to.
     assert set(emit.METHODS) <= set(interpreter.HANDLERS)
     with pytest.raises(emit.CodegenError):
