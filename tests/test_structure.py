@@ -104,4 +104,4 @@ def test_the_factions_have_one_home():
     assert homes == ["dunec/check/tables.py"]
     named = [p.name for p in PKG.rglob("*.py")
              if re.search(r'"bene_gesserit":\s*"Bene Gesserit"', p.read_text(encoding="utf-8"))]
-    assert named == ["describe.py"]  # the faction's display names: dunec/ir/describe.py NAMES
+    assert named == ["lexicon.py"]  # the factions' display names: dunec/ir/lexicon.py NAMES

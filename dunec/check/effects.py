@@ -7,7 +7,7 @@ from typing import Optional
 
 from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
-from dunec.check.forms import match, show_forms
+from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_SPACE_SENT_TO,
@@ -17,6 +17,7 @@ from dunec.check.messages import (
 )
 from dunec.check.model import CARD_KINDS, KINDS
 from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB
+from dunec.ir import verbs as V
 from dunec.ir.ops import MODIFIERS, Op
 from dunec.syntax import ast
 
@@ -173,74 +174,40 @@ class EffectChecker:
         if m is None:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
             return None
-        v = m.values
         self._note_names(st.args)
         if not self._numbers(m.form, st.args, NUMBER_OF_VERB.get(st.verb, "amount")):
             return None
-        if st.verb in self.v.gains:
-            return Op("gain", (st.verb, v[0]))
         body = self._block(st.body, box, defn) if st.body is not None else ()
-        if st.verb == "lose":
-            if m.form.startswith("influence"):
-                f = v[0] if "<faction>" in m.form else "any"
-                return Op("lose_influence", (f, v[-1]))
-            return Op("lose", (v[0], v[1]))
-        if st.verb == "influence":
-            f = v[0] if m.form.startswith("<") else m.form.split()[0]
-            if f == "space" and box != "agent":
-                self.d.error(NO_SPACE_SENT_TO, st.args[0].span, verb="influence space", box=_box_phrase(box))
-                return None
-            return Op("influence", (f, v[-1]))
-        if st.verb == "deploy":
-            if m.form == "any":
-                return Op("deploy", (-1, "garrison"))
-            if m.form == "recruited":
-                return Op("deploy", (-2, "garrison"))
-            return Op("deploy", (v[0], "supply" if "supply" in m.form else "garrison"))
-        if st.verb == "retreat":
-            return Op("retreat", (-1 if m.form == "any" else v[0],))
-        if st.verb == "trash":
-            if m.form == "this":
-                if defn.kind not in CARD_KINDS:
-                    self.d.error(NO_CARD_TO_TRASH, st.span, verb="trash this", box=an(KINDS[defn.kind]))
-                    return None
-                return Op("trash", ("this", ""))
-            return Op("trash", ("card", v[0] if v else ""))
-        if st.verb == "discard":
-            return Op("discard", (v[0],))
-        if st.verb == "acquire":
-            return Op("acquire", (v[0], m.form.endswith("top")))
-        if st.verb == "gain_card":
-            return Op("gain_card", (self._ref(st.args[0], ("reserve",), "reserve card"),))
-        if st.verb == "steal":
-            return Op("steal_intrigue", (v[0],))
-        if st.verb == "recall":
-            return Op("recall")
-        if st.verb == "control":
-            return Op("control", (v[0],))
-        if st.verb == "signet":
-            if defn.kind not in CARD_KINDS + ("hagal",):
-                self.d.error(SIGNET_OUTSIDE_CARD, st.verb_span, verb="signet", box=an(KINDS[defn.kind]))
-                return None
-            return Op("signet")
-        if st.verb == "opponent":
-            return Op("opponent", (), body)
-        if st.verb in ("shuffle_discard", "mentat", "swordmaster", "high_council", "draw_or_trash_top",
-                       "acquire_to_top", "manipulate", "infiltrate", "pass_turn", "block_space",
-                       "double_harvest", "harvest"):
-            return Op(st.verb)
-        if st.verb == "retrieve":
-            return Op("retrieve", (v[0],))
-        if st.verb == "secret_factions":  # 1 to 4: schema.RANGES["factions_chosen"]
-            return Op("secret_factions", (v[0],))
-        if st.verb == "extra_icon":
-            return Op("extra_icon", (v[0],))
-        if st.verb == "discount":
-            return Op("discount", (self._ref(st.args[0], CARD_KINDS, "card"), v[1]))
-        if st.verb in ("space_cost", "ignore_block", "see_top_card"):
-            return Op(st.verb, tuple(v))
-        # Constructs of sets the engine does not play yet: the set check reports them.
-        return Op(st.verb, tuple(v))
+        row = V.row_for(st.verb, m.form)
+        need = row.needs.get(m.form)
+        if need is not None and not self._NEEDS[need](self, st, box, defn):
+            return None
+        # Card references resolve after every definition is checked: lower their keys.
+        slots = [(w, a) for w, a in zip(m.form.split(), st.args) if is_slot(w)]
+        v = [self._ref(a, *_REFS[w]) if w in _REFS else x for (w, a), x in zip(slots, m.values)]
+        return Op(row.op, row.lower(st.verb, m.form, v), body)
+
+    # A form's extra rule (VerbRow.needs): whether the statement passes it; if not, said.
+    def _needs_card_definition(self, st, box, defn) -> bool:
+        if defn.kind not in CARD_KINDS:
+            self.d.error(NO_CARD_TO_TRASH, st.span, verb="trash this", box=an(KINDS[defn.kind]))
+            return False
+        return True
+
+    def _needs_agent_box(self, st, box, defn) -> bool:
+        if box != "agent":
+            self.d.error(NO_SPACE_SENT_TO, st.args[0].span, verb="influence space", box=_box_phrase(box))
+            return False
+        return True
+
+    def _needs_card_or_hagal(self, st, box, defn) -> bool:
+        if defn.kind not in CARD_KINDS + ("hagal",):
+            self.d.error(SIGNET_OUTSIDE_CARD, st.verb_span, verb="signet", box=an(KINDS[defn.kind]))
+            return False
+        return True
+
+    _NEEDS = {"card_definition": _needs_card_definition, "agent_box": _needs_agent_box,
+              "card_or_hagal": _needs_card_or_hagal}
 
     # ------------------------------------------------------------------ conditions
     def _cond(self, c, defn: ast.Definition):
@@ -309,6 +276,10 @@ class EffectChecker:
         if "<card>" in m.form:
             return (name, self._ref(args[0], CARD_KINDS, "card"), *m.values[1:])
         return (name, *m.values)
+
+
+# Slots whose value names a definition: (the kinds it may be, what it is called).
+_REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve card")}
 
 
 def _options(n: int) -> str:

@@ -15,6 +15,7 @@ from dunec.engine.context import Ctx
 from dunec.engine.steps import step
 from dunec.ir import describe, value
 from dunec.ir.ops import Op, Ops, asks, op_asks as _op_asks, option_faction, requirement  # noqa: F401
+from dunec.ir.verbs import CALLS
 
 CMP = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
        ">": operator.gt, "<": operator.lt}
@@ -83,12 +84,8 @@ def _call(name):
 
 
 HANDLERS = {"gain": _gain, "if": _if, "foreach": _foreach, "each_opponent": _each_opponent}
-for _name in ("lose", "influence", "lose_influence", "deploy", "retreat", "trash", "discard", "acquire",
-              "gain_card", "steal_intrigue", "shuffle_discard", "recall", "mentat", "swordmaster",
-              "high_council", "control", "signet", "retrieve", "draw_or_trash_top", "discount",
-              "acquire_to_top", "manipulate", "extra_icon", "infiltrate", "pass_turn", "block_space",
-              "double_harvest", "harvest", "secret_factions", "advance", "cash_out"):
-    HANDLERS[_name] = _call(_name)
+for _kind, _method in CALLS.items():  # every other verb: its row's effect-context method
+    HANDLERS.setdefault(_kind, _call(_method))
 
 
 # ---------------------------------------------------------------------- boxes run from frames
@@ -192,7 +189,7 @@ def _each_opponent_p(e, op, ctx, ref, i):
 
 
 def _opponent_p(e, op, ctx, ref, i):
-    e.pick_opponent(ctx.player, describe.ops(op.body), "opponent_run", ref=_body(ref, i), ctx=ctx.data())
+    ctx.pick_opponent(describe.ops(op.body), "opponent_run", ref=_body(ref, i), ctx=ctx.data())
 
 
 @step

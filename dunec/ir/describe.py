@@ -5,34 +5,9 @@ text is safe to embed (through repr) in generated code.
 """
 from __future__ import annotations
 
+from dunec.ir.lexicon import NAMES, UNITS, amount, name, units  # noqa: F401 (the words, read by show)
 from dunec.ir.ops import Op, Ops
-
-NAMES = {
-    "emperor": "Emperor", "guild": "Spacing Guild", "bene_gesserit": "Bene Gesserit", "fremen": "Fremen",
-    "landsraad": "Landsraad", "city": "City", "spice_trade": "Spice Trade",
-    "arrakeen": "Arrakeen", "carthag": "Carthag", "imperial_basin": "Imperial Basin",
-}
-UNITS = {
-    "solari": ("Solari", "Solari"), "spice": ("spice", "spice"), "water": ("water", "water"),
-    "persuasion": ("Persuasion", "Persuasion"), "swords": ("sword", "swords"), "troops": ("troop", "troops"),
-    "vp": ("Victory Point", "Victory Points"), "intrigue": ("Intrigue card", "Intrigue cards"),
-    "draw": ("card", "cards"), "garrison": ("garrisoned troop", "garrisoned troops"),
-    "deployed": ("troop in the Conflict", "troops in the Conflict"),
-}
-
-
-def name(x: str) -> str:
-    return NAMES.get(x, x.replace("_", " "))
-
-
-def amount(res: str, n: int) -> str:
-    one, many = UNITS.get(res, (res, res))
-    if res == "draw":
-        return f"draw {n} {one if n == 1 else many}"
-    if res == "troops":
-        return f"+{n} {one if n == 1 else many}"
-    return f"+{n} {one if n == 1 else many}"
-
+from dunec.ir.verbs import OPS
 
 def cost(c: tuple) -> str:
     if c[0] == "trash_this":
@@ -43,8 +18,7 @@ def cost(c: tuple) -> str:
         return f"{c[1]} card{'s' if c[1] != 1 else ''} in hand"
     if c[0] == "influence":
         return f"{c[2]} Influence with {'any Faction' if c[1] == 'any' else name(c[1])}"
-    one, many = UNITS.get(c[1], (c[1], c[1]))
-    return f"{c[2]} {one if c[2] == 1 else many}"
+    return units(c[1], c[2])
 
 
 def cond(c: tuple) -> str:
@@ -97,39 +71,10 @@ def quantity(q: tuple) -> str:
 
 def op(o: Op) -> str:
     k, a = o.kind, o.args
-    if k == "gain":
-        return amount(a[0], a[1])
-    if k == "lose":
-        one, many = UNITS.get(a[0], (a[0], a[0]))
-        return f"lose {a[1]} {one if a[1] == 1 else many}"
-    if k == "influence":
-        where = {"any": "any Faction", "space": "that space's Faction", "all": "each Faction",
-                 "behind": "a Faction where an opponent has more than you",
-                 "secret": "each Faction you chose in secret, revealing them"}.get(a[0], name(a[0]))
-        return f"+{a[1]} Influence with {where}"
-    if k == "lose_influence":
-        return f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"
-    if k == "deploy":
-        if a[0] == -2:
-            return "deploy any of these recruited troops"
-        n = "any number of" if a[0] < 0 else f"up to {a[0]}"
-        if a[1] == "garrison":
-            return f"deploy {n} troops from your garrison"
-        return f"deploy {a[0]} troop{'s' if a[0] != 1 else ''} from your supply"
-    if k == "retreat":
-        return "retreat any number of troops" if a[0] < 0 else f"retreat up to {a[0]} troops"
-    if k == "trash":
-        return "trash this card" if a[0] == "this" else f"trash a card{' from your ' + a[1] if a[1] else ''}"
-    if k == "discard":
-        return f"discard {a[0]} card{'s' if a[0] != 1 else ''}"
-    if k == "acquire":
-        return f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}"
-    if k == "gain_card":
-        return f"gain a {name(a[0])} card"
-    if k == "steal_intrigue":
-        return f"take {a[0]} random Intrigue card(s)"
-    if k == "control":
-        return f"{name(a[0])} Control"
+    row = OPS.get(k)
+    if row is not None:  # a verb: its row's words (dunec/ir/verbs.py)
+        text = row.say(a)
+        return f"{text}: {scope(o.body)}" if row.block else text
     if k == "pay":
         return f"pay {', '.join(cost(c) for c in a[0])} -> {scope(o.body)}"
     if k == "choose":
@@ -144,40 +89,7 @@ def op(o: Op) -> str:
         return f"for each {quantity(a[0])}: {scope(o.body)}"
     if k == "each_opponent":
         return f"each opponent: {scope(o.body)}"
-    if k == "opponent":
-        return f"an opponent of your choice: {scope(o.body)}"
-    if k == "space_cost":
-        return f"{name(a[0])} spaces cost {abs(a[2])} {a[1]} {'less' if a[2] < 0 else 'more'}"
-    if k == "ignore_block":
-        return f"enemy agents don't block you at {name(a[0])} spaces"
-    if k == "retrieve":
-        return f"put a {name(a[0])} card from your discard pile into your hand"
-    if k == "discount":
-        return f"{name(a[0]).title()} costs {a[1]} less this turn"
-    if k == "secret_factions":
-        return f"choose {a[0]} different Faction{'s' if a[0] != 1 else ''} in secret"
-    if k == "advance":
-        return f"advance {a[1]} step{'s' if a[1] != 1 else ''} on the {name(a[0])}"
-    if k == "cash_out":
-        return f"cash out the {name(a[0])}: its rewards up to your step, then back to the bottom"
-    if k == "extra_icon":
-        return f"the card you play this turn also has the {name(a[0])} icon"
-    return {
-        "shuffle_discard": "shuffle your discard pile into your deck",
-        "recall": "recall one of your agents", "mentat": "take the Mentat",
-        "swordmaster": "gain your Swordmaster", "high_council": "take a High Council seat",
-        "signet": "use your leader's signet ring",
-        "draw_or_trash_top": "look at the top card of your deck: draw it or trash it",
-        "acquire_to_top": "you may put cards you acquire this round on top of your deck",
-        "manipulate": "remove a card from the Imperium Row: during your Reveal turn this round only you may "
-                      "acquire it, for 1 Persuasion less",
-        "infiltrate": "enemy agents don't block your agent this turn",
-        "pass_turn": "you may pass this turn",
-        "block_space": "block a board space for your opponents this round",
-        "double_harvest": "harvest the space's spice again (not the bonus)",
-        "harvest": "the maker space's spice and its bonus spice",
-        "see_top_card": "you may look at the top card of your deck at any time",
-    }.get(k, k.replace("_", " "))
+    return k.replace("_", " ")
 
 
 # Effects that govern others: a condition, a cost, a choice, a count or a target.

@@ -45,6 +45,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dunec.ir.verbs import asks as verbs_asks
+
 
 @dataclass(frozen=True)
 class Op:
@@ -122,26 +124,23 @@ def option_faction(alt: Ops):
     return None
 
 
-# Verbs whose engine rule may ask a decision or run another definition's box. A box
-# containing one runs from frames on the game's stack (dunec/engine/interpreter.py).
-ASKING = frozenset(("trash", "discard", "acquire", "gain_card", "retrieve", "draw_or_trash_top", "manipulate",
-                    "block_space", "secret_factions", "retreat", "deploy", "influence", "lose_influence", "lose",
-                    "recall", "high_council", "signet", "advance", "cash_out", "choose", "pay", "opponent"))
-
 _ASKS: dict = {}  # id(op) -> (op, answer); holding the op keeps its id unique
 
 
 def op_asks(op: Op) -> bool:
+    """verbs.asks for one op, remembered: the engine asks it of every op it runs
+    from frames."""
     hit = _ASKS.get(id(op))
     if hit is not None and hit[0] is op:
         return hit[1]
-    answer = op.kind in ASKING or asks(op.body) or any(asks(a) for a in op.alts)
+    answer = verbs_asks((op,))
     _ASKS[id(op)] = (op, answer)
     return answer
 
 
 def asks(ops: Ops) -> bool:
-    """Whether running these ops may ask a decision (or run a box that may)."""
+    """Whether running these ops may ask a decision (or run a box that may): the
+    verb table's `asks`, through every body and alternative."""
     return any(op_asks(op) for op in ops)
 
 

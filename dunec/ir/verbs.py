@@ -1,0 +1,304 @@
+"""One row per verb: everything the toolchain knows about an effect word.
+
+A row gives the verb as written, the argument forms the checker accepts and how
+each lowers to an IR `Op(kind, args)`, the boxes it may stand in, its rules text
+(`dunec show`, option labels), its value hint, the effect-context method both
+back-ends call to play it, and whether playing it may ask a decision or run
+another box. The checker's verb table (check/tables.py), its lowering
+(check/effects.py), `describe.op`, `value.estimate` and the code generator's
+calls are derived from these rows; adding a verb is one row here plus its
+engine mechanism (docs/language.md, "Adding a verb").
+
+A verb that lowers to two op kinds (`lose 2 spice`, `lose influence any 1`) has
+a row per kind, with the same word; a row per written word shares one op kind
+when the words mean the same operation (the plain gains `vp 1`, `draw 2`).
+The control constructs (`pay`, `choose`, `if`, `for each`, `each opponent`) are
+statements of the grammar, not verbs: they keep their structured code, and
+CONTROL says which of them may ask. This module imports neither the engine nor
+the code generator.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional, Union
+
+from dunec.ir.lexicon import WORTH, amount, name, plural, units
+
+# Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
+ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
+             "discard", "space", "control", "reward", "signet", "passive", "game_start",
+             "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track")
+NOT_IN_COMBAT = tuple(b for b in ALL_BOXES if b not in ("combat", "endgame", "reward", "win"))
+REVEAL_LIKE = ("reveal", "combat", "hagal")
+PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
+PASSIVE = ("passive",)
+
+Lower = Callable[[str, str, list], tuple]  # (word, matched form, slot values) -> the op's args
+
+
+def _values(word: str, form: str, v: list) -> tuple:
+    return tuple(v)
+
+
+@dataclass(frozen=True)
+class VerbRow:
+    """One effect verb (or one op kind of a verb that lowers to several)."""
+    word: str  # as written in a card file
+    forms: tuple[str, ...]  # accepted argument forms (check/forms.py); "" takes none
+    # The rules text: a fixed phrase, or made from the op's args; None: the kind's words.
+    text: Union[str, Callable[[tuple], str], None] = None
+    # The value hint: a number, or made from the op's args. For a block verb, a
+    # factor on the estimate of its body.
+    worth: Union[float, Callable[[tuple], float]] = 0.5
+    # Playing it may ask a player a decision or run another card's box (the engine
+    # rule behind `method`: a decide(), a leader trigger, an alliance, a box run).
+    asks: bool = False
+    boxes: tuple[str, ...] = ALL_BOXES
+    kind: str = ""  # the IR op kind; the word by default
+    lower: Lower = _values  # card references (`<card>`, `<reserve>`) come resolved
+    # The effect-context (Ctx) method that plays it, called with the op's args;
+    # the kind by default, "" for a verb the engine does not run (a rule modifier,
+    # another set's mechanism).
+    method: Optional[str] = None
+    sets: tuple[str, ...] = ()  # the expansions it belongs to; () for every set
+    block: bool = False  # takes a { ... } body, played for another player
+    # A checker rule a form must also pass: form -> rule (check/effects.py NEEDS).
+    needs: dict = field(default_factory=dict)
+
+    @property
+    def op(self) -> str:
+        return self.kind or self.word
+
+    @property
+    def runtime(self) -> str:
+        return self.op if self.method is None else self.method
+
+    def say(self, args: tuple) -> str:
+        if self.text is None:
+            return self.op.replace("_", " ")
+        return self.text if isinstance(self.text, str) else self.text(args)
+
+    def value(self, args: tuple) -> float:
+        return self.worth(args) if callable(self.worth) else self.worth
+
+
+# ---------------------------------------------------------------- lowerings
+def _gain(word: str, form: str, v: list) -> tuple:
+    return (word, v[0])
+
+
+def _faction_or_word(word: str, form: str, v: list) -> tuple:
+    """`influence fremen 1` -> ("fremen", 1); `influence any 1` -> ("any", 1)."""
+    return (v[0] if form.startswith("<") else form.split()[0], v[-1])
+
+
+def _lose_influence(word: str, form: str, v: list) -> tuple:
+    return (v[0] if "<faction>" in form else "any", v[-1])
+
+
+def _deploy(word: str, form: str, v: list) -> tuple:
+    if form == "any":
+        return (-1, "garrison")
+    if form == "recruited":
+        return (-2, "garrison")
+    return (v[0], "supply" if "supply" in form else "garrison")
+
+
+def _retreat(word: str, form: str, v: list) -> tuple:
+    return (-1 if form == "any" else v[0],)
+
+
+def _trash(word: str, form: str, v: list) -> tuple:
+    return ("this", "") if form == "this" else ("card", v[0] if v else "")
+
+
+def _acquire(word: str, form: str, v: list) -> tuple:
+    return (v[0], form.endswith("top"))
+
+
+# ---------------------------------------------------------------- rules text
+def _influence_text(a: tuple) -> str:
+    where = {"any": "any Faction", "space": "that space's Faction", "all": "each Faction",
+             "behind": "a Faction where an opponent has more than you",
+             "secret": "each Faction you chose in secret, revealing them"}.get(a[0], name(a[0]))
+    return f"+{a[1]} Influence with {where}"
+
+
+def _deploy_text(a: tuple) -> str:
+    if a[0] == -2:
+        return "deploy any of these recruited troops"
+    n = "any number of" if a[0] < 0 else f"up to {a[0]}"
+    if a[1] == "garrison":
+        return f"deploy {n} troops from your garrison"
+    return f"deploy {a[0]} {plural(a[0], 'troop')} from your supply"
+
+
+def _gain_row(word: str, boxes: tuple) -> VerbRow:
+    """A plain gain (`vp 1`): a set's counters and unit kinds lower to the same op."""
+    return VerbRow(word, ("<int>",), boxes=boxes, kind="gain", lower=_gain, text=_gain_text, worth=_gain_worth)
+
+
+def _gain_text(a: tuple) -> str:
+    return amount(a[0], a[1])
+
+
+def _gain_worth(a: tuple) -> float:
+    return WORTH.get(a[0], 1.0) * a[1]
+
+
+CARD_BOXES = ("agent", "reveal", "plot", "signet")
+
+ROWS: tuple[VerbRow, ...] = (
+    # plain gains: `vp 1` (a set's counters and units are gains too: `spice 2`)
+    _gain_row("persuasion", PERSUASION_BOXES),
+    _gain_row("swords", REVEAL_LIKE),
+    _gain_row("vp", ALL_BOXES),
+    _gain_row("intrigue", tuple(b for b in ALL_BOXES if b not in ("combat", "endgame"))),
+    _gain_row("draw", NOT_IN_COMBAT + ("win",)),
+    VerbRow("lose", ("<losable> <int>",), asks=True,
+            text=lambda a: f"lose {units(a[0], a[1])}", worth=lambda a: -WORTH.get(a[0], 1.0) * a[1] * 0.8),
+    VerbRow("lose", ("influence <faction> <int>", "influence any <int>"), kind="lose_influence", asks=True,
+            lower=_lose_influence, worth=lambda a: -2.6 * a[1],
+            text=lambda a: f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"),
+    VerbRow("influence", ("<faction> <int>", "any <int>", "space <int>", "all <int>", "behind <int>",
+                          "secret <int>"),
+            boxes=tuple(b for b in ALL_BOXES if b not in ("combat",)), asks=True, lower=_faction_or_word,
+            text=_influence_text, needs={"space <int>": "agent_box"},
+            worth=lambda a: 2.6 * a[1] * (4 if a[0] == "all" else 2 if a[0] == "secret" else 1)),
+    # units
+    VerbRow("deploy", ("<int>", "any", "<int> from supply", "recruited"),
+            boxes=("agent", "reveal", "plot", "combat", "signet", "space", "control", "hagal"), asks=True,
+            lower=_deploy, text=_deploy_text,
+            worth=lambda a: 1.2 * (2 if a[0] < 0 else a[0]) if a[1] == "garrison" else 2.5 * a[0]),
+    VerbRow("retreat", ("<int>", "any"), boxes=("reveal", "plot", "combat"), asks=True, lower=_retreat,
+            text=lambda a: "retreat any number of troops" if a[0] < 0 else f"retreat up to {a[0]} troops",
+            worth=0.3),
+    # cards
+    VerbRow("trash", ("this", "card", "card from <zone>"),
+            boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire"), asks=True, lower=_trash,
+            needs={"this": "card_definition"},
+            text=lambda a: "trash this card" if a[0] == "this" else
+            f"trash a card{' from your ' + a[1] if a[1] else ''}",
+            worth=lambda a: 0.8 if a[0] == "card" else -0.5),
+    VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
+            text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
+    VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,
+            text=lambda a: f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}",
+            worth=lambda a: 0.9 * a[0]),
+    VerbRow("gain_card", ("<reserve>",), boxes=NOT_IN_COMBAT, asks=True,
+            text=lambda a: f"gain a {name(a[0])} card", worth=1.5),
+    VerbRow("steal", ("intrigue <int>",), boxes=NOT_IN_COMBAT, kind="steal_intrigue",
+            text=lambda a: f"take {a[0]} random Intrigue card(s)", worth=1.5),
+    VerbRow("shuffle_discard", ("",), boxes=("plot", "agent", "reveal"),
+            text="shuffle your discard pile into your deck"),
+    # agents and seats
+    VerbRow("retrieve", ("<faction> from discard",), boxes=CARD_BOXES, asks=True, worth=1.6,
+            text=lambda a: f"put a {name(a[0])} card from your discard pile into your hand"),
+    VerbRow("draw_or_trash_top", ("",), boxes=CARD_BOXES, asks=True, worth=1.6,
+            text="look at the top card of your deck: draw it or trash it"),
+    VerbRow("discount", ("<card> <int>",), boxes=("reveal", "plot", "agent"),
+            text=lambda a: f"{name(a[0]).title()} costs {a[1]} less this turn", worth=lambda a: 0.6 * a[1]),
+    VerbRow("acquire_to_top", ("",), boxes=("plot", "agent", "reveal"),
+            text="you may put cards you acquire this round on top of your deck"),
+    VerbRow("manipulate", ("",), boxes=("signet", "plot", "agent"), asks=True, worth=2.0,
+            text="remove a card from the Imperium Row: during your Reveal turn this round only you may "
+                 "acquire it, for 1 Persuasion less"),
+    # this turn only: rules that bend for the player's agent
+    VerbRow("extra_icon", ("<icon>",), boxes=("plot",),
+            text=lambda a: f"the card you play this turn also has the {name(a[0])} icon"),
+    VerbRow("infiltrate", ("",), boxes=("plot",), text="enemy agents don't block your agent this turn"),
+    VerbRow("pass_turn", ("",), boxes=("plot",), text="you may pass this turn"),
+    VerbRow("block_space", ("",), boxes=("agent", "plot"), asks=True, worth=2.0,
+            text="block a board space for your opponents this round"),
+    VerbRow("double_harvest", ("",), boxes=("agent",), worth=2.0,
+            text="harvest the space's spice again (not the bonus)"),
+    # a House Hagal card at a maker space: the space's spice and its bonus spice
+    VerbRow("harvest", ("",), boxes=("hagal",), worth=4.0, text="the maker space's spice and its bonus spice"),
+    VerbRow("recall", ("agent",), boxes=("plot", "agent", "reveal", "signet"), asks=True, worth=3.0,
+            text="recall one of your agents"),
+    VerbRow("mentat", ("",), boxes=("plot", "space", "reward", "agent", "signet"), worth=3.0,
+            text="take the Mentat"),
+    VerbRow("swordmaster", ("",), boxes=("space", "plot", "agent", "reveal", "reward"), worth=14.0,
+            text="gain your Swordmaster"),
+    # the seat's leader trigger (`on high_council`) may ask
+    VerbRow("high_council", ("",), boxes=("space", "plot", "agent", "reveal", "reward"), asks=True, worth=11.0,
+            text="take a High Council seat"),
+    VerbRow("control", ("<location>",), boxes=("reward",), worth=4.0, text=lambda a: f"{name(a[0])} Control"),
+    # a hidden choice: N different factions chosen in secret, revealed by `influence secret N`
+    VerbRow("secret_factions", ("<int>",), boxes=("game_start",), asks=True,
+            text=lambda a: f"choose {a[0]} different {plural(a[0], 'Faction')} in secret"),
+    VerbRow("signet", ("",), boxes=("agent", "hagal"), asks=True, worth=1.5, needs={"": "card_or_hagal"},
+            text="use your leader's signet ring"),
+    # scopes: the body is played by an opponent the player picks
+    VerbRow("opponent", ("",), block=True, boxes=NOT_IN_COMBAT + ("combat",), asks=True, worth=-1.0,
+            method="pick_opponent", text="an opponent of your choice"),
+    # rule modifiers (leader passives): read by the engine's rules, never played
+    VerbRow("space_cost", ("<icon> <payable> <int>",), boxes=PASSIVE, method="",
+            text=lambda a: f"{name(a[0])} spaces cost {abs(a[2])} {a[1]} {'less' if a[2] < 0 else 'more'}"),
+    VerbRow("ignore_block", ("<icon>",), boxes=PASSIVE, method="",
+            text=lambda a: f"enemy agents don't block you at {name(a[0])} spaces"),
+    VerbRow("see_top_card", ("",), boxes=PASSIVE, method="",
+            text="you may look at the top card of your deck at any time"),
+    # tracks a set declares: one step up (not past the top), or back to the bottom
+    # collecting the reward of that step and of every step below (a step's reward may ask).
+    # A track step is worth its rewards only when cashed; the op does not carry them.
+    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 1.0 * a[1],
+            text=lambda a: f"advance {a[1]} {plural(a[1], 'step')} on the {name(a[0])}"),
+    VerbRow("cash_out", ("<track>",), boxes=NOT_IN_COMBAT, asks=True, worth=2.0,
+            text=lambda a: f"cash out the {name(a[0])}: its rewards up to your step, then back to the bottom"),
+    # other sets: known so a base card that uses them is told where they belong
+    VerbRow("spy", ("<int>",), sets=("uprising",), method=""),
+    VerbRow("contract", ("<int>",), sets=("uprising",), method=""),
+    VerbRow("tech", ("<int>",), sets=("ix",), method=""),
+    VerbRow("research", ("",), sets=("immortality",), method=""),
+    VerbRow("tleilaxu", ("",), sets=("immortality",), method=""),
+)
+
+# The rules of the control constructs: whether one may ask by itself (`pay?` asks
+# whether to pay, `choose` which option); their bodies are looked at by `asks`.
+CONTROL = {"pay": True, "choose": True, "if": False, "foreach": False, "each_opponent": False}
+
+
+def _by_kind() -> dict[str, VerbRow]:
+    out: dict[str, VerbRow] = {}
+    for r in ROWS:
+        out.setdefault(r.op, r)
+    return out
+
+
+# op kind -> its row (the first, for a kind several words write: the plain gains)
+OPS: dict[str, VerbRow] = _by_kind()
+# (word, form) -> the row that lowers it
+LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS for f in r.forms}
+# A set's counters and unit kinds are gains like `vp`: their statements lower through this row.
+GAIN = OPS["gain"]
+GAINABLE = tuple(r.word for r in ROWS if r.op == "gain")
+# op kind -> the effect-context method both back-ends call with the op's args
+# (a block verb's body is run by structured code: not a plain call)
+CALLS: dict[str, str] = {r.op: r.runtime for r in ROWS if r.runtime and not r.block}
+# Rule modifiers: passive-box verbs the engine reads, never plays.
+MODIFIERS = tuple(r.word for r in ROWS if r.boxes == PASSIVE)
+
+
+def words() -> dict[str, list[VerbRow]]:
+    """The rows of each written verb, in table order."""
+    out: dict[str, list[VerbRow]] = {}
+    for r in ROWS:
+        out.setdefault(r.word, []).append(r)
+    return out
+
+
+def row_for(word: str, form: str) -> VerbRow:
+    """The row a checked statement lowers through: a core verb's, else a plain gain's."""
+    return LOWERING.get((word, form), GAIN)
+
+
+def asks(ops) -> bool:
+    """Whether playing these ops (a box) may ask a decision or run another box,
+    looking into every body and alternative."""
+    for o in ops:
+        row = OPS.get(o.kind)
+        own = row.asks if row is not None else CONTROL[o.kind]
+        if own or asks(o.body) or any(asks(alt) for alt in o.alts):
+            return True
+    return False
