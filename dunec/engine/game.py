@@ -39,6 +39,8 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         self.content = content
         self.defs = content.defs
         self.state = state
+        self.players: list[Player] = state.players  # the seats never change in a game
+        self._views: dict = {}  # seat -> its SeatView (a live view: made once)
         self.policies = policies if policies is not None else [None] * len(state.players)
         self.rng = Rng(state=state.rng_state)
         self.replay = deque(replay)
@@ -61,9 +63,6 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
     def turn_kind(self, kind: str) -> None:
         self.state.turn_kind = kind
 
-    @property
-    def players(self) -> list[Player]:
-        return self.state.players
 
     def log(self, msg: str) -> None:
         if not self.quiet:
@@ -184,7 +183,12 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
     def _view(self, policy, p: Player):
         """What the policy sees: the seat's view of the game (observe.SeatView), or
         the engine itself for a policy that declares `sees_everything`."""
-        return self if getattr(policy, "sees_everything", False) else SeatView(self, p.seat)
+        if getattr(policy, "sees_everything", False):
+            return self
+        view = self._views.get(p.seat)
+        if view is None:
+            view = self._views[p.seat] = SeatView(self, p.seat)
+        return view
 
     def finished_step(self) -> None:
         """The end of a rule step that asked a decision before it had finished (its
@@ -219,6 +223,22 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
     def has_box(self, ident: str, box: str) -> bool:
         key = (ident, box)
         return key in self.content.effects or key in self.content.programs
+
+    def run_boxes(self, boxes) -> None:
+        """Run boxes one after another (tail position): (ident, box, player, card,
+        space) each. Those that cannot ask run at once; from the first that may,
+        it and the rest wait on the stack in order."""
+        programs, effects = self.content.programs, self.content.effects
+        for k, (ident, box, p, card, space) in enumerate(boxes):
+            key = (ident, box)
+            if key in programs:
+                for later in reversed(boxes[k + 1:]):
+                    self.box_later(later[0], later[1], later[2], later[3], later[4])
+                interpreter.start(self, ident, box, Ctx(self, p, card=card, space=space, box=box))
+                return
+            fn = effects.get(key)
+            if fn is not None:
+                fn(Ctx(self, p, card=card, space=space, box=box))
 
     def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
         """Run the box for p after everything pushed from now on (a frame); its

@@ -51,9 +51,22 @@ def test(c, ctx) -> bool:
     return ctx.flag(c)
 
 
+_WORDS: dict = {}  # (id(op), what) -> (op, words): a card's words and hints never change
+
+
+def _words(op: Op, what: str, make):
+    hit = _WORDS.get((id(op), what))
+    if hit is not None and hit[0] is op:
+        return hit[1]
+    out = make(op)
+    _WORDS[(id(op), what)] = (op, out)
+    return out
+
+
 def _labels(op: Op):
-    return (tuple(describe.ops(a) for a in op.alts), tuple(value.estimate(a) for a in op.alts),
-            tuple(requirement(a) for a in op.alts), tuple(option_faction(a) for a in op.alts))
+    return _words(op, "alts", lambda op: (
+        tuple(describe.ops(a) for a in op.alts), tuple(value.estimate(a) for a in op.alts),
+        tuple(requirement(a) for a in op.alts), tuple(option_faction(a) for a in op.alts)))
 
 
 def _gain(op, ctx):
@@ -138,7 +151,8 @@ def _body(ref: list, i: int, which: int = -1) -> list:
 
 
 def _pay_p(e, op, ctx, ref, i):
-    e.offer_pay(ctx, op.args[0], describe.op(op), value.estimate(op.body), _body(ref, i))
+    label, hint = _words(op, "pay", lambda op: (describe.op(op), value.estimate(op.body)))
+    e.offer_pay(ctx, op.args[0], label, hint, _body(ref, i))
 
 
 def _choose_p(e, op, ctx, ref, i):
@@ -189,7 +203,8 @@ def _each_opponent_p(e, op, ctx, ref, i):
 
 
 def _opponent_p(e, op, ctx, ref, i):
-    ctx.pick_opponent(describe.ops(op.body), "opponent_run", ref=_body(ref, i), ctx=ctx.data())
+    ctx.pick_opponent(_words(op, "body", lambda op: describe.ops(op.body)), "opponent_run", ref=_body(ref, i),
+                      ctx=ctx.data())
 
 
 @step

@@ -108,11 +108,12 @@ def turn_chosen(e, f):
         e.later("turn_menu_again", seat=p.seat)
         e.leader_trigger(p, "once")
         return
-    e.later("turn_ended", seat=p.seat)
     if k == "place":
-        e.later("more_plots", seat=p.seat)
+        e.later("more_plots", seat=p.seat)  # which ends the turn
         agent_turn(e, p, a[1], a[2])
-    elif k == "pass_turn":
+        return
+    e.later("turn_ended", seat=p.seat)
+    if k == "pass_turn":
         e.log(f"  {e.pname(p)} passes")
     else:
         reveal_turn(e, p)
@@ -139,6 +140,7 @@ def more_plots(e, f):
     p = e.players[f["seat"]]
     if "chosen" in f:
         if f["chosen"][0] != "play":
+            end_of_turn(p)
             return
         e.later("more_plots", seat=p.seat)
         play_intrigue(e, p, f["chosen"][1], "plot")
@@ -146,6 +148,8 @@ def more_plots(e, f):
     plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
     if plots:
         e.ask(p, "plot", [("play", c) for c in plots] + [END_TURN], "more_plots", seat=p.seat)
+    else:
+        end_of_turn(p)
 
 
 def plot_options(e, p: Player) -> list[str]:
@@ -238,36 +242,42 @@ def agent_options(e, p: Player) -> list:
     seat = p.seat
     mine = {s for s, who in st.infiltrators if who == seat}
     ignore = {m[1] for m in e.defs[p.leader].get("modifiers", ()) if m[0] == "ignore_block"}
-    requires = e.content.effects
+    plain_costs = not st.cost_overrides and not any(m[0] == "space_cost" for m in
+                                                    e.defs[p.leader].get("modifiers", ()))
+    blocked_for, occupied = st.blocked, st.occupied
     open_spaces = []
-    for sp in e.content.of_kind("space"):
-        icon = sp["icon"]
+    for sid, icon, req, costs, sp in e.content.board():
         if icon not in wanted:
             continue
-        sid = sp["id"]
-        if st.blocked.get(sid, seat) != seat:
+        if blocked_for.get(sid, seat) != seat:
             continue
-        holder = st.occupied.get(sid)
+        holder = occupied.get(sid)
         if holder is None:
             enemy = False
         elif holder == seat or sid in mine:
             continue
         else:
             enemy = not (p.infiltrate or icon in ignore)
-        req = requires.get((sid, "requires"))
         if req is not None and not req(Ctx(e, p, space=sid, box="space")):
             continue
-        costs = space_costs(e, p, sp)
+        if not plain_costs:
+            costs = space_costs(e, p, sp)
         if costs and not e.can_pay(p, costs):
             continue
-        open_spaces.append((sp, enemy))
+        open_spaces.append((sid, icon, enemy))
+    # Cards with the same icons and infiltration go to the same spaces: list them once.
+    where: dict = {}
     out = []
+    extra = p.extra_icons
     for cm in cards:
-        icons = set(cm["icons"]).union(p.extra_icons)
-        infiltrating = cm.get("infiltrate", False)
-        for sp, enemy_blocked in open_spaces:
-            if sp["icon"] in icons and not (enemy_blocked and not infiltrating):
-                out.append(("place", cm["id"], sp["id"]))
+        key = (cm["icons"], cm.get("infiltrate", False))
+        spaces = where.get(key)
+        if spaces is None:
+            icons = set(key[0]).union(extra)
+            spaces = where[key] = [sid for sid, icon, enemy in open_spaces
+                                   if icon in icons and not (enemy and not key[1])]
+        cid = cm["id"]
+        out.extend([("place", cid, sid) for sid in spaces])
     return out
 
 
@@ -299,11 +309,13 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     e.later("agent_done", seat=p.seat, space=space, before=None if e.quiet else tally(p))
     e.later("agent_boxes", seat=p.seat, card=card, space=space)
-    e.later("control_bonus", space=space)
+    if e.has_box(space, "control"):
+        e.later("control_bonus", space=space)
     costs = space_costs(e, p, sp)
     if costs:
         if any(c[0] == "res" and c[1] == "solari" for c in costs):
-            e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
+            if e.has_box(p.leader, "space_paid"):
+                e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
         e.pay(p, costs)
 
 
@@ -388,8 +400,7 @@ def reveal_turn(e, p: Player) -> None:
     e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
     e.later("revealed", seat=p.seat, before=None if e.quiet else tally(p))
-    for card in reversed(p.revealed):
-        e.box_later(card, "reveal", p, card=card)
+    e.run_boxes([(card, "reveal", p, card, None) for card in p.revealed])
 
 
 @step
@@ -437,16 +448,15 @@ def buy(e, f):
             bought(e, p, a[1], a[2], f["answer"] - f["row"], f["aside"])
         return
     st = e.state
-    row = [c for c in dict.fromkeys(st.imperium_row) if e.price_of(p, c) <= p.persuasion]
-    aside = [c for c in dict.fromkeys(p.manipulated) if e.price_of(p, c, aside=True) <= p.persuasion]
-    reserve = [c for c, n in sorted(st.reserve.items())
-               if n > 0 and not e.defs[c].get("gained_only") and e.price_of(p, c) <= p.persuasion]
-    options = row + aside + reserve
+    price_of, have = e.price_of, p.persuasion
+    row = [(c, n) for c in dict.fromkeys(st.imperium_row) for n in (price_of(p, c),) if n <= have]
+    aside = [(c, n) for c in dict.fromkeys(p.manipulated) for n in (price_of(p, c, aside=True),) if n <= have]
+    reserve = [(c, n) for c, left in sorted(st.reserve.items()) if left > 0 and not e.defs[c].get("gained_only")
+               for n in (price_of(p, c),) if n <= have]
     plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
-    if not options and not plots:
+    if not row and not aside and not reserve and not plots:
         return
-    prices = [e.price_of(p, c, aside=len(row) <= i < len(row) + len(aside)) for i, c in enumerate(options)]
-    actions = [("buy", c, price) for c, price in zip(options, prices)] + \
+    actions = [("buy", c, n) for c, n in row + aside + reserve] + \
         [("play", c) for c in plots] + [END_TURN if plots else STOP_BUYING]
     e.ask(p, "buy", actions, "buy", seat=p.seat, row=len(row), aside=len(aside))
 

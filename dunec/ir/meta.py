@@ -100,6 +100,14 @@ class Content:
             out.update(self.vocab[s][kind])
         return out
 
+    def board(self) -> list:
+        """The board spaces as (id, icon, requirement function or None, printed
+        cost, definition), in board order: what the agent menu reads every turn."""
+        if "board" not in self._by_kind:
+            self._by_kind["board"] = [(m["id"], m["icon"], self.effects.get((m["id"], "requires")), m.get("cost", ()), m)
+                                      for m in self.of_kind("space")]
+        return self._by_kind["board"]
+
     def of_kind(self, kind: str) -> list:
         if kind not in self._by_kind:
             self._by_kind[kind] = [m for m in self.defs.values() if m["kind"] == kind]
