@@ -113,7 +113,7 @@ class StubCtx:
         if res in ("solari", "spice", "water", "persuasion", "swords"):
             setattr(self.player, res, getattr(self.player, res) + n)
         else:
-            self.engine.gain(self.player, res, n)
+            self.engine.gain(self.player, res, n)  # the stub, not the rule
     def offer_pay(self, costs, label, hint): return True
     def pay_now(self, costs): pass
     def choose(self, n, labels, hints, costs, factions=None): return list(range(n))

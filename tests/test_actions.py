@@ -82,8 +82,8 @@ def test_hints_are_computed_only_when_a_policy_asks(content, monkeypatch):
 
     from dunec.engine import hints, rules_cards
     calls = []
-    real = rules_cards.CardRules.trash_hint
-    monkeypatch.setattr(rules_cards.CardRules, "trash_hint", lambda self, c: calls.append(c) or real(self, c))
+    real = rules_cards.trash_hint
+    monkeypatch.setattr(rules_cards, "trash_hint", lambda e, c: calls.append(c) or real(e, c))
     real_space = hints.space_hint
     monkeypatch.setattr(hints, "space_hint", lambda *a: calls.append(a) or real_space(*a))
     play_game(content, 4, 5, ["random"] * 4, quiet=True, make_policy=lambda n, s, seat: NoHints(s, seat))

@@ -12,6 +12,7 @@ from dunec.engine.policies import RandomPolicy
 from dunec.engine.runner import play_game
 from dunec.engine.setup import new_game
 from dunec.frontend import compile_paths, compile_sources
+from dunec.engine import rules_cards
 
 
 def test_200_seeded_random_games_agree(interpreted, compiled):
@@ -94,7 +95,7 @@ def test_random_cards_run_the_same_on_both_backends(body, seed):
         state = new_game(content, 3, seed)
         e = Engine(content, state, [RandomPolicy(seed, i) for i in range(3)])
         p = state.players[0]
-        e.draw(p, 5)
+        rules_cards.draw(e, p, 5)
         p.solari, p.spice, p.water = 3, 3, 2
         p.played.append("dr_yueh")
         e.run_box("fuzz", "plot", Ctx(e, p, card="fuzz", box="plot"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from dunec.check import tables as T
-from dunec.engine import turns
+from dunec.engine import rules_agents, rules_cards, rules_resources, turns
 
 from test_cards_support import changes, custom_content, deploy, finish, legal, new, set_influence, snap
 from scenario import settle
@@ -145,7 +145,7 @@ EFFECT_CASES = [
     ("p_lose_solari", lambda g: setattr(g.p(0), "solari", 2), (), {"solari": -1}),
     ("p_lose_spice", lambda g: setattr(g.p(0), "spice", 2), (), {"spice": -2}),  # never below 0
     ("p_lose_water", None, (), {"water": -1}),
-    ("p_lose_vp", lambda g: g.engine.add_vp(g.p(0), "cards", 1), (), {"vp": -1}),
+    ("p_lose_vp", lambda g: rules_resources.add_vp(g.engine, g.p(0), "cards", 1), (), {"vp": -1}),
     ("p_lose_vp", None, (), {}),  # the starting VP is not a card's to take
     ("p_lose_garrison", None, (), {"garrison": -2, "supply": 2}),
     ("p_lose_deployed", lambda g: deploy(g, 0, 2), (), {"conflict": -1, "supply": 1}),
@@ -403,18 +403,18 @@ def test_discount_lowers_the_price_this_turn(probes):
     g, _ = run(probes, "p_discount")
     p = g.p(0)
     assert p.discounts == {"dr_yueh": 1}
-    assert g.engine.price_of(p, "dr_yueh") == 0 and g.engine.cost_of(p, "dr_yueh") == 1
+    assert rules_cards.price_of(g.engine, p, "dr_yueh") == 0 and rules_cards.cost_of(g.engine, p, "dr_yueh") == 1
     g.box(0, "p_discount", "agent")  # discounts add up, and never go below 0
-    assert p.discounts == {"dr_yueh": 2} and g.engine.price_of(p, "dr_yueh") == 0
+    assert p.discounts == {"dr_yueh": 2} and rules_cards.price_of(g.engine, p, "dr_yueh") == 0
     turns.end_of_turn(p)
-    assert g.engine.price_of(p, "dr_yueh") == 1
+    assert rules_cards.price_of(g.engine, p, "dr_yueh") == 1
 
 
 def test_acquire_to_top_lasts_until_the_end_of_the_reveal_turn(probes):
     g, _ = run(probes, "p_acquire_to_top")
     assert g.p(0).acquire_to_top
     g.answer(0, "put Dr. Yueh on top of your deck")
-    g.engine.receive_card(g.p(0), "dr_yueh")
+    rules_cards.receive_card(g.engine, g.p(0), "dr_yueh")
     g.engine.drive()
     assert g.p(0).deck == ["dr_yueh"]
     g.reveal(0)
@@ -427,7 +427,7 @@ def test_manipulate_sets_a_row_card_aside(probes):
                                                    setattr(g.state, "imperium_deck", ["stilgar"])),
                ("set aside Chani",))
     assert g.p(0).manipulated == ["chani"] and g.state.imperium_row == ["dr_yueh", "stilgar"]
-    assert g.engine.price_of(g.p(0), "chani", aside=True) == 4 and g.engine.price_of(g.p(1), "chani") == 5
+    assert rules_cards.price_of(g.engine, g.p(0), "chani", aside=True) == 4 and rules_cards.price_of(g.engine, g.p(1), "chani") == 5
 
 
 def test_manipulate_as_a_leader_signet(probes):
@@ -560,7 +560,7 @@ def test_once_box_is_offered_once(probes):
 def test_secret_factions_are_different_and_kept_in_track_order(probes):
     g = new(probes, leaders=["p_secret"] * 4)
     g.answer(0, "choose Fremen in secret", "choose Emperor in secret", "choose Spacing Guild in secret")
-    g.engine.leader_trigger(g.p(0), "game_start")
+    rules_agents.leader_trigger(g.engine, g.p(0), "game_start")
     g.engine.drive()
     assert g.p(0).secret == ["emperor", "guild", "fremen"]
     assert [len(labels) for _, labels in g.asked(0)] == [4, 3, 2]

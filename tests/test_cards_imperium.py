@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import turns
+from dunec.engine import rules_cards, turns
 
 from card_rows import Box, run_box
 from test_cards_support import (changes, custom_content, deploy, finish, legal, new, set_influence, snap,
@@ -350,7 +350,7 @@ def test_bene_gesserit_sister_has_no_agent_box(content):
 def test_chani_on_acquire_gives_water(content):
     g = new(content)
     before = snap(g)
-    g.engine.receive_card(g.p(0), "chani")
+    rules_cards.receive_card(g.engine, g.p(0), "chani")
     g.engine.drive()
     assert changes(g, before) == {0: {"water": 1, "discard": 1}}
     assert g.p(0).discard == ["chani"]
@@ -362,7 +362,7 @@ def test_choam_directorship_on_acquire_gives_influence_with_all(content):
     g = new(content)
     set_influence(g, 0, emperor=1, guild=1, bene_gesserit=1, fremen=1)
     before = snap(g)
-    g.engine.receive_card(g.p(0), "choam_directorship")
+    rules_cards.receive_card(g.engine, g.p(0), "choam_directorship")
     g.engine.drive()
     assert changes(g, before) == {0: {"emperor": 1, "guild": 1, "bene_gesserit": 1, "fremen": 1, "vp": 4,
                                       "discard": 1}}
@@ -432,7 +432,7 @@ def test_imperial_spy_agent_trashes_itself_for_intrigue(content):
 def test_liet_kynes_on_acquire_emperor_influence(content):
     g = new(content)
     before = snap(g)
-    g.engine.receive_card(g.p(0), "liet_kynes")
+    rules_cards.receive_card(g.engine, g.p(0), "liet_kynes")
     g.engine.drive()
     assert changes(g, before) == {0: {"emperor": 1, "discard": 1}}
     finish(g)
@@ -593,9 +593,9 @@ def test_guild_bankers_reveal_discounts_the_spice_must_flow(content):
     before = snap(g)
     g.box(0, "guild_bankers", "reveal")
     assert changes(g, before) == {0: {"revealed": 1}}
-    assert g.engine.price_of(g.p(0), "the_spice_must_flow") == 6
-    assert g.engine.price_of(g.p(0), "arrakis_liaison") == 2  # only The Spice Must Flow
-    assert g.engine.price_of(g.p(1), "the_spice_must_flow") == 9  # only for its owner
+    assert rules_cards.price_of(g.engine, g.p(0), "the_spice_must_flow") == 6
+    assert rules_cards.price_of(g.engine, g.p(0), "arrakis_liaison") == 2  # only The Spice Must Flow
+    assert rules_cards.price_of(g.engine, g.p(1), "the_spice_must_flow") == 9  # only for its owner
     finish(g)
 
 
@@ -613,7 +613,7 @@ def test_guild_bankers_discount_applies_to_each_copy_bought_and_ends_with_the_tu
     buys = [labels for kind, labels in g.asked(0) if kind == "buy"]
     assert len(buys) == 2 and all("buy The Spice Must Flow (6)" in labels for labels in buys)
     assert g.p(0).discounts == {}
-    assert g.engine.price_of(g.p(0), "the_spice_must_flow") == 9
+    assert rules_cards.price_of(g.engine, g.p(0), "the_spice_must_flow") == 9
     finish(g)
 
 
@@ -756,7 +756,7 @@ def test_lady_jessica_on_acquire_gives_influence_of_your_choice(content):
     g = new(content)
     before = snap(g)
     g.answer(0, "+1 Influence with Fremen")
-    g.engine.receive_card(g.p(0), "lady_jessica")
+    rules_cards.receive_card(g.engine, g.p(0), "lady_jessica")
     g.engine.drive()
     assert changes(g, before) == {0: {"fremen": 1, "discard": 1}}
     finish(g)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import combat, turns
+from dunec.engine import combat, rules_cards, rules_resources, turns
 
 from card_rows import Box, run_intrigue
 from test_cards_support import changes, deploy, finish, legal, new, set_influence, snap, top_intrigue
@@ -388,7 +388,7 @@ def test_combat_intrigue_is_played_in_the_combat_phase(content):
 def test_intrigue_draws_come_from_the_top_of_the_deck(content):
     g = new(content)
     top = top_intrigue(g, 2)
-    g.engine.gain(g.p(0), "intrigue", 2)
+    rules_resources.gain(g.engine, g.p(0), "intrigue", 2)
     g.engine.drive()
     assert g.p(0).intrigue == top
 
@@ -592,7 +592,7 @@ def test_recruitment_mission_acquired_cards_may_go_on_top_of_the_deck(content, o
 def test_without_recruitment_mission_acquired_cards_go_to_the_discard(content):
     g = new(content)
     before = snap(g)
-    g.engine.receive_card(g.p(0), "arrakis_liaison")
+    rules_cards.receive_card(g.engine, g.p(0), "arrakis_liaison")
     g.engine.drive()
     assert changes(g, before) == {0: {"discard": 1}} and g.asked(0) == []
     finish(g)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import turns
+from dunec.engine import rules_agents, rules_cards, turns
 from dunec.engine.game import Engine
 from dunec.engine.policies import make
 from dunec.engine.setup import new_game
@@ -119,7 +119,7 @@ def test_baron_vladimir_harkonnen_chooses_two_factions_in_secret_at_game_start(c
     g = with_leader(content, "baron_vladimir_harkonnen")
     g.answer(0, "choose Spacing Guild in secret", "choose Fremen in secret")
     before = snap(g)
-    g.engine.leader_trigger(g.p(0), "game_start")
+    rules_agents.leader_trigger(g.engine, g.p(0), "game_start")
     g.engine.drive()
     assert g.p(0).secret == ["guild", "fremen"]
     assert [len(labels) for _, labels in g.asked(0)] == [4, 3]  # two different factions
@@ -191,7 +191,7 @@ def test_baron_vladimir_harkonnen_secret_is_hidden_from_the_other_seats(content)
 def test_baron_vladimir_harkonnen_as_a_rival_chooses_nothing(content):
     from hagal_support import RivalGame
     g = RivalGame(content, "solo", rival_leaders=("baron_vladimir_harkonnen", "glossu_rabban"))
-    g.engine.leader_trigger(g.p(1), "game_start")
+    rules_agents.leader_trigger(g.engine, g.p(1), "game_start")
     g.engine.drive()
     assert g.p(1).secret == []
     g.finish()
@@ -346,7 +346,7 @@ def test_earl_memnon_thorvald_trigger_only_on_a_new_seat(content):
     g = with_leader(content, "earl_memnon_thorvald")
     g.p(0).seat_on_council = True
     before = snap(g)
-    g.engine.take_seat(g.p(0))
+    rules_agents.take_seat(g.engine, g.p(0))
     g.engine.drive()
     assert changes(g, before) == {} and g.asked(0) == []
 
@@ -452,7 +452,7 @@ def test_helena_richese_card_set_aside_costs_its_printed_cost_minus_one(content)
     g.state.imperium_row = ["dr_yueh", "chani", "stilgar", "the_voice", "carryall"]
     g.answer(0, "set aside Chani")
     g.box(0, "helena_richese", "signet")
-    assert g.engine.price_of(g.p(0), "chani", aside=True) == 4
+    assert rules_cards.price_of(g.engine, g.p(0), "chani", aside=True) == 4
     g.p(0).persuasion = 3
     g.answer(0, "stop buying")
     run_step(g.engine, "buy", seat=g.p(0).seat)

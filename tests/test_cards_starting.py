@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import turns
+from dunec.engine import rules_cards, turns
 from dunec.engine.setup import new_game
 
 from test_cards_support import changes, finish, legal, new, snap
@@ -179,7 +179,7 @@ def test_arrakis_liaison_agent_icon_and_bond(content):
 def test_the_spice_must_flow_on_acquire(content):
     g = new(content)
     before = snap(g)
-    g.engine.receive_card(g.p(0), "the_spice_must_flow")
+    rules_cards.receive_card(g.engine, g.p(0), "the_spice_must_flow")
     g.engine.drive()
     assert changes(g, before) == {0: {"vp": 1, "discard": 1}}
     assert g.p(0).vp_ledger["cards"] == 1

@@ -9,7 +9,7 @@ invariants (troop conservation, VP ledger, alliances) still hold.
 """
 from __future__ import annotations
 
-from dunec.engine import invariants, turns
+from dunec.engine import invariants, rules_resources, turns
 from dunec.engine.state import FACTIONS
 
 from scenario import Scenario
@@ -56,7 +56,7 @@ def set_influence(g: Scenario, seat: int, **levels) -> None:
     """Move influence tracks through the engine so VP, bonuses and alliances stay consistent."""
     p = g.p(seat)
     for f, n in levels.items():
-        g.engine.change_influence(p, f, n - p.influence[f])
+        rules_resources.change_influence(g.engine, p, f, n - p.influence[f])
         g.engine.drive()
 
 

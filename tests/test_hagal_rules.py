@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import combat, hagal, invariants, rivals, runner, turns
+from dunec.engine import combat, hagal, invariants, rivals, rules_agents, rules_costs, rules_resources, runner, turns
 from dunec.engine.context import Ctx
 
 from hagal_support import RivalGame
@@ -195,7 +195,7 @@ def test_rivals_use_no_other_leader_ability(content, leaders):
         # Rabban's game-start resources, Memnon's High Council influence, Ariana's
         # harvest, Ilban's card for paying a space: none of them for a rival.
         for box in ("game_start", "high_council", "harvest", "space_paid", "once"):
-            g.engine.leader_trigger(r, box)
+            rules_agents.leader_trigger(g.engine, r, box)
             g.engine.drive()
     assert changes(g, before) == {}
     g.finish()
@@ -378,7 +378,7 @@ def test_rivals_score_influence_and_alliances_but_never_the_four_bonus(content):
 def test_a_rival_picks_the_faction_where_it_has_least(content):
     g = RivalGame(content, "solo")
     set_influence(g, P2, emperor=2, guild=1, bene_gesserit=0, fremen=0)
-    g.engine.gain_influence(g.p(P2), "any", 1)
+    rules_resources.gain_influence(g.engine, g.p(P2), "any", 1)
     g.engine.drive()
     assert g.p(P2).influence["bene_gesserit"] == 1  # ties: track order
     g.state.conflict = "machinations"  # 1st: choose two factions
@@ -705,11 +705,11 @@ def test_duo_rival_gains_no_vp_or_rewards_but_influence_and_alliances(content):
     set_influence(g, 2, guild=5)
     assert h.influence["guild"] == 5 and g.state.alliances["guild"] == 2  # taken from P1
     assert h.vp == 0 and h.vp_ledger == {} and g.p(0).vp_ledger.get("alliance", 0) == 0
-    g.engine.gain(h, "solari", 3)
+    rules_resources.gain(g.engine, h, "solari", 3)
     g.engine.drive()
-    g.engine.gain(h, "intrigue", 1)
+    rules_resources.gain(g.engine, h, "intrigue", 1)
     g.engine.drive()
-    g.engine.add_vp(h, "cards", 1)
+    rules_resources.add_vp(g.engine, h, "cards", 1)
     assert (h.solari, h.intrigue, h.vp) == (0, [], 0)
     g.finish()
 
@@ -788,7 +788,7 @@ def test_a_rival_decision_is_not_recorded(content):
 def test_rivals_play_no_endgame_intrigue_and_a_rival_at_ten_vp_ends_the_game(content):
     g = RivalGame(content, "solo")
     g.p(P2).intrigue = ["tiebreaker"]  # endgame: 10 spice
-    g.engine.add_vp(g.p(P2), "cards", 10)
+    rules_resources.add_vp(g.engine, g.p(P2), "cards", 10)
     assert not turns.recall(g.engine) and g.state.finished
     run_step(g.engine, "endgame")
     assert g.p(P2).intrigue == ["tiebreaker"] and g.p(P2).spice == 0
@@ -798,4 +798,4 @@ def test_rivals_play_no_endgame_intrigue_and_a_rival_at_ten_vp_ends_the_game(con
 def test_the_players_condition_counts_the_three_seats(content):
     for mode in ("solo", "duo"):
         g = RivalGame(content, mode)
-        assert g.engine.quantity(Ctx(g.engine, g.p(0)), ("players",)) == 3
+        assert rules_costs.quantity(g.engine, Ctx(g.engine, g.p(0)), ("players",)) == 3

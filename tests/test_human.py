@@ -12,6 +12,7 @@ from dunec.engine.human import HumanPolicy, QuitGame, render_view
 from dunec.engine.saves import SaveError, card_record, load_game, save_game
 from dunec.engine.runner import new_state
 from dunec.engine.game import Engine
+from dunec.engine import rules_cards
 
 
 def _engine(compiled):
@@ -19,7 +20,7 @@ def _engine(compiled):
     e = Engine(compiled, st, [None] * 3)
     st.round = 1
     st.conflict = "siege_of_arrakeen"
-    e.draw(st.players[0], 5)
+    rules_cards.draw(e, st.players[0], 5)
     return e
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import invariants
+from dunec.engine import invariants, rules_resources
 from dunec.engine.runner import play_game
 
 
@@ -52,11 +52,11 @@ def test_the_alliance_choice_is_checked_once_the_transfer_is_done(content):
     from scenario import Scenario
     g = Scenario(content, players=4)
     e = g.engine
-    e.change_influence(g.p(0), "emperor", 5)  # P1 takes the alliance
+    rules_resources.change_influence(e, g.p(0), "emperor", 5)  # P1 takes the alliance
     e.drive()
-    e.change_influence(g.p(1), "emperor", 4)
+    rules_resources.change_influence(e, g.p(1), "emperor", 4)
     e.drive()
-    e.change_influence(g.p(2), "emperor", 4)
+    rules_resources.change_influence(e, g.p(2), "emperor", 4)
     e.drive()
     seen = []
 
@@ -66,7 +66,7 @@ def test_the_alliance_choice_is_checked_once_the_transfer_is_done(content):
 
     e.after_turn = check
     g.answer(0, "give the Emperor alliance to P3")
-    e.change_influence(g.p(0), "emperor", -2)  # P1 falls to 3: P2 and P3 tie at 4, P1 chooses
+    rules_resources.change_influence(e, g.p(0), "emperor", -2)  # P1 falls to 3: P2 and P3 tie at 4, P1 chooses
     e.drive()
     assert [lab for _, lab in g.asked(0)] == [["give the Emperor alliance to P2 (Count Ilban Richese)",
                                               "give the Emperor alliance to P3 (Count Ilban Richese)"]]

@@ -6,6 +6,7 @@ import pytest
 from scenario import Scenario
 
 from dunec.engine.state import FACTIONS
+from dunec.engine import rules_resources
 
 PLAIN = "glossu_rabban"
 PLOT = {"emperor": "favored_subject", "guild": "guild_authorization",
@@ -24,7 +25,7 @@ def _up(g, seat, faction, times=1):
 
 def _down(g, seat, faction, times=1):
     for _ in range(times):
-        g.engine.lose_influence(g.p(seat), faction, 1)
+        rules_resources.lose_influence(g.engine, g.p(seat), faction, 1)
         g.engine.drive()
 
 

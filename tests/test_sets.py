@@ -15,6 +15,7 @@ from dunec.frontend import bundled_sets, compile_paths, compile_sources
 from dunec.ir.describe import ops as describe
 from dunec.ir.ops import Op
 from dunec.paths import cards_dir
+from dunec.engine import rules_costs, rules_resources
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -404,12 +405,12 @@ def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
     p = st.players[0]
     Ctx(e, p).gain("smuggler", 6)
     assert p.units["smuggler"] == {"strength": 1, "supply": 0, "garrison": 4, "conflict": 0}
-    e.send_troops(p, 1)  # smugglers go to the Conflict with the troops
+    rules_resources.send_troops(e, p, 1)  # smugglers go to the Conflict with the troops
     e.drive()
     assert p.units["smuggler"]["conflict"] == 4
     Ctx(e, p).gain("contraband", 3)
-    assert e.can_pay(p, (("res", "contraband", 3),)) and not e.can_pay(p, (("res", "contraband", 4),))
-    e.pay(p, (("res", "contraband", 2),))
+    assert rules_costs.can_pay(e, p, (("res", "contraband", 3),)) and not rules_costs.can_pay(e, p, (("res", "contraband", 4),))
+    rules_costs.pay(e, p, (("res", "contraband", 2),))
     e.drive()
     assert p.counters["contraband"] == 1
 

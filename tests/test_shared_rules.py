@@ -2,24 +2,25 @@
 a combat space and for a third agent (the Swordmaster)."""
 from __future__ import annotations
 
-from dunec.engine.game import Engine
+from dunec.engine import rules_agents, rules_resources
 from dunec.engine.runner import play_game
 
 
-def _callers(monkeypatch, name):
+def _callers(monkeypatch, module, name):
+    """Who calls the rule `module.name` (a function of the engine) in a game."""
     seen = []
-    real = getattr(Engine, name)
+    real = getattr(module, name)
 
-    def spy(self, p, *a, **k):
+    def spy(e, p, *a, **k):
         seen.append((p.rival, p.seat))
-        return real(self, p, *a, **k)
-    monkeypatch.setattr(Engine, name, spy)
+        return real(e, p, *a, **k)
+    monkeypatch.setattr(module, name, spy)
     return seen
 
 
 def test_players_and_rivals_deploy_after_a_combat_space_by_one_rule(compiled, monkeypatch):
-    seen = _callers(monkeypatch, "combat_space_deploy_most")
-    sent = _callers(monkeypatch, "send_troops")
+    seen = _callers(monkeypatch, rules_resources, "combat_space_deploy_most")
+    sent = _callers(monkeypatch, rules_resources, "send_troops")
     st = play_game(compiled, 2, 3, ["greedy", "greedy"], quiet=True)
     assert st.finished
     assert {rival for rival, _ in seen} == {True, False}
@@ -27,7 +28,7 @@ def test_players_and_rivals_deploy_after_a_combat_space_by_one_rule(compiled, mo
 
 
 def test_solo_rivals_take_their_third_agent_as_a_player_takes_the_swordmaster(compiled, monkeypatch):
-    seen = _callers(monkeypatch, "gain_swordmaster")
+    seen = _callers(monkeypatch, rules_agents, "gain_swordmaster")
     st = play_game(compiled, 1, 4, ["greedy"], quiet=True, difficulty="expert")
     rivals = [p for p in st.players if p.rival]
     assert rivals and all(p.swordmaster and p.agents == 3 for p in rivals)

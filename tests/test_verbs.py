@@ -10,7 +10,7 @@ import pytest
 from dunec.check import tables as T
 from dunec.check.effects import EffectChecker
 from dunec.codegen import emit
-from dunec.engine import interpreter
+from dunec.engine import interpreter, rules_agents
 from dunec.engine.context import Ctx
 from dunec.frontend import compile_paths
 from dunec.ir import describe, ops as ir_ops, value, verbs as V
@@ -108,7 +108,7 @@ def test_a_verb_said_not_to_ask_plays_with_no_decision_and_no_other_box(probe_mo
     p.garrison = 3
     for o in (g.p(1), g.p(2), g.p(3)):
         o.intrigue = ["ambush", "windfall"]
-    g.engine.place_agent("arrakeen", 0)
+    rules_agents.place_agent(g.engine, "arrakeen", 0)
     boxes_run = []
     effect = g.content.effect
     g.content.effect = lambda i, b: boxes_run.append((i, b)) or effect(i, b)

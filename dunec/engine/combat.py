@@ -2,7 +2,7 @@
 control, and troops back to supply."""
 from __future__ import annotations
 
-from dunec.engine import rivals
+from dunec.engine import rivals, rules_costs
 from dunec.engine.actions import PASS
 from dunec.engine.context import Ctx
 from dunec.engine.steps import step
@@ -134,7 +134,7 @@ def win_cards(e, f):
     while cards:
         card = cards[0]
         forced = e.defs[card]["forced"].get("win")
-        if forced is None or e.can_pay(p, forced):
+        if forced is None or rules_costs.can_pay(e, p, forced):
             e.yes_no(p, "win", f"play {e.cname(card)}", e.defs[card]["values"].get("win", 0.0), "win_cards",
                      seat=p.seat, cards=cards)
             return

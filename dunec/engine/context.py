@@ -6,6 +6,8 @@ rule attached goes through the engine.
 """
 from __future__ import annotations
 
+from dunec.engine import rules_agents, rules_cards, rules_costs, rules_resources
+
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
 
@@ -45,58 +47,58 @@ class Ctx:
             p = self.player
             setattr(p, res, getattr(p, res) + n)
         else:
-            self.engine.gain(self.player, res, n)
+            rules_resources.gain(self.engine, self.player, res, n)
 
     def lose(self, res: str, n: int) -> None:
-        self.engine.lose(self.player, res, n, self)
+        rules_resources.lose(self.engine, self.player, res, n, self)
 
     def influence(self, faction: str, n: int) -> None:
-        self.engine.gain_influence(self.player, faction, n, self)
+        rules_resources.gain_influence(self.engine, self.player, faction, n, self)
 
     def lose_influence(self, faction: str, n: int) -> None:
-        self.engine.lose_influence(self.player, faction, n)
+        rules_resources.lose_influence(self.engine, self.player, faction, n)
 
     # --- units
     def deploy(self, n: int, source: str) -> None:
-        self.engine.deploy(self.player, n, source, self.recruited_before)
+        rules_resources.deploy(self.engine, self.player, n, source, self.recruited_before)
 
     def secret_factions(self, n: int) -> None:
-        self.engine.choose_secret_factions(self.player, n)
+        rules_resources.choose_secret_factions(self.engine, self.player, n)
 
     def retreat(self, n: int) -> None:
-        self.engine.retreat(self.player, n)
+        rules_resources.retreat(self.engine, self.player, n)
 
     # --- tracks
     def advance(self, track: str, n: int) -> None:
-        self.engine.advance_track(self, track, n)
+        rules_resources.advance_track(self.engine, self, track, n)
 
     def cash_out(self, track: str) -> None:
-        self.engine.cash_out(self, track)
+        rules_resources.cash_out(self.engine, self, track)
 
     # --- cards
     def trash(self, what: str, zone: str) -> None:
-        self.engine.trash(self, what, zone)
+        rules_cards.trash(self.engine, self, what, zone)
 
     def discard(self, n: int) -> None:
-        self.engine.discard(self.player, n)
+        rules_cards.discard(self.engine, self.player, n)
 
     def acquire(self, max_cost: int, to_top: bool) -> None:
-        self.engine.acquire_effect(self.player, max_cost, to_top)
+        rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
 
     def gain_card(self, card: str) -> None:
-        self.engine.gain_reserve_card(self.player, card)
+        rules_cards.gain_reserve_card(self.engine, self.player, card)
 
     def steal_intrigue(self, n: int) -> None:
-        self.engine.steal_intrigue(self.player, self.owner, n)
+        rules_cards.steal_intrigue(self.engine, self.player, self.owner, n)
 
     def shuffle_discard(self) -> None:
-        self.engine.shuffle_discard(self.player)
+        rules_cards.shuffle_discard(self.engine, self.player)
 
     def retrieve(self, faction: str) -> None:
-        self.engine.retrieve(self.player, faction)
+        rules_cards.retrieve(self.engine, self.player, faction)
 
     def draw_or_trash_top(self) -> None:
-        self.engine.draw_or_trash_top(self.player)
+        rules_cards.draw_or_trash_top(self.engine, self.player)
 
     def discount(self, card: str, n: int) -> None:
         self.player.discounts[card] = self.player.discounts.get(card, 0) + n
@@ -105,7 +107,7 @@ class Ctx:
         self.player.acquire_to_top = True
 
     def manipulate(self) -> None:
-        self.engine.manipulate(self.player)
+        rules_cards.manipulate(self.engine, self.player)
 
     # --- this turn's agent
     def extra_icon(self, icon: str) -> None:
@@ -119,36 +121,36 @@ class Ctx:
         self.player.may_pass = True
 
     def block_space(self) -> None:
-        self.engine.block_space(self.player)
+        rules_cards.block_space(self.engine, self.player)
 
     def double_harvest(self) -> None:
-        self.engine.double_harvest(self.player, self.space)
+        rules_resources.double_harvest(self.engine, self.player, self.space)
 
     def harvest(self) -> None:
-        self.engine.harvest(self.player, self.space)
+        rules_resources.harvest(self.engine, self.player, self.space)
 
     # --- agents, seats, control
     def recall(self) -> None:
-        self.engine.recall_one(self.player)
+        rules_agents.recall_one(self.engine, self.player)
 
     def mentat(self) -> None:
-        self.engine.take_mentat(self.player, self.box)
+        rules_agents.take_mentat(self.engine, self.player, self.box)
 
     def swordmaster(self) -> None:
-        self.engine.gain_swordmaster(self.player)
+        rules_agents.gain_swordmaster(self.engine, self.player)
 
     def high_council(self) -> None:
-        self.engine.take_seat(self.player)
+        rules_agents.take_seat(self.engine, self.player)
 
     def control(self, location: str) -> None:
-        self.engine.take_control(self.player, location)
+        rules_agents.take_control(self.engine, self.player, location)
 
     def signet(self) -> None:
-        self.engine.use_signet(self.player, self)
+        rules_agents.use_signet(self.engine, self.player, self)
 
     # --- choices (the questions themselves are asked from interpreter frames)
     def pay_now(self, costs) -> None:
-        self.engine.pay(self.player, costs, self.card)
+        rules_costs.pay(self.engine, self.player, costs, self.card)
 
     def pick_opponent(self, label: str, do: str, **frame) -> bool:
         """Ask the player to pick an opponent; the step `do` runs with the pick."""
@@ -159,7 +161,7 @@ class Ctx:
 
     # --- conditions and counts
     def quantity(self, q: tuple) -> int:
-        return self.engine.quantity(self, q)
+        return rules_costs.quantity(self.engine, self, q)
 
     def flag(self, c: tuple) -> bool:
-        return self.engine.flag(self, c)
+        return rules_costs.flag(self.engine, self, c)

@@ -1,20 +1,17 @@
-"""The engine: bookkeeping, decisions and the round loop.
+"""The engine: the step loop, decisions and bookkeeping.
 
-The rule primitives every effect goes through are mixed in from rules_*.py
-(resources, cards, agents, costs); phase details live in turns.py and combat.py."""
+The rules are plain functions by topic (rules_resources.py, rules_cards.py,
+rules_agents.py, rules_costs.py, turns.py, combat.py, rivals.py), each taking
+the engine first; steps.py holds the registry of what the stack can run."""
 from __future__ import annotations
 
 from collections import deque
 from typing import Optional
 
-from dunec.engine import hints, interpreter, rivals
+from dunec.engine import hints, interpreter, rivals, rules_costs
 from dunec.engine.actions import NO, player_name
 from dunec.engine.observe import SeatView
 from dunec.engine.rng import Rng
-from dunec.engine.rules_agents import AgentRules
-from dunec.engine.rules_cards import CardRules
-from dunec.engine.rules_costs import CostRules
-from dunec.engine.rules_resources import ResourceRules
 from dunec.engine.state import FACTIONS, GameState, Player
 from dunec.engine.context import Ctx
 from dunec.engine.steps import STEPS, step
@@ -34,7 +31,11 @@ class ReplayError(PolicyError):
         self.index = index
 
 
-class Engine(ResourceRules, CardRules, AgentRules, CostRules):
+class Engine:
+    """A game in play: the state, the content it plays, the seats' policies and the
+    RNG, with the step loop (advance, answer, drive) and the helpers every rule
+    uses (ask, later, log, run_box). The rules themselves are functions in the
+    rules_*.py, turns.py, combat.py and rivals.py modules, one topic each."""
     def __init__(self, content, state: GameState, policies=None, replay=()):
         self.content = content
         self.defs = content.defs
@@ -202,11 +203,18 @@ class Engine(ResourceRules, CardRules, AgentRules, CostRules):
         for its options; `factions` the faction each option is influence with, if it
         is. The step `then` runs with `picked`, the chosen option numbers."""
         p = ctx.player
-        ok = [i for i in range(len(labels)) if costs[i] is None or self.can_pay(p, costs[i], ctx.card)]
+        ok = [i for i in range(len(labels)) if costs[i] is None or rules_costs.can_pay(self, p, costs[i], ctx.card)]
         then["picked"] = []
         self.later("choose_pick", seat=p.seat, left=min(n, len(ok)), ok=ok, labels=list(labels),
                    hints=list(hints_) if hints_ else None, factions=list(factions or (None,) * len(labels)),
                    then=then)
+
+    def context(self, player, card=None, space=None, box="", owner=None, forced=False) -> Ctx:
+        """An effect context for a box run by a rule (context.py)."""
+        return Ctx(self, player, card, space, box, owner, forced)
+
+    def context_of(self, data: dict) -> Ctx:
+        return Ctx.of(self, data)
 
     def run_box(self, ident: str, box: str, ctx) -> None:
         """Run one box of a definition for ctx (in tail position: what follows it

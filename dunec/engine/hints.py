@@ -8,6 +8,7 @@ when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
 from dunec.ir.value import WORTH
+from dunec.engine import rules_cards
 
 MAX_INFLUENCE = 6  # the top of an influence track (rules_resources keeps the rule)
 
@@ -72,7 +73,7 @@ def _buy(e, p, options, datum):
     for a in options:
         if a[0] == "buy":
             c = a[1]
-            out.append(e.cost_of(p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2)
+            out.append(rules_cards.cost_of(e, p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2)
         elif a[0] == "play":
             out.append(e.defs[a[1]]["values"].get("plot", 0.0) - 1.0)
         else:
@@ -86,7 +87,7 @@ def _combat(e, p, options, datum):
 
 # ---------------------------------------------------------------------- cards
 def _trash(e, p, options, datum):
-    return [e.trash_hint(a[1]) if a[0] == "trash" else 0.0 for a in options]
+    return [rules_cards.trash_hint(e, a[1]) if a[0] == "trash" else 0.0 for a in options]
 
 
 def _discard(e, p, options, datum):
@@ -104,7 +105,7 @@ def _cost(e, p, options, datum):
 def _top(e, p, options, datum):
     if options[0][0] == "yes":
         return _yes(e, p, options, datum)
-    return [1.0, e.trash_hint(options[1][1]) - 8.0]
+    return [1.0, rules_cards.trash_hint(e, options[1][1]) - 8.0]
 
 
 def _block(e, p, options, datum):

@@ -16,6 +16,7 @@ from dunec.engine.steps import step
 from dunec.ir import describe, value
 from dunec.ir.ops import Op, Ops, asks, op_asks as _op_asks, option_faction, requirement  # noqa: F401
 from dunec.ir.verbs import CALLS
+from dunec.engine import rules_costs
 
 CMP = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
        ">": operator.gt, "<": operator.lt}
@@ -152,7 +153,7 @@ def _body(ref: list, i: int, which: int = -1) -> list:
 
 def _pay_p(e, op, ctx, ref, i):
     label, hint = _words(op, "pay", lambda op: (describe.op(op), value.estimate(op.body)))
-    e.offer_pay(ctx, op.args[0], label, hint, _body(ref, i))
+    rules_costs.offer_pay(e, ctx, op.args[0], label, hint, _body(ref, i))
 
 
 def _choose_p(e, op, ctx, ref, i):

@@ -19,15 +19,15 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal
+from dunec.engine import hagal, rules_agents, rules_resources
 from dunec.engine.narration import log_changes, tally
 from dunec.engine.actions import NO
 from dunec.engine.actions import faction as action_faction
-from dunec.engine.context import Ctx
 from dunec.engine.rng import Rng
 from dunec.engine.setup import SetupError
 from dunec.engine.setup import new_game as base_new_game
 from dunec.engine.state import TROOPS_PER_PLAYER, GameState, Player
+from dunec.engine.seats import duo_rival, scores  # noqa: F401  (who is who: seats.py)
 from dunec.engine.steps import step
 
 # The base-game leaders the rules list for solo rivals (the list's other two,
@@ -160,16 +160,6 @@ def seat_policies(st: GameState, make, names, seed: int) -> list:
 
 
 # ---------------------------------------------------------------------- who is who
-def duo_rival(e, p: Player) -> bool:
-    """The two-player rival: it never gains resources, cards, rewards or VP."""
-    return p.rival and e.state.mode == "duo"
-
-
-def scores(e, p: Player) -> bool:
-    """Whether the seat is ranked in the standings (not the two-player rival)."""
-    return not duo_rival(e, p)
-
-
 def order(e) -> list[Player]:
     """Two players: the first player, then the rival, then the other person."""
     st = e.state
@@ -264,7 +254,7 @@ def _gain(e, p: Player, card: str, space) -> None:
     """What the card gives; the log's indented line says what the rival gained and
     spent, as it does for a person's turn (the signet ring says its own part)."""
     e.later("rival_gained", seat=p.seat, before=None if e.quiet else tally(p))
-    e.run_box(card, "hagal", Ctx(e, p, card=card, space=space, box="hagal"))
+    e.run_box(card, "hagal", e.context(p, card=card, space=space, box="hagal"))
 
 
 @step
@@ -296,13 +286,13 @@ def place(e, p: Player, card: str, space: str) -> None:
     trades, then troops on a combat card (the official order)."""
     m, sp = e.defs[card], e.defs[space]
     p.agents_left -= 1
-    e.place_agent(space, p.seat)
+    rules_agents.place_agent(e, space, p.seat)
     p.recruited = p.deployed_turn = 0
     e.state.turn_kind = "agent"
     e.log(f"  {e.pname(p)} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
     e.later("rival_turn_done", seat=p.seat, deploys=bool(m.get("deploys")))
     e.later("rival_gain", seat=p.seat, card=card, space=space)
-    e.control_bonus(space)
+    rules_agents.control_bonus(e, space)
 
 
 @step
@@ -317,10 +307,10 @@ def rival_turn_done(e, f):
     trade(e, p)  # the official order: the trades first, then the troops on a combat card
     if f["deploys"]:
         # A rival always deploys as many as a player may.
-        k = e.combat_space_deploy_most(p)
+        k = rules_resources.combat_space_deploy_most(e, p)
         if k:
             e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict + k} in the Conflict)")
-        e.send_troops(p, k)
+        rules_resources.send_troops(e, p, k)
     e.state.turn_kind = ""
     if st.churn == "rival":
         churn(e)
@@ -359,7 +349,7 @@ def trade(e, p: Player) -> None:
         else:
             setattr(p, res, getattr(p, res) - n)
             what = f"{n} {'Solari' if res == 'solari' else res}"
-        e.add_vp(p, "trades", 1)
+        rules_resources.add_vp(e, p, "trades", 1)
         e.log(f"  {e.pname(p)} trades {what} for 1 VP ({p.vp} VP)")
 
 
@@ -417,7 +407,7 @@ def round_start(e) -> None:
         if st.rival_agent_cards == 0:
             for p in e.players:
                 if p.rival:
-                    e.gain_swordmaster(p, announce=False)
+                    rules_agents.gain_swordmaster(e, p, announce=False)
             e.log("  the rivals' third agents are uncovered: each rival now has 3 agents")
     after_turn(e)
 

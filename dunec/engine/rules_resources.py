@@ -1,9 +1,10 @@
 """Resources, influence and alliances, units: the rule primitives that move counts.
 
-Mixed into the Engine; effect code reaches them through the effect context."""
+Functions of the engine (first argument `e`); effect code reaches them through
+the effect context."""
 from __future__ import annotations
 
-from dunec.engine import rivals
+from dunec.engine import rules_agents, rules_cards, seats
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
@@ -15,247 +16,284 @@ MAX_INFLUENCE = 6
 COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited this turn
 
 
-class ResourceRules:
-    """Gains and losses, the influence tracks and their alliances, deploy and retreat."""
+def gain(e, p: Player, res: str, n: int) -> None:
+    if p.rival and res != "troops" and seats.duo_rival(e, p):
+        return  # the two-player rival never gains resources, cards or VP
+    if res == "troops":
+        k = min(n, p.supply)
+        p.supply -= k
+        p.garrison += k
+        p.recruited += k
+    elif res == "vp":
+        add_vp(e, p, "cards", n)
+    elif res == "intrigue":
+        for _ in range(n):
+            card = rules_cards.draw_intrigue(e)
+            if card is None:
+                break
+            p.intrigue.append(card)
+    elif res == "draw":
+        rules_cards.draw(e, p, n)
+    elif res in p.counters:
+        p.counters[res] += n
+    elif res in p.units:
+        u = p.units[res]
+        k = min(n, u["supply"])  # a declared unit kind respects its supply
+        u["supply"] -= k
+        u["garrison"] += k
+    else:
+        setattr(p, res, getattr(p, res) + n)
 
-    def gain(self, p: Player, res: str, n: int) -> None:
-        if p.rival and res != "troops" and rivals.duo_rival(self, p):
-            return  # the two-player rival never gains resources, cards or VP
-        if res == "troops":
-            k = min(n, p.supply)
-            p.supply -= k
-            p.garrison += k
-            p.recruited += k
-        elif res == "vp":
-            self.add_vp(p, "cards", n)
-        elif res == "intrigue":
-            for _ in range(n):
-                card = self.draw_intrigue()
-                if card is None:
-                    break
-                p.intrigue.append(card)
-        elif res == "draw":
-            self.draw(p, n)
-        elif res in p.counters:
-            p.counters[res] += n
-        elif res in p.units:
-            u = p.units[res]
-            k = min(n, u["supply"])  # a declared unit kind respects its supply
-            u["supply"] -= k
-            u["garrison"] += k
-        else:
-            setattr(p, res, getattr(p, res) + n)
 
-    def lose(self, p: Player, res: str, n: int, ctx=None) -> None:
-        if res in ("solari", "spice", "water"):
-            setattr(p, res, max(0, getattr(p, res) - n))
-        elif res in p.counters:
-            p.counters[res] = max(0, p.counters[res] - n)
-        elif res == "vp":
-            self.add_vp(p, "cards", -min(n, max(0, p.vp_ledger.get("cards", 0))))
-        elif res == "garrison":
-            k = min(n, p.garrison)
-            p.garrison -= k
-            p.supply += k
-        elif res == "deployed":
-            k = min(n, p.conflict)
-            p.conflict -= k
-            p.supply += k
-        elif res == "intrigue":
-            self.lose_intrigue(p, min(n, len(p.intrigue)))
-
-    def lose_intrigue(self, p: Player, left: int) -> None:
-        if left > 0:
-            self.ask(p, "lose_intrigue", [("lose_intrigue", c) for c in p.intrigue], "intrigue_lost", seat=p.seat,
-                     left=left - 1)
-
-    def add_vp(self, p: Player, source: str, n: int) -> None:
-        if n and not (p.rival and rivals.duo_rival(self, p)):
-            p.vp += n
-            p.vp_ledger[source] = p.vp_ledger.get(source, 0) + n
-
-    # ------------------------------------------------------------------ influence
-    def gain_influence(self, p: Player, faction: str, n: int, ctx=None) -> None:
-        if faction == "all":
-            self.influence_each(p, FACTIONS, n)
-            return
-        if faction == "secret":
-            self.reveal_secret_factions(p, n)
-            return
-        if faction == "space":
-            sp = self.defs.get(ctx.space) if ctx is not None and ctx.space else None
-            faction = sp.get("faction") if sp else None
-            if faction is None:
-                return
-        if faction in ("any", "behind"):
-            pool = FACTIONS if faction == "any" else tuple(
-                f for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in self.opponents(p)))
-            if not pool:
-                return
-            self.ask(p, "influence", [("influence", f, n) for f in pool], "influence_chosen", seat=p.seat)
-            return
-        self.change_influence(p, faction, n)
-
-    def influence_each(self, p: Player, factions, n: int) -> None:
-        """n influence with each faction in turn (each step may settle an alliance)."""
-        for f in reversed(factions[1:]):
-            self.later("influence_change", seat=p.seat, f=f, n=n)
-        if factions:
-            self.change_influence(p, factions[0], n)
-
-    def choose_secret_factions(self, p: Player, n: int) -> None:
-        """Pick n different factions in secret: the log and the other seats see only
-        that a choice was made."""
-        self.secret_pick(p, list(FACTIONS), [], min(n, len(FACTIONS)))
-
-    def secret_pick(self, p: Player, left: list, chosen: list, picks: int) -> None:
-        if picks > 0:
-            self.ask(p, "secret", [("secret", f) for f in left], "secret_picked", seat=p.seat, left=left,
-                     taken=chosen, picks=picks - 1)
-            return
-        p.secret = [f for f in FACTIONS if f in chosen]
-        self.log(f"  {self.pname(p)} chooses {_count(len(chosen))} faction{'s' if len(chosen) != 1 else ''} in secret")
-
-    def reveal_secret_factions(self, p: Player, n: int) -> None:
-        """Reveal the factions chosen in secret and gain n influence with each; the
-        choice is spent."""
-        chosen, p.secret = p.secret, []
-        if chosen:
-            self.log(f"  {self.pname(p)} reveals the factions chosen in secret: "
-                     + ", ".join(NAMES[f] for f in chosen))
-        self.influence_each(p, chosen, n)
-
-    def lose_influence(self, p: Player, faction: str, n: int) -> None:
-        if faction == "any":
-            have = [f for f in FACTIONS if p.influence[f] >= 1]
-            if not have:
-                return
-            self.ask(p, "lose_influence", [("lose_influence", f, n) for f in have], "influence_chosen",
-                     seat=p.seat)
-            return
-        self.change_influence(p, faction, -n)
-
-    def change_influence(self, p: Player, f: str, delta: int) -> None:
-        before = p.influence[f]
-        after = max(0, min(MAX_INFLUENCE, before + delta))
-        if after == before:
-            return
-        p.influence[f] = after
-        if not self.quiet:
-            self.log(f"  {self.pname(p)} {NAMES[f]} influence {before} -> {after}")
-        if before < 2 <= after:
-            self.add_vp(p, "influence", 1)
-        elif after < 2 <= before:
-            self.add_vp(p, "influence", -1)
-        if before < 4 <= after and not p.rival:
-            # Rivals never take the 4-influence bonus (FAQ). Reaching 4 again after
-            # dropping below it pays the bonus again (Uprising 003; the base rules are silent).
-            p.four_bonus.append(f)
-            res, k = FOUR_BONUS[f]
-            self.gain(p, res, k)
-        self.settle_alliance(f, p)
-
-    def settle_alliance(self, f: str, mover: Player) -> None:
-        """Alliance token: first to 4 takes it; it passes to whoever rises higher;
-        a holder who falls is replaced by the highest player at 4+ (FAQ)."""
-        holder = self.state.alliances[f]
-        h = self.players[holder] if holder is not None else None
-        best = max((q.influence[f] for q in self.players), default=0)
-        if h is not None and h.influence[f] >= 4 and h.influence[f] >= best:
-            return
-        candidates = [q for q in self.players if q.influence[f] >= 4 and q.influence[f] == best]
-        new = None
-        if mover in candidates:
-            new = mover
-        elif len(candidates) == 1 or (candidates and h is None):
-            new = sorted(candidates, key=lambda q: (q.seat - (holder or 0)) % self.state.n_players)[0]
-        elif candidates:
-            # The falling holder chooses among the players tied for the highest (FAQ). Until
-            # the token has moved, the holder holds it below others: an unfinished step.
-            self.ask(h, "alliance", [("ally", f, q.seat) for q in candidates], "alliance_given", f=f,
-                     holder=h.seat, unfinished=True)
-            return
-        self._give_alliance(f, h, new)
-
-    def _give_alliance(self, f: str, h, new) -> None:
-        if new is h:
-            return
-        if h is not None:
-            self.add_vp(h, "alliance", -1)
-            self.log(f"  {self.pname(h)} loses the {NAMES[f]} alliance")
-        self.state.alliances[f] = new.seat if new is not None else None
-        if new is not None:
-            self.add_vp(new, "alliance", 1)
-            self.log(f"  {self.pname(new)} takes the {NAMES[f]} alliance")
-
-    # ------------------------------------------------------------------ units
-    def deploy(self, p: Player, n: int, source: str, recruited_before: int = 0) -> None:
-        if source == "supply":
-            k = min(n, p.supply)
-            p.supply -= k
-            p.conflict += k
-            self.deployed(p, k)
-            return
-        if n == -2:  # the troops this box recruited
-            most = min(p.recruited - recruited_before, p.garrison)
-        else:
-            most = p.garrison if n < 0 else min(n, p.garrison)
-        if most <= 0:
-            return
-        self.ask(p, "deploy", [("deploy", i) for i in range(most + 1)], "troops_sent", seat=p.seat)
-
-    def combat_space_deploy_most(self, p: Player) -> int:
-        """After an agent goes to a combat space, players and rivals alike may deploy
-        the troops recruited this turn and up to 2 more from the garrison (rules 001, 000)."""
-        return min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
-
-    def send_troops(self, p: Player, k: int) -> None:
-        """k troops from the garrison to the Conflict."""
+def lose(e, p: Player, res: str, n: int, ctx=None) -> None:
+    if res in ("solari", "spice", "water"):
+        setattr(p, res, max(0, getattr(p, res) - n))
+    elif res in p.counters:
+        p.counters[res] = max(0, p.counters[res] - n)
+    elif res == "vp":
+        add_vp(e, p, "cards", -min(n, max(0, p.vp_ledger.get("cards", 0))))
+    elif res == "garrison":
+        k = min(n, p.garrison)
         p.garrison -= k
+        p.supply += k
+    elif res == "deployed":
+        k = min(n, p.conflict)
+        p.conflict -= k
+        p.supply += k
+    elif res == "intrigue":
+        lose_intrigue(e, p, min(n, len(p.intrigue)))
+
+
+def lose_intrigue(e, p: Player, left: int) -> None:
+    if left > 0:
+        e.ask(p, "lose_intrigue", [("lose_intrigue", c) for c in p.intrigue], "intrigue_lost", seat=p.seat,
+                 left=left - 1)
+
+
+def harvest(e, p: Player, space) -> None:
+    """Take a maker space's spice: what the space gives and its bonus spice
+    (a House Hagal card's harvest; the bonus leaves the space either way)."""
+    sp = e.defs.get(space) if space else None
+    if sp is None or not sp.get("maker"):
+        return
+    bonus = e.state.maker_spice.get(space, 0)
+    e.state.maker_spice[space] = 0
+    gain(e, p, "spice", sp.get("harvest", 0) + bonus)
+
+
+def double_harvest(e, p: Player, space) -> None:
+    sp = e.defs.get(space) if space else None
+    if sp is not None and sp.get("harvest"):
+        p.spice += sp["harvest"]
+
+
+def add_vp(e, p: Player, source: str, n: int) -> None:
+    if n and not (p.rival and seats.duo_rival(e, p)):
+        p.vp += n
+        p.vp_ledger[source] = p.vp_ledger.get(source, 0) + n
+
+# ------------------------------------------------------------------ influence
+
+
+def gain_influence(e, p: Player, faction: str, n: int, ctx=None) -> None:
+    if faction == "all":
+        influence_each(e, p, FACTIONS, n)
+        return
+    if faction == "secret":
+        reveal_secret_factions(e, p, n)
+        return
+    if faction == "space":
+        sp = e.defs.get(ctx.space) if ctx is not None and ctx.space else None
+        faction = sp.get("faction") if sp else None
+        if faction is None:
+            return
+    if faction in ("any", "behind"):
+        pool = FACTIONS if faction == "any" else tuple(
+            f for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in e.opponents(p)))
+        if not pool:
+            return
+        e.ask(p, "influence", [("influence", f, n) for f in pool], "influence_chosen", seat=p.seat)
+        return
+    change_influence(e, p, faction, n)
+
+
+def influence_each(e, p: Player, factions, n: int) -> None:
+    """n influence with each faction in turn (each step may settle an alliance)."""
+    for f in reversed(factions[1:]):
+        e.later("influence_change", seat=p.seat, f=f, n=n)
+    if factions:
+        change_influence(e, p, factions[0], n)
+
+
+def choose_secret_factions(e, p: Player, n: int) -> None:
+    """Pick n different factions in secret: the log and the other seats see only
+    that a choice was made."""
+    secret_pick(e, p, list(FACTIONS), [], min(n, len(FACTIONS)))
+
+
+def secret_pick(e, p: Player, left: list, chosen: list, picks: int) -> None:
+    if picks > 0:
+        e.ask(p, "secret", [("secret", f) for f in left], "secret_picked", seat=p.seat, left=left,
+                 taken=chosen, picks=picks - 1)
+        return
+    p.secret = [f for f in FACTIONS if f in chosen]
+    e.log(f"  {e.pname(p)} chooses {_count(len(chosen))} faction{'s' if len(chosen) != 1 else ''} in secret")
+
+
+def reveal_secret_factions(e, p: Player, n: int) -> None:
+    """Reveal the factions chosen in secret and gain n influence with each; the
+    choice is spent."""
+    chosen, p.secret = p.secret, []
+    if chosen:
+        e.log(f"  {e.pname(p)} reveals the factions chosen in secret: "
+                 + ", ".join(NAMES[f] for f in chosen))
+    influence_each(e, p, chosen, n)
+
+
+def lose_influence(e, p: Player, faction: str, n: int) -> None:
+    if faction == "any":
+        have = [f for f in FACTIONS if p.influence[f] >= 1]
+        if not have:
+            return
+        e.ask(p, "lose_influence", [("lose_influence", f, n) for f in have], "influence_chosen",
+                 seat=p.seat)
+        return
+    change_influence(e, p, faction, -n)
+
+
+def change_influence(e, p: Player, f: str, delta: int) -> None:
+    before = p.influence[f]
+    after = max(0, min(MAX_INFLUENCE, before + delta))
+    if after == before:
+        return
+    p.influence[f] = after
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} {NAMES[f]} influence {before} -> {after}")
+    if before < 2 <= after:
+        add_vp(e, p, "influence", 1)
+    elif after < 2 <= before:
+        add_vp(e, p, "influence", -1)
+    if before < 4 <= after and seats.uses_abilities(p):
+        # Rivals never take the 4-influence bonus (FAQ). Reaching 4 again after
+        # dropping below it pays the bonus again (Uprising 003; the base rules are silent).
+        p.four_bonus.append(f)
+        res, k = FOUR_BONUS[f]
+        gain(e, p, res, k)
+    settle_alliance(e, f, p)
+
+
+def settle_alliance(e, f: str, mover: Player) -> None:
+    """Alliance token: first to 4 takes it; it passes to whoever rises higher;
+    a holder who falls is replaced by the highest player at 4+ (FAQ)."""
+    holder = e.state.alliances[f]
+    h = e.players[holder] if holder is not None else None
+    best = max((q.influence[f] for q in e.players), default=0)
+    if h is not None and h.influence[f] >= 4 and h.influence[f] >= best:
+        return
+    candidates = [q for q in e.players if q.influence[f] >= 4 and q.influence[f] == best]
+    new = None
+    if mover in candidates:
+        new = mover
+    elif len(candidates) == 1 or (candidates and h is None):
+        new = sorted(candidates, key=lambda q: (q.seat - (holder or 0)) % e.state.n_players)[0]
+    elif candidates:
+        # The falling holder chooses among the players tied for the highest (FAQ). Until
+        # the token has moved, the holder holds it below others: an unfinished step.
+        e.ask(h, "alliance", [("ally", f, q.seat) for q in candidates], "alliance_given", f=f,
+                 holder=h.seat, unfinished=True)
+        return
+    _give_alliance(e, f, h, new)
+
+
+def _give_alliance(e, f: str, h, new) -> None:
+    if new is h:
+        return
+    if h is not None:
+        add_vp(e, h, "alliance", -1)
+        e.log(f"  {e.pname(h)} loses the {NAMES[f]} alliance")
+    e.state.alliances[f] = new.seat if new is not None else None
+    if new is not None:
+        add_vp(e, new, "alliance", 1)
+        e.log(f"  {e.pname(new)} takes the {NAMES[f]} alliance")
+
+# ------------------------------------------------------------------ units
+
+
+def deploy(e, p: Player, n: int, source: str, recruited_before: int = 0) -> None:
+    if source == "supply":
+        k = min(n, p.supply)
+        p.supply -= k
         p.conflict += k
-        self.deployed(p, k)
+        deployed(e, p, k)
+        return
+    if n == -2:  # the troops this box recruited
+        most = min(p.recruited - recruited_before, p.garrison)
+    else:
+        most = p.garrison if n < 0 else min(n, p.garrison)
+    if most <= 0:
+        return
+    e.ask(p, "deploy", [("deploy", i) for i in range(most + 1)], "troops_sent", seat=p.seat)
 
-    def deployed(self, p: Player, k: int) -> None:
-        """k troops went to the Conflict: count them for this turn and run the
-        leader's `on deploy` trigger."""
-        if k > 0:
-            p.deployed_turn += k
-            for u in p.units.values():  # declared units go with the troops (decisions.md)
-                u["conflict"] += u["garrison"]
-                u["garrison"] = 0
-            self.leader_trigger(p, "deploy")
 
-    # ------------------------------------------------------------------ tracks
-    def advance_track(self, ctx, track: str, n: int) -> None:
-        """Up n steps, not past the top; the step reached gives its reward."""
-        p = ctx.player
-        top = self.content.declared("track")[track]["steps"]
-        at = min(top, p.tracks[track] + n)
-        if at == p.tracks[track]:
-            return
-        p.tracks[track] = at
-        self.log(f"  {self.pname(p)} advances to step {at} of the {track.replace('_', ' ')}")
-        self.track_reward(ctx, track, at)
+def combat_space_deploy_most(e, p: Player) -> int:
+    """After an agent goes to a combat space, players and rivals alike may deploy
+    the troops recruited this turn and up to 2 more from the garrison (rules 001, 000)."""
+    return min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
 
-    def cash_out(self, ctx, track: str) -> None:
-        """Every step's reward from the position down to 1, then back to the bottom (rules 000)."""
-        p = ctx.player
-        at, p.tracks[track] = p.tracks[track], 0
-        if at:
-            self.log(f"  {self.pname(p)} cashes out the {track.replace('_', ' ')} from step {at}")
-        for n in range(1, at):
-            self.later("box", ident=track, box=f"step {n}", ctx=ctx.data())
-        if at:
-            self.track_reward(ctx, track, at)
 
-    def track_reward(self, ctx, track: str, step: int) -> None:
-        self.run_box(track, f"step {step}", ctx)
+def send_troops(e, p: Player, k: int) -> None:
+    """k troops from the garrison to the Conflict."""
+    p.garrison -= k
+    p.conflict += k
+    deployed(e, p, k)
 
-    def retreat(self, p: Player, n: int) -> None:
-        most = p.conflict if n < 0 else min(n, p.conflict)
-        if most <= 0:
-            return
-        self.ask(p, "retreat", [("retreat", i) for i in range(most + 1)], "retreated", seat=p.seat)
+
+def deployed(e, p: Player, k: int) -> None:
+    """k troops went to the Conflict: count them for this turn and run the
+    leader's `on deploy` trigger."""
+    if k > 0:
+        p.deployed_turn += k
+        for u in p.units.values():  # declared units go with the troops (decisions.md)
+            u["conflict"] += u["garrison"]
+            u["garrison"] = 0
+        rules_agents.leader_trigger(e, p, "deploy")
+
+# ------------------------------------------------------------------ tracks
+
+
+def advance_track(e, ctx, track: str, n: int) -> None:
+    """Up n steps, not past the top; the step reached gives its reward."""
+    p = ctx.player
+    top = e.content.declared("track")[track]["steps"]
+    at = min(top, p.tracks[track] + n)
+    if at == p.tracks[track]:
+        return
+    p.tracks[track] = at
+    e.log(f"  {e.pname(p)} advances to step {at} of the {track.replace('_', ' ')}")
+    track_reward(e, ctx, track, at)
+
+
+def cash_out(e, ctx, track: str) -> None:
+    """Every step's reward from the position down to 1, then back to the bottom (rules 000)."""
+    p = ctx.player
+    at, p.tracks[track] = p.tracks[track], 0
+    if at:
+        e.log(f"  {e.pname(p)} cashes out the {track.replace('_', ' ')} from step {at}")
+    for n in range(1, at):
+        e.later("box", ident=track, box=f"step {n}", ctx=ctx.data())
+    if at:
+        track_reward(e, ctx, track, at)
+
+
+def track_reward(e, ctx, track: str, step: int) -> None:
+    e.run_box(track, f"step {step}", ctx)
+
+
+def retreat(e, p: Player, n: int) -> None:
+    most = p.conflict if n < 0 else min(n, p.conflict)
+    if most <= 0:
+        return
+    e.ask(p, "retreat", [("retreat", i) for i in range(most + 1)], "retreated", seat=p.seat)
 
 
 def _count(n: int) -> str:
@@ -263,40 +301,42 @@ def _count(n: int) -> str:
 
 
 # ---------------------------------------------------------------------- the steps after an answer
+
+
 @step
 def intrigue_lost(e, f):
     p = e.players[f["seat"]]
     e.state.intrigue_discard.append(p.intrigue.pop(f["answer"]))
-    e.lose_intrigue(p, f["left"])
+    lose_intrigue(e, p, f["left"])
 
 
 @step
 def influence_chosen(e, f):
     a = f["chosen"]
-    e.change_influence(e.players[f["seat"]], a[1], a[2] if a[0] == "influence" else -a[2])
+    change_influence(e, e.players[f["seat"]], a[1], a[2] if a[0] == "influence" else -a[2])
 
 
 @step
 def influence_change(e, f):
-    e.change_influence(e.players[f["seat"]], f["f"], f["n"])
+    change_influence(e, e.players[f["seat"]], f["f"], f["n"])
 
 
 @step
 def secret_picked(e, f):
     left = list(f["left"])
     chosen = list(f["taken"]) + [left.pop(f["answer"])]
-    e.secret_pick(e.players[f["seat"]], left, chosen, f["picks"])
+    secret_pick(e, e.players[f["seat"]], left, chosen, f["picks"])
 
 
 @step
 def alliance_given(e, f):
-    e._give_alliance(f["f"], e.players[f["holder"]], e.players[f["chosen"][2]])
+    _give_alliance(e, f["f"], e.players[f["holder"]], e.players[f["chosen"][2]])
     e.finished_step()
 
 
 @step
 def troops_sent(e, f):
-    e.send_troops(e.players[f["seat"]], f["answer"])
+    send_troops(e, e.players[f["seat"]], f["answer"])
 
 
 @step

@@ -1,7 +1,7 @@
 """Round start, player turns (agent and reveal), makers, recall and endgame."""
 from __future__ import annotations
 
-from dunec.engine import rivals
+from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_resources
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.narration import log_changes, tally
@@ -20,7 +20,7 @@ def round_start(e) -> None:
     e.log(f"== Round {st.round}: conflict {e.cname(st.conflict)}; first player {e.pname(e.players[st.first_player])}")
     rivals.round_start(e)
     for p in e.order():
-        e.draw(p, HAND_SIZE)
+        rules_cards.draw(e, p, HAND_SIZE)
     loc = e.defs[st.conflict].get("controls")
     if loc is not None and loc in st.control:
         p = e.players[st.control[loc]]
@@ -35,7 +35,7 @@ def defended(e, f):
         p.supply -= 1
         p.conflict += 1
         e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
-        e.deployed(p, 1)
+        rules_resources.deployed(e, p, 1)
 
 
 # ---------------------------------------------------------------------- player turns
@@ -106,7 +106,7 @@ def turn_chosen(e, f):
         p.once_used = True
         e.log(f"  {e.pname(p)} uses {e.defs[p.leader]['name']}'s once-per-game ability")
         e.later("turn_menu_again", seat=p.seat)
-        e.leader_trigger(p, "once")
+        rules_agents.leader_trigger(e, p, "once")
         return
     if k == "place":
         e.later("more_plots", seat=p.seat)  # which ends the turn
@@ -166,7 +166,7 @@ def _intrigue_options(e, p: Player, box: str) -> list[str]:
             continue
         seen.add(c)
         forced = m["forced"].get(box)
-        if forced is not None and not e.can_pay(p, forced):
+        if forced is not None and not rules_costs.can_pay(e, p, forced):
             continue
         req = e.content.effect(c, "requires")
         if req is not None and not req(Ctx(e, p, card=c, box=box)):
@@ -227,7 +227,7 @@ def agent_options(e, p: Player) -> list:
             continue
         if p.agents_left <= 0:
             if placed is None:
-                placed = bool(e.agents_of(p.seat))
+                placed = bool(rules_agents.agents_of(e, p.seat))
             if not (cm.get("from_anywhere") and placed):
                 continue
         cards.append(cm)
@@ -262,7 +262,7 @@ def agent_options(e, p: Player) -> list:
             continue
         if not plain_costs:
             costs = space_costs(e, p, sp)
-        if costs and not e.can_pay(p, costs):
+        if costs and not rules_costs.can_pay(e, p, costs):
             continue
         open_spaces.append((sid, icon, enemy))
     # Cards with the same icons and infiltration go to the same spaces: list them once.
@@ -289,14 +289,14 @@ def agent_turn(e, p: Player, card: str, space: str) -> None:
         agent_placed(e, p, card, space)
         return
     # A card that sends an agent "from anywhere" moves one already on the board.
-    mine = e.agents_of(p.seat)
+    mine = rules_agents.agents_of(e, p.seat)
     e.ask(p, "move", [("move", s) for s in mine], "agent_moved", seat=p.seat, card=card, space=space)
 
 
 @step
 def agent_moved(e, f):
     p = e.players[f["seat"]]
-    e.remove_agent(f["chosen"][1], p.seat)
+    rules_agents.remove_agent(e, f["chosen"][1], p.seat)
     agent_placed(e, p, f["card"], f["space"])
 
 
@@ -304,7 +304,7 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     """The agent is on the space: pay its cost, the control bonus, then the space's
     and the card's boxes in the order the player picks, then troops to the Conflict."""
     sp = e.defs[space]
-    e.place_agent(space, p.seat)
+    rules_agents.place_agent(e, space, p.seat)
     e.state.turn_kind = "agent"
     e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     e.later("agent_done", seat=p.seat, space=space, before=None if e.quiet else tally(p))
@@ -316,17 +316,17 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
         if any(c[0] == "res" and c[1] == "solari" for c in costs):
             if e.has_box(p.leader, "space_paid"):
                 e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
-        e.pay(p, costs)
+        rules_costs.pay(e, p, costs)
 
 
 @step
 def control_bonus(e, f):
-    e.control_bonus(f["space"])
+    rules_agents.control_bonus(e, f["space"])
 
 
 @step
 def leader_trigger(e, f):
-    e.leader_trigger(e.players[f["seat"]], f["box"], f.get("space"))
+    rules_agents.leader_trigger(e, e.players[f["seat"]], f["box"], f.get("space"))
 
 
 @step
@@ -362,7 +362,7 @@ def agent_done(e, f):
     if f["before"] is not None:
         log_changes(e, p, f["before"])
     if e.defs[f["space"]].get("combat"):
-        most = e.combat_space_deploy_most(p)
+        most = rules_resources.combat_space_deploy_most(e, p)
         if most > 0:
             e.ask(p, "deploy", [("deploy", i) for i in range(most + 1)], "agent_deployed", seat=p.seat)
 
@@ -372,7 +372,7 @@ def agent_deployed(e, f):
     p, k = e.players[f["seat"]], f["answer"]
     if k:
         e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
-    e.send_troops(p, k)
+    rules_resources.send_troops(e, p, k)
 
 
 def resolve_space(e, p: Player, sp: dict) -> None:
@@ -382,7 +382,7 @@ def resolve_space(e, p: Player, sp: dict) -> None:
         e.later("maker_harvest", seat=p.seat, space=sp["id"])
     e.box_later(sp["id"], "space", p, space=sp["id"])
     if sp.get("faction"):
-        e.change_influence(p, sp["faction"], 1)
+        rules_resources.change_influence(e, p, sp["faction"], 1)
 
 
 @step
@@ -392,7 +392,7 @@ def maker_harvest(e, f):
     if bonus:
         p.spice += bonus
         e.state.maker_spice[space] = 0
-    e.leader_trigger(p, "harvest", space)
+    rules_agents.leader_trigger(e, p, "harvest", space)
 
 
 def reveal_turn(e, p: Player) -> None:
@@ -419,7 +419,7 @@ def revealed(e, f):
 @step
 def reveal_done(e, f):
     p = e.players[f["seat"]]
-    e.manipulated_lapse(p)
+    rules_cards.manipulated_lapse(e, p)
     p.persuasion = 0
     p.discard.extend(p.played)
     p.discard.extend(p.revealed)
@@ -448,11 +448,12 @@ def buy(e, f):
             bought(e, p, a[1], a[2], f["answer"] - f["row"], f["aside"])
         return
     st = e.state
-    price_of, have = e.price_of, p.persuasion
-    row = [(c, n) for c in dict.fromkeys(st.imperium_row) for n in (price_of(p, c),) if n <= have]
-    aside = [(c, n) for c in dict.fromkeys(p.manipulated) for n in (price_of(p, c, aside=True),) if n <= have]
+    have = p.persuasion
+    price = rules_cards.price_of
+    row = [(c, n) for c in dict.fromkeys(st.imperium_row) for n in (price(e, p, c),) if n <= have]
+    aside = [(c, n) for c in dict.fromkeys(p.manipulated) for n in (price(e, p, c, aside=True),) if n <= have]
     reserve = [(c, n) for c, left in sorted(st.reserve.items()) if left > 0 and not e.defs[c].get("gained_only")
-               for n in (price_of(p, c),) if n <= have]
+               for n in (price(e, p, c),) if n <= have]
     plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
     if not row and not aside and not reserve and not plots:
         return
@@ -467,13 +468,13 @@ def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None
     st = e.state
     p.persuasion -= price
     if after_row < 0:
-        e.take_from_row(p, c)
+        rules_cards.take_from_row(e, p, c)
     elif after_row < aside:
         p.manipulated.remove(c)
-        e.receive_card(p, c)
+        rules_cards.receive_card(e, p, c)
     else:
         st.reserve[c] -= 1
-        e.receive_card(p, c)
+        rules_cards.receive_card(e, p, c)
 
 
 def in_conflict(p: Player) -> int:
