@@ -65,14 +65,15 @@ def _without_cycle_collection():
 
 def compile_sources(sources: list[tuple[str, str]], diags: Diagnostics | None = None,
                     sets: tuple[str, ...] | None = None,
-                    context: list[tuple[str, str]] = ()) -> tuple[Model, Diagnostics]:
+                    context: list[tuple[str, str]] = (), parse=parse_source) -> tuple[Model, Diagnostics]:
     """Check (path, text) pairs. The paths are only used for messages and set inference.
     `sets` are the sets the check is for (default: those the sources need); a set the
     sources do not declare is read from its bundled folder. `context` files (the
     bundled cards) give the names the sources may refer to; their own diagnostics
-    are not reported, and they are left out when the sources define a whole set."""
+    are not reported, and they are left out when the sources define a whole set.
+    `parse`: parse_source, or one that reuses parses (parsecache.Parses.parse)."""
     with _without_cycle_collection():
-        return _compile_sources(sources, diags or Diagnostics(), sets, list(context))
+        return _compile_sources(sources, diags or Diagnostics(), sets, list(context), parse)
 
 
 def bundled_sets() -> dict:
@@ -98,11 +99,11 @@ def _bundled_set_files() -> tuple:
     return tuple(files)
 
 
-def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
-                     sets: tuple[str, ...] | None, context: list[tuple[str, str]]) -> tuple[Model, Diagnostics]:
+def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics, sets: tuple[str, ...] | None,
+                     context: list[tuple[str, str]], parse) -> tuple[Model, Diagnostics]:
     parsed = []
     for path, text in sources:
-        f = parse_source(path, text, diags)
+        f = parse(path, text, diags)
         if f is not None:
             parsed.append(f)
             if not f.definitions:
@@ -111,7 +112,7 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
         context = []  # a whole set stands alone, and is checked as one (E0403)
     scratch = Diagnostics()
     # Context first: an id defined in both is reported at the user's definition.
-    parsed = [f for f in (parse_source(p, t, scratch) for p, t in context) if f is not None] + parsed
+    parsed = [f for f in (parse(p, t, scratch) for p, t in context) if f is not None] + parsed
     hidden = {p for p, _ in context}
     work = scratch if hidden else diags
     # The bundled cards' own tests are theirs to run, not the user's file's.
@@ -170,19 +171,23 @@ def read_card_file(p: Path) -> bytes:
 def compile_paths(paths: Iterable[Path], root: Path | None = None,
                   sets: tuple[str, ...] | None = None, with_bundled: bool = False) -> tuple[Model, Diagnostics]:
     """Check the files named. `with_bundled`: names resolve against the bundled
-    cards the files do not name as well (`dunec check FILE`). Reading those costs
-    more than the check (about 70 ms), so it is done only for files that do not
-    check by themselves: a file that does, has nothing the bundled cards could resolve."""
+    cards the files do not name as well (`dunec check FILE`). That is done only for
+    files that do not check by themselves (a file that does has nothing the bundled
+    cards could resolve), parsing each file once and the bundled cards from the
+    user's cache when it holds them (parsecache.py)."""
+    from dunec.parsecache import Parses
+
     read_diags = Diagnostics()
     read = read_sources(paths, root, read_diags)
     sources = [(shown, text) for _, shown, text in read]
     wanted = tuple(sets) if sets is not None else None
+    parses = Parses()
 
     def run(context):
         diags = Diagnostics()
         diags.items.extend(read_diags.items)
         diags.sources.update(read_diags.sources)
-        return compile_sources(sources, diags, wanted, context)
+        return compile_sources(sources, diags, wanted, context, parse=parses.parse)
 
     model, diags = run([])
     if with_bundled and len(diags.errors) > len(read_diags.errors):
@@ -190,7 +195,11 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None,
         context = [(shown, text) for p, shown, text in read_sources([cards_dir()], root, Diagnostics())
                    if p.resolve() not in named]
         if context:
+            parses.load(context)
+            kept = parses.has(context)
             model, diags = run(context)
+            if not kept:
+                parses.save(context)
     return model, diags
 
 

@@ -1,0 +1,110 @@
+"""Parses made once: within a process (`check FILE` checks a file alone, then with
+the bundled cards), and across processes for the bundled cards a check reads only
+for their names.
+
+A parse is a pure function of (path as shown, text): the path is in every span.
+An entry keeps the parse pickled, so each use gets its own copy (the front end
+takes `test` blocks out of a parsed file), and the diagnostics the parse made, so
+that a reuse reports exactly what parsing again would.
+
+The bundled cards' parses are kept in one file in the user's cache folder
+(paths.cache_dir), matched on the whole text of every file (no hash to collide)
+and stamped with the code that parses. A missing, stale, unreadable or unwritable
+cache file means parsing afresh, never a different result. Parsing the bundled
+cards costs about 100 ms a process; loading them, about 10. The user's own files
+are never written there: an editor checks a file that just changed.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import sys
+from pathlib import Path
+from typing import Optional
+
+from dunec import __version__
+from dunec.check.diagnostics import Diagnostics
+from dunec.paths import cache_dir, grammar_file
+from dunec.syntax import ast
+from dunec.syntax.parser import parse_source
+
+CACHE_FILE = "bundled-parses.pickle"
+_FORMAT = 1
+# The code a parse and its diagnostics come from: an edit to any of these files
+# (in a checkout) makes the kept parses stale.
+_CODE_DIRS = ("syntax", "check")
+
+_Key = tuple[str, str]  # (path as shown, text as read)
+_Entry = tuple[Optional[bytes], bytes]  # (the parse or None, the diagnostics and sources it made)
+
+
+def code_stamp() -> tuple:
+    package = Path(__file__).resolve().parent
+    files = [grammar_file()] + [f for d in _CODE_DIRS for f in sorted((package / d).glob("*.py"))]
+    stamp = []
+    for f in files:
+        with contextlib.suppress(OSError):
+            st = f.stat()
+            stamp.append((f.name, st.st_size, st.st_mtime_ns))
+    return (_FORMAT, __version__, tuple(sys.version_info[:3]), tuple(stamp))
+
+
+class Parses:
+    """parse_source, each (path, text) parsed at most once."""
+
+    def __init__(self) -> None:
+        self._memo: dict[_Key, _Entry] = {}
+
+    def parse(self, path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
+        entry = self._memo.get((path, text))
+        if entry is None:
+            own = Diagnostics()
+            parsed = parse_source(path, text, own)
+            entry = (None if parsed is None else pickle.dumps(parsed, pickle.HIGHEST_PROTOCOL),
+                     pickle.dumps((own.items, own.sources), pickle.HIGHEST_PROTOCOL))
+            self._memo[(path, text)] = entry
+        _replay(diags, entry[1])
+        return None if entry[0] is None else pickle.loads(entry[0])
+
+    def load(self, keys: list[_Key], folder: Optional[Path] = None) -> None:
+        """Take the kept parses of `keys` from the cache file, where it holds them."""
+        try:
+            with open((folder or cache_dir()) / CACHE_FILE, "rb") as f:
+                stamp, entries = pickle.load(f)
+        except Exception:  # noqa: BLE001 - any unreadable cache is no cache
+            return
+        if stamp != code_stamp() or not isinstance(entries, dict):
+            return
+        for k in keys:
+            if k in entries and k not in self._memo:
+                self._memo[k] = entries[k]
+
+    def save(self, keys: list[_Key], folder: Optional[Path] = None) -> None:
+        """Keep the parses of `keys` (already parsed) in the cache file, atomically;
+        a folder that cannot be written is left as it is."""
+        entries = {k: self._memo[k] for k in keys if k in self._memo}
+        tmp = None
+        try:
+            folder = folder or cache_dir()
+            tmp = folder / f".{CACHE_FILE}.{os.getpid()}.tmp"
+            folder.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as f:
+                pickle.dump((code_stamp(), entries), f, pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, folder / CACHE_FILE)
+        except (OSError, RuntimeError):  # RuntimeError: no home folder to find
+            if tmp is not None:
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+
+    def has(self, keys: list[_Key]) -> bool:
+        return all(k in self._memo for k in keys)
+
+
+def _replay(diags: Diagnostics, made: bytes) -> None:
+    """Report what a parse reported, as Diagnostics.error would have: a second
+    report of the same code at the same place is dropped."""
+    items, sources = pickle.loads(made)
+    diags.sources.update(sources)
+    for d in items:
+        diags.add(d)
