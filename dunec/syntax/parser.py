@@ -13,7 +13,7 @@ from dunec.check.messages import (
     CONTROL_CHARACTER, CONTROL_CHARACTER_IN_STRING, NESTED_TOO_DEEP, NESTED_TOO_DEEPLY, NUL_BYTE,
     TAB_IN_STRING, UNCLOSED_BLOCK, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
 )
-from dunec.syntax import ast
+from dunec.syntax import ast, direct
 from dunec.syntax.lalr import runtime
 from dunec.syntax.lines import Lines, normalize
 
@@ -175,6 +175,13 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
         diags.error(NESTED_TOO_DEEP, deep, found=f"`{text_at(text, deep)}`", depth=MAX_DEPTH)
         return None
     text = _refuse_control_characters(path, text, diags)
+    try:
+        return ast.SourceFile(path, text, direct.parse(_parser(), text, _ToAst(path)))
+    except UnexpectedInput as e:
+        _report(path, text, e, diags)
+        return None
+    except direct.TooDeep:
+        pass  # the tree path below reports how deep
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as e:

@@ -1,0 +1,141 @@
+"""Build the AST while parsing, in lark's LALR reductions, instead of building a
+parse tree and transforming it afterwards.
+
+The tree lark builds was thrown away by the Transformer right after: building it,
+with positions, and walking it again was half of the parse (about 20 ms of a cold
+`check` of imperium.dune). Each reduction here does what lark's tree builder
+(ChildFilter, ExpandSingleChild, PropagatePositions) and then the Transformer
+would have done for that rule, in one step and in the same order of meaning:
+
+- children of `_`/`__` rules (lark's helper rules for `*` and `+`) are spliced
+  into their parent, filtered tokens are dropped;
+- a `?rule` with one child is that child;
+- a node's position runs from its first to its last child, filtered tokens
+  included, and an inlined child's "container" position widens as in lark;
+- the transformer's method for the rule is called with the same children and meta.
+
+Lexing, the parse tables and every syntax error are lark's own, so errors are
+unchanged. A tree nested deeper than FALL_BACK_DEPTH is left to the tree path,
+whose depth checks (parser._deepest, RecursionError) report it.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Optional
+
+FALL_BACK_DEPTH = 64  # cards nest about 10 nodes deep; the tree path reports past 8 * MAX_DEPTH
+
+
+class TooDeep(Exception):
+    """The tree path must take this file: it nests deeply enough to be reported."""
+
+
+class Node:
+    """A parse-tree node reduced to what is read of it: its value, and the meta a
+    lark Tree would carry (the transformer gets the node itself as its `meta`)."""
+
+    __slots__ = ("value", "children", "empty", "line", "column", "end_line", "end_column",
+                 "cline", "ccol", "cend_line", "cend_col", "depth")
+
+    def __init__(self) -> None:
+        self.value: Any = None
+        self.children: Optional[list] = None  # a helper rule's children, spliced into its parent
+        self.empty = True
+        self.line = self.column = self.end_line = self.end_column = None
+        self.cline = self.ccol = self.cend_line = self.cend_col = None
+        self.depth = 0
+
+
+def _edge(items, end: bool):
+    """lark's _pp_get_meta: the first token or non-empty node of `items`, as the
+    (line, column) it starts at (`end`: ends at; a node's container position)."""
+    for c in items:
+        if type(c) is Node:
+            if not c.empty:
+                return (c.cend_line, c.cend_col) if end else (c.cline, c.ccol)
+        else:
+            return (c.end_line, c.end_column) if end else (c.line, c.column)
+    return None
+
+
+def _propagate(node: Node, raw: list) -> None:
+    first = _edge(raw, False)
+    if first is not None:
+        if node.line is None:
+            node.line, node.column = first
+            node.empty = False
+        node.cline, node.ccol = first
+    last = _edge(reversed(raw), True)
+    if last is not None:
+        if node.end_line is None:
+            node.end_line, node.end_column = last
+            node.empty = False
+        node.cend_line, node.cend_col = last
+
+
+class _Reduce:
+    """lark's tree builder and the transformer, for one rule."""
+
+    __slots__ = ("include", "expand1", "name", "func")
+
+    def __init__(self, rule, transformer) -> None:
+        expansion = rule.expansion
+        keep = rule.options.keep_all_tokens
+        include = [(i, not sym.is_term and sym.name.startswith("_")) for i, sym in enumerate(expansion)
+                   if keep or not (sym.is_term and sym.filter_out)]
+        self.include = include if len(include) < len(expansion) or any(x for _, x in include) else None
+        self.expand1 = bool(rule.options.expand1 and not rule.alias)
+        self.name = rule.alias or rule.options.template_source or rule.origin.name
+        self.func = None if self.name.startswith("_") else getattr(transformer, self.name, None)
+        if self.func is None and not self.name.startswith("_"):
+            # no method for the rule: the transformer's default, as lark calls it
+            self.func = lambda values, _name=self.name: transformer.__default__(_name, values, None)
+
+    def __call__(self, raw: list):
+        if self.include is None:
+            kids = raw
+        else:
+            kids = []
+            for i, splice in self.include:
+                if splice:
+                    kids.extend(raw[i].children)
+                else:
+                    kids.append(raw[i])
+        if self.expand1 and len(kids) == 1:
+            out = kids[0]
+            if type(out) is Node:
+                _propagate(out, raw)
+            return out
+        node = Node()
+        _propagate(node, raw)
+        if self.func is None:
+            node.children = kids
+            return node
+        depth = 0
+        values = []
+        for c in kids:
+            if type(c) is Node:
+                if c.depth > depth:
+                    depth = c.depth
+                values.append(c.value)
+            else:
+                values.append(c)
+        node.depth = depth + 1
+        if node.depth > FALL_BACK_DEPTH:
+            raise TooDeep
+        f = self.func
+        wrapper = getattr(f, "visit_wrapper", None)
+        node.value = f(values) if wrapper is None else wrapper(f, self.name, values, node)
+        return node
+
+
+def parse(lark, text: str, transformer):
+    """The transformer's value for `text`, parsed by the lark instance `lark`.
+    Raises lark's UnexpectedInput for a syntax error, TooDeep for deep nesting."""
+    module = sys.modules[type(lark).__module__]
+    frontend = lark.parser
+    tables = frontend.parser.parser.parse_table
+    callbacks = {rule: _Reduce(rule, transformer) for rule in frontend.parser.parser.callbacks}
+    start = frontend._verify_start(None)
+    result = module._Parser(tables, callbacks).parse(frontend._make_lexer_thread(text), start)
+    return result.value
