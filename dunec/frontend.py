@@ -90,13 +90,11 @@ def bundled_sets() -> dict:
 
 @functools.lru_cache(maxsize=1)
 def _bundled_set_files() -> tuple:
+    from dunec.parsecache import SETS_FILE, parse_kept
+
     root = cards_dir()
-    files = []
-    for p in sorted(root.glob("*/set.dune")):
-        parsed = parse_source(display_path(p, root.parent), p.read_text(encoding="utf-8"), Diagnostics())
-        if parsed is not None:
-            files.append(parsed)
-    return tuple(files)
+    keys = [(display_path(p, root.parent), p.read_text(encoding="utf-8")) for p in sorted(root.glob("*/set.dune"))]
+    return tuple(f for f in parse_kept(keys, SETS_FILE) if f is not None)
 
 
 def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics, sets: tuple[str, ...] | None,

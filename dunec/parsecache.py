@@ -29,7 +29,8 @@ from dunec.paths import cache_dir, grammar_file
 from dunec.syntax import ast
 from dunec.syntax.parser import parse_source
 
-CACHE_FILE = "bundled-parses.pickle"
+CACHE_FILE = "bundled-parses.pickle"  # the bundled cards a check reads for their names
+SETS_FILE = "bundled-sets.pickle"  # the bundled set declarations every check reads
 _FORMAT = 1
 # The code a parse and its diagnostics come from: an edit to any of these files
 # (in a checkout) makes the kept parses stale.
@@ -67,10 +68,10 @@ class Parses:
         _replay(diags, entry[1])
         return None if entry[0] is None else pickle.loads(entry[0])
 
-    def load(self, keys: list[_Key], folder: Optional[Path] = None) -> None:
-        """Take the kept parses of `keys` from the cache file, where it holds them."""
+    def load(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
+        """Take the kept parses of `keys` from the cache file `name`, where it holds them."""
         try:
-            with open((folder or cache_dir()) / CACHE_FILE, "rb") as f:
+            with open((folder or cache_dir()) / name, "rb") as f:
                 stamp, entries = pickle.load(f)
         except Exception:  # noqa: BLE001 - any unreadable cache is no cache
             return
@@ -80,18 +81,18 @@ class Parses:
             if k in entries and k not in self._memo:
                 self._memo[k] = entries[k]
 
-    def save(self, keys: list[_Key], folder: Optional[Path] = None) -> None:
+    def save(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
         """Keep the parses of `keys` (already parsed) in the cache file, atomically;
         a folder that cannot be written is left as it is."""
         entries = {k: self._memo[k] for k in keys if k in self._memo}
         tmp = None
         try:
             folder = folder or cache_dir()
-            tmp = folder / f".{CACHE_FILE}.{os.getpid()}.tmp"
+            tmp = folder / f".{name}.{os.getpid()}.tmp"
             folder.mkdir(parents=True, exist_ok=True)
             with open(tmp, "wb") as f:
                 pickle.dump((code_stamp(), entries), f, pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, folder / CACHE_FILE)
+            os.replace(tmp, folder / name)
         except (OSError, RuntimeError):  # RuntimeError: no home folder to find
             if tmp is not None:
                 with contextlib.suppress(OSError):
@@ -108,3 +109,15 @@ def _replay(diags: Diagnostics, made: bytes) -> None:
     diags.sources.update(sources)
     for d in items:
         diags.add(d)
+
+
+def parse_kept(keys: list[_Key], name: str) -> list[Optional[ast.SourceFile]]:
+    """Parse bundled files, through the cache file `name` (diagnostics dropped: a
+    bundled file's problems are reported when it is checked itself)."""
+    parses = Parses()
+    parses.load(keys, name=name)
+    kept = parses.has(keys)
+    out = [parses.parse(path, text, Diagnostics()) for path, text in keys]
+    if not kept:
+        parses.save(keys, name=name)
+    return out

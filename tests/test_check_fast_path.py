@@ -75,10 +75,16 @@ def test_the_cache_holds_only_bundled_cards_and_is_used(cache, tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["garbage", "stale", "wrong text"])
-def test_a_damaged_or_stale_cache_is_parsed_afresh(cache, damage):
+@pytest.mark.parametrize("name", [parsecache.CACHE_FILE, parsecache.SETS_FILE])
+def test_a_damaged_or_stale_cache_is_parsed_afresh(cache, damage, name):
+    from dunec import frontend
+
     path = ROOT / "cards" / "base" / "imperium.dune"
     want = _outcome(*_full_path(path))
+    frontend._bundled_set_files.cache_clear()  # read once a process: here, through this test's cache
     compile_paths([path], root=ROOT, with_bundled=True)
+    frontend._bundled_set_files.cache_clear()
+    cache = cache.with_name(name)
     stamp, entries = pickle.loads(cache.read_bytes())
     if damage == "garbage":
         cache.write_bytes(b"not a pickle")

@@ -73,23 +73,26 @@ def _propagate(node: Node, raw: list) -> None:
         node.cend_line, node.cend_col = last
 
 
+def _shape(rule) -> tuple:
+    """(children kept, each with whether it is spliced; whether a single child is
+    the node; the transformer method's name) of a rule, as lark's builder reads it."""
+    expansion = rule.expansion
+    keep = rule.options.keep_all_tokens
+    include = [(i, not sym.is_term and sym.name.startswith("_")) for i, sym in enumerate(expansion)
+               if keep or not (sym.is_term and sym.filter_out)]
+    return (include if len(include) < len(expansion) or any(x for _, x in include) else None,
+            bool(rule.options.expand1 and not rule.alias),
+            rule.alias or rule.options.template_source or rule.origin.name)
+
+
 class _Reduce:
     """lark's tree builder and the transformer, for one rule."""
 
     __slots__ = ("include", "expand1", "name", "func")
 
-    def __init__(self, rule, transformer) -> None:
-        expansion = rule.expansion
-        keep = rule.options.keep_all_tokens
-        include = [(i, not sym.is_term and sym.name.startswith("_")) for i, sym in enumerate(expansion)
-                   if keep or not (sym.is_term and sym.filter_out)]
-        self.include = include if len(include) < len(expansion) or any(x for _, x in include) else None
-        self.expand1 = bool(rule.options.expand1 and not rule.alias)
-        self.name = rule.alias or rule.options.template_source or rule.origin.name
-        self.func = None if self.name.startswith("_") else getattr(transformer, self.name, None)
-        if self.func is None and not self.name.startswith("_"):
-            # no method for the rule: the transformer's default, as lark calls it
-            self.func = lambda values, _name=self.name: transformer.__default__(_name, values, None)
+    def __init__(self, shape: tuple, func) -> None:
+        self.include, self.expand1, self.name = shape
+        self.func = func
 
     def __call__(self, raw: list):
         if self.include is None:
@@ -108,7 +111,7 @@ class _Reduce:
             return out
         node = Node()
         _propagate(node, raw)
-        if self.func is None:
+        if self.name.startswith("_"):  # a helper rule: its parent splices the children in
             node.children = kids
             return node
         depth = 0
@@ -129,13 +132,33 @@ class _Reduce:
         return node
 
 
+_shapes: dict = {}  # id of a lark instance -> (the instance, {rule: shape})
+
+
+def _callbacks(lark, transformer) -> dict:
+    """The parser's callbacks for one parse, calling `transformer` (made per parse,
+    so that parses on two threads never share one)."""
+    made = _shapes.get(id(lark))
+    if made is None or made[0] is not lark:
+        made = _shapes[id(lark)] = (lark, {r: _shape(r) for r in lark.parser.parser.parser.callbacks})
+    funcs: dict = {}
+    out = {}
+    for rule, shape in made[1].items():
+        name = shape[2]
+        if name not in funcs:
+            f = None if name.startswith("_") else getattr(transformer, name, None)
+            if f is None and not name.startswith("_"):  # no method: the default, as lark calls it
+                f = lambda values, _name=name: transformer.__default__(_name, values, None)  # noqa: E731
+            funcs[name] = f
+        out[rule] = _Reduce(shape, funcs[name])
+    return out
+
+
 def parse(lark, text: str, transformer):
     """The transformer's value for `text`, parsed by the lark instance `lark`.
     Raises lark's UnexpectedInput for a syntax error, TooDeep for deep nesting."""
     module = sys.modules[type(lark).__module__]
     frontend = lark.parser
-    tables = frontend.parser.parser.parse_table
-    callbacks = {rule: _Reduce(rule, transformer) for rule in frontend.parser.parser.callbacks}
     start = frontend._verify_start(None)
-    result = module._Parser(tables, callbacks).parse(frontend._make_lexer_thread(text), start)
-    return result.value
+    return module._Parser(frontend.parser.parser.parse_table, _callbacks(lark, transformer)).parse(
+        frontend._make_lexer_thread(text), start).value
