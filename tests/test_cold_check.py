@@ -75,5 +75,18 @@ def test_cold_check_benchmark_runs(capsys):
     spec.loader.exec_module(bench)
     result = bench.main(["--runs", "1"])
     out = capsys.readouterr().out
-    assert "dunec check:" in out and "python -c pass:" in out and "dunec's own share:" in out
+    assert "dunec check:" in out and "dunec check --alone:" in out and "python -c pass:" in out
+    assert "dunec's own share:" in out and set(result) == {"check", "alone", "bare"}
     assert all(t > 0 for pair in result.values() for t in pair)
+
+
+def test_only_the_command_run_gets_its_arguments_and_help_is_unchanged():
+    from dunec.cli import COMMANDS, _parser
+
+    full = _parser()
+    for name in COMMANDS:
+        one = _parser(name)
+        assert one.commands[name].format_help() == full.commands[name].format_help()
+        assert one.format_help() == full.format_help()  # every command is still listed
+        others = [p for n, p in one.commands.items() if n != name]
+        assert all([a.dest for a in p._actions] == ["help"] for p in others)
