@@ -52,21 +52,36 @@ def code_stamp() -> tuple:
 
 
 class Parses:
-    """parse_source, each (path, text) parsed at most once."""
+    """parse_source, each (path, text) parsed at most once. A parse made here is
+    handed out again as a new SourceFile over the same definitions (the front end
+    replaces a file's list of definitions, and changes no node); one read from the
+    cache file, unpickled for each use."""
 
     def __init__(self) -> None:
         self._memo: dict[_Key, _Entry] = {}
+        self._made: dict[_Key, Optional[tuple]] = {}  # parsed here: (path, text, definitions) or None
 
     def parse(self, path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
-        entry = self._memo.get((path, text))
-        if entry is None:
+        key = (path, text)
+        if key not in self._memo:
             own = Diagnostics()
             parsed = parse_source(path, text, own)
-            entry = (None if parsed is None else pickle.dumps(parsed, pickle.HIGHEST_PROTOCOL),
-                     pickle.dumps((own.items, own.sources), pickle.HIGHEST_PROTOCOL))
-            self._memo[(path, text)] = entry
-        _replay(diags, entry[1])
-        return None if entry[0] is None else pickle.loads(entry[0])
+            self._made[key] = None if parsed is None else (parsed.path, parsed.text, tuple(parsed.definitions))
+            self._memo[key] = (None, pickle.dumps((own.items, own.sources), pickle.HIGHEST_PROTOCOL))
+        blob, made = self._memo[key]
+        _replay(diags, made)
+        if key in self._made:
+            mine = self._made[key]
+            return None if mine is None else ast.SourceFile(mine[0], mine[1], list(mine[2]))
+        return None if blob is None else pickle.loads(blob)
+
+    def _entry(self, key: _Key) -> _Entry:
+        """The entry of a parse, as the cache file keeps it."""
+        if key in self._made:
+            mine = self._made[key]
+            parsed = None if mine is None else ast.SourceFile(mine[0], mine[1], list(mine[2]))
+            return (None if parsed is None else pickle.dumps(parsed, pickle.HIGHEST_PROTOCOL), self._memo[key][1])
+        return self._memo[key]
 
     def load(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
         """Take the kept parses of `keys` from the cache file `name`, where it holds them."""
@@ -84,7 +99,7 @@ class Parses:
     def save(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
         """Keep the parses of `keys` (already parsed) in the cache file, atomically;
         a folder that cannot be written is left as it is."""
-        entries = {k: self._memo[k] for k in keys if k in self._memo}
+        entries = {k: self._entry(k) for k in keys if k in self._memo}
         tmp = None
         try:
             folder = folder or cache_dir()
