@@ -31,6 +31,7 @@ from dunec.syntax.parser import parse_source
 
 CACHE_FILE = "bundled-parses.pickle"  # the bundled cards a check reads for their names
 SETS_FILE = "bundled-sets.pickle"  # the bundled set declarations every check reads
+CONTEXT_FILE = "bundled-context.pickle"  # the bundled cards checked as context (check/context.py)
 _FORMAT = 1
 # The code a parse and its diagnostics come from: an edit to any of these files
 # (in a checkout) makes the kept parses stale.
@@ -85,36 +86,45 @@ class Parses:
 
     def load(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
         """Take the kept parses of `keys` from the cache file `name`, where it holds them."""
-        try:
-            with open((folder or cache_dir()) / name, "rb") as f:
-                stamp, entries = pickle.load(f)
-        except Exception:  # noqa: BLE001 - any unreadable cache is no cache
-            return
-        if stamp != code_stamp() or not isinstance(entries, dict):
-            return
-        for k in keys:
-            if k in entries and k not in self._memo:
-                self._memo[k] = entries[k]
+        entries = read_kept(name, folder)
+        if isinstance(entries, dict):
+            for k in keys:
+                if k in entries and k not in self._memo:
+                    self._memo[k] = entries[k]
 
     def save(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
-        """Keep the parses of `keys` (already parsed) in the cache file, atomically;
-        a folder that cannot be written is left as it is."""
-        entries = {k: self._entry(k) for k in keys if k in self._memo}
-        tmp = None
-        try:
-            folder = folder or cache_dir()
-            tmp = folder / f".{name}.{os.getpid()}.tmp"
-            folder.mkdir(parents=True, exist_ok=True)
-            with open(tmp, "wb") as f:
-                pickle.dump((code_stamp(), entries), f, pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, folder / name)
-        except (OSError, RuntimeError):  # RuntimeError: no home folder to find
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    tmp.unlink()
+        """Keep the parses of `keys` (already parsed) in the cache file `name`."""
+        keep(name, {k: self._entry(k) for k in keys if k in self._memo}, folder)
 
     def has(self, keys: list[_Key]) -> bool:
         return all(k in self._memo for k in keys)
+
+
+def read_kept(name: str, folder: Optional[Path] = None):
+    """What `keep` wrote to the cache file `name` with the same code, else None."""
+    try:
+        with open((folder or cache_dir()) / name, "rb") as f:
+            stamp, kept = pickle.load(f)
+    except Exception:  # noqa: BLE001 - any unreadable cache is no cache
+        return None
+    return kept if stamp == code_stamp() else None
+
+
+def keep(name: str, value, folder: Optional[Path] = None) -> None:
+    """Write `value` to the cache file `name`, stamped, atomically; a folder that
+    cannot be written is left as it is."""
+    tmp = None
+    try:
+        folder = folder or cache_dir()
+        tmp = folder / f".{name}.{os.getpid()}.tmp"
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(tmp, "wb") as f:
+            pickle.dump((code_stamp(), value), f, pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, folder / name)
+    except (OSError, RuntimeError):  # RuntimeError: no home folder to find
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
 
 
 def _replay(diags: Diagnostics, made: bytes) -> None:

@@ -118,3 +118,76 @@ def test_the_cache_folder_follows_the_environment(monkeypatch, tmp_path):
     assert cache_dir() == tmp_path / "dunec"
     monkeypatch.setenv("DUNEC_CACHE_DIR", str(tmp_path / "own"))
     assert cache_dir() == tmp_path / "own"
+
+
+def test_one_kept_context_serves_every_file_alike(cache, monkeypatch):
+    """The Known made checking one file is used for the next ones it fits, and
+    each check is still the full one; most files must have used it."""
+    from dunec import frontend
+
+    used = []
+    real = frontend.compile_sources
+
+    def spy(*a, **k):
+        out = real(*a, **k)  # raises context.Changed when the Known does not fit
+        used.append(k.get("known") is not None)
+        return out
+
+    monkeypatch.setattr(frontend, "compile_sources", spy)
+    for path in FILES:
+        assert _outcome(*compile_paths([path], root=ROOT, with_bundled=True)) == _outcome(*_full_path(path)), path
+    assert sum(used) > 20 and cache.with_name(parsecache.CONTEXT_FILE).exists()
+
+
+@pytest.mark.parametrize("text, why", [
+    ('card dagger "Dagger Again" {\n  cost 1\n  reveal { persuasion 1 }\n}\n', "redefines a bundled id"),
+    ('card fremen "Fremen" {\n  cost 1\n  reveal { influence fremen 1; acquire nowhere }\n}\n', "a name the bundled cards mention"),
+    ('set mine "Mine" {\n  requires base\n}\ncard mine_card "M" {\n  set mine\n  cost 1\n  reveal { acquire nowhere }\n}\n',
+     "declares a set"),
+])
+def test_a_file_that_could_change_the_context_is_checked_in_full(cache, tmp_path, monkeypatch, text, why):
+    from dunec import frontend
+
+    primer = tmp_path / "primer.dune"
+    primer.write_text('card primer "P" {\n  cost 1\n  reveal { acquire nowhere }\n}\n', encoding="utf-8")
+    compile_paths([primer], root=ROOT, with_bundled=True)  # makes the Known
+    assert cache.with_name(parsecache.CONTEXT_FILE).exists()
+    mine = tmp_path / "mine.dune"
+    mine.write_text(text, encoding="utf-8")
+    tried = []
+    real = frontend.compile_sources
+
+    def spy(*a, **k):
+        try:
+            return real(*a, **k)
+        except Exception as e:
+            tried.append(type(e).__name__)
+            raise
+
+    monkeypatch.setattr(frontend, "compile_sources", spy)
+    assert _outcome(*compile_paths([mine], root=ROOT, with_bundled=True)) == _outcome(*_full_path(mine))
+    assert tried == ["Changed"], why
+
+
+def test_a_bundled_file_edited_to_drop_an_id_others_use_is_checked_in_full(cache, monkeypatch):
+    """board.dune, being edited: its `arrakeen` is one that hagal.dune sends agents
+    to. The Known made with it must not serve the edit that renames it."""
+    from dunec import frontend
+
+    board = (cards_dir() / "base" / "board.dune").resolve()
+    real = frontend.read_card_file
+    edit = [b"\ncard probe_x \"P\" {\n  cost 1\n  reveal { acquire nowhere }\n}\n"]  # an error: checked with context
+
+    def read(p):
+        data = real(p)
+        if Path(p).resolve() != board:
+            return data
+        return data.replace(b"space arrakeen ", b"space arrakeen_gone ") + edit[0] if len(edit) > 1 else data + edit[0]
+
+    monkeypatch.setattr(frontend, "read_card_file", read)
+    first = _outcome(*compile_paths([board], root=ROOT, with_bundled=True))
+    assert first == _outcome(*_full_path(board))
+    assert "arrakeen" in parsecache.read_kept(parsecache.CONTEXT_FILE)[1].present
+    edit.append("rename")
+    got = _outcome(*compile_paths([board], root=ROOT, with_bundled=True))
+    assert got == _outcome(*_full_path(board)) and got != first
