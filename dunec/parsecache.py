@@ -17,6 +17,7 @@ are never written there: an editor checks a file that just changed.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import pickle
 import sys
@@ -41,7 +42,10 @@ _Key = tuple[str, str]  # (path as shown, text as read)
 _Entry = tuple[Optional[bytes], bytes]  # (the parse or None, the diagnostics and sources it made)
 
 
+@functools.lru_cache(maxsize=1)
 def code_stamp() -> tuple:
+    """What the kept results depend on besides the card files (read once a process:
+    the code does not change under a running check)."""
     package = Path(__file__).resolve().parent
     files = [grammar_file()] + [f for d in _CODE_DIRS for f in sorted((package / d).glob("*.py"))]
     stamp = []

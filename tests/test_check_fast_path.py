@@ -191,3 +191,17 @@ def test_a_bundled_file_edited_to_drop_an_id_others_use_is_checked_in_full(cache
     edit.append("rename")
     got = _outcome(*compile_paths([board], root=ROOT, with_bundled=True))
     assert got == _outcome(*_full_path(board)) and got != first
+
+
+def test_the_stamp_follows_the_checker_and_parser_code():
+    """An edit to the code that parses or checks (here: a new modification time)
+    makes every kept result stale."""
+    source = Path(parsecache.__file__).parent / "check" / "context.py"
+    st = source.stat()
+    before = parsecache.code_stamp.__wrapped__()
+    try:
+        os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+        assert parsecache.code_stamp.__wrapped__() != before
+    finally:
+        os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert parsecache.code_stamp.__wrapped__() == before
