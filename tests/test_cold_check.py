@@ -58,6 +58,7 @@ def test_build_writes_and_checks_the_tables(tmp_path, monkeypatch):
     assert lalr.stale() == [] and lalr.write() == []
     text = lalr.TABLES.read_text(encoding="utf-8")
     assert "import regex" not in text and "GRAMMAR_KEY = " in text.splitlines()[1]
+    assert "import logging" not in text and "logger = _Silent()" in text  # lark's logger, silent and free
     assert build(check=True).ok
 
 
