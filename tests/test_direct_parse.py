@@ -1,7 +1,8 @@
-"""The AST built during the parse (dunec/syntax/direct.py) is the AST of lark's
-tree transformed afterwards, spans and all, for every bundled card, every
-diagnostics data file, deep nesting and generated cards; and the syntax errors
-are the same."""
+"""The AST built during the parse (dunec/syntax/direct.py), in lark's reductions
+or by the compact driver over the same tables, is the AST of lark's tree
+transformed afterwards, spans and all, for every bundled card, every diagnostics
+data file, deep nesting, generated and broken cards; and the syntax errors are
+the same (the compact driver leaves each one to lark)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,7 +21,23 @@ FILES = sorted((ROOT / "cards").rglob("*.dune")) + sorted((ROOT / "tests" / "dia
 
 
 def _both(text: str, path: str = "x.dune"):
-    """(direct AST or the error, tree AST or the error) of one text."""
+    """(direct AST or the error, tree AST or the error) of one text; the compact
+    driver gives the same AST, or refuses the text exactly when lark errs."""
+    fast, tree = _lark_both(text, path)
+    try:
+        compact = direct.parse_compact(parser._lark.COMPACT, normalize(text), parser._ToAst(path))
+    except direct.Unparsed:
+        compact = "unparsed"
+    except direct.TooDeep:
+        compact = "too deep"
+    if isinstance(tree, tuple):
+        assert compact == "unparsed"
+    elif compact != "too deep":
+        assert compact == tree
+    return fast, tree
+
+
+def _lark_both(text: str, path: str):
     text = normalize(text)
     out = []
     for build in (lambda: direct.parse(parser._parser(), text, parser._ToAst(path)),

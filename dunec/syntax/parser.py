@@ -4,6 +4,7 @@ Syntax errors become diagnostics (E0001-E0004); nothing here raises for bad inpu
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from typing import Optional
@@ -142,11 +143,11 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def and_cond(self, meta, c):
-        return ast.CondOp("and", [x for x in c if not isinstance(x, Token)], self._s(meta))
+        return ast.CondOp("and", [x for x in c if not isinstance(x, str)], self._s(meta))
 
     @v_args(meta=True)
     def or_cond(self, meta, c):
-        return ast.CondOp("or", [x for x in c if not isinstance(x, Token)], self._s(meta))
+        return ast.CondOp("or", [x for x in c if not isinstance(x, str)], self._s(meta))
 
     @v_args(meta=True)
     def not_cond(self, meta, c):
@@ -175,6 +176,11 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
         diags.error(NESTED_TOO_DEEP, deep, found=f"`{text_at(text, deep)}`", depth=MAX_DEPTH)
         return None
     text = _refuse_control_characters(path, text, diags)
+    compact = getattr(_lark, "COMPACT", None)
+    if compact is not None:
+        # The common case, a file that parses; lark itself reports a syntax error.
+        with contextlib.suppress(direct.Unparsed, direct.TooDeep):
+            return ast.SourceFile(path, text, direct.parse_compact(compact, text, _ToAst(path)))
     try:
         return ast.SourceFile(path, text, direct.parse(_parser(), text, _ToAst(path)))
     except UnexpectedInput as e:
