@@ -33,6 +33,7 @@ from dunec.syntax.parser import parse_source
 CACHE_FILE = "bundled-parses.pickle"  # the bundled cards a check reads for their names
 SETS_FILE = "bundled-sets.pickle"  # the bundled set declarations every check reads
 CONTEXT_FILE = "bundled-context.pickle"  # the bundled cards checked as context (check/context.py)
+PARSER_FILE = "parser-tables.pickle"  # the parser's tables as data (syntax/parser.compact_tables)
 _FORMAT = 1
 # The code a parse and its diagnostics come from: an edit to any of these files
 # (in a checkout) makes the kept parses stale.

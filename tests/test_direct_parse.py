@@ -25,7 +25,7 @@ def _both(text: str, path: str = "x.dune"):
     driver gives the same AST, or refuses the text exactly when lark errs."""
     fast, tree = _lark_both(text, path)
     try:
-        compact = direct.parse_compact(parser._lark.COMPACT, normalize(text), parser._ToAst(path))
+        compact = direct.parse_compact(parser.compact_tables(), normalize(text), parser._ToAst(path))
     except direct.Unparsed:
         compact = "unparsed"
     except direct.TooDeep:
@@ -41,7 +41,7 @@ def _lark_both(text: str, path: str):
     text = normalize(text)
     out = []
     for build in (lambda: direct.parse(parser._parser(), text, parser._ToAst(path)),
-                  lambda: parser._ToAst(path).transform(parser._parser().parse(text))):
+                  lambda: parser._tree_to_ast()(path).transform(parser._parser().parse(text))):
         try:
             out.append(build())
         except parser.UnexpectedInput as e:

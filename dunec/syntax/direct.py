@@ -132,8 +132,11 @@ class _Reduce:
         if node.depth > FALL_BACK_DEPTH:
             raise TooDeep
         f = self.func
-        wrapper = getattr(f, "visit_wrapper", None)
-        node.value = f(values) if wrapper is None else wrapper(f, self.name, values, node)
+        wrapper = getattr(f, "visit_wrapper", None)  # a lark Transformer's v_args method
+        if wrapper is not None:
+            node.value = wrapper(f, self.name, values, node)
+        else:
+            node.value = f(node, values) if getattr(f, "with_meta", False) else f(values)
         return node
 
 

@@ -33,7 +33,7 @@ _KEY_LINE = "GRAMMAR_KEY = "
 
 
 # Edits to lark's generated text; a new one changes the key, so `build` rewrites the tables.
-_EDITS = 3
+_EDITS = 4
 
 
 def grammar_key(grammar: str) -> str:
@@ -76,14 +76,16 @@ def compact_tables(lark) -> dict:
     table = lark.parser.parser.parser.parse_table
     rules = list(lark.parser.parser.parser.callbacks)
     index = {r: i for i, r in enumerate(rules)}
-    actions = {state: {sym: (0, arg) if act.name == "Shift" else (1, index[arg]) for sym, (act, arg) in acts.items()}
+    # Plain str and int only (lark names rules with its Token class): the data must
+    # load without lark's runtime.
+    actions = {state: {str(sym): (0, arg) if act.name == "Shift" else (1, index[arg]) for sym, (act, arg) in acts.items()}
                for state, acts in table.states.items()}
     return {
         "scanner": [(m.pattern, m.flags) for m in scanner._mres],
         "unless": {t: [(m.pattern, m.flags) for m in cb.scanner._mres] for t, cb in lexer.callback.items()},
         "ignore": sorted(lexer.ignore_types), "newline": sorted(lexer.newline_types),
         "start": table.start_states["start"], "end": table.end_states["start"], "actions": actions,
-        "rules": [(r.origin.name, len(r.expansion)) + _shape(r) for r in rules],
+        "rules": [(str(r.origin.name), len(r.expansion)) + _shape(r)[:2] + (str(_shape(r)[2]),) for r in rules],
     }
 
 
