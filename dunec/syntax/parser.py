@@ -214,7 +214,7 @@ def compact_tables() -> Optional[dict]:
     folder beside the parses (stamped with this package's parser code, the tables
     file included), so a process that only parses valid files never loads lark's
     runtime; None if neither has them."""
-    from dunec.parsecache import PARSER_FILE, keep, read_kept
+    from dunec.cachefiles import PARSER_FILE, keep, read_kept
 
     kept = read_kept(PARSER_FILE)
     if isinstance(kept, dict):
