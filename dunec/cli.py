@@ -44,7 +44,17 @@ class _Help(argparse.ArgumentDefaultsHelpFormatter):
         return super()._get_help_string(action)
 
 
-def _parser() -> argparse.ArgumentParser:
+class _NoArguments:
+    """Stands in for the parser of a command not being run: its arguments are never
+    read, and adding them all costs more than checking a small file."""
+
+    def add_argument(self, *args, **kw) -> None:
+        pass
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line. `only`: the command being run; the others are listed
+    (for `--help` and errors) without their arguments."""
     from dunec.check.model import KINDS
 
     ap = argparse.ArgumentParser(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.",
@@ -55,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
 
     def command(name, **kw):
         ap.commands[name] = sub.add_parser(name, formatter_class=_Help, **kw)
-        return ap.commands[name]
+        return ap.commands[name] if only in (None, name) else _NoArguments()
 
     p = command("check", help="check card files and print diagnostics")
     p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")
@@ -178,7 +188,8 @@ def _given(argv, ap) -> set:
 
 
 def main(argv=None) -> int:
-    ap = _parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    ap = _parser(words[0] if words and words[0] in COMMANDS else None)
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterable
 
 from dunec.check.cardtests import check_tests
+from dunec.check.context import Changed, Known, summarize
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import EMPTY_FILE, NOT_A_CARD_FILE, NOT_UTF8, UNREADABLE_FILE
 from dunec.check.model import Model
@@ -21,7 +22,7 @@ from dunec.check.resolve import Checker
 from dunec.check.sets import check_decks, check_hagal, check_playable, check_replacements
 from dunec.check.vocab import read_set
 from dunec.paths import cards_dir
-from dunec.syntax.ast import Span
+from dunec.syntax.ast import SourceFile, Span
 from dunec.syntax.lines import Lines, normalize
 from dunec.syntax.parser import parse_source
 
@@ -65,14 +66,19 @@ def _without_cycle_collection():
 
 def compile_sources(sources: list[tuple[str, str]], diags: Diagnostics | None = None,
                     sets: tuple[str, ...] | None = None,
-                    context: list[tuple[str, str]] = ()) -> tuple[Model, Diagnostics]:
+                    context: list[tuple[str, str]] = (), parse=parse_source, known: Known | None = None,
+                    summary: list | None = None) -> tuple[Model, Diagnostics]:
     """Check (path, text) pairs. The paths are only used for messages and set inference.
     `sets` are the sets the check is for (default: those the sources need); a set the
     sources do not declare is read from its bundled folder. `context` files (the
     bundled cards) give the names the sources may refer to; their own diagnostics
-    are not reported, and they are left out when the sources define a whole set."""
+    are not reported, and they are left out when the sources define a whole set.
+    `parse`: parse_source, or one that reuses parses (parsecache.Parses.parse).
+    `known`: the context's definitions checked before (check/context.py; raises
+    context.Changed when they cannot be used); `summary`: a list to append the
+    context's Known to, when this check can make one."""
     with _without_cycle_collection():
-        return _compile_sources(sources, diags or Diagnostics(), sets, list(context))
+        return _compile_sources(sources, diags or Diagnostics(), sets, list(context), parse, known, summary)
 
 
 def bundled_sets() -> dict:
@@ -89,35 +95,37 @@ def bundled_sets() -> dict:
 
 @functools.lru_cache(maxsize=1)
 def _bundled_set_files() -> tuple:
+    from dunec.parsecache import SETS_FILE, parse_kept
+
     root = cards_dir()
-    files = []
-    for p in sorted(root.glob("*/set.dune")):
-        parsed = parse_source(display_path(p, root.parent), p.read_text(encoding="utf-8"), Diagnostics())
-        if parsed is not None:
-            files.append(parsed)
-    return tuple(files)
+    keys = [(display_path(p, root.parent), p.read_text(encoding="utf-8")) for p in sorted(root.glob("*/set.dune"))]
+    return tuple(f for f in parse_kept(keys, SETS_FILE) if f is not None)
 
 
-def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
-                     sets: tuple[str, ...] | None, context: list[tuple[str, str]]) -> tuple[Model, Diagnostics]:
+def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics, sets: tuple[str, ...] | None,
+                     context: list[tuple[str, str]], parse, known: Known | None = None,
+                     summary: list | None = None) -> tuple[Model, Diagnostics]:
     parsed = []
     for path, text in sources:
-        f = parse_source(path, text, diags)
+        f = parse(path, text, diags)
         if f is not None:
             parsed.append(f)
             if not f.definitions:
                 diags.error(EMPTY_FILE, Span(path, 1, 1, 1, 1), path=path)
     if any(d.kind == "deck" and d.id == "starting" for f in parsed for d in f.definitions):
-        context = []  # a whole set stands alone, and is checked as one (E0403)
+        context, known = [], None  # a whole set stands alone, and is checked as one (E0403)
     scratch = Diagnostics()
     # Context first: an id defined in both is reported at the user's definition.
-    parsed = [f for f in (parse_source(p, t, scratch) for p, t in context) if f is not None] + parsed
+    if known is not None:  # the context's definitions checked before; its set declarations afresh
+        parsed = [SourceFile(p, t, list(defs)) for p, t, defs in known.sources] + parsed
+    else:
+        parsed = [f for f in (parse(p, t, scratch) for p, t in context) if f is not None] + parsed
     hidden = {p for p, _ in context}
     work = scratch if hidden else diags
     # The bundled cards' own tests are theirs to run, not the user's file's.
     tests = [t for t in _take_tests(parsed) if t.file not in hidden]
     checker = Checker(work)
-    model = checker.check(parsed, bundled_sets(), sets)
+    model = checker.check(parsed, bundled_sets(), sets, known=known)
     checker.resolve_refs()
     check_decks(model, work)
     check_hagal(model, work)
@@ -125,6 +133,14 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics,
     check_playable(model, work)
     model.tests = check_tests(tests, model, work)
     model.context = frozenset(hidden)
+    if summary is not None and hidden and known is None and not any(
+            d.span is not None and d.span.file in hidden for d in scratch.items):
+        own = [f for f in parsed if f.path not in hidden]
+        with contextlib.suppress(Changed):
+            made = summarize(checker, parsed, hidden, [k for k, d in checker.todo.items() if d.file not in hidden])
+            made.check_usable([d for f in own for d in f.definitions if d.kind == "set"],
+                              [k for k, d in checker.todo.items() if d.file not in hidden])
+            summary.append(made)
     if hidden:
         for d in scratch.items:
             if d.span is None or d.span.file not in hidden:
@@ -170,19 +186,23 @@ def read_card_file(p: Path) -> bytes:
 def compile_paths(paths: Iterable[Path], root: Path | None = None,
                   sets: tuple[str, ...] | None = None, with_bundled: bool = False) -> tuple[Model, Diagnostics]:
     """Check the files named. `with_bundled`: names resolve against the bundled
-    cards the files do not name as well (`dunec check FILE`). Reading those costs
-    more than the check (about 70 ms), so it is done only for files that do not
-    check by themselves: a file that does, has nothing the bundled cards could resolve."""
+    cards the files do not name as well (`dunec check FILE`). That is done only for
+    files that do not check by themselves (a file that does has nothing the bundled
+    cards could resolve), parsing each file once and the bundled cards from the
+    user's cache when it holds them (parsecache.py)."""
+    from dunec.parsecache import Parses
+
     read_diags = Diagnostics()
     read = read_sources(paths, root, read_diags)
     sources = [(shown, text) for _, shown, text in read]
     wanted = tuple(sets) if sets is not None else None
+    parses = Parses()
 
-    def run(context):
+    def run(context, **kw):
         diags = Diagnostics()
         diags.items.extend(read_diags.items)
         diags.sources.update(read_diags.sources)
-        return compile_sources(sources, diags, wanted, context)
+        return compile_sources(sources, diags, wanted, context, parse=parses.parse, **kw)
 
     model, diags = run([])
     if with_bundled and len(diags.errors) > len(read_diags.errors):
@@ -190,7 +210,29 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None,
         context = [(shown, text) for p, shown, text in read_sources([cards_dir()], root, Diagnostics())
                    if p.resolve() not in named]
         if context:
-            model, diags = run(context)
+            model, diags = _with_context(run, parses, context, wanted)
+    return model, diags
+
+
+def _with_context(run, parses, context: list, wanted) -> tuple[Model, Diagnostics]:
+    """`run` with the bundled cards `context`: from their Known (check/context.py)
+    when the cache holds one for them and the files leave it usable, else in full,
+    keeping the parses and the Known that check makes."""
+    from dunec.parsecache import CONTEXT_FILE, keep, read_kept
+
+    key = (tuple(context), wanted)
+    kept = read_kept(CONTEXT_FILE)
+    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key:
+        with contextlib.suppress(Changed):
+            return run(context, known=kept[1])
+    parses.load(context)
+    had = parses.has(context)
+    made: list = []
+    model, diags = run(context, summary=made)
+    if not had:
+        parses.save(context)
+    if made:
+        keep(CONTEXT_FILE, (key, made[0]))
     return model, diags
 
 

@@ -6,6 +6,7 @@ a wheel.
 """
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 
@@ -24,3 +25,13 @@ def cards_dir() -> Path:
 
 def generated_dir() -> Path:
     return _package_dir("dunec.generated")
+
+
+def cache_dir() -> Path:
+    """Where dunec keeps what it can make again (parses of the bundled cards):
+    $DUNEC_CACHE_DIR, else $XDG_CACHE_HOME/dunec, else ~/.cache/dunec."""
+    own = os.environ.get("DUNEC_CACHE_DIR")
+    if own:
+        return Path(own)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "dunec"

@@ -1,6 +1,7 @@
 """Shared fixtures: content for both back-ends, and the scenario harness."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -11,6 +12,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from dunec.content import from_model, load  # noqa: E402
 from dunec.frontend import compile_paths  # noqa: E402
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache_folder(tmp_path_factory):
+    """Tests (and the commands they run) keep the bundled cards' parses in a folder
+    of their own, not the user's cache (dunec/parsecache.py)."""
+    os.environ["DUNEC_CACHE_DIR"] = str(tmp_path_factory.mktemp("dunec-cache"))
 
 
 @pytest.fixture(scope="session")

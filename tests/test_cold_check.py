@@ -2,6 +2,7 @@
 are built once (by `dunec build`) and kept fresh, and the cold-check benchmark runs."""
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -58,6 +59,7 @@ def test_build_writes_and_checks_the_tables(tmp_path, monkeypatch):
     assert lalr.stale() == [] and lalr.write() == []
     text = lalr.TABLES.read_text(encoding="utf-8")
     assert "import regex" not in text and "GRAMMAR_KEY = " in text.splitlines()[1]
+    assert "import logging" not in text and "logger = _Silent()" in text  # lark's logger, silent and free
     assert build(check=True).ok
 
 
@@ -75,5 +77,38 @@ def test_cold_check_benchmark_runs(capsys):
     spec.loader.exec_module(bench)
     result = bench.main(["--runs", "1"])
     out = capsys.readouterr().out
-    assert "dunec check:" in out and "python -c pass:" in out and "dunec's own share:" in out
+    assert "dunec check:" in out and "dunec check --alone:" in out and "python -c pass:" in out
+    assert "dunec's own share:" in out and set(result) == {"check", "alone", "bare"}
     assert all(t > 0 for pair in result.values() for t in pair)
+
+
+def test_only_the_command_run_gets_its_arguments_and_help_is_unchanged():
+    from dunec.cli import COMMANDS, _parser
+
+    full = _parser()
+    for name in COMMANDS:
+        one = _parser(name)
+        assert one.commands[name].format_help() == full.commands[name].format_help()
+        assert one.format_help() == full.format_help()  # every command is still listed
+        others = [p for n, p in one.commands.items() if n != name]
+        assert all([a.dest for a in p._actions] == ["help"] for p in others)
+
+
+def test_a_file_that_parses_needs_no_lark_runtime_once_the_tables_are_kept(tmp_path):
+    """The compact tables come from the cache folder after a first run, so a check of
+    a file that parses never loads lalr_tables.py; one with a syntax error does (lark
+    reports it)."""
+    good, bad = tmp_path / "good.dune", tmp_path / "bad.dune"
+    good.write_text(CARD, encoding="utf-8")
+    bad.write_text(CARD.replace("}\n", "", 1), encoding="utf-8")
+    env = {**os.environ, "DUNEC_CACHE_DIR": str(tmp_path / "cache")}
+    code = ("import json, sys\nfrom dunec.cli import main\nrc = main(['check', sys.argv[1]])\n"
+            "print(json.dumps([rc, 'dunec.syntax.lalr_tables' in sys.modules]))")
+
+    def run(path):
+        out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env, check=True)
+        return json.loads(out.stdout.splitlines()[-1])
+
+    assert run(good)[1] is True  # the first run reads them from lalr_tables.py and keeps them
+    assert run(good)[1] is False
+    assert run(bad) == [1, True]

@@ -784,7 +784,7 @@ def test_a_file_that_checks_by_itself_is_not_checked_again_with_the_bundled_card
     import dunec.frontend as F
     seen = []
     real = F.compile_sources
-    monkeypatch.setattr(F, "compile_sources", lambda *a: seen.append(bool(a[3])) or real(*a))
+    monkeypatch.setattr(F, "compile_sources", lambda *a, **k: seen.append(bool(a[3])) or real(*a, **k))
     F.compile_paths([DATA / "060_clean_file.dune"], with_bundled=True)
     assert seen == [False]
     F.compile_paths([DATA / "033_card_references.dune"], with_bundled=True)

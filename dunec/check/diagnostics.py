@@ -88,13 +88,19 @@ class Diagnostics:
         message, label, help = code.render(args, label, help)
         # One mistake reached from several paths (each branch of a condition checks
         # the same words) is one diagnostic: the first report stands.
-        key = (code.code, span)
-        if span is not None and key in self._seen:
-            return self._seen[key]
-        d = Diagnostic(code.code, message, span, label, help, list(notes or []), _fix(span, help))
-        self.items.append(d)
-        if span is not None:
+        if span is not None and (code.code, span) in self._seen:
+            return self._seen[(code.code, span)]
+        return self.add(Diagnostic(code.code, message, span, label, help, list(notes or []), _fix(span, help)))
+
+    def add(self, d: Diagnostic) -> Diagnostic:
+        """Record a diagnostic made before (a parse done once, reported again); the
+        first report of a code at one place stands, as in `error`."""
+        key = (d.code, d.span)
+        if d.span is not None:
+            if key in self._seen:
+                return self._seen[key]
             self._seen[key] = d
+        self.items.append(d)
         return d
 
     @property

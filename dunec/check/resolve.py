@@ -11,6 +11,7 @@ import re
 from typing import Optional
 
 from dunec.check import tables as T
+from dunec.check.context import Entry, Known
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
 from dunec.check.forms import match, show_forms
@@ -50,10 +51,13 @@ class Checker(EffectChecker):
 
     # ------------------------------------------------------------------ passes
     def check(self, files: list[ast.SourceFile], bundled: Optional[dict[str, SetDecl]] = None,
-              sets: Optional[tuple[str, ...]] = None) -> Model:
+              sets: Optional[tuple[str, ...]] = None, known: Optional[Known] = None) -> Model:
         """Check the files against the core language and the names of the sets declared
         in them or bundled (`bundled`: set id -> declaration, used for the sets the files
-        do not declare). `sets`, when given, are the sets this check is for."""
+        do not declare). `sets`, when given, are the sets this check is for. `known`:
+        the definitions of the bundled files among `files` (given without them),
+        checked before (check/context.py); raises context.Changed, before checking
+        anything, when the files could make those check otherwise."""
         decls: dict[str, SetDecl] = {}
         here: dict[str, ast.Definition] = {}
         for f in files:
@@ -69,7 +73,7 @@ class Checker(EffectChecker):
             decls.setdefault(sid, decl)
         if sets is None:
             named = set(here) | {self._peek_set(defn, decls) for f in files for defn in f.definitions
-                                 if defn.kind != "set"}
+                                 if defn.kind != "set"} | {e.set for e in (known.entries if known else ())}
             in_check = frozenset().union(*(reaches(decls, s) for s in named if s is not None))
         else:
             in_check = frozenset(sets)
@@ -77,7 +81,7 @@ class Checker(EffectChecker):
         self.model.sets = decls
         for decl in decls.values():
             self._set_names(decl, checked=decl.id in here)
-        todo: dict[tuple, ast.Definition] = {}
+        todo: dict[tuple, ast.Definition] = {(e.set, e.id): e for e in (known.entries if known else ())}
         for f in files:
             self.model.files[f.path] = f.text
             for defn in f.definitions:
@@ -93,6 +97,10 @@ class Checker(EffectChecker):
                                  notes=[("first defined here", todo[key].id_span)])
                     continue
                 todo[key] = defn
+        if known is not None:
+            known.check_usable([d for f in files if f.path not in known.files for d in f.definitions if d.kind == "set"],
+                               [k for k, d in todo.items() if not isinstance(d, Entry)])
+        self.todo = todo
         by_id: dict[str, list] = {}
         for (dset, ident), defn in todo.items():
             by_id.setdefault(ident, []).append(dset)
@@ -103,7 +111,14 @@ class Checker(EffectChecker):
             if len(dsets) > 1:
                 self._clashes[ident] = sorted(str(x) for x in dsets)
         for (dset, ident), defn in todo.items():
-            self._definition(defn, f"{dset}.{ident}" if ident in self._clashes else ident)
+            key = f"{dset}.{ident}" if ident in self._clashes else ident
+            if isinstance(defn, Entry):
+                self.model.defs[key] = defn.defn
+                self.model.spans.update(defn.spans)
+                if defn.incomplete:
+                    self.model.incomplete.add(key)
+            else:
+                self._definition(defn, key)
         self._check_sets(here, sets, in_check)
         return self.model
 

@@ -1,9 +1,11 @@
-"""Parse card files: Lark LALR parse, then a Transformer into AST nodes.
+"""Parse card files into AST nodes: the compact LALR driver for a file that parses,
+lark (its tables, built by `dunec build`) to report a syntax error.
 
 Syntax errors become diagnostics (E0001-E0004); nothing here raises for bad input.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from typing import Optional
@@ -13,15 +15,27 @@ from dunec.check.messages import (
     CONTROL_CHARACTER, CONTROL_CHARACTER_IN_STRING, NESTED_TOO_DEEP, NESTED_TOO_DEEPLY, NUL_BYTE,
     TAB_IN_STRING, UNCLOSED_BLOCK, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
 )
-from dunec.syntax import ast
+from dunec.syntax import ast, direct
 from dunec.syntax.lalr import runtime
 from dunec.syntax.lines import Lines, normalize
 
-# The parser and the lark classes its trees and errors are made of (see lalr.py).
-_lark = runtime()
-Token, Transformer, Tree, v_args = _lark.Token, _lark.Transformer, _lark.Tree, _lark.v_args
-UnexpectedCharacters, UnexpectedEOF = _lark.UnexpectedCharacters, _lark.UnexpectedEOF
-UnexpectedInput, UnexpectedToken, VisitError = _lark.UnexpectedInput, _lark.UnexpectedToken, _lark.VisitError
+# The lark classes the parser's trees and errors are made of (see lalr.py), read
+# from the parser module when first used: a file that parses needs none of them
+# (direct.parse_compact), and loading them cost ~10 ms of every cold check.
+_LARK_NAMES = ("Token", "Transformer", "Tree", "v_args", "UnexpectedCharacters", "UnexpectedEOF",
+               "UnexpectedInput", "UnexpectedToken", "VisitError")
+
+
+def __getattr__(name: str):
+    if name in _LARK_NAMES:
+        return getattr(runtime(), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _with_meta(method):
+    """Mark a rule method that takes the node's position first (lark's v_args(meta=True))."""
+    method.with_meta = True
+    return method
 
 _TOKEN_NAMES = {
     "LBRACE": "`{`", "RBRACE": "`}`", "NAME": "a name", "QNAME": "a qualified name", "INT": "a number", "STRING": "a string",
@@ -43,7 +57,7 @@ def text_at(text: str, span: ast.Span) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _parser():
-    return _lark.Lark_StandAlone()
+    return runtime().Lark_StandAlone()
 
 
 def _span(file: str, meta_or_tok) -> ast.Span:
@@ -55,7 +69,10 @@ def _unquote(tok) -> str:
     return str(tok)[1:-1].replace('\\"', '"').replace("\\\\", "\\")
 
 
-class _ToAst(Transformer):
+class _ToAst:
+    """The AST of each rule; the reductions call it (direct.py), and lark's
+    Transformer through _tree_to_ast for the tree path."""
+
     def __init__(self, file: str):
         super().__init__()
         self.file = file
@@ -81,25 +98,25 @@ class _ToAst(Transformer):
         return ast.Arg("cmp", str(c[0]), self._s(c[0]))
 
     # --- statements
-    @v_args(meta=True)
+    @_with_meta
     def body(self, meta, c):
         return [s for seq in c for s in seq]
 
     def seq(self, c):
         return list(c)
 
-    @v_args(meta=True)
+    @_with_meta
     def action(self, meta, c):
         name, rest = c[0], c[1:]
         body = rest[-1] if rest and isinstance(rest[-1], list) else None
         args = [a for a in rest if isinstance(a, ast.Arg)]
         return ast.Action(str(name), self._s(name), args, body, self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def cost(self, meta, c):
         return ast.Action(str(c[0]), self._s(c[0]), list(c[1:]), None, self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def if_stmt(self, meta, c):
         cond, then = c[0], c[1]
         orelse = None
@@ -108,19 +125,19 @@ class _ToAst(Transformer):
             orelse = other if isinstance(other, list) else [other]
         return ast.If(cond, then, orelse, self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def requires_stmt(self, meta, c):
         return ast.Requires(c[0], self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def for_stmt(self, meta, c):
         return ast.ForEach(str(c[0]), self._s(c[0]), list(c[1:-1]), c[-1], self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def each_stmt(self, meta, c):
         return ast.Each(str(c[0]), self._s(c[0]), list(c[1:-1]), c[-1], self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def choose_stmt(self, meta, c):
         args = [a for a in c if isinstance(a, ast.Arg)]
         options = [o for o in c if isinstance(o, tuple)]
@@ -129,31 +146,31 @@ class _ToAst(Transformer):
     def option(self, c):
         return tuple(c[0])
 
-    @v_args(meta=True)
+    @_with_meta
     def pay_stmt(self, meta, c):
         costs = [x for x in c[:-1]]
         gain = c[-1]
         return ast.Pay(costs, gain, self._s(meta))
 
     # --- conditions
-    @v_args(meta=True)
+    @_with_meta
     def cond_term(self, meta, c):
         return ast.CondTerm(str(c[0]), self._s(c[0]), list(c[1:]), self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def and_cond(self, meta, c):
-        return ast.CondOp("and", [x for x in c if not isinstance(x, Token)], self._s(meta))
+        return ast.CondOp("and", [x for x in c if not isinstance(x, str)], self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def or_cond(self, meta, c):
-        return ast.CondOp("or", [x for x in c if not isinstance(x, Token)], self._s(meta))
+        return ast.CondOp("or", [x for x in c if not isinstance(x, str)], self._s(meta))
 
-    @v_args(meta=True)
+    @_with_meta
     def not_cond(self, meta, c):
         return ast.CondOp("not", [c[-1]], self._s(meta))
 
     # --- top level
-    @v_args(meta=True)
+    @_with_meta
     def definition(self, meta, c):
         kind, ident = c[0], c[1]
         title = _unquote(c[2]) if len(c) == 4 else None
@@ -162,6 +179,14 @@ class _ToAst(Transformer):
 
     def start(self, c):
         return list(c)
+
+
+@functools.lru_cache(maxsize=1)
+def _tree_to_ast():
+    """_ToAst as a lark Transformer, for the tree path."""
+    lark = runtime()
+    methods = {n: lark.v_args(meta=True)(f) for n, f in vars(_ToAst).items() if getattr(f, "with_meta", False)}
+    return type("_TreeToAst", (_ToAst, lark.Transformer), methods)
 
 
 def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
@@ -175,9 +200,43 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
         diags.error(NESTED_TOO_DEEP, deep, found=f"`{text_at(text, deep)}`", depth=MAX_DEPTH)
         return None
     text = _refuse_control_characters(path, text, diags)
+    compact = compact_tables()
+    if compact is not None:
+        # The common case, a file that parses; lark itself reports a syntax error.
+        with contextlib.suppress(direct.Unparsed, direct.TooDeep):
+            return ast.SourceFile(path, text, direct.parse_compact(compact, text, _ToAst(path)))
+    return _parse_with_lark(path, text, diags)
+
+
+@functools.lru_cache(maxsize=1)
+def compact_tables() -> Optional[dict]:
+    """The parser's tables as plain data (lalr_tables.COMPACT), kept in the cache
+    folder beside the parses (stamped with this package's parser code, the tables
+    file included), so a process that only parses valid files never loads lark's
+    runtime; None if neither has them."""
+    from dunec.cachefiles import PARSER_FILE, keep, read_kept
+
+    kept = read_kept(PARSER_FILE)
+    if isinstance(kept, dict):
+        return kept
+    made = getattr(runtime(), "COMPACT", None)
+    if made is not None:
+        keep(PARSER_FILE, made)
+    return made
+
+
+def _parse_with_lark(path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
+    lark = runtime()
+    try:
+        return ast.SourceFile(path, text, direct.parse(_parser(), text, _ToAst(path)))
+    except lark.UnexpectedInput as e:
+        _report(path, text, e, diags)
+        return None
+    except direct.TooDeep:
+        pass  # the tree path below reports how deep
     try:
         tree = _parser().parse(text)
-    except UnexpectedInput as e:
+    except lark.UnexpectedInput as e:
         _report(path, text, e, diags)
         return None
     except RecursionError:
@@ -189,8 +248,8 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
         diags.error(NESTED_TOO_DEEPLY, ast.Span(path, line, col, line, col + 1), found="nesting")
         return None
     try:
-        defs = _ToAst(path).transform(tree)
-    except VisitError as e:
+        defs = _tree_to_ast()(path).transform(tree)
+    except lark.VisitError as e:
         if not isinstance(e.orig_exc, RecursionError):
             raise
         diags.error(NESTED_TOO_DEEPLY, ast.Span(path, 1, 1, 1, 2), found="nesting")
@@ -242,14 +301,14 @@ def _in_string(line: str, index: int) -> bool:
     return any(m.start() < index < m.end() and m.group().startswith('"') for m in _STRINGS.finditer(line))
 
 
-def _deepest(tree: Tree, limit: int = 8 * MAX_DEPTH) -> Optional[Tree]:
+def _deepest(tree, limit: int = 8 * MAX_DEPTH):
     """The first subtree nested more than `limit` levels deep (walked without recursion)."""
     todo = [(tree, 1)]
     while todo:
         node, depth = todo.pop()
         if depth > limit:
             return node
-        todo.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+        todo.extend((c, depth + 1) for c in node.children if isinstance(c, runtime().Tree))
     return None
 
 
@@ -262,18 +321,19 @@ def _expected(names) -> str:
     return "expected " + ", ".join(shown)
 
 
-def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> None:
+def _report(path: str, text: str, e, diags: Diagnostics) -> None:
+    lark = runtime()
     line = getattr(e, "line", None) or 1
     col = getattr(e, "column", None) or 1
     if line < 1:
         line, col = text.count("\n") + 1, len(text.rsplit("\n", 1)[-1]) + 1
-    if isinstance(e, UnexpectedCharacters):
+    if isinstance(e, lark.UnexpectedCharacters):
         pos = e.pos_in_stream
         ch = text[pos] if pos is not None and 0 <= pos < len(text) else "?"
         shown = ch if ch.isprintable() and not ch.isspace() else f"U+{ord(ch):04X}"
         diags.error(UNEXPECTED_CHARACTER, ast.Span(path, line, col, line, col + 1), char=shown,
                     help=_char_hint(text, pos or 0, ch))
-    elif isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
+    elif isinstance(e, lark.UnexpectedEOF) or (isinstance(e, lark.UnexpectedToken) and e.token.type == "$END"):
         exp = getattr(e, "expected", None) or []
         body = text.rstrip()  # point just past the last thing written, not at trailing blank lines
         line, col = body.count("\n") + 1, len(body.rsplit("\n", 1)[-1]) + 1
@@ -289,7 +349,7 @@ def _report(path: str, text: str, e: UnexpectedInput, diags: Diagnostics) -> Non
                     label=_expected(exp) or "file ends here", notes=notes,
                     help="every `{` needs a matching `}`" if opened else
                     "the file ends inside a definition: `KIND id \"Title\" { ... }`")
-    elif isinstance(e, UnexpectedToken):
+    elif isinstance(e, lark.UnexpectedToken):
         tok = e.token
         found = {"_S": "end of line", "STRING": f"string {tok}", "INT": f"number `{tok}`"}.get(
             tok.type, f"`{tok}`")
@@ -393,7 +453,7 @@ def _scan_braces(text: str):
     return stack, too_deep
 
 
-def _else_hint(text: str, tok: Token) -> str:
+def _else_hint(text: str, tok) -> str:
     """An `else` the parser did not expect: most often the `}` of its `if` ended
     the line before, and a new line ended the `if` statement with it."""
     before = _STRINGS.sub(lambda m: "" if m.group().startswith("#") else '""', text[:tok.start_pos]).rstrip(" \t")
@@ -402,7 +462,7 @@ def _else_hint(text: str, tok: Token) -> str:
     return "`else` follows the `}` of an `if` block: `if CONDITION { ... } else { ... }`"
 
 
-def _hint_for(tok: Token, expected) -> str:
+def _hint_for(tok, expected) -> str:
     exp = set(expected)
     if tok.type == "_S" and "LBRACE" in exp:
         return "a definition is `KIND id \"Title\" { ... }` with `{` on the same line"

@@ -1,0 +1,97 @@
+"""The bundled cards as a check of one file sees them, checked once and kept.
+
+`dunec check FILE` resolves names against the bundled cards FILE does not name
+(frontend.compile_paths). Their diagnostics are never shown, so what the check of
+FILE needs from them is what its own diagnostics can depend on: their ids, kinds,
+sets and checked fields (whole-set checks read a space's `maker`, a deck's rows),
+in the order the full check makes them. `Known` holds that, taken from a full
+check whose bundled cards had no diagnostic at all.
+
+How the bundled cards check depends on FILE only through which ids exist: a card
+slot, a reference or a suggestion asks whether an id is defined. So a Known is
+used only when FILE declares no set, redefines no bundled id, and defines exactly
+the same of the names the bundled cards mention but do not define (`present`) as
+the file it was made with; otherwise the check raises Changed and is made in full.
+With nothing to report from the bundled cards, they also spend none of the
+checker's "did you mean" suggestions (resolve.MAX_ID_SUGGESTIONS).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dunec.syntax import ast
+
+
+class Changed(Exception):
+    """The files could make the bundled cards check otherwise: check in full."""
+
+
+@dataclass
+class Entry:
+    """One bundled definition as pass 1 and pass 2 of the checker leave it."""
+    set: str
+    id: str
+    kind: str  # read by the checker's suggestions, as the definition's own kind
+    id_span: ast.Span
+    defn: Any  # the checked model.Def
+    spans: dict = field(default_factory=dict)  # (id, field) -> span, as the checker records them
+    incomplete: bool = False
+
+
+@dataclass
+class Known:
+    entries: list[Entry]
+    files: frozenset  # the paths of the bundled files these came from
+    sources: list  # (path, text, its `set` definitions) of each of those files, in order
+    ids: frozenset  # every id they define, plain and `set.id`
+    outside: frozenset  # names their definitions mention that they do not define
+    present: frozenset  # those of `outside` the file they were made with defines
+
+    def check_usable(self, own_sets: list, own_keys: list) -> None:
+        """Raise Changed unless the files' own set declarations (`own_sets`) and
+        definitions (`own_keys`: (set, id) as pass 1 keys them) leave the bundled
+        cards checking as they did."""
+        if own_sets:
+            raise Changed("the files declare a set")
+        plain = {e.id for e in self.entries}
+        ids = set()
+        for dset, ident in own_keys:
+            if ident in plain:
+                raise Changed(f"the files define `{ident}` again")
+            ids.update((ident, f"{dset}.{ident}"))
+        if self.outside & ids != self.present:
+            raise Changed("the files define other names the bundled cards mention")
+
+
+def summarize(checker, parsed: list, hidden: set, own_keys: list) -> Known:
+    """The Known of a full check (`checker`, done) of the `parsed` files, among them
+    the bundled files `hidden`; `own_keys`: the other files' (set, id) keys."""
+    entries = []
+    mentioned: set = set()
+    for (dset, ident), defn in checker.todo.items():
+        if defn.file not in hidden:
+            continue
+        key = f"{dset}.{ident}" if ident in checker._clashes else ident
+        spans = {k: v for k, v in checker.model.spans.items() if k[0] == key}
+        entries.append(Entry(dset, ident, defn.kind, defn.id_span, checker.model.defs[key], spans,
+                             key in checker.model.incomplete))
+        _names(defn.body, mentioned)
+    ids = frozenset(x for e in entries for x in (e.id, f"{e.set}.{e.id}"))
+    own = {x for dset, ident in own_keys for x in (ident, f"{dset}.{ident}")}
+    outside = frozenset(mentioned - ids)
+    sources = [(f.path, f.text, [d for d in f.definitions if d.kind == "set"]) for f in parsed if f.path in hidden]
+    return Known(entries, frozenset(hidden), sources, ids, outside, frozenset(outside & own))
+
+
+def _names(node, out: set) -> None:
+    """Every name argument below `node` (an AST node or a list of them)."""
+    if isinstance(node, list):
+        for x in node:
+            _names(x, out)
+    elif isinstance(node, ast.Arg):
+        if node.kind == "name":
+            out.add(str(node.value))
+    elif hasattr(node, "__dataclass_fields__") and not isinstance(node, ast.Span):
+        for name in node.__dataclass_fields__:
+            _names(getattr(node, name), out)
