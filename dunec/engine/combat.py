@@ -2,7 +2,7 @@
 control, and troops back to supply."""
 from __future__ import annotations
 
-from dunec.engine import rivals, rules_costs
+from dunec.engine import rivals, rules_costs, seats
 from dunec.engine.actions import PASS
 from dunec.engine.context import Ctx
 from dunec.engine.steps import step
@@ -81,7 +81,8 @@ def rewards(e, f):
     e.state.turn_kind = "combat"
     for p in e.order():
         if p.conflict:
-            e.log(f"  {e.pname(p)} combat strength {strength(p)}")
+            if not e.quiet:
+                e.log(f"  {e.pname(p)} combat strength {strength(p)}")
     results = placings(e.order(), st.n_players)
     winner = None
     taken = []
@@ -93,7 +94,7 @@ def rewards(e, f):
         if place == "first":
             winner = p
     e.later("combat_end")
-    if winner is not None and not winner.rival:
+    if winner is not None and seats.uses_abilities(winner):  # rivals play no intrigue
         e.later("win_cards", seat=winner.seat, cards=None)  # the cards held once the rewards are in
     e.later("after_rewards", results=[[p.seat, place] for p, place in results])
     for seat, place, takes in reversed(taken):
@@ -105,9 +106,11 @@ def reward(e, f):
     p, place = e.players[f["seat"]], f["place"]
     conflict = e.state.conflict
     if not f["takes"]:
-        e.log(f"  {e.pname(p)} places {place} in {e.cname(conflict)} and takes no reward")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} places {place} in {e.cname(conflict)} and takes no reward")
         return
-    e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
     e.run_box(conflict, place, Ctx(e, p, card=conflict, box=place))
 
 

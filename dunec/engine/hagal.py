@@ -72,6 +72,7 @@ def combat_card(e, who: str) -> Optional[str]:
         card = reveal(e)
         if card is None or not e.defs[card].get("reshuffle"):
             return card
-        e.log(f"  {who} draws {e.cname(card)}")
+        if not e.quiet:
+            e.log(f"  {who} draws {e.cname(card)}")
         reshuffle(e, "the Reshuffle card")
     return None

@@ -289,7 +289,8 @@ def place(e, p: Player, card: str, space: str) -> None:
     rules_agents.place_agent(e, space, p.seat)
     p.recruited = p.deployed_turn = 0
     e.state.turn_kind = "agent"
-    e.log(f"  {e.pname(p)} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
     e.later("rival_turn_done", seat=p.seat, deploys=bool(m.get("deploys")))
     e.later("rival_gain", seat=p.seat, card=card, space=space)
     rules_agents.control_bonus(e, space)
@@ -308,7 +309,7 @@ def rival_turn_done(e, f):
     if f["deploys"]:
         # A rival always deploys as many as a player may.
         k = rules_resources.combat_space_deploy_most(e, p)
-        if k:
+        if k and not e.quiet:
             e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict + k} in the Conflict)")
         rules_resources.send_troops(e, p, k)
     e.state.turn_kind = ""
@@ -350,7 +351,8 @@ def trade(e, p: Player) -> None:
             setattr(p, res, getattr(p, res) - n)
             what = f"{n} {'Solari' if res == 'solari' else res}"
         rules_resources.add_vp(e, p, "trades", 1)
-        e.log(f"  {e.pname(p)} trades {what} for 1 VP ({p.vp} VP)")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} trades {what} for 1 VP ({p.vp} VP)")
 
 
 def after_reveal(e, p: Player) -> None:
@@ -424,7 +426,8 @@ def combat_draws(e) -> None:
             continue
         m = e.defs[card]
         p.swords += m.get("swords", 0)
-        e.log(f"  {e.pname(p)} draws House Hagal card {m['name']}: +{m.get('swords', 0)} swords")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} draws House Hagal card {m['name']}: +{m.get('swords', 0)} swords")
 
 
 def refuses_reward(e, p: Player, place: str) -> bool:
@@ -441,5 +444,6 @@ def after_rewards(e, results) -> None:
             loc = e.defs[st.conflict].get("controls") if st.conflict else None
             if loc is not None and loc in st.control:
                 held = e.players[st.control.pop(loc)]
-                e.log(f"  {e.pname(p)} wins {loc}: {e.pname(held)}'s control marker is removed")
+                if not e.quiet:
+                    e.log(f"  {e.pname(p)} wins {loc}: {e.pname(held)}'s control marker is removed")
     after_turn(e)

@@ -54,7 +54,8 @@ def take_mentat(e, p: Player, box: str) -> None:
         st.mentat_on_board = False
         p.has_mentat = True
         p.agents_left += 1
-        e.log(f"  {e.pname(p)} takes the Mentat")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} takes the Mentat")
 
 
 def gain_swordmaster(e, p: Player, announce: bool = True) -> None:
@@ -65,20 +66,23 @@ def gain_swordmaster(e, p: Player, announce: bool = True) -> None:
         p.agents += 1
         p.agents_left += 1
         if announce:
-            e.log(f"  {e.pname(p)} gains the Swordmaster")
+            if not e.quiet:
+                e.log(f"  {e.pname(p)} gains the Swordmaster")
 
 
 def take_seat(e, p: Player) -> None:
     if not p.seat_on_council:
         p.seat_on_council = True
-        e.log(f"  {e.pname(p)} takes a High Council seat")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} takes a High Council seat")
         leader_trigger(e, p, "high_council")
 
 
 def take_control(e, p: Player, location: str) -> None:
     if e.state.control.get(location) != p.seat:
         e.state.control[location] = p.seat
-        e.log(f"  {e.pname(p)} takes control of {NAMES.get(location, location)}")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} takes control of {NAMES.get(location, location)}")
 
 
 def control_bonus(e, space: str) -> None:
@@ -141,4 +145,5 @@ def signet_said(e, f):
     p = e.players[f["seat"]]
     said = _changed(e, p, f["before"], f["influence"])
     ring = f"{e.defs[p.leader]['name']}'s signet ring"
-    e.log(f"  {e.pname(p)}: {ring} has no effect" if said is None else f"  {e.pname(p)} uses {ring}{said}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)}: {ring} has no effect" if said is None else f"  {e.pname(p)} uses {ring}{said}")

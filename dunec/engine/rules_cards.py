@@ -83,7 +83,8 @@ def trash_options(e, p: Player, zone: str = "") -> list:
 
 def _trashed(e, p: Player, card: str) -> None:
     p.trashed.append(card)
-    e.log(f"  {e.pname(p)} trashes {e.cname(card)}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} trashes {e.cname(card)}")
     e.run_box(card, "trash", e.context(p, card=card, box="trash"))
 
 
@@ -150,7 +151,8 @@ def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
 
 def put_received(e, p: Player, card: str, to_top: bool) -> None:
     (p.deck if to_top else p.discard).append(card)
-    e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
     e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
 
@@ -182,7 +184,8 @@ def manipulated_lapse(e, p: Player) -> None:
     removed: it goes to the Imperium trash, never back to the Row."""
     for c in p.manipulated:
         e.state.imperium_trash.append(c)
-        e.log(f"  {e.cname(c)}, removed from the Imperium Row, is not acquired and leaves the game")
+        if not e.quiet:
+            e.log(f"  {e.cname(c)}, removed from the Imperium Row, is not acquired and leaves the game")
     p.manipulated = []
 
 
@@ -205,7 +208,8 @@ def steal_intrigue(e, giver: Player, taker: Player, n: int) -> None:
     for _ in range(min(n, len(giver.intrigue))):
         card = giver.intrigue.pop(e.rng.below(len(giver.intrigue)))
         taker.intrigue.append(card)
-        e.log(f"  {e.pname(giver)} gives an intrigue card to {e.pname(taker)}")
+        if not e.quiet:
+            e.log(f"  {e.pname(giver)} gives an intrigue card to {e.pname(taker)}")
 
 
 def _trash_value(meta: dict) -> float:
@@ -267,11 +271,13 @@ def set_aside(e, f):
     if st.imperium_deck:
         st.imperium_row.append(st.imperium_deck.pop())
     p.manipulated.append(c)
-    e.log(f"  {e.pname(p)} sets aside {e.cname(c)}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} sets aside {e.cname(c)}")
 
 
 @step
 def blocked_space(e, f):
     p, s = e.players[f["seat"]], f["chosen"][1]
     e.state.blocked[s] = p.seat
-    e.log(f"  {e.pname(p)} blocks {e.cname(s)} for opponents this round")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} blocks {e.cname(s)} for opponents this round")

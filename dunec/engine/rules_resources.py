@@ -137,7 +137,8 @@ def secret_pick(e, p: Player, left: list, chosen: list, picks: int) -> None:
                  taken=chosen, picks=picks - 1)
         return
     p.secret = [f for f in FACTIONS if f in chosen]
-    e.log(f"  {e.pname(p)} chooses {_count(len(chosen))} faction{'s' if len(chosen) != 1 else ''} in secret")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} chooses {_count(len(chosen))} faction{'s' if len(chosen) != 1 else ''} in secret")
 
 
 def reveal_secret_factions(e, p: Player, n: int) -> None:
@@ -210,11 +211,13 @@ def _give_alliance(e, f: str, h, new) -> None:
         return
     if h is not None:
         add_vp(e, h, "alliance", -1)
-        e.log(f"  {e.pname(h)} loses the {NAMES[f]} alliance")
+        if not e.quiet:
+            e.log(f"  {e.pname(h)} loses the {NAMES[f]} alliance")
     e.state.alliances[f] = new.seat if new is not None else None
     if new is not None:
         add_vp(e, new, "alliance", 1)
-        e.log(f"  {e.pname(new)} takes the {NAMES[f]} alliance")
+        if not e.quiet:
+            e.log(f"  {e.pname(new)} takes the {NAMES[f]} alliance")
 
 # ------------------------------------------------------------------ units
 
@@ -269,7 +272,8 @@ def advance_track(e, ctx, track: str, n: int) -> None:
     if at == p.tracks[track]:
         return
     p.tracks[track] = at
-    e.log(f"  {e.pname(p)} advances to step {at} of the {track.replace('_', ' ')}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} advances to step {at} of the {track.replace('_', ' ')}")
     track_reward(e, ctx, track, at)
 
 
@@ -278,7 +282,8 @@ def cash_out(e, ctx, track: str) -> None:
     p = ctx.player
     at, p.tracks[track] = p.tracks[track], 0
     if at:
-        e.log(f"  {e.pname(p)} cashes out the {track.replace('_', ' ')} from step {at}")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} cashes out the {track.replace('_', ' ')} from step {at}")
     for n in range(1, at):
         e.later("box", ident=track, box=f"step {n}", ctx=ctx.data())
     if at:

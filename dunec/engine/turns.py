@@ -1,7 +1,7 @@
 """Round start, player turns (agent and reveal), makers, recall and endgame."""
 from __future__ import annotations
 
-from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_resources
+from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_resources, seats
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.narration import log_changes, tally
@@ -17,7 +17,9 @@ VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
 def round_start(e) -> None:
     st = e.state
     st.conflict = st.conflict_deck.pop()
-    e.log(f"== Round {st.round}: conflict {e.cname(st.conflict)}; first player {e.pname(e.players[st.first_player])}")
+    if not e.quiet:
+        e.log(f"== Round {st.round}: conflict {e.cname(st.conflict)}; "
+              f"first player {e.pname(e.players[st.first_player])}")
     rivals.round_start(e)
     for p in e.order():
         rules_cards.draw(e, p, HAND_SIZE)
@@ -34,7 +36,8 @@ def defended(e, f):
         p = e.players[f["seat"]]
         p.supply -= 1
         p.conflict += 1
-        e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
         rules_resources.deployed(e, p, 1)
 
 
@@ -104,7 +107,8 @@ def turn_chosen(e, f):
         return
     if k == "once":
         p.once_used = True
-        e.log(f"  {e.pname(p)} uses {e.defs[p.leader]['name']}'s once-per-game ability")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} uses {e.defs[p.leader]['name']}'s once-per-game ability")
         e.later("turn_menu_again", seat=p.seat)
         rules_agents.leader_trigger(e, p, "once")
         return
@@ -114,7 +118,8 @@ def turn_chosen(e, f):
         return
     e.later("turn_ended", seat=p.seat)
     if k == "pass_turn":
-        e.log(f"  {e.pname(p)} passes")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} passes")
     else:
         reveal_turn(e, p)
 
@@ -157,7 +162,7 @@ def plot_options(e, p: Player) -> list[str]:
 
 
 def _intrigue_options(e, p: Player, box: str) -> list[str]:
-    if p.rival:
+    if not seats.uses_abilities(p):
         return []  # rivals never play intrigue cards
     out, seen = [], set()
     for c in p.intrigue:
@@ -178,7 +183,8 @@ def _intrigue_options(e, p: Player, box: str) -> list[str]:
 def play_intrigue(e, p: Player, card: str, box: str) -> None:
     p.intrigue.remove(card)
     e.state.intrigue_discard.append(card)
-    e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
     e.run_box(card, box, Ctx(e, p, card=card, box=box, forced=True))
 
 
@@ -245,6 +251,7 @@ def agent_options(e, p: Player) -> list:
     plain_costs = not st.cost_overrides and not any(m[0] == "space_cost" for m in
                                                     e.defs[p.leader].get("modifiers", ()))
     blocked_for, occupied = st.blocked, st.occupied
+    probe = None
     open_spaces = []
     for sid, icon, req, costs, sp in e.content.board():
         if icon not in wanted:
@@ -258,8 +265,12 @@ def agent_options(e, p: Player) -> list:
             continue
         else:
             enemy = not (p.infiltrate or icon in ignore)
-        if req is not None and not req(Ctx(e, p, space=sid, box="space")):
-            continue
+        if req is not None:
+            if probe is None:
+                probe = Ctx(e, p, box="space")  # one context for every requirement read
+            probe.space = sid
+            if not req(probe):
+                continue
         if not plain_costs:
             costs = space_costs(e, p, sp)
         if costs and not rules_costs.can_pay(e, p, costs):
@@ -306,7 +317,8 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     sp = e.defs[space]
     rules_agents.place_agent(e, space, p.seat)
     e.state.turn_kind = "agent"
-    e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     e.later("agent_done", seat=p.seat, space=space, before=None if e.quiet else tally(p))
     e.later("agent_boxes", seat=p.seat, card=card, space=space)
     if e.has_box(space, "control"):
@@ -371,7 +383,8 @@ def agent_done(e, f):
 def agent_deployed(e, f):
     p, k = e.players[f["seat"]], f["answer"]
     if k:
-        e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
     rules_resources.send_troops(e, p, k)
 
 
@@ -397,7 +410,8 @@ def maker_harvest(e, f):
 
 def reveal_turn(e, p: Player) -> None:
     e.state.turn_kind = "reveal"
-    e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
     e.later("revealed", seat=p.seat, before=None if e.quiet else tally(p))
     e.run_boxes([(card, "reveal", p, card, None) for card in p.revealed])
@@ -426,7 +440,8 @@ def reveal_done(e, f):
     p.played, p.revealed = [], []
     p.revealed_turn = True
     p.acquire_to_top = False
-    e.log(f"  {e.pname(p)} strength {strength(p)}")
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} strength {strength(p)}")
     e.state.turn_kind = ""
     rivals.after_reveal(e, p)
 
@@ -531,7 +546,7 @@ def endgame(e, f):
     e.state.turn_kind = "endgame"
     e.later("standings")
     for p in reversed(e.order()):
-        if not p.rival:
+        if seats.uses_abilities(p):  # rivals play no intrigue
             e.later("endgame_cards", seat=p.seat)
 
 
