@@ -246,17 +246,16 @@ def agent_options(e, p: Player) -> list:
     # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
     st = e.state
     seat = p.seat
-    mine = {s for s, who in st.infiltrators if who == seat}
-    ignore = {m[1] for m in e.defs[p.leader].get("modifiers", ()) if m[0] == "ignore_block"}
-    plain_costs = not st.cost_overrides and not any(m[0] == "space_cost" for m in
-                                                    e.defs[p.leader].get("modifiers", ()))
+    mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
+    ignore, cost_mods = e.content.leader_rules(p.leader)
+    plain_costs = not st.cost_overrides and not cost_mods
     blocked_for, occupied = st.blocked, st.occupied
     probe = None
     open_spaces = []
-    for sid, icon, req, costs, sp in e.content.board():
+    for sid, icon, req, costs, plain, sp in e.content.board():
         if icon not in wanted:
             continue
-        if blocked_for.get(sid, seat) != seat:
+        if blocked_for and blocked_for.get(sid, seat) != seat:
             continue
         holder = occupied.get(sid)
         if holder is None:
@@ -273,7 +272,12 @@ def agent_options(e, p: Player) -> list:
                 continue
         if not plain_costs:
             costs = space_costs(e, p, sp)
-        if costs and not rules_costs.can_pay(e, p, costs):
+            if costs and not rules_costs.can_pay(e, p, costs):
+                continue
+        elif plain is None:
+            if not rules_costs.can_pay(e, p, costs):
+                continue
+        elif plain and not _affords(p, plain):
             continue
         open_spaces.append((sid, icon, enemy))
     # Cards with the same icons and infiltration go to the same spaces: list them once.
@@ -290,6 +294,13 @@ def agent_options(e, p: Player) -> list:
         cid = cm["id"]
         out.extend([("place", cid, sid) for sid in spaces])
     return out
+
+
+def _affords(p: Player, plain) -> bool:
+    for res, n in plain:
+        if getattr(p, res) < n:
+            return False
+    return True
 
 
 def agent_turn(e, p: Player, card: str, space: str) -> None:

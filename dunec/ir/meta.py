@@ -104,9 +104,19 @@ class Content:
         """The board spaces as (id, icon, requirement function or None, printed
         cost, definition), in board order: what the agent menu reads every turn."""
         if "board" not in self._by_kind:
-            self._by_kind["board"] = [(m["id"], m["icon"], self.effects.get((m["id"], "requires")), m.get("cost", ()), m)
-                                      for m in self.of_kind("space")]
+            self._by_kind["board"] = [(m["id"], m["icon"], self.effects.get((m["id"], "requires")), m.get("cost", ()),
+                                       _plain_costs(m.get("cost", ())), m) for m in self.of_kind("space")]
         return self._by_kind["board"]
+
+    def leader_rules(self, leader: str) -> tuple:
+        """(icons whose spaces the leader may enter though occupied, whether the
+        leader changes space costs): the modifiers the agent menu reads."""
+        key = ("leader", leader)
+        if key not in self._by_kind:
+            mods = self.defs[leader].get("modifiers", ()) if leader else ()
+            self._by_kind[key] = (frozenset(m[1] for m in mods if m[0] == "ignore_block"),
+                                  any(m[0] == "space_cost" for m in mods))
+        return self._by_kind[key]
 
     def of_kind(self, kind: str) -> list:
         if kind not in self._by_kind:
@@ -115,3 +125,14 @@ class Content:
 
     def effect(self, ident: str, box: str) -> Callable | None:
         return self.effects.get((ident, box))
+
+
+_PLAIN = ("solari", "spice", "water")
+
+
+def _plain_costs(costs):
+    """A space cost in plain resources as ((resource, n), ...), or None when it
+    asks for anything else (then the general cost rule decides)."""
+    if all(c[0] == "res" and c[1] in _PLAIN for c in costs):
+        return tuple((c[1], c[2]) for c in costs)
+    return None
