@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dunec.check.model import Model
 from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
+from dunec.ir.ops import segments
 
 
 def from_model(model: Model) -> Content:
@@ -14,8 +15,9 @@ def from_model(model: Model) -> Content:
     defs, effects, programs = {}, {}, {}
 
     def add(key, ops) -> None:
-        if interpreter.asks(ops):
-            programs[key] = ops
+        if interpreter.asks(ops):  # as the compiled back-end splits it (ops.segments)
+            programs[key] = tuple(interpreter.box_runner(part) if kind == "run" else part
+                                  for kind, part in segments(ops))
         else:
             effects[key] = interpreter.box_runner(ops)
     for ident in sorted(model.defs):
@@ -37,10 +39,10 @@ def load(backend: str = "compiled", cards=None, extra=()) -> Content:
     author's new cards, played at once without a build)."""
     if backend == "compiled" and cards is None and not extra:
         from dunec.generated import registry  # type: ignore[attr-defined]
-        from dunec.ir.ops import from_tuples
+        from dunec.ir.ops import program_of
 
         return Content(dict(registry.DEFS), dict(registry.EFFECTS), "compiled", dict(registry.VOCAB),
-                       programs={k: from_tuples(v) for k, v in registry.PROGRAMS.items()})
+                       programs={k: program_of(v) for k, v in registry.PROGRAMS.items()})
     model = check_cards(cards, extra)
     if backend == "compiled":
         from dunec.codegen.emit import compile_in_memory

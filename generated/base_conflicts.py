@@ -42,109 +42,109 @@ def fx_7(c0):
 
 
 def fx_8(c0):
+    c0.gain('intrigue', 2)
+
+
+def fx_9(c0):
     c0.gain('intrigue', 1)
     c0.player.spice += 1
 
 
-def fx_9(c0):
+def fx_10(c0):
     c0.gain('vp', 1)
     c0.player.water += 1
 
 
-def fx_10(c0):
-    c0.player.water += 1
-    c0.player.spice += 1
-
-
 def fx_11(c0):
+    c0.player.water += 1
     c0.player.spice += 1
 
 
 def fx_12(c0):
-    c0.gain('intrigue', 1)
-    c0.player.spice += 3
-
-
-def fx_13(c0):
-    c0.player.spice += 3
-
-
-def fx_14(c0):
-    c0.player.solari += 6
-
-
-def fx_15(c0):
-    c0.player.solari += 4
-
-
-def fx_16(c0):
-    c0.player.solari += 2
-
-
-def fx_17(c0):
-    c0.player.water += 1
-    c0.player.solari += 2
-
-
-def fx_18(c0):
-    c0.player.water += 1
-
-
-def fx_19(c0):
-    c0.gain('intrigue', 1)
-    c0.player.spice += 3
-
-
-def fx_20(c0):
-    c0.player.spice += 2
-
-
-def fx_21(c0):
     c0.player.spice += 1
 
 
+def fx_13(c0):
+    c0.gain('intrigue', 1)
+
+
+def fx_14(c0):
+    c0.gain('intrigue', 1)
+    c0.player.spice += 3
+
+
+def fx_15(c0):
+    c0.player.spice += 3
+
+
+def fx_16(c0):
+    c0.player.solari += 6
+
+
+def fx_17(c0):
+    c0.player.solari += 4
+
+
+def fx_18(c0):
+    c0.player.solari += 2
+
+
+def fx_19(c0):
+    c0.player.water += 1
+    c0.player.solari += 2
+
+
+def fx_20(c0):
+    c0.player.water += 1
+
+
+def fx_21(c0):
+    c0.gain('intrigue', 1)
+    c0.player.spice += 3
+
+
 def fx_22(c0):
+    c0.player.spice += 2
+
+
+def fx_23(c0):
+    c0.player.spice += 1
+
+
+def fx_24(c0):
     c0.gain('vp', 1)
     c0.control('imperial_basin')
 
 
-def fx_23(c0):
+def fx_25(c0):
     c0.player.water += 2
 
 
-def fx_24(c0):
+def fx_26(c0):
     c0.player.water += 1
 
 
-def fx_25(c0):
+def fx_27(c0):
     c0.gain('vp', 1)
     c0.control('arrakeen')
 
 
-def fx_26(c0):
+def fx_28(c0):
     c0.player.solari += 4
 
 
-def fx_27(c0):
+def fx_29(c0):
     c0.player.solari += 2
 
 
-def fx_28(c0):
+def fx_30(c0):
     c0.gain('vp', 1)
     c0.control('carthag')
 
 
-def fx_29(c0):
+def fx_31(c0):
     c0.gain('intrigue', 1)
     c0.player.spice += 1
-
-
-def fx_30(c0):
-    c0.player.spice += 1
-
-
-def fx_31(c0):
-    c0.player.spice += 2
 
 
 def fx_32(c0):
@@ -152,57 +152,77 @@ def fx_32(c0):
 
 
 def fx_33(c0):
-    c0.gain('vp', 1)
+    c0.player.spice += 1
 
 
 def fx_34(c0):
+    c0.player.spice += 2
+
+
+def fx_35(c0):
+    c0.player.spice += 1
+
+
+def fx_36(c0):
+    c0.gain('vp', 1)
+
+
+def fx_37(c0):
     c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
-def fx_35(c0):
-    c0.player.solari += 2
-
-
-def fx_36(c0):
-    c0.player.solari += 3
-
-
-def fx_37(c0):
-    c0.player.solari += 2
-
-
 def fx_38(c0):
-    c0.gain('vp', 1)
+    c0.player.solari += 2
 
 
 def fx_39(c0):
-    c0.player.water += 1
+    c0.player.solari += 2
 
 
 def fx_40(c0):
-    c0.player.spice += 1
+    c0.player.solari += 3
 
 
 def fx_41(c0):
+    c0.player.solari += 2
+
+
+def fx_42(c0):
+    c0.gain('vp', 1)
+
+
+def fx_43(c0):
+    c0.player.water += 1
+
+
+def fx_44(c0):
+    c0.player.spice += 1
+
+
+def fx_45(c0):
     c0.mentat()
     c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
-def fx_42(c0):
+def fx_46(c0):
     c0.gain('intrigue', 1)
     c0.player.solari += 2
 
 
-def fx_43(c0):
+def fx_47(c0):
     c0.player.solari += 2
 
 
-def fx_44(c0):
+def fx_48(c0):
+    c0.gain('vp', 1)
+
+
+def fx_49(c0):
     c0.player.water += 1
     c0.player.spice += 1
 
 
-def fx_45(c0):
+def fx_50(c0):
     c0.player.spice += 1

@@ -17,8 +17,24 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.harvest()
+    c0.gain('troops', 2)
 
 
 def fx_4(c0):
+    c0.gain('troops', 1)
+
+
+def fx_5(c0):
+    c0.gain('troops', 2)
+
+
+def fx_6(c0):
+    c0.harvest()
+
+
+def fx_7(c0):
+    c0.gain('troops', 3)
+
+
+def fx_8(c0):
     c0.gain('troops', 4)

@@ -44,115 +44,113 @@ def fx_8(c0):
 
 
 def fx_9(c0):
-    c0.player.solari += 3
+    c0.player.persuasion += 2
 
 
 def fx_10(c0):
-    c0.player.solari += 1
+    c0.player.solari += 3
 
 
 def fx_11(c0):
-    c0.gain('draw', 1)
+    c0.player.solari += 1
 
 
 def fx_12(c0):
-    c0.player.persuasion += 1
+    c0.player.swords += 1
 
 
 def fx_13(c0):
+    c0.gain('draw', 1)
+
+
+def fx_14(c0):
+    c0.player.persuasion += 1
+
+
+def fx_15(c0):
     c0.player.swords += 2
     c0.player.water += 1
 
 
-def fx_14(c0):
+def fx_16(c0):
     c0.player.persuasion += 1
     if c0.flag(('bond', 'fremen')):
         c0.player.swords += 3
 
 
-def fx_15(c0):
+def fx_17(c0):
     if c0.flag(('alliance', 'emperor')):
         c0.player.persuasion += 4
 
 
-def fx_16(c0):
+def fx_18(c0):
     c0.player.persuasion += 2
     c0.player.swords += 1
 
 
-def fx_17(c0):
-    c0.player.persuasion += 2
-
-
-def fx_18(c0):
-    c0.player.persuasion += 1
-
-
 def fx_19(c0):
-    c0.discount('the_spice_must_flow', 3)
+    if c0.flag(('bond', 'bene_gesserit')):
+        c0.player.spice += 2
 
 
 def fx_20(c0):
-    c0.gain('troops', 2)
-    c0.gain('draw', 1)
+    c0.player.persuasion += 2
 
 
 def fx_21(c0):
     c0.player.persuasion += 1
-    c0.player.swords += 1
 
 
 def fx_22(c0):
-    c0.gain('draw', 1)
+    c0.discount('the_spice_must_flow', 3)
 
 
 def fx_23(c0):
-    c0.gain('draw', 2)
+    c0.player.swords += 3
 
 
 def fx_24(c0):
-    c0.player.persuasion += 3
-    c0.player.swords += 1
+    c0.gain('troops', 2)
+    c0.gain('draw', 1)
 
 
 def fx_25(c0):
-    for _n0 in range(c0.quantity(('cards_in_play', 'fremen'))):
-        c0.player.persuasion += 2
+    c0.player.persuasion += 2
 
 
 def fx_26(c0):
     c0.player.persuasion += 1
+    c0.player.swords += 1
 
 
 def fx_27(c0):
-    c0.player.solari += 3
+    c0.gain('draw', 1)
 
 
 def fx_28(c0):
-    c0.player.persuasion += 2
+    c0.gain('draw', 2)
 
 
 def fx_29(c0):
-    c0.gain('intrigue', 1)
-
-
-def fx_30(c0):
     c0.player.persuasion += 3
     c0.player.swords += 1
 
 
+def fx_30(c0):
+    for _n0 in range(c0.quantity(('cards_in_play', 'fremen'))):
+        c0.player.persuasion += 2
+
+
 def fx_31(c0):
-    c0.player.persuasion += 2
-    c0.player.spice += 2
+    c0.player.persuasion += 1
 
 
 def fx_32(c0):
-    c0.player.persuasion += 1
-    c0.player.swords += 2
+    c0.player.solari += 3
 
 
 def fx_33(c0):
-    c0.gain('troops', 2)
+    c0.player.persuasion += 1
 
 
 def fx_34(c0):
@@ -160,34 +158,30 @@ def fx_34(c0):
 
 
 def fx_35(c0):
-    if c0.flag(('bond', 'fremen')):
-        c0.player.persuasion += 3
-        c0.player.spice += 1
+    c0.gain('intrigue', 1)
 
 
 def fx_36(c0):
-    if c0.player.influence['guild'] >= 2:
-        c0.gain('draw', 2)
+    c0.player.persuasion += 3
+    c0.player.swords += 1
 
 
 def fx_37(c0):
-    c0.player.persuasion += 1
-    c0.player.spice += 1
+    c0.player.persuasion += 2
+    c0.player.spice += 2
 
 
 def fx_38(c0):
-    c0.gain('draw', 1)
+    c0.player.persuasion += 1
+    c0.player.swords += 2
 
 
 def fx_39(c0):
-    c0.player.persuasion += 2
+    c0.gain('troops', 2)
 
 
 def fx_40(c0):
     c0.player.persuasion += 1
-    c0.player.swords += 1
-    if c0.flag(('bond', 'fremen')):
-        c0.player.spice += 1
 
 
 def fx_41(c0):
@@ -196,20 +190,23 @@ def fx_41(c0):
 
 
 def fx_42(c0):
-    c0.player.water += 1
+    c0.player.persuasion += 2
 
 
 def fx_43(c0):
-    c0.player.persuasion += 2
-    c0.player.swords += 3
+    if c0.flag(('bond', 'fremen')):
+        c0.player.persuasion += 3
+        c0.player.spice += 1
 
 
 def fx_44(c0):
-    c0.player.persuasion += 2
+    if c0.player.influence['guild'] >= 2:
+        c0.gain('draw', 2)
 
 
 def fx_45(c0):
-    c0.player.persuasion += 2
+    c0.player.persuasion += 1
+    c0.player.spice += 1
 
 
 def fx_46(c0):
@@ -217,15 +214,52 @@ def fx_46(c0):
 
 
 def fx_47(c0):
+    c0.player.persuasion += 2
+
+
+def fx_48(c0):
+    c0.player.persuasion += 1
+    c0.player.swords += 1
+    if c0.flag(('bond', 'fremen')):
+        c0.player.spice += 1
+
+
+def fx_49(c0):
+    c0.player.persuasion += 1
+    c0.player.swords += 1
+
+
+def fx_50(c0):
+    c0.player.water += 1
+
+
+def fx_51(c0):
+    c0.player.persuasion += 2
+    c0.player.swords += 3
+
+
+def fx_52(c0):
+    c0.player.persuasion += 2
+
+
+def fx_53(c0):
+    c0.player.persuasion += 2
+
+
+def fx_54(c0):
+    c0.gain('draw', 1)
+
+
+def fx_55(c0):
     c0.player.persuasion += 1
     c0.gain('intrigue', 1)
 
 
-def fx_48(c0):
+def fx_56(c0):
     c0.player.spice += 2
 
 
-def fx_49(c0):
+def fx_57(c0):
     if c0.player.influence['fremen'] >= 2:
         c0.player.swords += 4
     if c0.flag(('alliance', 'fremen')):

@@ -13,24 +13,28 @@ def fx_1(c0):
 
 
 def fx_2(c0):
-    c0.player.water += 1
+    c0.gain('draw', 1)
 
 
 def fx_3(c0):
-    c0.player.spice += 1
+    c0.player.water += 1
 
 
 def fx_4(c0):
     c0.player.spice += 1
-    c0.player.solari += 1
 
 
 def fx_5(c0):
+    c0.player.spice += 1
+    c0.player.solari += 1
+
+
+def fx_6(c0):
     if c0.flag(('alliance', 'any')):
         c0.gain('troops', 2)
     else:
         c0.gain('troops', 1)
 
 
-def fx_6(c0):
+def fx_7(c0):
     c0.gain('draw', 1)

@@ -25,7 +25,7 @@ def fx_4(c0):
 
 
 def fx_5(c0):
-    c0.player.persuasion += 1
+    c0.gain('draw', 1)
 
 
 def fx_6(c0):
@@ -33,8 +33,12 @@ def fx_6(c0):
 
 
 def fx_7(c0):
-    c0.gain('vp', 1)
+    c0.player.persuasion += 1
 
 
 def fx_8(c0):
+    c0.gain('vp', 1)
+
+
+def fx_9(c0):
     c0.player.spice += 1

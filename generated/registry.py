@@ -16,9 +16,274 @@ DEFS = {'allied_armada': {'id': 'allied_armada', 'kind': 'intrigue', 'name': 'Al
 
 VOCAB = {'base': {'title': 'Dune: Imperium', 'requires': (), 'counter': {'solari': {'title': 'Solari'}, 'spice': {'title': 'Spice'}, 'water': {'title': 'Water'}}, 'unit': {'troops': {'title': 'Troops', 'strength': 2, 'supply': 12}}, 'track': {}, 'market': {}}, 'immortality': {'title': 'Immortality', 'requires': ('base',), 'counter': {'specimen': {'title': 'Specimen'}}, 'unit': {}, 'track': {}, 'market': {}}, 'ix': {'title': 'Rise of Ix', 'requires': ('base',), 'counter': {'negotiators': {'title': 'Negotiator'}}, 'unit': {'dreadnought': {'title': 'Dreadnought', 'strength': 3, 'supply': 2}}, 'track': {'shipping': {'title': 'Shipping track', 'steps': 3, 'rewards': (1, 2, 3)}}, 'market': {'tech_tiles': {'title': 'Tech tiles', 'currency': 'spice'}}}, 'promo': {'title': 'Promotional cards', 'requires': ('base',), 'counter': {}, 'unit': {}, 'track': {}, 'market': {}}, 'uprising': {'title': 'Dune: Imperium – Uprising', 'requires': ('base',), 'counter': {}, 'unit': {'sandworm': {'title': 'Sandworm', 'strength': 3, 'supply': 99}}, 'track': {}, 'market': {}}}
 
-# Boxes that may ask a decision, as IR data (kind, args, body, alts): the engine runs
-# them from frames on the game's stack, so a game paused inside one is plain data.
-PROGRAMS = {('allied_armada', 'combat'): (('if', (('alliance', 'any'),), (('pay', ((('res', 'spice', 2),),), (('gain', ('swords', 7), (), ()),), ()),), ()),), ('baron_vladimir_harkonnen', 'deploy'): (('if', (('and', ('secret',), ('cmp', ('deployed_this_turn',), '>=', 4)),), (('influence', ('secret', 1), (), ()),), ()),), ('baron_vladimir_harkonnen', 'game_start'): (('secret_factions', (2,), (), ()),), ('baron_vladimir_harkonnen', 'signet'): (('pay', ((('res', 'solari', 1),),), (('gain', ('intrigue', 1), (), ()),), ()),), ('battle_for_arrakeen', 'second'): (('choose', (2,), (), ((('gain', ('intrigue', 1), (), ()),), (('gain', ('spice', 2), (), ()),), (('gain', ('solari', 3), (), ()),))),), ('bene_gesserit_sister', 'reveal'): (('choose', (1,), (), ((('gain', ('persuasion', 2), (), ()),), (('gain', ('swords', 2), (), ()),))),), ('bribery', 'plot'): (('pay', ((('res', 'solari', 2),),), (('influence', ('any', 1), (), ()),), ()),), ('bypass_protocol', 'plot'): (('choose', (1,), (), ((('acquire', (3, False), (), ()),), (('pay', ((('res', 'spice', 2),),), (('acquire', (5, True), (), ()),), ()),))),), ('calculated_hire', 'plot'): (('pay', ((('res', 'spice', 1),),), (('mentat', (), (), ()),), ()),), ('chani', 'reveal'): (('gain', ('persuasion', 2), (), ()), ('retreat', (-1,), (), ())), ('choam_directorship', 'acquire'): (('influence', ('all', 1), (), ()),), ('choam_shares', 'plot'): (('pay', ((('res', 'solari', 7),),), (('gain', ('vp', 1), (), ()),), ()),), ('cloak_and_dagger', 'first'): (('influence', ('any', 1), (), ()), ('gain', ('intrigue', 2), (), ())), ('cloak_and_dagger', 'third'): (('choose', (1,), (), ((('gain', ('intrigue', 1), (), ()),), (('gain', ('spice', 1), (), ()),))),), ('countess_ariana_thorvald', 'harvest'): (('lose', ('spice', 1), (), ()), ('gain', ('draw', 1), (), ())), ('crysknife', 'reveal'): (('gain', ('swords', 1), (), ()), ('if', (('bond', 'fremen'),), (('influence', ('fremen', 1), (), ()),), ())), ('demand_respect', 'win'): (('choose', (1,), (), ((('influence', ('any', 1), (), ()),), (('pay', ((('res', 'spice', 2),),), (('influence', ('any', 2), (), ()),), ()),))),), ('double_cross', 'plot'): (('pay', ((('res', 'solari', 1),),), (('opponent', (), (('lose', ('deployed', 1), (), ()),), ()), ('deploy', (1, 'supply'), (), ())), ()),), ('duke_leto_atreides', 'signet'): (('if', (('cmp', ('factions_behind',), '>=', 1),), (('pay', ((('res', 'spice', 1),),), (('influence', ('behind', 1), (), ()),), ()),), ()),), ('duncan_idaho', 'agent'): (('pay', ((('res', 'water', 1),),), (('gain', ('troops', 1), (), ()), ('gain', ('draw', 1), (), ())), ()),), ('earl_memnon_thorvald', 'high_council'): (('influence', ('any', 1), (), ()),), ('favored_subject', 'plot'): (('influence', ('emperor', 1), (), ()),), ('fedaykin_death_commando', 'agent'): (('trash', ('card', ''), (), ()),), ('firm_grip', 'agent'): (('pay', ((('res', 'solari', 2),),), (('choose', (1,), (), ((('influence', ('guild', 1), (), ()),), (('influence', ('bene_gesserit', 1), (), ()),), (('influence', ('fremen', 1), (), ()),))),), ()),), ('foldspace', 'agent'): (('gain', ('draw', 1), (), ()), ('trash', ('this', ''), (), ())), ('foldspace_space', 'space'): (('gain_card', ('foldspace',), (), ()),), ('fremen_camp', 'agent'): (('pay', ((('res', 'spice', 2),),), (('gain', ('troops', 3), (), ()),), ()),), ('gene_manipulation', 'agent'): (('trash', ('card', ''), (), ()), ('if', (('bond', 'bene_gesserit'),), (('gain', ('spice', 2), (), ()),), ())), ('grand_vision', 'first'): (('influence', ('any', 2), (), ()), ('gain', ('intrigue', 1), (), ())), ('guild_administrator', 'agent'): (('trash', ('card', ''), (), ()),), ('guild_ambassador', 'agent'): (('choose', (1,), (), ((('influence', ('guild', 1), (), ()),), (('gain', ('spice', 2), (), ()),))),), ('guild_ambassador', 'reveal'): (('if', (('alliance', 'guild'),), (('pay', ((('res', 'spice', 3),),), (('gain', ('vp', 1), (), ()),), ()),), ()),), ('guild_authorization', 'plot'): (('influence', ('guild', 1), (), ()),), ('gun_thopter', 'agent'): (('each_opponent', (), (('lose', ('garrison', 1), (), ()),), ()),), ('gun_thopter', 'reveal'): (('gain', ('swords', 3), (), ()), ('deploy', (1, 'garrison'), (), ())), ('gurney_halleck', 'reveal'): (('gain', ('persuasion', 2), (), ()), ('pay', ((('res', 'solari', 3),),), (('gain', ('troops', 2), (), ()), ('deploy', (-2, 'garrison'), (), ())), ())), ('hagal_arrakeen_solo', 'hagal'): (('gain', ('troops', 1), (), ()), ('signet', (), (), ())), ('hagal_conspire', 'hagal'): (('influence', ('emperor', 1), (), ()), ('gain', ('troops', 2), (), ())), ('hagal_foldspace', 'hagal'): (('influence', ('guild', 1), (), ()),), ('hagal_hardy_warriors', 'hagal'): (('influence', ('fremen', 1), (), ()), ('gain', ('troops', 2), (), ())), ('hagal_heighliner', 'hagal'): (('influence', ('guild', 1), (), ()), ('gain', ('troops', 3), (), ())), ('hagal_secrets', 'hagal'): (('influence', ('bene_gesserit', 1), (), ()),), ('hagal_selective_breeding', 'hagal'): (('influence', ('bene_gesserit', 1), (), ()),), ('hagal_stillsuits', 'hagal'): (('influence', ('fremen', 1), (), ()),), ('hagal_wealth', 'hagal'): (('influence', ('emperor', 1), (), ()),), ('helena_richese', 'signet'): (('manipulate', (), (), ()),), ('high_council_space', 'space'): (('high_council', (), (), ()),), ('imperial_spy', 'agent'): (('pay', ((('trash_this',),),), (('gain', ('intrigue', 1), (), ()),), ()),), ('know_their_ways', 'plot'): (('influence', ('fremen', 1), (), ()),), ('lady_jessica', 'acquire'): (('influence', ('any', 1), (), ()),), ('liet_kynes', 'acquire'): (('influence', ('emperor', 1), (), ()),), ('machinations', 'first'): (('choose', (2,), (), ((('influence', ('emperor', 1), (), ()),), (('influence', ('guild', 1), (), ()),), (('influence', ('bene_gesserit', 1), (), ()),), (('influence', ('fremen', 1), (), ()),))),), ('master_tactician', 'combat'): (('choose', (1,), (), ((('gain', ('swords', 3), (), ()),), (('retreat', (3,), (), ()),))),), ('missionaria_protectiva', 'agent'): (('if', (('bond', 'bene_gesserit'),), (('influence', ('any', 1), (), ()),), ()),), ('opulence', 'reveal'): (('gain', ('persuasion', 1), (), ()), ('pay', ((('res', 'solari', 6),),), (('gain', ('vp', 1), (), ()),), ())), ('other_memory', 'agent'): (('choose', (1,), (), ((('gain', ('draw', 1), (), ()),), (('retrieve', ('bene_gesserit',), (), ()),))),), ('poison_snooper', 'plot'): (('draw_or_trash_top', (), (), ()),), ('power_play', 'agent'): (('influence', ('space', 1), (), ()), ('trash', ('this', ''), (), ())), ('private_army', 'combat'): (('pay', ((('res', 'spice', 2),),), (('gain', ('swords', 5), (), ()),), ()),), ('rapid_mobilization', 'plot'): (('deploy', (-1, 'garrison'), (), ()),), ('reinforcements', 'plot'): (('pay', ((('res', 'solari', 3),),), (('gain', ('troops', 3), (), ()), ('if', (('revealing',),), (('deploy', (-2, 'garrison'), (), ()),), ())), ()),), ('reverend_mother_mohiam', 'agent'): (('if', (('bond', 'bene_gesserit'),), (('each_opponent', (), (('discard', (2,), (), ()),), ()),), ()),), ('sardaukar_legion', 'reveal'): (('gain', ('persuasion', 1), (), ()), ('deploy', (3, 'garrison'), (), ())), ('scout', 'reveal'): (('gain', ('persuasion', 1), (), ()), ('gain', ('swords', 1), (), ()), ('retreat', (2,), (), ())), ('secret_of_the_sisterhood', 'plot'): (('influence', ('bene_gesserit', 1), (), ()),), ('seek_allies', 'agent'): (('trash', ('this', ''), (), ()),), ('sell_melange', 'space'): (('choose', (1,), (), ((('pay', ((('res', 'spice', 2),),), (('gain', ('solari', 6), (), ()),), ()),), (('pay', ((('res', 'spice', 3),),), (('gain', ('solari', 8), (), ()),), ()),), (('pay', ((('res', 'spice', 4),),), (('gain', ('solari', 10), (), ()),), ()),), (('pay', ((('res', 'spice', 5),),), (('gain', ('solari', 12), (), ()),), ()),))),), ('shifting_allegiances', 'agent'): (('pay', ((('influence', 'any', 1), ('res', 'spice', 2)),), (('influence', ('any', 2), (), ()),), ()),), ('shipping', 'step 2'): (('influence', ('any', 1), (), ()),), ('sietch_reverend_mother', 'agent'): (('trash', ('card', ''), (), ()),), ('signet_ring', 'agent'): (('signet', (), (), ()),), ('skirmish_a', 'first'): (('influence', ('any', 1), (), ()), ('gain', ('spice', 1), (), ())), ('skirmish_c', 'first'): (('influence', ('any', 1), (), ()), ('gain', ('solari', 2), (), ())), ('spice_smugglers', 'agent'): (('pay', ((('res', 'spice', 2),),), (('influence', ('guild', 1), (), ()), ('gain', ('solari', 3), (), ())), ()),), ('staged_incident', 'combat'): (('pay', ((('res', 'deployed', 3),),), (('gain', ('vp', 1), (), ()),), ()),), ('terrible_purpose', 'first'): (('gain', ('vp', 1), (), ()), ('trash', ('card', ''), (), ())), ('test_of_humanity', 'agent'): (('each_opponent', (), (('choose', (1,), (), ((('discard', (1,), (), ()),), (('lose', ('deployed', 1), (), ()),))),), ()),), ('the_sleeper_must_awaken', 'plot'): (('pay', ((('res', 'spice', 4),),), (('gain', ('vp', 1), (), ()),), ()),), ('the_voice', 'agent'): (('block_space', (), (), ()),), ('urgent_mission', 'plot'): (('recall', (), (), ()),), ('water_of_life', 'plot'): (('pay', ((('res', 'water', 1), ('res', 'spice', 1)),), (('gain', ('draw', 3), (), ()),), ()),)}
+# Boxes that may ask a decision: each stretch that asks nothing is an effect function,
+# each op that may ask is IR data (kind, args, body, alts) the engine runs from frames
+# on the game's stack, so a game paused inside one is plain data.
+PROGRAMS = {
+    ('allied_armada', 'combat'): (
+        ('if', (('alliance', 'any'),), (('pay', ((('res', 'spice', 2),),), (('gain', ('swords', 7), (), ()),), ()),), ()),
+    ),
+    ('baron_vladimir_harkonnen', 'deploy'): (
+        ('if', (('and', ('secret',), ('cmp', ('deployed_this_turn',), '>=', 4)),), (('influence', ('secret', 1), (), ()),), ()),
+    ),
+    ('baron_vladimir_harkonnen', 'game_start'): (
+        ('secret_factions', (2,), (), ()),
+    ),
+    ('baron_vladimir_harkonnen', 'signet'): (
+        ('pay', ((('res', 'solari', 1),),), (('gain', ('intrigue', 1), (), ()),), ()),
+    ),
+    ('battle_for_arrakeen', 'second'): (
+        ('choose', (2,), (), ((('gain', ('intrigue', 1), (), ()),), (('gain', ('spice', 2), (), ()),), (('gain', ('solari', 3), (), ()),))),
+    ),
+    ('bene_gesserit_sister', 'reveal'): (
+        ('choose', (1,), (), ((('gain', ('persuasion', 2), (), ()),), (('gain', ('swords', 2), (), ()),))),
+    ),
+    ('bribery', 'plot'): (
+        ('pay', ((('res', 'solari', 2),),), (('influence', ('any', 1), (), ()),), ()),
+    ),
+    ('bypass_protocol', 'plot'): (
+        ('choose', (1,), (), ((('acquire', (3, False), (), ()),), (('pay', ((('res', 'spice', 2),),), (('acquire', (5, True), (), ()),), ()),))),
+    ),
+    ('calculated_hire', 'plot'): (
+        ('pay', ((('res', 'spice', 1),),), (('mentat', (), (), ()),), ()),
+    ),
+    ('chani', 'reveal'): (
+        base_imperium.fx_9,
+        ('retreat', (-1,), (), ()),
+    ),
+    ('choam_directorship', 'acquire'): (
+        ('influence', ('all', 1), (), ()),
+    ),
+    ('choam_shares', 'plot'): (
+        ('pay', ((('res', 'solari', 7),),), (('gain', ('vp', 1), (), ()),), ()),
+    ),
+    ('cloak_and_dagger', 'first'): (
+        ('influence', ('any', 1), (), ()),
+        base_conflicts.fx_8,
+    ),
+    ('cloak_and_dagger', 'third'): (
+        ('choose', (1,), (), ((('gain', ('intrigue', 1), (), ()),), (('gain', ('spice', 1), (), ()),))),
+    ),
+    ('countess_ariana_thorvald', 'harvest'): (
+        ('lose', ('spice', 1), (), ()),
+        base_leaders.fx_2,
+    ),
+    ('crysknife', 'reveal'): (
+        base_imperium.fx_12,
+        ('if', (('bond', 'fremen'),), (('influence', ('fremen', 1), (), ()),), ()),
+    ),
+    ('demand_respect', 'win'): (
+        ('choose', (1,), (), ((('influence', ('any', 1), (), ()),), (('pay', ((('res', 'spice', 2),),), (('influence', ('any', 2), (), ()),), ()),))),
+    ),
+    ('double_cross', 'plot'): (
+        ('pay', ((('res', 'solari', 1),),), (('opponent', (), (('lose', ('deployed', 1), (), ()),), ()), ('deploy', (1, 'supply'), (), ())), ()),
+    ),
+    ('duke_leto_atreides', 'signet'): (
+        ('if', (('cmp', ('factions_behind',), '>=', 1),), (('pay', ((('res', 'spice', 1),),), (('influence', ('behind', 1), (), ()),), ()),), ()),
+    ),
+    ('duncan_idaho', 'agent'): (
+        ('pay', ((('res', 'water', 1),),), (('gain', ('troops', 1), (), ()), ('gain', ('draw', 1), (), ())), ()),
+    ),
+    ('earl_memnon_thorvald', 'high_council'): (
+        ('influence', ('any', 1), (), ()),
+    ),
+    ('favored_subject', 'plot'): (
+        ('influence', ('emperor', 1), (), ()),
+    ),
+    ('fedaykin_death_commando', 'agent'): (
+        ('trash', ('card', ''), (), ()),
+    ),
+    ('firm_grip', 'agent'): (
+        ('pay', ((('res', 'solari', 2),),), (('choose', (1,), (), ((('influence', ('guild', 1), (), ()),), (('influence', ('bene_gesserit', 1), (), ()),), (('influence', ('fremen', 1), (), ()),))),), ()),
+    ),
+    ('foldspace', 'agent'): (
+        base_starting.fx_5,
+        ('trash', ('this', ''), (), ()),
+    ),
+    ('foldspace_space', 'space'): (
+        ('gain_card', ('foldspace',), (), ()),
+    ),
+    ('fremen_camp', 'agent'): (
+        ('pay', ((('res', 'spice', 2),),), (('gain', ('troops', 3), (), ()),), ()),
+    ),
+    ('gene_manipulation', 'agent'): (
+        ('trash', ('card', ''), (), ()),
+        base_imperium.fx_19,
+    ),
+    ('grand_vision', 'first'): (
+        ('influence', ('any', 2), (), ()),
+        base_conflicts.fx_13,
+    ),
+    ('guild_administrator', 'agent'): (
+        ('trash', ('card', ''), (), ()),
+    ),
+    ('guild_ambassador', 'agent'): (
+        ('choose', (1,), (), ((('influence', ('guild', 1), (), ()),), (('gain', ('spice', 2), (), ()),))),
+    ),
+    ('guild_ambassador', 'reveal'): (
+        ('if', (('alliance', 'guild'),), (('pay', ((('res', 'spice', 3),),), (('gain', ('vp', 1), (), ()),), ()),), ()),
+    ),
+    ('guild_authorization', 'plot'): (
+        ('influence', ('guild', 1), (), ()),
+    ),
+    ('gun_thopter', 'agent'): (
+        ('each_opponent', (), (('lose', ('garrison', 1), (), ()),), ()),
+    ),
+    ('gun_thopter', 'reveal'): (
+        base_imperium.fx_23,
+        ('deploy', (1, 'garrison'), (), ()),
+    ),
+    ('gurney_halleck', 'reveal'): (
+        base_imperium.fx_25,
+        ('pay', ((('res', 'solari', 3),),), (('gain', ('troops', 2), (), ()), ('deploy', (-2, 'garrison'), (), ())), ()),
+    ),
+    ('hagal_arrakeen_solo', 'hagal'): (
+        base_hagal.fx_1,
+        ('signet', (), (), ()),
+    ),
+    ('hagal_conspire', 'hagal'): (
+        ('influence', ('emperor', 1), (), ()),
+        base_hagal.fx_3,
+    ),
+    ('hagal_foldspace', 'hagal'): (
+        ('influence', ('guild', 1), (), ()),
+    ),
+    ('hagal_hardy_warriors', 'hagal'): (
+        ('influence', ('fremen', 1), (), ()),
+        base_hagal.fx_5,
+    ),
+    ('hagal_heighliner', 'hagal'): (
+        ('influence', ('guild', 1), (), ()),
+        base_hagal.fx_7,
+    ),
+    ('hagal_secrets', 'hagal'): (
+        ('influence', ('bene_gesserit', 1), (), ()),
+    ),
+    ('hagal_selective_breeding', 'hagal'): (
+        ('influence', ('bene_gesserit', 1), (), ()),
+    ),
+    ('hagal_stillsuits', 'hagal'): (
+        ('influence', ('fremen', 1), (), ()),
+    ),
+    ('hagal_wealth', 'hagal'): (
+        ('influence', ('emperor', 1), (), ()),
+    ),
+    ('helena_richese', 'signet'): (
+        ('manipulate', (), (), ()),
+    ),
+    ('high_council_space', 'space'): (
+        ('high_council', (), (), ()),
+    ),
+    ('imperial_spy', 'agent'): (
+        ('pay', ((('trash_this',),),), (('gain', ('intrigue', 1), (), ()),), ()),
+    ),
+    ('know_their_ways', 'plot'): (
+        ('influence', ('fremen', 1), (), ()),
+    ),
+    ('lady_jessica', 'acquire'): (
+        ('influence', ('any', 1), (), ()),
+    ),
+    ('liet_kynes', 'acquire'): (
+        ('influence', ('emperor', 1), (), ()),
+    ),
+    ('machinations', 'first'): (
+        ('choose', (2,), (), ((('influence', ('emperor', 1), (), ()),), (('influence', ('guild', 1), (), ()),), (('influence', ('bene_gesserit', 1), (), ()),), (('influence', ('fremen', 1), (), ()),))),
+    ),
+    ('master_tactician', 'combat'): (
+        ('choose', (1,), (), ((('gain', ('swords', 3), (), ()),), (('retreat', (3,), (), ()),))),
+    ),
+    ('missionaria_protectiva', 'agent'): (
+        ('if', (('bond', 'bene_gesserit'),), (('influence', ('any', 1), (), ()),), ()),
+    ),
+    ('opulence', 'reveal'): (
+        base_imperium.fx_33,
+        ('pay', ((('res', 'solari', 6),),), (('gain', ('vp', 1), (), ()),), ()),
+    ),
+    ('other_memory', 'agent'): (
+        ('choose', (1,), (), ((('gain', ('draw', 1), (), ()),), (('retrieve', ('bene_gesserit',), (), ()),))),
+    ),
+    ('poison_snooper', 'plot'): (
+        ('draw_or_trash_top', (), (), ()),
+    ),
+    ('power_play', 'agent'): (
+        ('influence', ('space', 1), (), ()),
+        ('trash', ('this', ''), (), ()),
+    ),
+    ('private_army', 'combat'): (
+        ('pay', ((('res', 'spice', 2),),), (('gain', ('swords', 5), (), ()),), ()),
+    ),
+    ('rapid_mobilization', 'plot'): (
+        ('deploy', (-1, 'garrison'), (), ()),
+    ),
+    ('reinforcements', 'plot'): (
+        ('pay', ((('res', 'solari', 3),),), (('gain', ('troops', 3), (), ()), ('if', (('revealing',),), (('deploy', (-2, 'garrison'), (), ()),), ())), ()),
+    ),
+    ('reverend_mother_mohiam', 'agent'): (
+        ('if', (('bond', 'bene_gesserit'),), (('each_opponent', (), (('discard', (2,), (), ()),), ()),), ()),
+    ),
+    ('sardaukar_legion', 'reveal'): (
+        base_imperium.fx_40,
+        ('deploy', (3, 'garrison'), (), ()),
+    ),
+    ('scout', 'reveal'): (
+        base_imperium.fx_41,
+        ('retreat', (2,), (), ()),
+    ),
+    ('secret_of_the_sisterhood', 'plot'): (
+        ('influence', ('bene_gesserit', 1), (), ()),
+    ),
+    ('seek_allies', 'agent'): (
+        ('trash', ('this', ''), (), ()),
+    ),
+    ('sell_melange', 'space'): (
+        ('choose', (1,), (), ((('pay', ((('res', 'spice', 2),),), (('gain', ('solari', 6), (), ()),), ()),), (('pay', ((('res', 'spice', 3),),), (('gain', ('solari', 8), (), ()),), ()),), (('pay', ((('res', 'spice', 4),),), (('gain', ('solari', 10), (), ()),), ()),), (('pay', ((('res', 'spice', 5),),), (('gain', ('solari', 12), (), ()),), ()),))),
+    ),
+    ('shifting_allegiances', 'agent'): (
+        ('pay', ((('influence', 'any', 1), ('res', 'spice', 2)),), (('influence', ('any', 2), (), ()),), ()),
+    ),
+    ('shipping', 'step 2'): (
+        ('influence', ('any', 1), (), ()),
+    ),
+    ('sietch_reverend_mother', 'agent'): (
+        ('trash', ('card', ''), (), ()),
+    ),
+    ('signet_ring', 'agent'): (
+        ('signet', (), (), ()),
+    ),
+    ('skirmish_a', 'first'): (
+        ('influence', ('any', 1), (), ()),
+        base_conflicts.fx_33,
+    ),
+    ('skirmish_c', 'first'): (
+        ('influence', ('any', 1), (), ()),
+        base_conflicts.fx_39,
+    ),
+    ('spice_smugglers', 'agent'): (
+        ('pay', ((('res', 'spice', 2),),), (('influence', ('guild', 1), (), ()), ('gain', ('solari', 3), (), ())), ()),
+    ),
+    ('staged_incident', 'combat'): (
+        ('pay', ((('res', 'deployed', 3),),), (('gain', ('vp', 1), (), ()),), ()),
+    ),
+    ('terrible_purpose', 'first'): (
+        base_conflicts.fx_48,
+        ('trash', ('card', ''), (), ()),
+    ),
+    ('test_of_humanity', 'agent'): (
+        ('each_opponent', (), (('choose', (1,), (), ((('discard', (1,), (), ()),), (('lose', ('deployed', 1), (), ()),))),), ()),
+    ),
+    ('the_sleeper_must_awaken', 'plot'): (
+        ('pay', ((('res', 'spice', 4),),), (('gain', ('vp', 1), (), ()),), ()),
+    ),
+    ('the_voice', 'agent'): (
+        ('block_space', (), (), ()),
+    ),
+    ('urgent_mission', 'plot'): (
+        ('recall', (), (), ()),
+    ),
+    ('water_of_life', 'plot'): (
+        ('pay', ((('res', 'water', 1), ('res', 'spice', 1)),), (('gain', ('draw', 3), (), ()),), ()),
+    ),
+}
 
 EFFECTS = {
     ('arrakeen', 'control'): base_board.fx_0,
@@ -55,49 +320,49 @@ EFFECTS = {
     ('battle_for_imperial_basin', 'first'): base_conflicts.fx_5,
     ('battle_for_imperial_basin', 'second'): base_conflicts.fx_6,
     ('battle_for_imperial_basin', 'third'): base_conflicts.fx_7,
-    ('cloak_and_dagger', 'second'): base_conflicts.fx_8,
-    ('desert_power', 'first'): base_conflicts.fx_9,
-    ('desert_power', 'second'): base_conflicts.fx_10,
-    ('desert_power', 'third'): base_conflicts.fx_11,
-    ('grand_vision', 'second'): base_conflicts.fx_12,
-    ('grand_vision', 'third'): base_conflicts.fx_13,
-    ('guild_bank_raid', 'first'): base_conflicts.fx_14,
-    ('guild_bank_raid', 'second'): base_conflicts.fx_15,
-    ('guild_bank_raid', 'third'): base_conflicts.fx_16,
-    ('machinations', 'second'): base_conflicts.fx_17,
-    ('machinations', 'third'): base_conflicts.fx_18,
-    ('raid_stockpiles', 'first'): base_conflicts.fx_19,
-    ('raid_stockpiles', 'second'): base_conflicts.fx_20,
-    ('raid_stockpiles', 'third'): base_conflicts.fx_21,
-    ('secure_imperial_basin', 'first'): base_conflicts.fx_22,
-    ('secure_imperial_basin', 'second'): base_conflicts.fx_23,
-    ('secure_imperial_basin', 'third'): base_conflicts.fx_24,
-    ('siege_of_arrakeen', 'first'): base_conflicts.fx_25,
-    ('siege_of_arrakeen', 'second'): base_conflicts.fx_26,
-    ('siege_of_arrakeen', 'third'): base_conflicts.fx_27,
-    ('siege_of_carthag', 'first'): base_conflicts.fx_28,
-    ('siege_of_carthag', 'second'): base_conflicts.fx_29,
-    ('siege_of_carthag', 'third'): base_conflicts.fx_30,
-    ('skirmish_a', 'second'): base_conflicts.fx_31,
-    ('skirmish_a', 'third'): base_conflicts.fx_32,
-    ('skirmish_b', 'first'): base_conflicts.fx_33,
-    ('skirmish_b', 'second'): base_conflicts.fx_34,
-    ('skirmish_b', 'third'): base_conflicts.fx_35,
-    ('skirmish_c', 'second'): base_conflicts.fx_36,
-    ('skirmish_c', 'third'): base_conflicts.fx_37,
-    ('skirmish_d', 'first'): base_conflicts.fx_38,
-    ('skirmish_d', 'second'): base_conflicts.fx_39,
-    ('skirmish_d', 'third'): base_conflicts.fx_40,
-    ('sort_through_the_chaos', 'first'): base_conflicts.fx_41,
-    ('sort_through_the_chaos', 'second'): base_conflicts.fx_42,
-    ('sort_through_the_chaos', 'third'): base_conflicts.fx_43,
-    ('terrible_purpose', 'second'): base_conflicts.fx_44,
-    ('terrible_purpose', 'third'): base_conflicts.fx_45,
+    ('cloak_and_dagger', 'second'): base_conflicts.fx_9,
+    ('desert_power', 'first'): base_conflicts.fx_10,
+    ('desert_power', 'second'): base_conflicts.fx_11,
+    ('desert_power', 'third'): base_conflicts.fx_12,
+    ('grand_vision', 'second'): base_conflicts.fx_14,
+    ('grand_vision', 'third'): base_conflicts.fx_15,
+    ('guild_bank_raid', 'first'): base_conflicts.fx_16,
+    ('guild_bank_raid', 'second'): base_conflicts.fx_17,
+    ('guild_bank_raid', 'third'): base_conflicts.fx_18,
+    ('machinations', 'second'): base_conflicts.fx_19,
+    ('machinations', 'third'): base_conflicts.fx_20,
+    ('raid_stockpiles', 'first'): base_conflicts.fx_21,
+    ('raid_stockpiles', 'second'): base_conflicts.fx_22,
+    ('raid_stockpiles', 'third'): base_conflicts.fx_23,
+    ('secure_imperial_basin', 'first'): base_conflicts.fx_24,
+    ('secure_imperial_basin', 'second'): base_conflicts.fx_25,
+    ('secure_imperial_basin', 'third'): base_conflicts.fx_26,
+    ('siege_of_arrakeen', 'first'): base_conflicts.fx_27,
+    ('siege_of_arrakeen', 'second'): base_conflicts.fx_28,
+    ('siege_of_arrakeen', 'third'): base_conflicts.fx_29,
+    ('siege_of_carthag', 'first'): base_conflicts.fx_30,
+    ('siege_of_carthag', 'second'): base_conflicts.fx_31,
+    ('siege_of_carthag', 'third'): base_conflicts.fx_32,
+    ('skirmish_a', 'second'): base_conflicts.fx_34,
+    ('skirmish_a', 'third'): base_conflicts.fx_35,
+    ('skirmish_b', 'first'): base_conflicts.fx_36,
+    ('skirmish_b', 'second'): base_conflicts.fx_37,
+    ('skirmish_b', 'third'): base_conflicts.fx_38,
+    ('skirmish_c', 'second'): base_conflicts.fx_40,
+    ('skirmish_c', 'third'): base_conflicts.fx_41,
+    ('skirmish_d', 'first'): base_conflicts.fx_42,
+    ('skirmish_d', 'second'): base_conflicts.fx_43,
+    ('skirmish_d', 'third'): base_conflicts.fx_44,
+    ('sort_through_the_chaos', 'first'): base_conflicts.fx_45,
+    ('sort_through_the_chaos', 'second'): base_conflicts.fx_46,
+    ('sort_through_the_chaos', 'third'): base_conflicts.fx_47,
+    ('terrible_purpose', 'second'): base_conflicts.fx_49,
+    ('terrible_purpose', 'third'): base_conflicts.fx_50,
     ('hagal_arrakeen_duo', 'hagal'): base_hagal.fx_0,
-    ('hagal_carthag', 'hagal'): base_hagal.fx_1,
-    ('hagal_hall_of_oratory', 'hagal'): base_hagal.fx_2,
-    ('hagal_harvest_spice', 'hagal'): base_hagal.fx_3,
-    ('hagal_rally_troops', 'hagal'): base_hagal.fx_4,
+    ('hagal_carthag', 'hagal'): base_hagal.fx_2,
+    ('hagal_hall_of_oratory', 'hagal'): base_hagal.fx_4,
+    ('hagal_harvest_spice', 'hagal'): base_hagal.fx_6,
+    ('hagal_rally_troops', 'hagal'): base_hagal.fx_8,
     ('arrakis_recruiter', 'agent'): base_imperium.fx_0,
     ('arrakis_recruiter', 'reveal'): base_imperium.fx_1,
     ('assassination_mission', 'reveal'): base_imperium.fx_2,
@@ -107,47 +372,47 @@ EFFECTS = {
     ('carryall', 'agent'): base_imperium.fx_6,
     ('carryall', 'reveal'): base_imperium.fx_7,
     ('chani', 'acquire'): base_imperium.fx_8,
-    ('choam_directorship', 'reveal'): base_imperium.fx_9,
-    ('crysknife', 'agent'): base_imperium.fx_10,
-    ('dr_yueh', 'agent'): base_imperium.fx_11,
-    ('dr_yueh', 'reveal'): base_imperium.fx_12,
-    ('duncan_idaho', 'reveal'): base_imperium.fx_13,
-    ('fedaykin_death_commando', 'reveal'): base_imperium.fx_14,
-    ('firm_grip', 'reveal'): base_imperium.fx_15,
-    ('fremen_camp', 'reveal'): base_imperium.fx_16,
-    ('gene_manipulation', 'reveal'): base_imperium.fx_17,
-    ('guild_administrator', 'reveal'): base_imperium.fx_18,
-    ('guild_bankers', 'reveal'): base_imperium.fx_19,
-    ('gurney_halleck', 'agent'): base_imperium.fx_20,
-    ('imperial_spy', 'reveal'): base_imperium.fx_21,
-    ('kwisatz_haderach', 'agent'): base_imperium.fx_22,
-    ('lady_jessica', 'agent'): base_imperium.fx_23,
-    ('lady_jessica', 'reveal'): base_imperium.fx_24,
-    ('liet_kynes', 'reveal'): base_imperium.fx_25,
-    ('missionaria_protectiva', 'reveal'): base_imperium.fx_26,
-    ('opulence', 'agent'): base_imperium.fx_27,
-    ('other_memory', 'reveal'): base_imperium.fx_28,
-    ('piter_de_vries', 'agent'): base_imperium.fx_29,
-    ('piter_de_vries', 'reveal'): base_imperium.fx_30,
-    ('reverend_mother_mohiam', 'reveal'): base_imperium.fx_31,
-    ('sardaukar_infantry', 'reveal'): base_imperium.fx_32,
-    ('sardaukar_legion', 'agent'): base_imperium.fx_33,
-    ('shifting_allegiances', 'reveal'): base_imperium.fx_34,
-    ('sietch_reverend_mother', 'reveal'): base_imperium.fx_35,
-    ('smugglers_thopter', 'agent'): base_imperium.fx_36,
-    ('smugglers_thopter', 'reveal'): base_imperium.fx_37,
-    ('space_travel', 'agent'): base_imperium.fx_38,
-    ('space_travel', 'reveal'): base_imperium.fx_39,
-    ('spice_hunter', 'reveal'): base_imperium.fx_40,
-    ('spice_smugglers', 'reveal'): base_imperium.fx_41,
-    ('stilgar', 'agent'): base_imperium.fx_42,
-    ('stilgar', 'reveal'): base_imperium.fx_43,
-    ('test_of_humanity', 'reveal'): base_imperium.fx_44,
-    ('the_voice', 'reveal'): base_imperium.fx_45,
-    ('thufir_hawat', 'agent'): base_imperium.fx_46,
-    ('thufir_hawat', 'reveal'): base_imperium.fx_47,
-    ('worm_riders', 'agent'): base_imperium.fx_48,
-    ('worm_riders', 'reveal'): base_imperium.fx_49,
+    ('choam_directorship', 'reveal'): base_imperium.fx_10,
+    ('crysknife', 'agent'): base_imperium.fx_11,
+    ('dr_yueh', 'agent'): base_imperium.fx_13,
+    ('dr_yueh', 'reveal'): base_imperium.fx_14,
+    ('duncan_idaho', 'reveal'): base_imperium.fx_15,
+    ('fedaykin_death_commando', 'reveal'): base_imperium.fx_16,
+    ('firm_grip', 'reveal'): base_imperium.fx_17,
+    ('fremen_camp', 'reveal'): base_imperium.fx_18,
+    ('gene_manipulation', 'reveal'): base_imperium.fx_20,
+    ('guild_administrator', 'reveal'): base_imperium.fx_21,
+    ('guild_bankers', 'reveal'): base_imperium.fx_22,
+    ('gurney_halleck', 'agent'): base_imperium.fx_24,
+    ('imperial_spy', 'reveal'): base_imperium.fx_26,
+    ('kwisatz_haderach', 'agent'): base_imperium.fx_27,
+    ('lady_jessica', 'agent'): base_imperium.fx_28,
+    ('lady_jessica', 'reveal'): base_imperium.fx_29,
+    ('liet_kynes', 'reveal'): base_imperium.fx_30,
+    ('missionaria_protectiva', 'reveal'): base_imperium.fx_31,
+    ('opulence', 'agent'): base_imperium.fx_32,
+    ('other_memory', 'reveal'): base_imperium.fx_34,
+    ('piter_de_vries', 'agent'): base_imperium.fx_35,
+    ('piter_de_vries', 'reveal'): base_imperium.fx_36,
+    ('reverend_mother_mohiam', 'reveal'): base_imperium.fx_37,
+    ('sardaukar_infantry', 'reveal'): base_imperium.fx_38,
+    ('sardaukar_legion', 'agent'): base_imperium.fx_39,
+    ('shifting_allegiances', 'reveal'): base_imperium.fx_42,
+    ('sietch_reverend_mother', 'reveal'): base_imperium.fx_43,
+    ('smugglers_thopter', 'agent'): base_imperium.fx_44,
+    ('smugglers_thopter', 'reveal'): base_imperium.fx_45,
+    ('space_travel', 'agent'): base_imperium.fx_46,
+    ('space_travel', 'reveal'): base_imperium.fx_47,
+    ('spice_hunter', 'reveal'): base_imperium.fx_48,
+    ('spice_smugglers', 'reveal'): base_imperium.fx_49,
+    ('stilgar', 'agent'): base_imperium.fx_50,
+    ('stilgar', 'reveal'): base_imperium.fx_51,
+    ('test_of_humanity', 'reveal'): base_imperium.fx_52,
+    ('the_voice', 'reveal'): base_imperium.fx_53,
+    ('thufir_hawat', 'agent'): base_imperium.fx_54,
+    ('thufir_hawat', 'reveal'): base_imperium.fx_55,
+    ('worm_riders', 'agent'): base_imperium.fx_56,
+    ('worm_riders', 'reveal'): base_imperium.fx_57,
     ('ambush', 'combat'): base_intrigue.fx_0,
     ('bindu_suspension', 'plot'): base_intrigue.fx_1,
     ('calculated_hire', 'requires'): base_intrigue.req_0,
@@ -167,20 +432,20 @@ EFFECTS = {
     ('windfall', 'plot'): base_intrigue.fx_14,
     ('count_ilban_richese', 'signet'): base_leaders.fx_0,
     ('count_ilban_richese', 'space_paid'): base_leaders.fx_1,
-    ('countess_ariana_thorvald', 'signet'): base_leaders.fx_2,
-    ('earl_memnon_thorvald', 'signet'): base_leaders.fx_3,
-    ('glossu_rabban', 'game_start'): base_leaders.fx_4,
-    ('glossu_rabban', 'signet'): base_leaders.fx_5,
-    ('paul_atreides', 'signet'): base_leaders.fx_6,
+    ('countess_ariana_thorvald', 'signet'): base_leaders.fx_3,
+    ('earl_memnon_thorvald', 'signet'): base_leaders.fx_4,
+    ('glossu_rabban', 'game_start'): base_leaders.fx_5,
+    ('glossu_rabban', 'signet'): base_leaders.fx_6,
+    ('paul_atreides', 'signet'): base_leaders.fx_7,
     ('arrakis_liaison', 'reveal'): base_starting.fx_0,
     ('convincing_argument', 'reveal'): base_starting.fx_1,
     ('dagger', 'reveal'): base_starting.fx_2,
     ('diplomacy', 'reveal'): base_starting.fx_3,
     ('dune_the_desert_planet', 'reveal'): base_starting.fx_4,
-    ('reconnaissance', 'reveal'): base_starting.fx_5,
-    ('signet_ring', 'reveal'): base_starting.fx_6,
-    ('the_spice_must_flow', 'acquire'): base_starting.fx_7,
-    ('the_spice_must_flow', 'reveal'): base_starting.fx_8,
+    ('reconnaissance', 'reveal'): base_starting.fx_6,
+    ('signet_ring', 'reveal'): base_starting.fx_7,
+    ('the_spice_must_flow', 'acquire'): base_starting.fx_8,
+    ('the_spice_must_flow', 'reveal'): base_starting.fx_9,
     ('shipping', 'step 1'): ix_set.fx_0,
     ('shipping', 'step 3'): ix_set.fx_1,
 }

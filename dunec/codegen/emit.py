@@ -24,7 +24,7 @@ import jinja2
 from dunec.check.model import Model
 from dunec.check.tables import CMPS
 from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
-from dunec.ir.ops import asks, from_tuples, to_tuples
+from dunec.ir.ops import asks, program_of, segments, to_tuples
 from dunec.ir.verbs import CALLS
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
@@ -189,12 +189,7 @@ def render(model: Model) -> dict[str, str]:
             for box in sorted(d.boxes):
                 if box == "passive":
                     continue
-                if asks(d.boxes[box]):
-                    programs[(d.id, box)] = to_tuples(d.boxes[box])
-                    continue
-                fn = Fn(f"fx_{len(fns)}", (d.id, box), d.boxes[box])
-                fns.append(fn)
-                effects.append({"key": fn.key, "module": mod, "fn": fn.name})
+                _add_box(d.boxes[box], (d.id, box), mod, fns, effects, programs)
             if "requires" in d.fields:
                 fn = Fn(f"req_{len(conds)}", (d.id, "requires"), cond=d.fields["requires"])
                 conds.append(fn)
@@ -215,11 +210,7 @@ def render(model: Model) -> dict[str, str]:
         mod = module_name(source, taken)
         fns = []
         for track, box, ops in by_set_file[source]:
-            if asks(ops):
-                programs[(track, box)] = to_tuples(ops)
-            else:
-                fns.append(Fn(f"fx_{len(fns)}", (track, box), ops))
-        effects.extend({"key": fn.key, "module": mod, "fn": fn.name} for fn in fns)
+            _add_box(ops, (track, box), mod, fns, effects, programs)
         sha = hashlib.sha256(texts[source].encode("utf-8")).hexdigest()
         files[f"{mod}.py"] = _tidy(env.get_template("module.py.j2").render(
             source=source, sha256=sha, functions=fns, conditions=[]))
@@ -232,6 +223,24 @@ def render(model: Model) -> dict[str, str]:
     for name, text in files.items():
         _check_python(name, text)
     return files
+
+
+def _add_box(ops, key: tuple, mod: str, fns: list, effects: list, programs: dict) -> None:
+    """A box that asks nothing becomes one effect function. A box that may ask
+    becomes a program: each stretch of ops that ask nothing a function, each op
+    that may ask IR data the engine runs from frames (never code)."""
+    if not asks(ops):
+        fns.append(Fn(f"fx_{len(fns)}", key, ops))
+        effects.append({"key": key, "module": mod, "fn": fns[-1].name})
+        return
+    items = []
+    for kind, part in segments(ops):
+        if kind == "run":
+            fns.append(Fn(f"fx_{len(fns)}", key, part))
+            items.append({"module": mod, "fn": fns[-1].name})
+        else:
+            items.append({"op": to_tuples((part,))[0]})
+    programs[key] = items
 
 
 def model_owner(model: Model, name: str) -> str:
@@ -335,5 +344,5 @@ def compile_in_memory(model: Model) -> Content:
 
 
 def programs_of(data: dict) -> dict:
-    """The registry's PROGRAMS (plain tuples) as IR ops."""
-    return {key: from_tuples(ops) for key, ops in data.items()}
+    """The registry's PROGRAMS as the engine runs them (ops.program_of)."""
+    return {key: program_of(items) for key, items in data.items()}

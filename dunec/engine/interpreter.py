@@ -1,11 +1,12 @@
 """The reference interpreter: walks IR ops against an effect context.
 
 A box that can ask nothing runs straight through (`run`). A box that may ask a
-decision or run another box (asks(), from the verb table) runs from frames on
-the state's stack: the frame names the ops by reference (definition, box, and
-the path to a nested body) and the position of the next op, so a game paused
-inside an effect is plain data. Both back-ends run such boxes here; the compiled
-back-end has straight-line Python for every other box.
+decision or run another box (asks(), from the verb table) is a program run from
+frames on the state's stack: the frame names the ops by reference (definition,
+box, and the path to a nested body) and the position of the next item, so a game
+paused inside an effect is plain data. A program's top level alternates
+stretches that ask nothing (generated functions on the compiled back-end,
+`box_runner`s here) with the ops that may ask, which both back-ends run here.
 """
 from __future__ import annotations
 
@@ -134,6 +135,9 @@ def ops(e, f):
     while pc < n:
         op = seq[pc]
         pc += 1
+        if type(op) is not Op:  # a stretch of a program that asks nothing: one call
+            op(ctx)
+            continue
         if _op_asks(op):
             if pc < n:
                 f["pc"] = pc

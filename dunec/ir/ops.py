@@ -152,3 +152,24 @@ def to_tuples(ops: Ops) -> tuple:
 
 def from_tuples(data) -> Ops:
     return tuple(Op(k, args, from_tuples(body), tuple(from_tuples(a) for a in alts)) for k, args, body, alts in data)
+
+
+def segments(ops: Ops) -> list:
+    """A box that may ask, split at its top level: ("run", ops) for each stretch of
+    ops that ask nothing (straight-line code on the compiled back-end) and
+    ("op", op) for each op that may ask (run from frames)."""
+    out: list = []
+    for op in ops:
+        if op_asks(op):
+            out.append(("op", op))
+        elif out and out[-1][0] == "run":
+            out[-1] = ("run", out[-1][1] + (op,))
+        else:
+            out.append(("run", (op,)))
+    return out
+
+
+def program_of(items) -> tuple:
+    """A generated PROGRAMS entry as the engine runs it: compiled runs stay
+    functions, ops carried as data become Ops."""
+    return tuple(item if callable(item) else from_tuples((item,))[0] for item in items)
