@@ -51,7 +51,7 @@ class VerbRow:
     # factor on the estimate of its body.
     worth: Union[float, Callable[[tuple], float]] = 0.5
     # Playing it may ask a player a decision or run another card's box (the engine
-    # rule behind `method`: a decide(), a leader trigger, an alliance, a box run).
+    # rule behind `method`: a decision asked, a leader trigger, an alliance, a box run).
     asks: bool = False
     boxes: tuple[str, ...] = ALL_BOXES
     kind: str = ""  # the IR op kind; the word by default
