@@ -13,11 +13,16 @@ from dataclasses import dataclass
 from dunec.ir import verbs as V
 from dunec.ir.verbs import ALL_BOXES, NOT_IN_COMBAT, PERSUASION_BOXES, REVEAL_LIKE  # noqa: F401 (the boxes)
 
-# Official expansions whose mechanisms the engine is still being taught: a name they
-# declare, or a core row tagged with them, is known to the checker (so it can say
-# where it belongs) but refused with E0309. A fan set's names ride on the generic
-# mechanisms and are not refused.
-UNPLAYED_SETS = ("ix", "immortality", "uprising")
+# Official expansions whose mechanisms the engine is still being taught, with what it
+# does not play yet. Their names and tagged core rows are known to the checker: the
+# set's own definitions may use them (its content is data, checked and shown), any
+# other set's use is refused with E0309, and a game that selects the set is refused
+# (ir/meta.py, Content.select). A fan set's names ride on the generic mechanisms.
+UNPLAYED_SETS = {
+    "ix": "tech tiles and negotiators, dreadnought placement, the freighter, the CHOAM overlay",
+    "immortality": "the research track, the Tleilaxu track and grafting",
+    "uprising": "spies, contracts, sandworms and the Maker hooks",
+}
 # Core verbs the checker accepts that the engine does not play yet (none: `advance`
 # and `cash_out` play on the track mechanism, dunec/engine/rules_resources.py).
 ENGINE_PENDING: tuple = ()
@@ -82,6 +87,13 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
+    # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
+    "in_conflict": CondDef(("<unit>",), quantity=True),
+    "in_play": CondDef(("<unit>",), quantity=True),
+    "tiles": CondDef(("<market>",), quantity=True),  # the tiles you own from a set's market
+    "persuasion": CondDef(("",), quantity=True),
+    "agent_at": CondDef(("<icon>",)),  # one of your agents is on a board space with this icon
+    "enemy_agent_here": CondDef(("",)),  # the space this agent went to holds an enemy agent
 }
 
 # `for each NAME args { ... }`
@@ -92,6 +104,11 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "intrigue": ("",),
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
+    "in_conflict": ("<unit>",),
+    "deployed_this_turn": ("",),
+    "factions_below": ("<int>",),  # factions where you have less influence than N
+    "sword_cards": ("",),  # revealed cards that give swords this turn
+    "other_sword_cards": ("",),  # the same, besides this card
 }
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")

@@ -263,7 +263,8 @@ class Vocabulary:
         self.gains = frozenset(T.GAINABLE + counters + units)
         self.payable = counters + T.PAYABLE
         self.tables = {**T.SLOT_TABLES, "set": tuple(sets), "losable": counters + T.LOSABLE,
-                       "payable": self.payable, "track": of("track"), "unit": units, "market": of("market")}
+                       "payable": self.payable, "track": of("track"), "unit": units, "market": of("market"),
+                       "counter": counters}
         self._reach: dict[str, frozenset] = {}
 
     def reaches(self, set_id: str) -> frozenset:

@@ -24,8 +24,8 @@ import jinja2
 from dunec.check.model import Model
 from dunec.check.tables import CMPS
 from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
-from dunec.ir.ops import asks, from_tuples, to_tuples
-from dunec.ir.verbs import CALLS
+from dunec.ir.ops import asks, from_tuples, to_tuples, walk
+from dunec.ir.verbs import CALLS, OPS
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
 # op kind -> the effect-context method a generated call names (the verb rows' runtime).
@@ -189,7 +189,7 @@ def render(model: Model) -> dict[str, str]:
             for box in sorted(d.boxes):
                 if box == "passive":
                     continue
-                if asks(d.boxes[box]):
+                if asks(d.boxes[box]) or unplayed(d.boxes[box]):
                     programs[(d.id, box)] = to_tuples(d.boxes[box])
                     continue
                 fn = Fn(f"fx_{len(fns)}", (d.id, box), d.boxes[box])
@@ -232,6 +232,18 @@ def render(model: Model) -> dict[str, str]:
     for name, text in files.items():
         _check_python(name, text)
     return files
+
+
+def unplayed(ops) -> bool:
+    """Whether a box holds a verb or a cost the engine does not play yet (an
+    expansion's: method "", UNPAID_COSTS): such a box is kept as data in the
+    registry, not compiled to a function."""
+    return any((o.kind in OPS and not OPS[o.kind].runtime) or
+               (o.kind == "pay" and any(c[0] in UNPAID_COSTS for c in o.args[0])) for o in walk(ops))
+
+
+# Costs the checker knows that the engine does not pay yet (check/effects.py, DISCARD_COST_SETS).
+UNPAID_COSTS = ("discard",)
 
 
 def model_owner(model: Model, name: str) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from dunec.check.model import Def
+from dunec.check.tables import UNPLAYED_SETS
 from dunec.ir import value
 from dunec.ir.ops import turn_start, walk
 
@@ -79,9 +80,11 @@ class Content:
     programs: dict = field(default_factory=dict)
     _by_kind: dict = field(default_factory=dict)
 
-    def select(self, sets=("base",)) -> "Content":
+    def select(self, sets=("base",), playing: bool = True) -> "Content":
         """The content of a game of these sets: their definitions and names only.
-        A definition of no declared set (an author's loose cards) always plays."""
+        A definition of no declared set (an author's loose cards) always plays.
+        `playing=False` selects them to list or show: a set whose mechanisms the
+        engine does not play yet is refused only for a game."""
         sets = tuple(dict.fromkeys(sets))
         for s in sets:
             if s not in self.vocab:
@@ -90,6 +93,10 @@ class Content:
             if missing:
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
                                 f"(e.g. --sets {','.join((*missing, *sets))})")
+        for s in sets if playing else ():
+            if s in UNPLAYED_SETS:
+                raise SetsError(f"the engine does not play set `{s}` yet ({UNPLAYED_SETS[s]}); "
+                                f"its cards are checked and shown: `dunec show --set {s}`")
         defs = {k: m for k, m in self.defs.items() if m["set"] in sets or m["set"] not in self.vocab}
         return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
 
