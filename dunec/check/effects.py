@@ -18,7 +18,7 @@ from dunec.check.messages import (
 from dunec.check.model import CARD_KINDS, KINDS
 from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB
 from dunec.ir import verbs as V
-from dunec.ir.ops import MODIFIERS, Op
+from dunec.ir.ops import Op
 from dunec.syntax import ast
 
 
@@ -164,10 +164,10 @@ class EffectChecker:
             self.d.error(UNKNOWN_EFFECT, st.verb_span, verb=st.verb, help=help)
             return None
         self._note_set_use(st.verb, st.verb_span, verb.sets)
-        if box == "passive" and st.verb not in MODIFIERS:
+        if box == "passive" and st.verb not in V.MODIFIERS:
             self.d.error(EFFECT_IN_PASSIVE, st.verb_span, verb=st.verb, box="a passive box")
             return None
-        if st.verb in MODIFIERS and box != "passive":
+        if st.verb in V.MODIFIERS and box != "passive":
             self.d.error(MODIFIER_AS_EFFECT, st.verb_span, name=st.verb)
             return None
         if box not in verb.boxes:

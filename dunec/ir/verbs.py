@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Union
 
-from dunec.ir.lexicon import WORTH, amount, name, plural, units
+from dunec.ir.lexicon import UNITS, WORTH, amount, name, plural, units
 
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
@@ -122,12 +122,17 @@ def _buy(word: str, form: str, v: list) -> tuple:
 
 
 # ---------------------------------------------------------------- rules text
+def _many(thing: str) -> str:
+    """What many of a resource or unit kind are called: `Solari`, `dreadnoughts`."""
+    return UNITS[thing][1] if thing in UNITS else plural(2, thing)
+
+
 def _buy_text(a: tuple) -> str:
     text = f"acquire one of the {name(a[0])}"
     if a[1]:
         text += f" for {a[1]} less"
     if a[2]:
-        text += f"; you may pay with {units(a[2], 2).split(' ', 1)[1]} instead"
+        text += f"; you may pay with {_many(a[2])} instead"
     return text
 
 
@@ -275,8 +280,8 @@ ROWS: tuple[VerbRow, ...] = (
             worth=lambda a: 1.5 * a[0], method="", sets=("ix",),
             text=lambda a: f"deploy up to {a[0]} {plural(a[0], 'unit')} of any kind from your garrison"),
     VerbRow("retreat_unit", ("<unit> <int>", "any <int>"), boxes=("agent", "reveal", "plot", "combat"), asks=True,
-            worth=-0.5, method="", sets=("ix",),
-            text=lambda a: f"retreat {a[1]} {plural(a[1], 'unit') if a[0] == 'any' else units(a[0], a[1])} "
+            worth=-0.5, method="", sets=("ix",), lower=_faction_or_word,
+            text=lambda a: f"retreat {units(a[0], a[1]) if a[0] != 'any' else f'{a[1]} ' + plural(a[1], 'unit')} "
                            f"from the Conflict to the garrison"),
     VerbRow("retreat_for", ("<int>",), block=True, boxes=("reveal", "plot", "combat"), asks=True, worth=0.8,
             method="", sets=("ix",),
@@ -291,10 +296,10 @@ ROWS: tuple[VerbRow, ...] = (
                            f"the Intrigue deck, then draw as many"),
     VerbRow("pick_intrigue", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=2.5, method="", sets=("ix",),
             text=lambda a: f"look at the top {a[0]} Intrigue cards: keep 1, put the others back on top"),
-    VerbRow("influence_visited", ("each <int>", "one <int>"), boxes=NOT_IN_COMBAT, asks=True, method="",
-            sets=("ix",), lower=lambda w, f, v: (f.split()[0], v[0]), worth=lambda a: 2.6 * a[1] * (2 if a[0] == "each" else 1),
+    VerbRow("influence_visited", ("all <int>", "one <int>"), boxes=NOT_IN_COMBAT, asks=True, method="",
+            sets=("ix",), lower=lambda w, f, v: (f.split()[0], v[0]), worth=lambda a: 2.6 * a[1] * (2 if a[0] == "all" else 1),
             text=lambda a: f"+{a[1]} Influence with " + (
-                "each Faction that has one of your Agents on its board spaces" if a[0] == "each" else
+                "each Faction that has one of your Agents on its board spaces" if a[0] == "all" else
                 "a Faction whose board space you sent an Agent to this turn")),
     VerbRow("cheaper_space", ("<space> <counter> <int>",), boxes=("agent",), worth=lambda a: 0.8 * a[2], method="",
             sets=("ix",), text=lambda a: f"sending an Agent to {name(a[0])} with this card costs "
@@ -312,12 +317,12 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("acquire_on_top", ("",), boxes=PASSIVE, method="", sets=("ix",),
             text="you may put the cards you acquire on top of your deck"),
     VerbRow("track_extra", ("<track> <unit> <int>",), boxes=PASSIVE, method="", sets=("ix",),
-            text=lambda a: f"whenever you gain {units(a[1], 2).split(' ', 1)[1]} from the {name(a[0])}, gain "
+            text=lambda a: f"whenever you gain {_many(a[1])} from the {name(a[0])}, gain "
                            f"{a[2]} more; you may deploy any of them to the Conflict"),
     VerbRow("unit_strength", ("<unit> <int>",), boxes=PASSIVE, method="", sets=("ix",),
-            text=lambda a: f"your {units(a[0], 2).split(' ', 1)[1]} have strength {a[1]}"),
+            text=lambda a: f"your {_many(a[0])} have strength {a[1]}"),
     VerbRow("extra_gain", ("<counter> <int>",), boxes=PASSIVE, method="", sets=("ix",),
-            text=lambda a: f"whenever you gain {units(a[0], 2).split(' ', 1)[1]} on your turn, gain {a[1]} more"),
+            text=lambda a: f"whenever you gain {_many(a[0])} on your turn, gain {a[1]} more"),
     VerbRow("snoop", ("",), boxes=PASSIVE, method="", sets=("ix",),
             text="Snooper tokens: one on each Faction's Influence track at game start; the first time you send an "
                  "Agent to that Faction's board space, remove it: look at the top card of your deck, draw it or "
