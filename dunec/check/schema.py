@@ -63,7 +63,7 @@ NUMBER_OF_QUANTITY = {
     "opponent_units": "troops", "units": "troops", "garrison": "troops", "deployed_this_turn": "troops",
     "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
     "influence": "influence", "players": "players", "copies": "card_copies",
-    "intrigue": "held", "in_conflict": "unit_supply", "in_play": "unit_supply",
+    "intrigue": "held", "in_conflict": "unit_supply", "in_play": "unit_supply", "tiles": "held", "persuasion": "held",
 }
 # The range of a cost's amount, by what is paid; "cost" otherwise.
 NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence": "influence_cost"}
