@@ -588,7 +588,9 @@ def _load_defs(sets=None):
     from dunec.content import load
 
     content = load("compiled")
-    return (_for_sets(content, sets, playing=False) if sets is not None else content).defs
+    if sets is None:  # every compiled definition, those of sets the engine does not play yet too
+        return {**content.defs, **content.held}
+    return _for_sets(content, sets, playing=False).defs
 
 
 def _known_set(name: str | None, sets) -> None:

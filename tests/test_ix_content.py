@@ -89,6 +89,8 @@ def test_content_select_and_the_api_refuse_ix_but_list_it():
     from dunec.ir.meta import SetsError
 
     content = load("compiled")
+    # Loaded whole, before any selection, the content plays as the base game did.
+    assert not any(m["set"] == "ix" for m in content.defs.values()) and "flagship" in content.held
     with pytest.raises(SetsError, match="does not play set `ix` yet"):
         content.select(("base", "ix"))
     with pytest.raises(SetsError, match="does not play set `ix` yet"):

@@ -79,6 +79,17 @@ class Content:
     # both back-ends, so a game paused inside it is plain data (dunec/engine/interpreter.py).
     programs: dict = field(default_factory=dict)
     _by_kind: dict = field(default_factory=dict)
+    # The definitions of sets the engine does not play yet (UNPLAYED_SETS), held out of
+    # `defs` until a selection that only lists or shows them (select(playing=False)):
+    # content loaded whole, before any selection, plays as it did without them.
+    held: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not self.sets:
+            held = {k: m for k, m in self.defs.items() if m.get("set") in UNPLAYED_SETS}
+            if held:
+                self.held = {**self.held, **held}
+                self.defs = {k: m for k, m in self.defs.items() if k not in held}
 
     def select(self, sets=("base",), playing: bool = True) -> "Content":
         """The content of a game of these sets: their definitions and names only.
@@ -97,7 +108,8 @@ class Content:
             if s in UNPLAYED_SETS:
                 raise SetsError(f"the engine does not play set `{s}` yet ({UNPLAYED_SETS[s]}); "
                                 f"its cards are checked and shown: `dunec show --set {s}`")
-        defs = {k: m for k, m in self.defs.items() if m["set"] in sets or m["set"] not in self.vocab}
+        every = {**self.defs, **self.held}
+        defs = {k: m for k, m in every.items() if m["set"] in sets or m["set"] not in self.vocab}
         return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
 
     def declared(self, kind: str) -> dict:
