@@ -59,7 +59,9 @@ class EffectChecker:
                 return None
             return Op("if", (c,), then, (other,) if other is not None else ())
         if isinstance(st, ast.ForEach):
-            q = self._quantity(st.count, st.count_span, st.args, T.COUNTS, defn)
+            q = self._quantity(st.count, st.count_span, st.args, self.v.counts, defn)
+            if st.count in T.SET_COUNTS:
+                self._note_set_use(st.count, st.count_span, T.SET_COUNTS[st.count][1])
             self._note_names(st.args)
             body = self._block(st.body, box, defn)
             return Op("foreach", (q,), body) if q is not None else None

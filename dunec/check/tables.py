@@ -87,13 +87,17 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
+}
+# Conditions of an expansion the engine does not play yet: known, and tagged with
+# it like its verbs (E0302 in another set, E0309 in a set built on it).
+SET_CONDITIONS: dict[str, CondDef] = {
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
-    "in_conflict": CondDef(("<unit>",), quantity=True),
-    "in_play": CondDef(("<unit>",), quantity=True),
-    "tiles": CondDef(("<market>",), quantity=True),  # the tiles you own from a set's market
-    "persuasion": CondDef(("",), quantity=True),
-    "agent_at": CondDef(("<icon>",)),  # one of your agents is on a board space with this icon
-    "enemy_agent_here": CondDef(("",)),  # the space this agent went to holds an enemy agent
+    "in_conflict": CondDef(("<unit>",), quantity=True, sets=("ix",)),
+    "in_play": CondDef(("<unit>",), quantity=True, sets=("ix",)),
+    "tiles": CondDef(("<market>",), quantity=True, sets=("ix",)),  # the tiles you own from a set's market
+    "persuasion": CondDef(("",), quantity=True, sets=("ix",)),
+    "agent_at": CondDef(("<icon>",), sets=("ix",)),  # one of your agents is on a board space with this icon
+    "enemy_agent_here": CondDef(("",), sets=("ix",)),  # the space this agent went to holds an enemy agent
 }
 
 # `for each NAME args { ... }`
@@ -104,11 +108,14 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "intrigue": ("",),
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
-    "in_conflict": ("<unit>",),
-    "deployed_this_turn": ("",),
-    "factions_below": ("<int>",),  # factions where you have less influence than N
-    "sword_cards": ("",),  # revealed cards that give swords this turn
-    "other_sword_cards": ("",),  # the same, besides this card
+}
+# Counts of an expansion the engine does not play yet: count -> (forms, its sets).
+SET_COUNTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "in_conflict": (("<unit>",), ("ix",)),
+    "deployed_this_turn": (("",), ("ix",)),
+    "factions_below": (("<int>",), ("ix",)),  # factions where you have less influence than N
+    "sword_cards": (("",), ("ix",)),  # revealed cards that give swords this turn
+    "other_sword_cards": (("",), ("ix",)),  # the same, besides this card
 }
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")
