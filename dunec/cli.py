@@ -337,13 +337,16 @@ def _content(args):
     return _for_sets(content, getattr(args, "sets", None))
 
 
-def _for_sets(content, spec):
-    """The content of a game of the --sets (default: base); a set that is unknown
-    or misses a set it requires is a usage error."""
+def _for_sets(content, spec, playing: bool = True):
+    """The content of a game of the --sets (default: base); a set that is unknown,
+    misses a set it requires or (for a game: `playing`) is not played by the engine
+    yet is a usage error."""
     from dunec.engine.runner import for_sets
     from dunec.ir.meta import SetsError
 
     try:
+        if not playing and spec is not None:  # listed or shown, not played
+            return content.select(_set_list(spec), playing=False) if content.vocab else content
         return for_sets(content, _set_list(spec) if spec is not None else None)
     except SetsError as e:
         raise UsageError(str(e)) from None
@@ -585,7 +588,9 @@ def _load_defs(sets=None):
     from dunec.content import load
 
     content = load("compiled")
-    return (_for_sets(content, sets) if sets is not None else content).defs
+    if sets is None:  # every compiled definition, those of sets the engine does not play yet too
+        return {**content.defs, **content.held}
+    return _for_sets(content, sets, playing=False).defs
 
 
 def _known_set(name: str | None, sets) -> None:
@@ -645,7 +650,7 @@ def cmd_show(args) -> int:
         from dunec.ir.meta import Content, vocab_of
 
         playing = _for_sets(Content({k: {"set": d.set} for k, d in model.defs.items()}, {}, "", vocab_of(model)),
-                            args.sets).defs
+                            args.sets, playing=False).defs
         model.defs = {k: d for k, d in model.defs.items() if k in playing}
     _known_set(args.set_, {d.set for d in model.defs.values()})
     if args.set_:

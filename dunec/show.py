@@ -12,7 +12,7 @@ BOX_TITLES = {
     "space": "Effect", "control": "Control bonus", "passive": "Passive", "signet": "Signet ring",
     "once": "Once per game", "game_start": "At game start", "high_council": "When you take a High Council seat",
     "space_paid": "When you pay Solari for a board space", "harvest": "When you harvest spice",
-    "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict",
+    "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict", "round_start": "At round start",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
@@ -21,7 +21,9 @@ def show_definition(d: Def) -> str:
     f = d.fields
     head = f"{d.name}  [{KINDS[d.kind]}, {d.set}" + (f", {d.copies} copies" if d.copies > 1 else "") + "]"
     lines = [head, "-" * len(head)]
-    if "cost" in f and d.kind != "space":
+    if "cost" in f and d.kind == "tech":
+        lines.append(f"Cost: {f['cost']} spice")
+    elif "cost" in f and d.kind != "space":
         lines.append(f"Cost: {f['cost']} Persuasion")
     if f.get("icons"):
         lines.append("Agent icons: " + ", ".join(describe.name(i) for i in f["icons"]))
@@ -40,6 +42,8 @@ def show_definition(d: Def) -> str:
 def box_title(d: Def, box: str) -> str:
     if box == "plot" and turn_start(d.boxes[box]):
         return "Plot, at the start of your turn"
+    if box == "plot" and d.kind == "tech":  # a tile's ability, on its owner's turn
+        return "Once per round (flip the tile), on your turn" if d.fields.get("flips") else "On your turn"
     return BOX_TITLES[box]
 
 
@@ -49,7 +53,11 @@ def fact_lines(d: Def) -> list[str]:
     lines = []
     if d.kind == "conflict":
         lines.append(f"Level: {'I' * f['level']}")
+    if d.kind == "tech" and f.get("rival"):
+        lines.append("House Hagal mark: a solo rival may acquire it.")
     if d.kind == "space":
+        if f.get("replaces"):
+            lines.append("Replaces: " + ", ".join(describe.name(r.split(".")[-1]) for r in f["replaces"]))
         if f.get("cost"):
             lines.append("Cost: " + ", ".join(describe.cost(c) for c in f["cost"]))
         if f.get("requires"):

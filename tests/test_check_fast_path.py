@@ -68,7 +68,7 @@ def test_the_cache_holds_only_bundled_cards_and_is_used(cache, tmp_path):
     stamp, entries = pickle.loads(cache.read_bytes())
     assert stamp == parsecache.code_stamp()
     assert entries and all(p.startswith("cards/") for p, _ in entries)
-    assert not any("probe" in text for _, text in entries)  # the user's file is never kept
+    assert not any('card probe "Probe"' in text for _, text in entries)  # the user's file is never kept
     before = cache.stat().st_mtime_ns
     assert _outcome(*compile_paths([mine], root=ROOT, with_bundled=True)) == first
     assert cache.stat().st_mtime_ns == before  # read, not written again

@@ -272,9 +272,12 @@ def test_the_core_tables_hold_no_set_names():
     assert not hasattr(T, "SETS")
 
 
-def test_an_unplayed_expansions_name_is_refused_in_its_own_set():
+def test_an_unplayed_expansions_names_are_its_own_and_refused_elsewhere():
     src = 'card ixian_probe "Ixian Probe" {\n  set ix\n  cost 3; icons city\n  agent { dreadnought 1 }\n}\n'
     _, diags = compile_sources([("ix.dune", src)])
+    assert not diags.items  # the set's own content is data: checked and shown
+    fan = 'set fan "Fan" {\n  requires ix\n  kinds card\n}\n' + src.replace("set ix", "set fan")
+    _, diags = compile_sources([("fan.dune", fan)])
     assert [(d.code, d.message) for d in diags.items] == [
         ("E0309", "`dreadnought` (ix) is not played by the engine yet")]
 
@@ -439,7 +442,8 @@ def test_the_default_sets_play_the_base_game(capsys):
     assert capsys.readouterr().out == default
     assert main(["list", "--sets", "base,ix", "--json"]) == 0
     import json
-    assert {r["set"] for r in json.loads(capsys.readouterr().out)} == {"base"}
+    # Rise of Ix's cards are listed (checked and shown), though no game plays them yet.
+    assert {r["set"] for r in json.loads(capsys.readouterr().out)} == {"base", "ix"}
 
 
 def test_a_sets_holdings_are_in_the_json_the_digest_and_the_observation(smugglers):

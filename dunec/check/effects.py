@@ -18,7 +18,7 @@ from dunec.check.messages import (
 from dunec.check.model import CARD_KINDS, KINDS
 from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB
 from dunec.ir import verbs as V
-from dunec.ir.ops import MODIFIERS, Op
+from dunec.ir.ops import Op
 from dunec.syntax import ast
 
 
@@ -59,7 +59,9 @@ class EffectChecker:
                 return None
             return Op("if", (c,), then, (other,) if other is not None else ())
         if isinstance(st, ast.ForEach):
-            q = self._quantity(st.count, st.count_span, st.args, T.COUNTS, defn)
+            q = self._quantity(st.count, st.count_span, st.args, self.v.counts, defn)
+            if st.count in T.SET_COUNTS:
+                self._note_set_use(st.count, st.count_span, T.SET_COUNTS[st.count][1])
             self._note_names(st.args)
             body = self._block(st.body, box, defn)
             return Op("foreach", (q,), body) if q is not None else None
@@ -107,13 +109,23 @@ class EffectChecker:
         for c in costs:
             words = [c.verb] + [str(a.value) for a in c.args]
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["this"]:
-                if defn.kind not in CARD_KINDS:
+                if defn.kind not in TRASHABLE:
                     self.d.error(NO_CARD_TO_TRASH, c.span, verb="trash this", box=an(KINDS[defn.kind]))
                     ok = False
                 out.append(("trash_this",))
                 continue
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["card"]:
                 out.append(("trash_card",))
+                continue
+            if c.verb == "discard":  # Rise of Ix's "discard a card ->": a cost the engine does not pay yet
+                if len(c.args) != 1 or c.args[0].kind != "int":
+                    self.d.error(COST_WITHOUT_AMOUNT, c.span, verb=c.verb, example="pay discard 1 -> ...")
+                    ok = False
+                elif self._number(c.args[0], "cost", UNPAYABLE_COST):
+                    self._note_set_use("discard", c.verb_span, DISCARD_COST_SETS)
+                    out.append(("discard", c.args[0].value))
+                else:
+                    ok = False
                 continue
             if c.verb == "influence":
                 m, err = match(("<faction> <int>", "any <int>"), c.args, self.v.tables.get)
@@ -154,10 +166,10 @@ class EffectChecker:
             self.d.error(UNKNOWN_EFFECT, st.verb_span, verb=st.verb, help=help)
             return None
         self._note_set_use(st.verb, st.verb_span, verb.sets)
-        if box == "passive" and st.verb not in MODIFIERS:
+        if box == "passive" and st.verb not in V.MODIFIERS:
             self.d.error(EFFECT_IN_PASSIVE, st.verb_span, verb=st.verb, box="a passive box")
             return None
-        if st.verb in MODIFIERS and box != "passive":
+        if st.verb in V.MODIFIERS and box != "passive":
             self.d.error(MODIFIER_AS_EFFECT, st.verb_span, name=st.verb)
             return None
         if box not in verb.boxes:
@@ -189,7 +201,7 @@ class EffectChecker:
 
     # A form's extra rule (VerbRow.needs): whether the statement passes it; if not, said.
     def _needs_card_definition(self, st, box, defn) -> bool:
-        if defn.kind not in CARD_KINDS:
+        if defn.kind not in TRASHABLE:
             self.d.error(NO_CARD_TO_TRASH, st.span, verb="trash this", box=an(KINDS[defn.kind]))
             return False
         return True
@@ -279,7 +291,13 @@ class EffectChecker:
 
 
 # Slots whose value names a definition: (the kinds it may be, what it is called).
-_REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve card")}
+_REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve card"),
+         "<space>": (("space",), "board space")}
+# What `trash this` may trash: a card, or a set's tile (a tech tile trashes itself).
+TRASHABLE = CARD_KINDS + ("tech",)
+# `pay discard N -> ...` belongs to the sets whose cards print it (the engine pays it
+# once it plays them); any other set is told where it belongs (E0302).
+DISCARD_COST_SETS = ("ix",)
 
 
 def _options(n: int) -> str:

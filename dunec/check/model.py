@@ -18,6 +18,7 @@ KINDS = {
     "leader": "leader",
     "hagal": "House Hagal card",
     "deck": "deck list",
+    "tech": "tech tile",
 }
 CARD_KINDS = ("card", "starter", "reserve")
 

@@ -359,15 +359,17 @@ class Checker(EffectChecker):
 
     # ------------------------------------------------------------------ helpers
     def _judge_set_uses(self, dset: str) -> None:
-        """A name of a set may be used by that set and the sets that require it; an
-        expansion the engine does not play yet is refused (E0309)."""
+        """A name of a set may be used by that set and the sets that require it. The
+        names of an expansion the engine does not play yet are its own: its definitions
+        use them (content as data), any other set's use is refused (E0309)."""
         reach = self.v.reaches(dset)
         for span, needs, name in self._set_uses:
-            if not reach.intersection(needs):
+            owners = reach.intersection(needs)
+            if not owners:
                 self.d.error(NOT_IN_THIS_SET, span, name=name, needs=" or ".join(needs), set=dset,
                              expansion=needs[0])
-            elif reach.intersection(needs).intersection(T.UNPLAYED_SETS):
-                self.d.error(NOT_PLAYED_YET, span, name=name, set=sorted(reach.intersection(needs))[0])
+            elif dset not in owners and owners.intersection(T.UNPLAYED_SETS):
+                self.d.error(NOT_PLAYED_YET, span, name=name, set=sorted(owners)[0])
         self._set_uses = []
 
     def _key(self, ident: str) -> str:
@@ -396,16 +398,17 @@ class Checker(EffectChecker):
         return all(self._number(a, number) for w, a in zip(form.split(), args) if w == "<int>")
 
     def _slot_table(self, slot: str):
-        if slot in ("card", "reserve"):
+        if slot in ("card", "reserve", "space"):
             # Every id, checked against kinds after pass 2. A view, not a copy: one card
             # reference must cost the same in a set of ten cards as in one of 25,000.
             return self._first.keys()
         return self.v.tables.get(slot)
 
     def _slot_error(self, err) -> None:
-        what = {"losable": "thing to lose", "payable": "cost", "reserve": "reserve card"}.get(err.slot, err.slot)
-        if err.slot in ("card", "reserve"):  # ids: suggest only definitions of the right kind
-            kinds = ("reserve",) if err.slot == "reserve" else CARD_KINDS
+        what = {"losable": "thing to lose", "payable": "cost", "reserve": "reserve card",
+                "space": "board space"}.get(err.slot, err.slot)
+        if err.slot in ("card", "reserve", "space"):  # ids: suggest only definitions of the right kind
+            kinds = {"reserve": ("reserve",), "space": ("space",)}.get(err.slot, CARD_KINDS)
             help = self._suggest_id(str(err.arg.value), kinds)
         else:
             # Offer only the names this definition's set may use (its own and its requirements').

@@ -26,6 +26,7 @@ RANGES: dict[str, Range] = {
                                          "to take something away, use `lose`"),
     "modifier": Range(-99, 99, "a change of cost", "a leader changes a cost by at most 99 either way"),
     "card_cost": Range(0, 20, "a card cost", "printed card costs run from 0 to 20 persuasion"),
+    "tech_cost": Range(0, 20, "a tech tile cost", "printed tech tiles cost 0 to 20 spice (rules 000: bought with spice)"),
     "copies": Range(1, 20, "a number of copies", "a card comes in 1 to 20 copies"),
     "level": Range(1, 3, "a conflict level", "conflict cards are level I, II or III"),
     "hagal_swords": Range(0, 9, "a number of swords", "a House Hagal card shows 0 to 9 swords"),
@@ -52,7 +53,8 @@ RANGES: dict[str, Range] = {
 }
 
 # The range of the numbers of each effect verb (`<int>` in its forms); "amount" otherwise.
-NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost", "secret_factions": "factions_chosen"}
+NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost", "secret_factions": "factions_chosen",
+                  "unit_strength": "unit_strength"}
 # The range of the number in a condition or count's own arguments (`factions_at 3`).
 NUMBER_OF_ARGUMENT = {"factions_at": "influence_step"}
 # The range a quantity condition is compared with (`influence fremen >= 2`); a
@@ -143,6 +145,25 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "on space_paid": _box("space_paid", "on space_paid { draw 1 }"),
         "on harvest": _box("harvest", "on harvest { draw 1 }"),
         "on deploy": _box("deploy", "on deploy { if deployed_this_turn >= 4 { solari 1 } }"),
+        "on reveal": _box("reveal", "on reveal { trash card from play }"),
+        "on round_start": _box("round_start", "on round_start { draw 1 }"),
+    },
+    # A tile of a set's market (Rise of Ix's tech tiles, bought with spice: rules 000,
+    # "Tech Tiles"). `use` is played on the owner's own turn like a plot; `flips`: only
+    # once per round (the tile flips, and is refreshed at Round Start); `rival`: the
+    # House Hagal mark, a solo rival may buy it.
+    "tech": {
+        **_COMMON,
+        "cost": FieldSpec("int", "cost 4", number="tech_cost", required=True),
+        "rival": FieldSpec("flag", "rival"),
+        "flips": FieldSpec("flag", "flips"),
+        "on acquire": _box("acquire", "on acquire { water 1 }"),
+        "use": _box("plot", "use { troops 1 }"),
+        "reveal": _box("reveal", "reveal { persuasion 1 }"),
+        "on round_start": _box("round_start", "on round_start { solari 2 }"),
+        "on win": _box("win", "on win { water 1 }"),
+        "endgame": _box("endgame", "endgame { vp 1 }"),
+        "passive": _box("passive", "passive { win_ties }"),
     },
     "hagal": {
         **_COMMON,

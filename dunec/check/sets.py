@@ -75,9 +75,13 @@ def check_playable(model: Model, diags: Diagnostics) -> None:
     if start is None or start.kind != "deck":
         return
 
+    # Only the sets a game of this set plays count: another set's leaders (Rise of
+    # Ix's, in the same build) do not make up for its own.
+    own = reaches(model.sets, start.set)
+
     def copies(kind, **match):
         return sum(d.copies for d in model.of_kind(kind)
-                   if all(d.fields.get(k) == v for k, v in match.items()))
+                   if d.set in own and all(d.fields.get(k) == v for k, v in match.items()))
 
     needs = []
     for level, take in CONFLICT_DECK:
@@ -88,7 +92,7 @@ def check_playable(model: Model, diags: Diagnostics) -> None:
         needs.append(f"{ROW} Imperium cards for the Imperium Row (it has {copies('card')})")
     if copies("leader") < LEADERS:
         needs.append(f"{LEADERS} leaders for a four-player game (it has {copies('leader')})")
-    if not model.of_kind("space"):
+    if not [d for d in model.of_kind("space") if d.set in own]:
         needs.append("board spaces (it has none)")
     if needs:
         diags.error(SET_CANNOT_START, model.spans.get(("starting", "size"), start.span),

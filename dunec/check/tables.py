@@ -13,11 +13,16 @@ from dataclasses import dataclass
 from dunec.ir import verbs as V
 from dunec.ir.verbs import ALL_BOXES, NOT_IN_COMBAT, PERSUASION_BOXES, REVEAL_LIKE  # noqa: F401 (the boxes)
 
-# Official expansions whose mechanisms the engine is still being taught: a name they
-# declare, or a core row tagged with them, is known to the checker (so it can say
-# where it belongs) but refused with E0309. A fan set's names ride on the generic
-# mechanisms and are not refused.
-UNPLAYED_SETS = ("ix", "immortality", "uprising")
+# Official expansions whose mechanisms the engine is still being taught, with what it
+# does not play yet. Their names and tagged core rows are known to the checker: the
+# set's own definitions may use them (its content is data, checked and shown), any
+# other set's use is refused with E0309, and a game that selects the set is refused
+# (ir/meta.py, Content.select). A fan set's names ride on the generic mechanisms.
+UNPLAYED_SETS = {
+    "ix": "tech tiles and negotiators, dreadnought placement, the freighter, the CHOAM overlay",
+    "immortality": "the research track, the Tleilaxu track and grafting",
+    "uprising": "spies, contracts, sandworms and the Maker hooks",
+}
 # Core verbs the checker accepts that the engine does not play yet (none: `advance`
 # and `cash_out` play on the track mechanism, dunec/engine/rules_resources.py).
 ENGINE_PENDING: tuple = ()
@@ -83,6 +88,17 @@ CONDITIONS: dict[str, CondDef] = {
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
 }
+# Conditions of an expansion the engine does not play yet: known, and tagged with
+# it like its verbs (E0302 in another set, E0309 in a set built on it).
+SET_CONDITIONS: dict[str, CondDef] = {
+    # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
+    "in_conflict": CondDef(("<unit>",), quantity=True, sets=("ix",)),
+    "in_play": CondDef(("<unit>",), quantity=True, sets=("ix",)),
+    "tiles": CondDef(("<market>",), quantity=True, sets=("ix",)),  # the tiles you own from a set's market
+    "persuasion": CondDef(("",), quantity=True, sets=("ix",)),
+    "agent_at": CondDef(("<icon>",), sets=("ix",)),  # one of your agents is on a board space with this icon
+    "enemy_agent_here": CondDef(("",), sets=("ix",)),  # the space this agent went to holds an enemy agent
+}
 
 # `for each NAME args { ... }`
 COUNTS: dict[str, tuple[str, ...]] = {
@@ -92,6 +108,14 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "intrigue": ("",),
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
+}
+# Counts of an expansion the engine does not play yet: count -> (forms, its sets).
+SET_COUNTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "in_conflict": (("<unit>",), ("ix",)),
+    "deployed_this_turn": (("",), ("ix",)),
+    "factions_below": (("<int>",), ("ix",)),  # factions where you have less influence than N
+    "sword_cards": (("",), ("ix",)),  # revealed cards that give swords this turn
+    "other_sword_cards": (("",), ("ix",)),  # the same, besides this card
 }
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")

@@ -239,7 +239,7 @@ class Vocabulary:
         for s in [x for x in order if x.id in in_check] + [x for x in order if x.id not in in_check]:
             for name, decl in s.names.items():
                 first = self.decls.get(name)
-                if first is None and name not in T.VERBS and name not in T.CONDITIONS:
+                if first is None and name not in T.VERBS and name not in T.CONDITIONS and name not in T.SET_CONDITIONS:
                     self.decls[name] = decl
                     self.owner[name] = s.id
                     continue
@@ -257,13 +257,15 @@ class Vocabulary:
             self.verbs[n] = T.Verb(("<int>",))
         for n in units:
             self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT)
-        self.conditions = dict(T.CONDITIONS)
+        self.conditions = {**T.CONDITIONS, **T.SET_CONDITIONS}
+        self.counts = {**T.COUNTS, **{n: forms for n, (forms, _) in T.SET_COUNTS.items()}}
         for n in counters:
             self.conditions[n] = T.CondDef(("",), quantity=True)
         self.gains = frozenset(T.GAINABLE + counters + units)
         self.payable = counters + T.PAYABLE
         self.tables = {**T.SLOT_TABLES, "set": tuple(sets), "losable": counters + T.LOSABLE,
-                       "payable": self.payable, "track": of("track"), "unit": units, "market": of("market")}
+                       "payable": self.payable, "track": of("track"), "unit": units, "market": of("market"),
+                       "counter": counters}
         self._reach: dict[str, frozenset] = {}
 
     def reaches(self, set_id: str) -> frozenset:

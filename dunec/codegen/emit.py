@@ -24,8 +24,8 @@ import jinja2
 from dunec.check.model import Model
 from dunec.check.tables import CMPS
 from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
-from dunec.ir.ops import asks, program_of, segments, to_tuples
-from dunec.ir.verbs import CALLS
+from dunec.ir.ops import asks, program_of, segments, to_tuples, walk
+from dunec.ir.verbs import CALLS, OPS
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
 # op kind -> the effect-context method a generated call names (the verb rows' runtime).
@@ -228,7 +228,11 @@ def render(model: Model) -> dict[str, str]:
 def _add_box(ops, key: tuple, mod: str, fns: list, effects: list, programs: dict) -> None:
     """A box that asks nothing becomes one effect function. A box that may ask
     becomes a program: each stretch of ops that ask nothing a function, each op
-    that may ask IR data the engine runs from frames (never code)."""
+    that may ask IR data the engine runs from frames (never code). A box with a
+    verb the engine does not play yet is kept whole as data."""
+    if unplayed(ops):
+        programs[key] = [{"op": t} for t in to_tuples(ops)]
+        return
     if not asks(ops):
         fns.append(Fn(f"fx_{len(fns)}", key, ops))
         effects.append({"key": key, "module": mod, "fn": fns[-1].name})
@@ -241,6 +245,18 @@ def _add_box(ops, key: tuple, mod: str, fns: list, effects: list, programs: dict
         else:
             items.append({"op": to_tuples((part,))[0]})
     programs[key] = items
+
+
+def unplayed(ops) -> bool:
+    """Whether a box holds a verb or a cost the engine does not play yet (an
+    expansion's: method "", UNPAID_COSTS): such a box is kept as data in the
+    registry, not compiled to a function."""
+    return any((o.kind in OPS and not OPS[o.kind].runtime) or
+               (o.kind == "pay" and any(c[0] in UNPAID_COSTS for c in o.args[0])) for o in walk(ops))
+
+
+# Costs the checker knows that the engine does not pay yet (check/effects.py, DISCARD_COST_SETS).
+UNPAID_COSTS = ("discard",)
 
 
 def model_owner(model: Model, name: str) -> str:

@@ -14,6 +14,8 @@ def cost(c: tuple) -> str:
         return "trash this card"
     if c[0] == "trash_card":
         return "trash a card"
+    if c[0] == "discard":
+        return f"discard {c[1]} card{'s' if c[1] != 1 else ''}"
     if c[0] == "hand":
         return f"{c[1]} card{'s' if c[1] != 1 else ''} in hand"
     if c[0] == "influence":
@@ -47,6 +49,10 @@ def cond(c: tuple) -> str:
         return "the Mentat is in its space"
     if k == "secret":
         return "your Factions chosen in secret are not revealed yet"
+    if k == "agent_at":
+        return f"you have an Agent on a {name(c[1])} board space"
+    if k == "enemy_agent_here":
+        return "an enemy Agent is on the board space you sent this Agent to"
     return k
 
 
@@ -66,6 +72,13 @@ def quantity(q: tuple) -> str:
         "opponent_units": lambda: "units of the strongest opponent in the Conflict",
         "factions_behind": lambda: "Factions where an opponent has more Influence than you",
         "deployed_this_turn": lambda: "troops you deployed to the Conflict this turn",
+        "in_conflict": lambda: f"your {name(q[1])} in the Conflict",
+        "in_play": lambda: f"your {name(q[1])} out of your supply",
+        "tiles": lambda: f"your {name(q[1])}",
+        "persuasion": lambda: "Persuasion this turn",
+        "factions_below": lambda: f"Faction where you have less than {q[1]} Influence",
+        "sword_cards": lambda: "revealed card that gives swords",
+        "other_sword_cards": lambda: "other revealed card that gives swords",
     }.get(k, lambda: k.replace("_", " "))()
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from dunec.check.model import Def
+from dunec.check.tables import UNPLAYED_SETS
 from dunec.ir import value
 from dunec.ir.ops import turn_start, walk
 
@@ -78,10 +79,23 @@ class Content:
     # both back-ends, so a game paused inside it is plain data (dunec/engine/interpreter.py).
     programs: dict = field(default_factory=dict)
     _by_kind: dict = field(default_factory=dict)
+    # The definitions of sets the engine does not play yet (UNPLAYED_SETS), held out of
+    # `defs` until a selection that only lists or shows them (select(playing=False)):
+    # content loaded whole, before any selection, plays as it did without them.
+    held: dict = field(default_factory=dict)
 
-    def select(self, sets=("base",)) -> "Content":
+    def __post_init__(self):
+        if not self.sets:
+            held = {k: m for k, m in self.defs.items() if m.get("set") in UNPLAYED_SETS}
+            if held:
+                self.held = {**self.held, **held}
+                self.defs = {k: m for k, m in self.defs.items() if k not in held}
+
+    def select(self, sets=("base",), playing: bool = True) -> "Content":
         """The content of a game of these sets: their definitions and names only.
-        A definition of no declared set (an author's loose cards) always plays."""
+        A definition of no declared set (an author's loose cards) always plays.
+        `playing=False` selects them to list or show: a set whose mechanisms the
+        engine does not play yet is refused only for a game."""
         sets = tuple(dict.fromkeys(sets))
         for s in sets:
             if s not in self.vocab:
@@ -90,7 +104,12 @@ class Content:
             if missing:
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
                                 f"(e.g. --sets {','.join((*missing, *sets))})")
-        defs = {k: m for k, m in self.defs.items() if m["set"] in sets or m["set"] not in self.vocab}
+        for s in sets if playing else ():
+            if s in UNPLAYED_SETS:
+                raise SetsError(f"the engine does not play set `{s}` yet ({UNPLAYED_SETS[s]}); "
+                                f"its cards are checked and shown: `dunec show --set {s}`")
+        every = {**self.defs, **self.held}
+        defs = {k: m for k, m in every.items() if m["set"] in sets or m["set"] not in self.vocab}
         return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
 
     def declared(self, kind: str) -> dict:

@@ -58,7 +58,9 @@ class Op:
 
 Ops = tuple[Op, ...]
 
-MODIFIERS = ("space_cost", "ignore_block", "see_top_card")
+MODIFIERS = ("space_cost", "ignore_block", "see_top_card",
+             # Rise of Ix's (not read by the engine until it plays the set)
+             "win_ties", "acquire_on_top", "track_extra", "unit_strength", "extra_gain", "snoop")
 
 
 def walk(ops: Ops):

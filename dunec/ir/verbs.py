@@ -22,12 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Union
 
-from dunec.ir.lexicon import WORTH, amount, name, plural, units
+from dunec.ir.lexicon import UNITS, WORTH, amount, name, plural, units
 
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
-             "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track")
+             "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track", "round_start")
 NOT_IN_COMBAT = tuple(b for b in ALL_BOXES if b not in ("combat", "endgame", "reward", "win"))
 REVEAL_LIKE = ("reveal", "combat", "hagal")
 PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
@@ -116,7 +116,26 @@ def _acquire(word: str, form: str, v: list) -> tuple:
     return (v[0], form.endswith("top"))
 
 
+def _buy(word: str, form: str, v: list) -> tuple:
+    """`buy tech_tiles discount 1` -> ("tech_tiles", 1, ""); `... with solari` -> (.., 0, "solari")."""
+    return (v[0], v[1] if "discount" in form else 0, v[1] if "with" in form else "")
+
+
 # ---------------------------------------------------------------- rules text
+def _many(thing: str) -> str:
+    """What many of a resource or unit kind are called: `Solari`, `dreadnoughts`."""
+    return UNITS[thing][1] if thing in UNITS else plural(2, thing)
+
+
+def _buy_text(a: tuple) -> str:
+    text = f"acquire one of the {name(a[0])}"
+    if a[1]:
+        text += f" for {a[1]} less"
+    if a[2]:
+        text += f"; you may pay with {_many(a[2])} instead"
+    return text
+
+
 def _influence_text(a: tuple) -> str:
     where = {"any": "any Faction", "space": "that space's Faction", "all": "each Faction",
              "behind": "a Faction where an opponent has more than you",
@@ -249,8 +268,65 @@ ROWS: tuple[VerbRow, ...] = (
     # other sets: known so a base card that uses them is told where they belong
     VerbRow("spy", ("<int>",), sets=("uprising",), method=""),
     VerbRow("contract", ("<int>",), sets=("uprising",), method=""),
-    VerbRow("tech", ("<int>",), sets=("ix",), method=""),
     VerbRow("research", ("",), sets=("immortality",), method=""),
+    # Rise of Ix: its content is data (cards/ix), checked and shown; the engine plays
+    # none of these yet (method ""), and a game of set ix is refused (ir/meta.py).
+    VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
+            asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1], method="", sets=("ix",)),
+    VerbRow("move", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("reward",), asks=True, worth=lambda a: 1.5 * a[1], method="",
+            sets=("ix",), text=lambda a: f"{a[1]} {plural(a[1], 'move')} on the {name(a[0])} (each: one step up, "
+                                         f"or back to the bottom collecting the rewards up to your step)"),
+    VerbRow("deploy_units", ("<int>",), boxes=("agent", "reveal", "plot", "combat", "signet", "space"), asks=True,
+            worth=lambda a: 1.5 * a[0], method="", sets=("ix",),
+            text=lambda a: f"deploy up to {a[0]} {plural(a[0], 'unit')} of any kind from your garrison"),
+    VerbRow("retreat_unit", ("<unit> <int>", "any <int>"), boxes=("agent", "reveal", "plot", "combat"), asks=True,
+            worth=-0.5, method="", sets=("ix",), lower=_faction_or_word,
+            text=lambda a: f"retreat {units(a[0], a[1]) if a[0] != 'any' else f'{a[1]} ' + plural(a[1], 'unit')} "
+                           f"from the Conflict to the garrison"),
+    VerbRow("retreat_for", ("<int>",), block=True, boxes=("reveal", "plot", "combat"), asks=True, worth=0.8,
+            method="", sets=("ix",),
+            text=lambda a: f"you may retreat {a[0]} of your units from the Conflict to your garrison for"),
+    VerbRow("return_for", ("<unit> <int>",), block=True, boxes=("win", "combat", "reward"), asks=True, worth=0.8,
+            method="", sets=("ix",),
+            text=lambda a: f"you may return {units(a[0], a[1])} from the Conflict to your supply "
+                           f"(not placed on the board) for"),
+    VerbRow("swap_intrigue", ("<int>", "any"), boxes=NOT_IN_COMBAT, asks=True, worth=1.0, method="", sets=("ix",),
+            lower=lambda w, f, v: (-1 if f == "any" else v[0],),
+            text=lambda a: f"put {'any number of' if a[0] < 0 else a[0]} of your Intrigue cards on the bottom of "
+                           f"the Intrigue deck, then draw as many"),
+    VerbRow("pick_intrigue", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=2.5, method="", sets=("ix",),
+            text=lambda a: f"look at the top {a[0]} Intrigue cards: keep 1, put the others back on top"),
+    VerbRow("influence_visited", ("all <int>", "one <int>"), boxes=NOT_IN_COMBAT, asks=True, method="",
+            sets=("ix",), lower=lambda w, f, v: (f.split()[0], v[0]), worth=lambda a: 2.6 * a[1] * (2 if a[0] == "all" else 1),
+            text=lambda a: f"+{a[1]} Influence with " + (
+                "each Faction that has one of your Agents on its board spaces" if a[0] == "all" else
+                "a Faction whose board space you sent an Agent to this turn")),
+    VerbRow("cheaper_space", ("<space> <counter> <int>",), boxes=("agent",), worth=lambda a: 0.8 * a[2], method="",
+            sets=("ix",), text=lambda a: f"sending an Agent to {name(a[0])} with this card costs "
+                                         f"{units(a[1], a[2])} less"),
+    VerbRow("extra_turn", ("",), boxes=("agent",), worth=3.0, method="", sets=("ix",),
+            text="you may take another turn right after this one"),
+    VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="", sets=("ix",),
+            text="set aside a card from your hand; when you send an Agent with it this round"),
+    VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
+            method="", sets=("ix",),
+            text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
+    # Rise of Ix rule modifiers: read by the engine's rules once it plays the set.
+    VerbRow("win_ties", ("",), boxes=PASSIVE, method="", sets=("ix",),
+            text="you win ties at the end of the game"),
+    VerbRow("acquire_on_top", ("",), boxes=PASSIVE, method="", sets=("ix",),
+            text="you may put the cards you acquire on top of your deck"),
+    VerbRow("track_extra", ("<track> <unit> <int>",), boxes=PASSIVE, method="", sets=("ix",),
+            text=lambda a: f"whenever you gain {_many(a[1])} from the {name(a[0])}, gain "
+                           f"{a[2]} more; you may deploy any of them to the Conflict"),
+    VerbRow("unit_strength", ("<unit> <int>",), boxes=PASSIVE, method="", sets=("ix",),
+            text=lambda a: f"your {_many(a[0])} have strength {a[1]}"),
+    VerbRow("extra_gain", ("<counter> <int>",), boxes=PASSIVE, method="", sets=("ix",),
+            text=lambda a: f"whenever you gain {_many(a[0])} on your turn, gain {a[1]} more"),
+    VerbRow("snoop", ("",), boxes=PASSIVE, method="", sets=("ix",),
+            text="Snooper tokens: one on each Faction's Influence track at game start; the first time you send an "
+                 "Agent to that Faction's board space, remove it: look at the top card of your deck, draw it or "
+                 "trash it"),
     VerbRow("tleilaxu", ("",), sets=("immortality",), method=""),
 )
 

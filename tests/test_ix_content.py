@@ -1,0 +1,189 @@
+"""Rise of Ix as card files: every definition checks, shows and reads as printed;
+the counts match the community inventory; a game of the set is refused until the
+engine plays it (docs/decisions.md, "Rise of Ix content")."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from dunec.cli import main
+from dunec.fmt import format_source
+from dunec.check.diagnostics import Diagnostics
+from dunec.frontend import compile_paths, compile_sources
+from dunec.paths import cards_dir
+from dunec.show import show_definition
+
+IX = cards_dir() / "ix"
+REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
+
+
+@pytest.fixture(scope="module")
+def model():
+    m, diags = compile_paths([cards_dir()], root=cards_dir())
+    assert not diags.items, diags.render()
+    return m
+
+
+def ix_defs(model):
+    return {k: d for k, d in model.defs.items() if d.set == "ix"}
+
+
+# ---------------------------------------------------------------------- checks and shows
+def test_every_ix_file_checks_clean_by_itself(capsys):
+    assert main(["check", str(IX)]) == 0
+    assert "ok: 81 definitions in 8 files" in capsys.readouterr().out
+
+
+def test_every_ix_definition_shows_and_show_is_stable_through_a_reformat(model):
+    """parse -> show, and parse -> fmt -> parse -> show, give the same text."""
+    shown = {k: show_definition(d) for k, d in ix_defs(model).items()}
+    assert len(shown) == 81
+    assert all(text.splitlines()[0].startswith(d.name) for text, d in zip(shown.values(), ix_defs(model).values()))
+    sources = [(f"base/{p.name}", p.read_text(encoding="utf-8")) for p in sorted((cards_dir() / "base").glob("*.dune"))]
+    for path in sorted(IX.glob("*.dune")):
+        text = path.read_text(encoding="utf-8")
+        formatted = format_source(str(path), text, Diagnostics())
+        assert formatted is not None
+        sources.append((f"ix/{path.name}", formatted))
+    again, diags = compile_sources(sources)
+    assert not diags.errors, diags.render()
+    assert {k: show_definition(d) for k, d in again.defs.items() if d.set == "ix"} == shown
+
+
+def test_show_set_ix_prints_every_definition(capsys):
+    assert main(["show", "--set", "ix"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("[tech tile, ix]") == 18 and out.count("[leader, ix]") == 6
+
+
+def test_list_and_gallery_work_on_ix(capsys, tmp_path):
+    assert main(["list", "--sets", "base,ix", "--set", "ix", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    copies = Counter()
+    for r in rows:
+        copies[r["kind"]] += r["copies"]
+    assert copies == {"card": 35, "intrigue": 17, "conflict": 4, "leader": 6, "tech": 18, "space": 6, "starter": 1}
+    assert main(["gallery", "--sets", "ix", str(tmp_path / "g")]) == 0
+    assert "Flagship" in (tmp_path / "g" / "index.html").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------- a game of ix is refused
+REFUSED = "the engine does not play set `ix` yet (tech tiles and negotiators, dreadnought placement"
+
+
+@pytest.mark.parametrize("argv", [["play", "--sets", "base,ix", "--seed", "1"],
+                                  ["simulate", "--games", "1", "--sets", "base,ix"],
+                                  ["play", "--solo", "--sets", "base,ix"]])
+def test_a_game_of_ix_is_refused_with_what_the_engine_lacks(capsys, argv):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert REFUSED in err and "Traceback" not in err
+
+
+def test_content_select_and_the_api_refuse_ix_but_list_it():
+    from dunec.api import Game
+    from dunec.content import load
+    from dunec.ir.meta import SetsError
+
+    content = load("compiled")
+    # Loaded whole, before any selection, the content plays as the base game did.
+    assert not any(m["set"] == "ix" for m in content.defs.values()) and "flagship" in content.held
+    with pytest.raises(SetsError, match="does not play set `ix` yet"):
+        content.select(("base", "ix"))
+    with pytest.raises(SetsError, match="does not play set `ix` yet"):
+        Game(players=4, seed=1, sets=("base", "ix"))
+    listed = content.select(("base", "ix"), playing=False)
+    assert {m["set"] for m in listed.defs.values()} == {"base", "ix"}
+    assert not any(m["set"] == "ix" for m in content.select(("base",)).defs.values())
+
+
+def test_a_box_the_engine_cannot_play_is_kept_as_data():
+    """An Ix verb has no effect-context method: codegen keeps its box in the registry's
+    programs, never a compiled function that would call a method that is not there."""
+    import generated.registry as reg
+
+    assert ("ixian_engineer", "agent") in reg.PROGRAMS
+    assert not any(key == ("ixian_engineer", "agent") for key in reg.EFFECTS)
+    assert ("minimic_film", "reveal") in reg.EFFECTS  # a plain gain compiles as usual
+
+
+# ---------------------------------------------------------------------- counts against the reference
+INVENTORY = REFERENCE / "card_inventory.json"
+# Our kind -> the inventory's section.
+SECTIONS = {"card": "imperium", "intrigue": "intrigue", "tech": "tech", "leader": "leader", "starter": "starter",
+            "conflict": "conflict"}
+# Deliberate deviations, each in docs/decisions.md ("Rise of Ix content"): the
+# inventory files Economic Supremacy under "All" but the Rise of Ix rulebook lists
+# it among the set's four conflict cards.
+DEVIATIONS = {"conflict": ("Economic Supremacy",)}
+
+
+@pytest.mark.skipif(not INVENTORY.is_file(), reason=f"no card inventory at {INVENTORY}")
+@pytest.mark.parametrize("kind", sorted(SECTIONS))
+def test_counts_per_kind_match_the_inventory(model, kind):
+    rows = json.loads(INVENTORY.read_text(encoding="utf-8"))[SECTIONS[kind]]
+    theirs = [r for r in rows if r.get("source") == "Rise of Ix"]
+    assert set(DEVIATIONS.get(kind, ())) <= {r["name"] for r in theirs}
+    ours = [d for d in ix_defs(model).values() if d.kind == kind]
+    want = sum(int(r.get("count") or r.get("count_per_player") or 1) for r in theirs)
+    assert sum(d.copies for d in ours) == want
+    assert len({d.name.lower() for d in ours}) == len({r["name"].lower() for r in theirs})
+
+
+@pytest.mark.skipif(not (REFERENCE / "board_spaces_all_versions.json").is_file(), reason="no board reference")
+def test_the_overlay_adds_and_replaces_the_reference_boards_spaces(model):
+    spaces = json.loads((REFERENCE / "board_spaces_all_versions.json").read_text(encoding="utf-8"))
+    added = {s["name"] for s in spaces if "ix" in s["variants"] and "base" not in s["variants"]}
+    # A base space with an empty Ix version is one the overlay covers.
+    covered = {s["name"] for s in spaces if "ix" in s["variants"] and not s["variants"]["ix"] and s["variants"].get("base")}
+    ours = [d for d in ix_defs(model).values() if d.kind == "space"]
+    assert {d.name.lower() for d in ours} == {n.lower() for n in added}
+    replaced = {model.defs[r].name.lower() for d in ours for r in d.fields.get("replaces", ())}
+    assert replaced == {n.lower() for n in covered}
+
+
+# ---------------------------------------------------------------------- printed text, spot checks
+PRINTED = {
+    # Agent: "Acquire Tech"; Reveal: with three or more tech tiles, trash this card -> 1 VP.
+    "ixian_engineer": ["Agent: acquire one of the tech tiles",
+                       "Reveal: if your tech tiles >= 3: pay trash this card -> +1 Victory Point"],
+    "freighter_fleet": ["Reveal: 1 move on the shipping (each: one step up, or back to the bottom"],
+    "full_scale_assault": ["When acquired: +1 dreadnought", "Agent: +2 troops",
+                           "for each your dreadnought in the Conflict: +3 swords"],
+    "truthsayer": ["Agent: pay discard 1 card -> draw 1 card", "Reveal: +1 Persuasion, +1 sword"],
+    "satellite_ban": ["Agent: pay discard 1 card -> +1 spice, +1 water", "retreat up to 2 troops"],
+    "sayyadina": ["Agent: pay 3 water -> +1 Victory Point", "Reveal: if another Fremen card in play: +3 Persuasion"],
+    "expedite": ["Plot: pay 1 spice -> 1 move on the shipping"],
+    "war_chest": ["Combat: pay 2 Solari -> +4 swords", "Endgame: if solari >= 10: +1 Victory Point"],
+    "cannon_turrets": ["Combat: +2 swords; each opponent: retreat 1 dreadnought from the Conflict"],
+    "flagship": ["Cost: 8 spice", "When acquired: +1 Victory Point",
+                 "Once per round (flip the tile), on your turn: pay 4 Solari -> +3 troops"],
+    "windtraps": ["Cost: 2 spice", "When acquired: +1 water", "When you win a Conflict: +1 water"],
+    "spy_satellites": ["On your turn: pay 3 spice, trash this card -> +1 Victory Point",
+                       "Endgame: for each Faction where you have less than 2 Influence: +1 Victory Point"],
+    "prince_rhombur_vernius": ["Passive: your dreadnoughts have strength 4"],
+    "viscount_hundro_moritani": ["At game start: look at the top 2 Intrigue cards: keep 1",
+                                 "Signet ring: pay 1 spice -> +1 dreadnought"],
+    "tech_negotiation": ["Effect: +1 Persuasion; choose one: acquire one of the tech tiles for 1 less | +1 negotiators"],
+    "interstellar_shipping": ["Requires: Spacing Guild Influence >= 2", "Effect: 2 moves on the shipping"],
+    "gather_support": ["Replaces: rally troops", "Effect: +2 troops; pay 2 Solari -> +1 water"],
+}
+
+
+@pytest.mark.parametrize("ident", sorted(PRINTED))
+def test_rules_text_says_what_the_card_prints(model, ident):
+    text = show_definition(model.defs[ident])
+    for phrase in PRINTED[ident]:
+        assert phrase in text, f"{phrase!r} not in:\n{text}"
+
+
+def test_ix_tech_tiles_with_the_house_hagal_mark():
+    """HAGAL.md 3.8: twelve tiles a solo rival may buy, six it may not."""
+    m, _ = compile_paths([cards_dir()], root=cards_dir())
+    marked = {d.id for d in m.defs.values() if d.kind == "tech" and d.fields.get("rival")}
+    assert len(marked) == 12
+    assert not marked & {"spaceport", "artillery", "holoprojectors", "restricted_ordnance", "disposal_facility",
+                         "minimic_film"}
