@@ -255,8 +255,8 @@ class Vocabulary:
         self.verbs = dict(T.VERBS)
         for n in counters:
             self.verbs[n] = T.Verb(("<int>",))
-        for n in units:
-            self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT)
+        for n in units:  # a conflict reward may give units to the garrison (Rise of Ix's and Uprising's do)
+            self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT + ("reward",))
         self.conditions = {**T.CONDITIONS, **T.SET_CONDITIONS}
         self.counts = {**T.COUNTS, **{n: forms for n, (forms, _) in T.SET_COUNTS.items()}}
         for n in counters:
