@@ -2,7 +2,7 @@
 
 A decision's options become action ids 0..N-1 in the order `Game.legal_actions()`
 gives them. Libraries need a fixed number of distinct actions: MAX_ACTIONS.
-Over 480 seeded games (random and greedy players, 1-4 people) the largest
+Over 280 seeded games (random and greedy players, 1-4 people) the largest
 decision had 58 options (an agent turn: hand cards times open spaces); the bound
 is four times that, rounded up to a power of two. A decision with more options
 is refused by name (ActionBoundError), never truncated.
