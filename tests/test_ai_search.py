@@ -149,3 +149,11 @@ def test_the_study_runs(capsys):
     out = capsys.readouterr().out
     assert "search:2" in out and "fair share 0.25" in out and "two novice rivals" in out
     assert set(table) == {("4p", 2), ("solo:novice", 2)}
+
+
+def test_with_one_simulation_the_search_plays_as_greedy():
+    """A node tries the greedy pick first, so the smallest budget is the greedy player."""
+    content = load("compiled")
+    search = play_game(content, 1, 6, ["search:1"], quiet=True, make_policy=make_policy)
+    greedy = play_game(content, 1, 6, ["greedy"], quiet=True, make_policy=make_policy)
+    assert search.decisions == greedy.decisions

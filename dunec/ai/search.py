@@ -3,7 +3,8 @@
 Each simulation starts from a fresh guess at what the deciding seat cannot see
 (dunec/ai/determinise.py), walks one tree shared by all guesses (single-observer
 ISMCTS: a child is scored against how often it was available, since the other
-seats' options differ between guesses), adds one node, then plays on with a
+seats' options differ between guesses; a node widens progressively, the greedy
+player's pick first), adds one node, then plays on with a
 rollout policy until the game ends or `rounds` rounds have passed, and backs up
 one value per seat. A finished game is worth its win shares (Game.returns); a
 cut-off one its estimate (`estimate`). The move is the most visited root child.
@@ -105,11 +106,16 @@ class Search:
         return min(options, 2 + int(math.sqrt(2 * node.n)))
 
     def _ranked(self, g: Game, first: dict) -> list:
-        """The distinct actions, the engine's best-hinted first (stable on ties)."""
+        """The distinct actions in the order a node tries them: the greedy
+        player's pick first (so a small budget plays at least as it would), then
+        the engine's best-hinted (stable on ties)."""
+        options = g.legal_actions()
+        pick = options[self._greedy_index(g)]
         hints = g.hints()
-        if not hints:
-            return list(first)
-        return sorted(first, key=lambda a: -hints[first[a]])
+        rest = [a for a in first if a != pick]
+        if hints:
+            rest.sort(key=lambda a: -hints[first[a]])
+        return [pick] + rest
 
     def _cut(self, g: Game, start: int) -> bool:
         return g.state.round >= start + self.rounds
@@ -120,11 +126,13 @@ class Search:
         return g.returns() if g.is_terminal() else estimate(g, self.temperature)
 
     def _rollout_index(self, g: Game) -> int:
-        options = g.legal_actions()
         if self.rollout == "greedy":
-            seat = g.current_player()
-            return self._greedy.choose(_View(g), g.state.players[seat], g.decision()["kind"], options, g.hints)
-        return self.rng.below(len(options))
+            return self._greedy_index(g)
+        return self.rng.below(len(g.legal_actions()))
+
+    def _greedy_index(self, g: Game) -> int:
+        seat = g.current_player()
+        return self._greedy.choose(_View(g), g.state.players[seat], g.decision()["kind"], g.legal_actions(), g.hints)
 
 
 class _View:
