@@ -157,3 +157,16 @@ def test_with_one_simulation_the_search_plays_as_greedy():
     search = play_game(content, 1, 6, ["search:1"], quiet=True, make_policy=make_policy)
     greedy = play_game(content, 1, 6, ["greedy"], quiet=True, make_policy=make_policy)
     assert search.decisions == greedy.decisions
+
+
+def test_points_count_development_less_as_the_conflicts_run_out():
+    from dunec.ai.search import points_of
+
+    g = game_at(players=3, seed=1, steps=30)
+    p = g.state.players[0]
+    before = points_of(g, p)
+    p.discard.append("duncan_idaho")  # a bought card counts, at its cost
+    p.influence["fremen"] += 1
+    assert points_of(g, p) > before
+    g.state.conflict_deck.clear()  # the last round: only VP count
+    assert points_of(g, p) == p.vp

@@ -32,9 +32,12 @@ from dunec.engine.rng import Rng
 from dunec.ir.lexicon import WORTH
 
 ROLLOUTS = ("greedy", "random")
-# Points at a cut-off: VP, plus what a seat holds valued as the engine's hints
-# value it (WORTH: 9 is one VP), so a rich seat counts a little more.
-HOLDINGS = ("solari", "spice", "water")
+# Points at a cut-off, beyond VP: what a seat holds and has built that the
+# look-ahead has not yet turned into VP, in the hints' units (WORTH: 9 is one VP).
+HOLDINGS = ("solari", "spice", "water", "garrison")
+INFLUENCE_STEP = 2.6  # one influence step, as dunec/ir/value.py prices it
+CARD_ZONES = ("deck", "hand", "discard", "played", "revealed")  # a card is worth its cost, as the buy hints say
+GAME_CONFLICTS = 10  # conflicts in a game: development counts less as they run out
 
 
 class Search:
@@ -177,13 +180,24 @@ def _first_index(options: list) -> dict:
 
 
 def estimate(g: Game, temperature: float = 1.0) -> list:
-    """Win shares estimated from points at a cut-off: a softmax over VP plus
-    holdings (WORTH-valued, 9 to a VP), so one VP ahead is e times the weight."""
-    points = [p.vp + sum(WORTH[r] * getattr(p, r) for r in HOLDINGS) / WORTH["vp"] for p in g.state.players]
+    """Win shares estimated at a cut-off: a softmax over points, one point a VP,
+    so one VP ahead is e times the weight (temperature 1)."""
+    points = [points_of(g, p) for p in g.state.players]
     top = max(points)
     weights = [math.exp((x - top) / temperature) for x in points]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def points_of(g: Game, p) -> float:
+    """VP, plus holdings, influence, intrigue and bought cards at the hints'
+    worth, scaled down as the conflicts run out (in the last round only VP count)."""
+    defs = g.content.defs
+    worth = sum(WORTH[r] * getattr(p, r) for r in HOLDINGS) + WORTH["intrigue"] * len(p.intrigue)
+    worth += INFLUENCE_STEP * sum(p.influence.values())
+    worth += sum(defs[c].get("cost", 0) for zone in CARD_ZONES for c in getattr(p, zone))
+    left = min(1.0, len(g.state.conflict_deck) / GAME_CONFLICTS)
+    return p.vp + left * worth / WORTH["vp"]
 
 
 # ---------------------------------------------------------------------- as a policy
