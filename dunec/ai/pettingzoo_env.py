@@ -1,0 +1,118 @@
+"""Dune: Imperium as a PettingZoo AEC environment.
+
+    from dunec.ai.pettingzoo_env import env
+    e = env(players=4, seed=1)
+    e.reset()
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        e.step(None if terminated or truncated else int(obs["action_mask"].nonzero()[0][0]))
+
+Agents are the people, `player_0` .. `player_{players-1}` (seat order); House
+Hagal rivals (players=1: solo against two; players=2: one) decide inside the
+engine and are not agents. An observation is a dict: `observation`, the
+fixed-size vector of dunec.ai.features (layout in docs/engine.md), and
+`action_mask`, 1 for each of the pending decision's options (ids 0..N-1 in the
+order Game.legal_actions() gives them) under the fixed bound MAX_ACTIONS. The
+reward is the terminal win share (1 for a sole winner, split on a tie).
+
+Seeds: `env(seed=s)` plays seed s at the first reset; `reset(seed=s)` plays seed s;
+a reset without a seed plays the next seed, so a loop of resets sees new games
+and one seed is always one game.
+"""
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from dunec.ai import features
+from dunec.ai.table import MAX_ACTIONS, checked_options, people
+from dunec.api import Game
+
+
+def env(players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None) -> "DuneImperiumEnv":
+    return DuneImperiumEnv(players=players, seed=seed, difficulty=difficulty, render_mode=render_mode)
+
+
+class DuneImperiumEnv(AECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "dune_imperium_v0", "is_parallelizable": False}
+
+    def __init__(self, players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None):
+        super().__init__()
+        if not 1 <= players <= 4:
+            raise ValueError(f"players must be 1 (solo against two rivals) to 4, not {players}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.players, self.difficulty, self.render_mode = players, difficulty, render_mode
+        self._next_seed = seed
+        self.game: Game = Game(players=players, seed=seed, difficulty=difficulty)  # checks the difficulty too
+        self._seats = people(self.game)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        size = features.layout(self.game.content).size
+        obs = spaces.Dict({
+            "observation": spaces.Box(0.0, features.HIGH, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (MAX_ACTIONS,), np.int8),
+        })
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(MAX_ACTIONS) for a in self.possible_agents}
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ the loop
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._next_seed = int(seed)
+        self.game = Game(players=self.players, seed=self._next_seed, difficulty=self.difficulty)
+        self._next_seed += 1
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        n = len(checked_options(self.game))
+        if action is None or not 0 <= int(action) < n:
+            raise ValueError(f"{action!r} is not a legal action for {agent}: the action mask allows 0..{n - 1}")
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply_index(int(action))
+        if self.game.is_terminal():
+            shares = self.game.returns()
+            for a, seat in zip(self.possible_agents, self._seats):
+                self.rewards[a] = shares[seat]
+                self.terminations[a] = True
+        self._select()
+        self._accumulate_rewards()
+
+    def _select(self) -> None:
+        """The deciding person's agent; once the game is over, the first agent
+        still listed, so the dead steps remove them one by one."""
+        seat = self.game.current_player()
+        self.agent_selection = self.agents[0] if seat < 0 else self.possible_agents[self._seats.index(seat)]
+
+    def observe(self, agent):
+        i = self.possible_agents.index(agent)
+        mask = np.zeros(MAX_ACTIONS, np.int8)
+        if self.game.current_player() == self._seats[i]:
+            mask[:len(checked_options(self.game))] = 1
+        return {"observation": features.encode(self.game.state, self._seats[i], self.game.content),
+                "action_mask": mask}
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        st = self.game.state
+        return f"round {st.round}, phase {st.phase}, VP " + " ".join(f"P{p.seat + 1}:{p.vp}" for p in st.players)
+
+    def close(self):
+        """Nothing to release: the game is plain data in this process."""

@@ -1,0 +1,87 @@
+"""The PettingZoo AEC environment passes PettingZoo's own api_test and plays whole games."""
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the `ai` extra (pettingzoo) is not installed")
+import numpy as np  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from dunec.ai import features  # noqa: E402
+from dunec.ai.pettingzoo_env import env  # noqa: E402
+from dunec.ai.table import MAX_ACTIONS  # noqa: E402
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_api_test_passes(players):
+    api_test(env(players=players, seed=players), num_cycles=400)
+
+
+def play(e, pick):
+    """Play a whole game through the AEC loop; return the rewards each agent saw last."""
+    last = {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        last[agent] = reward
+        assert e.observation_space(agent).contains(obs)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) == len(e.game.legal_actions()) and legal[0] == 0
+        e.step(int(pick(legal)))
+    return last
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_whole_game_ends_with_the_win_shares(players):
+    e = env(players=players, seed=11)
+    e.reset()
+    rng = np.random.default_rng(0)
+    last = play(e, lambda legal: rng.choice(legal))
+    assert e.game.is_terminal() and not e.agents
+    want = e.game.returns()
+    assert [last[f"player_{i}"] for i in range(players)] == [want[s] for s in range(players)]
+    if players > 1:
+        assert sum(last.values()) == pytest.approx(1.0)
+
+
+def test_one_seed_is_one_game_and_a_plain_reset_plays_the_next():
+    e = env(players=3, seed=5)
+    digests = []
+    for seed in (5, None, 5):
+        e.reset(seed=seed)
+        play(e, lambda legal: legal[-1])
+        digests.append(e.game.state.digest())
+    assert digests[0] == digests[2] != digests[1]
+
+
+def test_observations_hide_the_other_hands_and_mask_only_the_decider():
+    e = env(players=4, seed=2)
+    e.reset()
+    for _ in range(30):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    deciding = e.agent_selection
+    lay = features.layout(e.game.content)
+    for agent in e.possible_agents:
+        obs = e.observe(agent)
+        assert obs["observation"].shape == (lay.size,) and obs["action_mask"].shape == (MAX_ACTIONS,)
+        assert obs["action_mask"].any() == (agent == deciding)
+    # Another seat's hand is never in the vector: shuffling it changes nothing.
+    other = e.game.state.players[1]
+    before = e.observe("player_0")["observation"].copy()
+    other.hand.reverse()
+    other.hand[:] = ["duncan_idaho"] * len(other.hand)
+    assert np.array_equal(before, e.observe("player_0")["observation"])
+
+
+def test_an_illegal_action_is_refused_by_name():
+    e = env(players=2, seed=1)
+    e.reset()
+    with pytest.raises(ValueError, match="is not a legal action for player_"):
+        e.step(MAX_ACTIONS - 1)
+
+
+@pytest.mark.parametrize("kwargs, words", [({"players": 0}, "players must be 1"),
+                                           ({"render_mode": "human"}, "render_mode must be None or 'ansi'")])
+def test_bad_arguments_are_refused(kwargs, words):
+    with pytest.raises(ValueError, match=words):
+        env(**kwargs)

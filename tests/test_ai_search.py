@@ -1,0 +1,172 @@
+"""The search player: honest guesses at hidden information, legal reproducible
+moves, and a policy that plays whole games through play_game."""
+import importlib.util
+import time
+from pathlib import Path
+
+import pytest
+
+from dunec import Game
+from dunec.ai.determinise import determinise
+from dunec.ai.search import Search, estimate, make_policy
+from dunec.content import load
+from dunec.engine.observe import observation
+from dunec.engine.rng import Rng
+from dunec.engine.runner import play_game, replay
+
+
+def game_at(players=4, seed=3, steps=40):
+    g = Game(players=players, seed=seed)
+    for _ in range(steps):
+        g.apply_index(len(g.legal_actions()) // 2)
+    return g
+
+
+def test_a_guess_keeps_all_the_seat_may_know():
+    g = game_at()
+    seat = g.current_player()
+    for k in range(5):
+        guess = determinise(g.state, seat, g.content.defs, Rng(k))
+        assert observation(guess, seat).digest() == observation(g.state, seat).digest()
+
+
+def test_a_guess_resamples_what_the_seat_cannot_see():
+    g = game_at()
+    seat = g.current_player()
+    others = [p.seat for p in g.state.players if p.seat != seat]
+    hidden = sorted(c for s in others for c in g.state.players[s].hand)
+    levels = [g.content.defs[c]["level"] for c in g.state.conflict_deck]
+    changed = set()
+    for k in range(20):
+        guess = determinise(g.state, seat, g.content.defs, Rng(k))
+        assert sorted(c for s in others for c in guess.players[s].hand) == hidden
+        assert [g.content.defs[c]["level"] for c in guess.conflict_deck] == levels
+        assert guess.rng_state != g.state.rng_state
+        changed |= {name for name, a, b in (
+            ("hands", [guess.players[s].hand for s in others], [g.state.players[s].hand for s in others]),
+            ("deck", guess.players[seat].deck, g.state.players[seat].deck),
+            ("imperium", guess.imperium_deck, g.state.imperium_deck)) if a != b}
+    assert changed == {"hands", "deck", "imperium"}
+
+
+def hidden_variant(g):
+    """The same game as the seat sees it, with everything hidden arranged otherwise."""
+    seat = g.current_player()
+    other = g.clone()
+    st = other.state
+    others = [p for p in st.players if p.seat != seat]
+    pool = [c for p in others for c in p.hand][::-1]
+    for p in others:
+        n = len(p.hand)
+        p.hand[:] = pool[:n]
+        del pool[:n]
+    for p in st.players:
+        p.deck.reverse()
+    st.imperium_deck.reverse()
+    st.intrigue_deck.reverse()
+    st.rng_state ^= 0xDEADBEEF
+    assert other.state.digest() != g.state.digest()
+    return other
+
+
+def test_the_choice_depends_only_on_what_the_seat_may_know():
+    g = game_at(steps=45)
+    other = hidden_variant(g)
+    seat = g.current_player()
+    a = determinise(g.state, seat, g.content.defs, Rng(9))
+    b = determinise(other.state, seat, g.content.defs, Rng(9))
+    assert a.digest() == b.digest()
+    assert Search(iterations=12, seed=4).choose_index(g) == Search(iterations=12, seed=4).choose_index(other)
+
+
+def test_search_picks_a_legal_action_reproducibly_and_leaves_the_game_alone():
+    g = game_at(players=2, seed=8, steps=20)
+    before = g.state.digest()
+    first = Search(iterations=15, seed=1, rollout="random").choose(g)
+    assert first in g.legal_actions() and g.state.digest() == before
+    assert Search(iterations=15, seed=1, rollout="random").choose(g) == first
+
+
+def test_a_time_budget_stops_the_search():
+    g = game_at(players=4, seed=2, steps=10)
+    t = time.perf_counter()
+    assert Search(iterations=10**6, seconds=0.2).choose(g) in g.legal_actions()
+    assert time.perf_counter() - t < 5.0
+
+
+def test_estimate_gives_more_to_the_seat_ahead():
+    g = game_at(players=3, seed=1, steps=30)
+    g.state.players[1].vp += 3
+    shares = estimate(g)
+    assert sum(shares) == pytest.approx(1.0) and shares[1] == max(shares)
+
+
+def test_search_as_a_play_game_policy_is_reproducible():
+    content = load("compiled")
+    names = ["search:4"]
+    st = play_game(content, 1, 5, names, quiet=True, make_policy=make_policy)
+    assert st.finished and len(st.standings) == 3
+    again = replay(content, 1, 5, names, st.decisions)
+    assert again.digest() == st.digest()
+    assert play_game(content, 1, 5, names, quiet=True, make_policy=make_policy).digest() == st.digest()
+
+
+def test_search_beats_random_players():
+    """Deterministic seeds: search with a small budget against three random players."""
+    content = load("compiled")
+    wins = 0
+    for seed in range(3):
+        names = ["random"] * 4
+        names[seed] = "search:8"
+        st = play_game(content, 4, seed, names, quiet=True, make_policy=make_policy)
+        wins += any(s["rank"] == 1 and s["seat"] == seed for s in st.standings)
+    assert wins >= 2
+
+
+@pytest.mark.parametrize("name, words", [("search:x", "write search:N"), ("search:0", "write search:N"),
+                                         ("nobody", "unknown policy")])
+def test_bad_policy_names_are_refused(name, words):
+    with pytest.raises(ValueError, match=words):
+        make_policy(name, 0, 0)
+
+
+def test_bad_search_options_are_refused():
+    with pytest.raises(ValueError, match="rollout must be one of"):
+        Search(rollout="smart")
+    with pytest.raises(ValueError, match="no decision to search"):
+        g = Game(players=1, seed=1)
+        while not g.is_terminal():
+            g.apply_index(0)
+        Search().choose(g)
+
+
+def test_the_study_runs(capsys):
+    path = Path(__file__).resolve().parent.parent / "bench" / "bench_search.py"
+    spec = importlib.util.spec_from_file_location("dunec_bench_search", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    table = bench.main(["--games", "1", "--budgets", "2", "--settings", "4p,solo:novice"])
+    out = capsys.readouterr().out
+    assert "search:2" in out and "fair share 0.25" in out and "two novice rivals" in out
+    assert set(table) == {("4p", 2), ("solo:novice", 2)}
+
+
+def test_with_one_simulation_the_search_plays_as_greedy():
+    """A node tries the greedy pick first, so the smallest budget is the greedy player."""
+    content = load("compiled")
+    search = play_game(content, 1, 6, ["search:1"], quiet=True, make_policy=make_policy)
+    greedy = play_game(content, 1, 6, ["greedy"], quiet=True, make_policy=make_policy)
+    assert search.decisions == greedy.decisions
+
+
+def test_points_count_development_less_as_the_conflicts_run_out():
+    from dunec.ai.search import points_of
+
+    g = game_at(players=3, seed=1, steps=30)
+    p = g.state.players[0]
+    before = points_of(g, p)
+    p.discard.append("duncan_idaho")  # a bought card counts, at its cost
+    p.influence["fremen"] += 1
+    assert points_of(g, p) > before
+    g.state.conflict_deck.clear()  # the last round: only VP count
+    assert points_of(g, p) == p.vp
