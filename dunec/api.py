@@ -61,6 +61,12 @@ class Game:
         g._init(content, state, backend)
         return g
 
+    @classmethod
+    def from_state(cls, content, state, backend: str = "compiled") -> "Game":
+        """A game at an existing state (not copied): a guessed or edited state to
+        search from, with the content it plays."""
+        return cls._of(content, state, backend)
+
     # ------------------------------------------------------------------ reading
     def is_terminal(self) -> bool:
         return self.state.phase == "over"

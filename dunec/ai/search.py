@@ -76,7 +76,7 @@ class Search:
 
     # ------------------------------------------------------------------ one simulation
     def _simulate(self, game: Game, seat: int, root: "_Node") -> None:
-        g = Game._of(game.content, determinise(game.state, seat, game.content.defs, self.rng), game.backend)
+        g = Game.from_state(game.content, determinise(game.state, seat, game.content.defs, self.rng), game.backend)
         start = g.state.round
         node, path = root, [root]
         while not g.is_terminal() and not self._cut(g, start):
@@ -216,7 +216,7 @@ class SearchPolicy:
     def choose(self, engine, player, kind, actions, hints) -> int:
         if len(actions) == 1:
             return 0
-        return self.search.choose_index(Game._of(engine.content, engine.state.copy(), engine.content.backend))
+        return self.search.choose_index(Game.from_state(engine.content, engine.state.copy(), engine.content.backend))
 
 
 def make_policy(name: str, seed: int, seat: int):
