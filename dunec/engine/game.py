@@ -94,7 +94,8 @@ class Engine:
     def later(self, do: str, **loc) -> None:
         """Push a step to run once everything pushed after it has run: the rest of
         a rule that comes after something which may ask (flow.py)."""
-        self.state.stack.append({"do": do, **loc})
+        loc["do"] = do  # the keyword dict is the frame: one dict, not two
+        self.state.stack.append(loc)
 
     def ask(self, p: Player, kind: str, options, do: str, hint=None, **loc) -> None:
         """Ask p to pick one of the options; the step `do` then runs with the
@@ -105,7 +106,8 @@ class Engine:
         n = len(options)
         if n == 0:
             raise PolicyError(f"no options for {kind}")
-        frame = {"do": do, **loc}
+        frame = loc
+        frame["do"] = do
         self.state.stack.append(frame)
         if n == 1:
             frame["answer"], frame["chosen"] = 0, options[0]
