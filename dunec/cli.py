@@ -167,7 +167,8 @@ def _game_args(p) -> None:
                         "off (default: reveal)")
     p.add_argument("--seed", type=int, default=1, help="the seed of the (first) game")
     p.add_argument("--policy", default="random",
-                   help="one policy for all seats, or a comma list per seat: random, greedy, human (play)")
+                   help="one policy for all seats, or a comma list per seat: random, greedy; "
+                        "play also human and search[:N] (N simulations a move)")
     p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled",
                    help="run the generated code or interpret the IR (they play identically)")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")
@@ -352,8 +353,9 @@ def _for_sets(content, spec, playing: bool = True):
         raise UsageError(str(e)) from None
 
 
-def _policies(spec: str, n: int, allowed=None) -> list[str]:
-    from dunec.engine.policies import POLICIES
+def _policies(spec: str, n: int, allowed=None, search: bool = False) -> list[str]:
+    """Policy names per seat; with `search`, also the search player (search[:N])."""
+    from dunec.engine.policies import POLICIES, SEARCH
 
     allowed = allowed or POLICIES
     names = [s.strip() for s in spec.split(",") if s.strip()]
@@ -362,8 +364,9 @@ def _policies(spec: str, n: int, allowed=None) -> list[str]:
     if len(names) != n:
         raise UsageError(f"--policy names {len(names)} policies for {n} player{'s' if n != 1 else ''}")
     for s in names:
-        if s not in allowed:
-            raise UsageError(f"unknown policy `{s}` (choose from {', '.join(allowed)})")
+        if s not in allowed and not (search and SEARCH.fullmatch(s)):
+            more = ", search[:N]" if search else ""
+            raise UsageError(f"unknown policy `{s}` (choose from {', '.join(allowed)}{more})")
     return names
 
 
@@ -397,7 +400,7 @@ def _setup(args) -> tuple[dict, list]:
 
     if args.resume is None:
         humans = _humans(args)
-        names = _policies(args.policy, humans, PLAY_POLICIES)
+        names = _policies(args.policy, humans, PLAY_POLICIES, search=True)
         for path in [args.cards, *args.extra]:
             if path is not None and not path.exists():
                 raise UsageError(f"no such file or folder: {path}")
@@ -445,7 +448,13 @@ def cmd_play(args) -> int:
     rules = _rules_text(model, cards)
 
     def make_policy(name, seed, seat):
-        return HumanPolicy(setup, rules=rules) if name == "human" else make(name, seed, seat)
+        if name == "human":
+            return HumanPolicy(setup, rules=rules)
+        if name.startswith("search"):
+            from dunec.ai.search import make_policy as search_policy
+
+            return search_policy(name, seed, seat)
+        return make(name, seed, seat)
 
     if args.resume is not None and interactive:
         print(f"Resuming {args.resume}: {len(decisions)} decisions replayed.")

@@ -68,7 +68,7 @@ def test_a_valid_save_replays_the_whole_game(tmp_path, capsys, good, compiled):
     ({"people": 7}, "people: expected one of 1, 2, 3, 4, got 7"),
     ({"people": "2"}, "people: expected one of 1, 2, 3, 4, got \"2\""),
     ({"policies": ["random"]}, "policies: 1 policies for 2 people"),
-    ({"policies": ["random", "clever"]}, "policies[1]: expected one of random, greedy, human, got \"clever\""),
+    ({"policies": ["random", "clever"]}, "policies[1]: expected one of random, greedy, human or search[:N], got \"clever\""),
     ({"policies": "random"}, "policies: expected a list of policies"),
     ({"backend": "gpu"}, "backend: expected one of compiled, interpreted, got \"gpu\""),
     ({"difficulty": "easy"}, "difficulty: expected one of novice, veteran, expert"),

@@ -8,6 +8,8 @@ seat, so the game's own RNG stream never depends on who is playing.
 """
 from __future__ import annotations
 
+import re
+
 from dunec.engine.actions import labels
 from dunec.engine.rng import Rng
 from dunec.ir.value import WORTH
@@ -213,6 +215,14 @@ class ScriptedPolicy(Policy):
 
 POLICIES = ("random", "greedy")
 PLAY_POLICIES = POLICIES + ("human",)  # `human` needs a terminal: dunec play only
+# `dunec play` also seats the search player (dunec/ai/search.py, built by the CLI,
+# which sits above both): "search", or "search:N" for N simulations a move.
+SEARCH = re.compile(r"search(:[1-9][0-9]*)?")
+
+
+def playable(name: str) -> bool:
+    """Whether `dunec play` (and a save it writes) can seat this policy."""
+    return name in PLAY_POLICIES or SEARCH.fullmatch(name) is not None
 
 
 def make(name: str, seed: int, seat: int) -> Policy:

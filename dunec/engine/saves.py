@@ -177,7 +177,7 @@ def _one_of(choices):
 
 
 def _policies(v, data):
-    from dunec.engine.policies import PLAY_POLICIES
+    from dunec.engine.policies import PLAY_POLICIES, playable
 
     if not isinstance(v, list):
         return f"expected a list of policies, got {_show(v)}"
@@ -185,8 +185,8 @@ def _policies(v, data):
     if people in PEOPLE and _int(people) and len(v) != people:
         return f"{len(v)} policies for {people} {'person' if people == 1 else 'people'}"
     for i, s in enumerate(v):
-        if not isinstance(s, str) or s not in PLAY_POLICIES:
-            return f"policies[{i}]", f"expected one of {', '.join(PLAY_POLICIES)}, got {_show(s)}"
+        if not isinstance(s, str) or not playable(s):
+            return f"policies[{i}]", f"expected one of {', '.join(PLAY_POLICIES)} or search[:N], got {_show(s)}"
 
 
 def _cards(v, data):
