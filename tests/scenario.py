@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dunec.cardtest import fresh_game
 from dunec.engine.context import Ctx
-from dunec.engine import combat, turns
+from dunec.engine import turns
 
 
 class Scenario:

@@ -6,7 +6,6 @@ the engine first; steps.py holds the registry of what the stack can run."""
 from __future__ import annotations
 
 from collections import deque
-from typing import Optional
 
 from dunec.engine import hints, interpreter, rivals, rules_costs
 from dunec.engine.actions import NO, player_name

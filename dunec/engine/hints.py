@@ -7,10 +7,10 @@ from a save or a clone has the same hints as the original. They are computed onl
 when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
-from dunec.ir.value import WORTH
 from dunec.engine import rules_cards
+from dunec.engine.rules_resources import MAX_INFLUENCE
+from dunec.ir.value import WORTH
 
-MAX_INFLUENCE = 6  # the top of an influence track (rules_resources keeps the rule)
 
 
 def of(e, p, kind: str, options, datum=None):
