@@ -105,3 +105,13 @@ def test_the_factions_have_one_home():
     named = [p.name for p in PKG.rglob("*.py")
              if re.search(r'"bene_gesserit":\s*"Bene Gesserit"', p.read_text(encoding="utf-8"))]
     assert named == ["lexicon.py"]  # the factions' display names: dunec/ir/lexicon.py NAMES
+
+
+def test_each_rule_constant_has_one_home():
+    """A game constant defined twice can drift apart (the top of an influence track
+    once was: the rule and the hints each had their own 6)."""
+    for name in ("TROOPS_PER_PLAYER", "MAX_INFLUENCE", "HAND_SIZE", "VP_TO_END", "COMBAT_GARRISON_LIMIT",
+                 "FOUR_BONUS", "FACTIONS"):
+        homes = [p.relative_to(PKG.parent).as_posix() for p in PKG.rglob("*.py")
+                 if re.search(rf"^{name}\s*[:=]", p.read_text(encoding="utf-8"), re.M)]
+        assert len(homes) == 1, f"{name} is defined in {homes}"
