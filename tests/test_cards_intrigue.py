@@ -602,7 +602,7 @@ def test_without_recruitment_mission_acquired_cards_go_to_the_discard(content):
 def test_reinforcements_on_an_agent_turn_recruits_without_deploying(content):
     g = new(content)
     g.p(0).solari = 3
-    g.engine.turn_kind = "agent"
+    g.state.turn_kind = "agent"
     assert play(g, 0, "reinforcements", "plot") == {0: {"solari": -3, "garrison": 3, "supply": -3}}
     assert g.asked(0) == []
     finish(g)

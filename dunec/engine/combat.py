@@ -79,11 +79,12 @@ def resolve(e, f):
 def rewards(e, f):
     st = e.state
     e.state.turn_kind = "combat"
-    for p in e.order():
+    order = e.order()
+    for p in order:
         if p.conflict:
             if not e.quiet:
                 e.log(f"  {e.pname(p)} combat strength {strength(p)}")
-    results = placings(e.order(), st.n_players)
+    results = placings(order, st.n_players)
     winner = None
     taken = []
     for p, place in results:

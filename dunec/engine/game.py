@@ -53,17 +53,6 @@ class Engine:
         self._trash_hints: dict = {}
 
     # ------------------------------------------------------------------ bookkeeping
-    @property
-    def turn_kind(self) -> str:
-        """The state's turn kind (kept on the engine for older callers: the state,
-        not the engine, knows where the game is)."""
-        return self.state.turn_kind
-
-    @turn_kind.setter
-    def turn_kind(self, kind: str) -> None:
-        self.state.turn_kind = kind
-
-
     def log(self, msg: str) -> None:
         if not self.quiet:
             self.state.log.append(msg)
@@ -206,7 +195,7 @@ class Engine:
         p = ctx.player
         ok = [i for i in range(len(labels)) if costs[i] is None or rules_costs.can_pay(self, p, costs[i], ctx.card)]
         then["picked"] = []
-        self.later("choose_pick", seat=p.seat, left=min(n, len(ok)), ok=ok, labels=list(labels),
+        self.later("choose_pick", seat=p.seat, picks=min(n, len(ok)), ok=ok, labels=list(labels),
                    hints=list(hints_) if hints_ else None, factions=list(factions or (None,) * len(labels)),
                    then=then)
 
@@ -303,7 +292,7 @@ def choose_pick(e, f):
     then = f["then"]
     if "chosen" in f:
         then["picked"].append(f["chosen"][1])
-    if len(then["picked"]) >= f["left"]:
+    if len(then["picked"]) >= f["picks"]:
         e.state.stack.append(then)
         return
     picked = then["picked"]
@@ -311,7 +300,7 @@ def choose_pick(e, f):
     labels, factions = f["labels"], f["factions"]
     hints_ = f["hints"]
     e.ask(e.players[f["seat"]], "choose", [("option", i, labels[i], factions[i]) for i in idx], "choose_pick",
-          [hints_[i] for i in idx] if hints_ else None, seat=f["seat"], left=f["left"], ok=f["ok"],
+          [hints_[i] for i in idx] if hints_ else None, seat=f["seat"], picks=f["picks"], ok=f["ok"],
           labels=labels, hints=hints_, factions=factions, then=then)
 
 

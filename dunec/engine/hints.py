@@ -8,6 +8,7 @@ when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
 from dunec.engine import rules_cards
+from dunec.engine.turns import space_costs
 from dunec.engine.rules_resources import MAX_INFLUENCE
 from dunec.ir.value import WORTH
 
@@ -42,8 +43,6 @@ def _turn(e, p, options, datum):
 
 
 def _place(e, p, card: str, space: str, judged: dict) -> float:
-    from dunec.engine.turns import space_costs
-
     h = judged.get(space)
     if h is None:
         sp = e.defs[space]

@@ -27,7 +27,7 @@ from dunec.engine.rng import Rng
 from dunec.engine.setup import SetupError
 from dunec.engine.setup import new_game as base_new_game
 from dunec.engine.state import TROOPS_PER_PLAYER, GameState, Player
-from dunec.engine.seats import duo_rival, scores  # noqa: F401  (who is who: seats.py)
+from dunec.engine.seats import duo_rival
 from dunec.engine.steps import step
 
 # The base-game leaders the rules list for solo rivals (the list's other two,

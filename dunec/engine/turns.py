@@ -564,11 +564,8 @@ def endgame(e, f):
 @step
 def endgame_cards(e, f):
     p = e.players[f["seat"]]
-    cards = [c for c in p.intrigue if "endgame" in e.defs[c]["boxes"]]
-    for card in reversed(cards[1:]):
+    for card in reversed([c for c in p.intrigue if "endgame" in e.defs[c]["boxes"]]):
         e.later("play_intrigue_step", seat=p.seat, card=card, box="endgame")
-    if cards:
-        play_intrigue(e, p, cards[0], "endgame")
 
 
 @step
@@ -579,7 +576,7 @@ def play_intrigue_step(e, f):
 @step
 def standings(e, f):
     st = e.state
-    ranked = sorted([p for p in e.players if rivals.scores(e, p)],  # not the two-player rival
+    ranked = sorted([p for p in e.players if seats.scores(e, p)],  # not the two-player rival
                     key=lambda p: (-p.vp, -p.spice, -p.solari, -p.water, -p.garrison, p.seat))
     st.standings = []
     rank = 0
