@@ -91,11 +91,12 @@ class Content:
                 self.held = {**self.held, **held}
                 self.defs = {k: m for k, m in self.defs.items() if k not in held}
 
-    def select(self, sets=("base",), playing: bool = True) -> "Content":
+    def select(self, sets=("base",), playing: bool = True, unfinished: bool = False) -> "Content":
         """The content of a game of these sets: their definitions and names only.
         A definition of no declared set (an author's loose cards) always plays.
         `playing=False` selects them to list or show: a set whose mechanisms the
-        engine does not play yet is refused only for a game."""
+        engine does not play yet is refused only for a game. `unfinished=True` lets
+        the tests of a set's mechanisms play it while the engine is being taught it."""
         sets = tuple(dict.fromkeys(sets))
         for s in sets:
             if s not in self.vocab:
@@ -104,12 +105,17 @@ class Content:
             if missing:
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
                                 f"(e.g. --sets {','.join((*missing, *sets))})")
-        for s in sets if playing else ():
+        for s in sets if playing and not unfinished else ():
             if s in UNPLAYED_SETS:
                 raise SetsError(f"the engine does not play set `{s}` yet ({UNPLAYED_SETS[s]}); "
                                 f"its cards are checked and shown: `dunec show --set {s}`")
         every = {**self.defs, **self.held}
         defs = {k: m for k, m in every.items() if m["set"] in sets or m["set"] not in self.vocab}
+        # An overlay: a selected set's space takes the place of the spaces it `replaces`
+        # (the CHOAM overlay covers base spaces, rules 000 setup), so the board, the agent
+        # menus and House Hagal's cards never see a covered space.
+        covered = {r.split(".")[-1] for m in defs.values() if m.get("kind") == "space" for r in m.get("replaces", ())}
+        defs = {k: m for k, m in defs.items() if not (m.get("kind") == "space" and k in covered)}
         return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
 
     def declared(self, kind: str) -> dict:
