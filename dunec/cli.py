@@ -168,7 +168,7 @@ def _game_args(p) -> None:
     p.add_argument("--seed", type=int, default=1, help="the seed of the (first) game")
     p.add_argument("--policy", default="random",
                    help="one policy for all seats, or a comma list per seat: random, greedy; "
-                        "play also human and search[:N] (N simulations a move)")
+                        "search[:N] (N simulations a move); play also human")
     p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled",
                    help="run the generated code or interpret the IR (they play identically)")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")
@@ -511,7 +511,7 @@ def cmd_simulate(args) -> int:
         raise UsageError(f"no such file or folder: {args.compare}")
     humans = _humans(args)
     content = _content(args)
-    names = _policies(args.policy, humans)
+    names = _policies(args.policy, humans, search=True)
     args.balance = args.balance or args.report is not None
     t0 = time.perf_counter()
     try:
@@ -560,7 +560,8 @@ def study(args, content, humans: int, names) -> dict:
         return simulate(content, games, humans, args.seed, names, difficulty=args.difficulty,
                         balance=args.balance, churn=args.churn, workers=args.workers, sets=content.sets,
                         source=(args.backend, args.cards, tuple(extra)), cluster=args.cluster,
-                        address=args.cluster_address, keep_records=True, reserve=reserve)
+                        address=args.cluster_address, keep_records=True, reserve=reserve,
+                        factory=SEARCH_FACTORY if any(n.startswith("search") for n in names) else None)
     stats = run(content, args.extra, args.games)
     records = stats.pop("records")
     if args.compare is not None and records:
@@ -585,6 +586,11 @@ def study(args, content, humans: int, names) -> dict:
         except OSError as e:
             raise UserError(f"cannot write the report to {args.report}: {e.strerror or e}") from None
     return stats
+
+
+# The search player lives in dunec.ai, above the engine: a study names its factory,
+# and each worker imports it (dunec/engine/runner.py, policy_factory).
+SEARCH_FACTORY = "dunec.ai.search:make_policy"
 
 
 def _summary(args, stats, done: int) -> str:

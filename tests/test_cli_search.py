@@ -25,8 +25,26 @@ def test_the_same_seed_and_budget_give_the_same_game(capsys):
 def test_a_bad_search_budget_is_a_usage_error(capsys):
     assert main(["play", "--solo", "--policy", "search:0"]) == 2
     assert "unknown policy `search:0`" in capsys.readouterr().err
-    assert main(["simulate", "--games", "1", "--policy", "search"]) == 2  # simulate seats the built-in ones
-    assert "unknown policy `search`" in capsys.readouterr().err
+    assert main(["simulate", "--games", "1", "--policy", "search:0"]) == 2
+    assert "unknown policy `search:0`" in capsys.readouterr().err
+    assert main(["simulate", "--games", "1", "--policy", "human"]) == 2  # a person needs `dunec play`
+    assert "unknown policy `human`" in capsys.readouterr().err
+
+
+def test_simulate_seats_the_search_player_the_same_in_every_worker(capsys):
+    """The study names the search player's factory; each worker process imports it,
+    and the per-seed results are those of one process."""
+    runs = []
+    for workers in ("1", "2"):
+        assert main(["simulate", "--games", "2", "--players", "3", "--seed", "4", "--workers", workers,
+                     "--policy", "search:2,greedy,greedy", "--json"]) == 0
+        stats = json.loads(capsys.readouterr().out)
+        runs.append((stats["wins_by_seat"], stats["average_vp"], stats["average_rounds"], stats["games"]))
+    assert runs[0] == runs[1] and runs[0][3] == 2
+    assert main(["play", "--players", "3", "--seed", "4", "--json", "--policy", "search:2,greedy,greedy"]) == 0
+    game = json.loads(capsys.readouterr().out)
+    won = [s["seat"] for s in game["standings"] if s["rank"] == 1]
+    assert runs[0][0][won[0]] > 0  # seed 4 of the study is the game `dunec play` plays
 
 
 def test_saves_accept_the_names_play_seats():

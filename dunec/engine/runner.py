@@ -120,15 +120,29 @@ def play_record(content, seed: int, setup: dict) -> dict:
     from dunec.study.reserve import reserving
 
     reserve = setup.get("reserve")
+    build = policy_factory(setup.get("factory"))
+    if reserve:
+        build = reserving(*reserve, build=build or make)
     return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
-                       setup["churn"], setup["balance"], reserving(*reserve) if reserve else None,
-                       setup.get("sets") or None)
+                       setup["churn"], setup["balance"], build, setup.get("sets") or None)
+
+
+def policy_factory(where):
+    """A study's policy factory named "module:function" (the search player's lives
+    above the engine, in dunec.ai): a name, not a function, so it crosses process
+    and machine boundaries; None: the engine's own policies."""
+    if not where:
+        return None
+    import importlib
+
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
              balance: bool = False, churn: str = "reveal", workers: int = 1, source=None,
              progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None,
-             sets=None) -> dict:
+             sets=None, factory=None) -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
     With `balance`, also per-card win rates (dunec/engine/balance.py).
@@ -136,11 +150,13 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
     loading the content from `source` (backend, cards, extra); records are folded
     in seed order, so the result does not depend on where the games ran.
     `reserve` = (card ids, seat): only that seat acquires those cards (dunec/study/reserve.py).
+    `factory` = "module:function" that builds the seats' policies (policy_factory).
     Ctrl-C stops early: the games finished so far are counted ("interrupted": true)."""
     from dunec.study.pool import play_many
 
     setup = {"n_players": n_players, "policy_names": list(policy_names), "difficulty": difficulty,
-             "churn": churn, "balance": balance, "reserve": reserve, "sets": tuple(sets or ())}
+             "churn": churn, "balance": balance, "reserve": reserve, "sets": tuple(sets or ()),
+             "factory": factory}
     records, interrupted = play_many(play_record, content, source, range(seed, seed + games), setup, workers=workers,
                                      progress=progress, cluster=cluster, address=address)
     out = summarise(records, n_players, difficulty, churn, content if balance else None)

@@ -28,11 +28,12 @@ class Reserved:
         return keep[j]
 
 
-def reserving(reserved, owner: int):
-    """make_policy for runner.play_game: seat `owner` plays as usual, others reserve."""
+def reserving(reserved, owner: int, build=make):
+    """make_policy for runner.play_game: seat `owner` plays as usual, others reserve.
+    `build(name, seed, seat)` makes the policies being wrapped."""
     reserved = frozenset(reserved)
 
     def make_policy(name, seed, seat):
-        inner = make(name, seed, seat)
+        inner = build(name, seed, seat)
         return inner if seat == owner or not reserved else Reserved(inner, reserved)
     return make_policy
