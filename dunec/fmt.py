@@ -261,10 +261,10 @@ def shape(node):
     """An AST without its positions: equal for two texts that say the same thing."""
     if isinstance(node, list):
         return [shape(x) for x in node]
-    if dataclasses.is_dataclass(node) and not isinstance(node, ast.Span):
+    if isinstance(node, ast.Node) and not isinstance(node, ast.Span):
         return (type(node).__name__,) + tuple(
-            shape(getattr(node, f.name)) for f in dataclasses.fields(node)
-            if f.name != "file" and not isinstance(getattr(node, f.name), ast.Span))
+            shape(getattr(node, f)) for f in node.FIELDS
+            if f != "file" and not isinstance(getattr(node, f), ast.Span))
     return node
 
 

@@ -92,6 +92,6 @@ def _names(node, out: set) -> None:
     elif isinstance(node, ast.Arg):
         if node.kind == "name":
             out.add(str(node.value))
-    elif hasattr(node, "__dataclass_fields__") and not isinstance(node, ast.Span):
-        for name in node.__dataclass_fields__:
+    elif isinstance(node, ast.Node) and not isinstance(node, ast.Span):
+        for name in node.FIELDS:
             _names(getattr(node, name), out)

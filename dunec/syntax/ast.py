@@ -1,122 +1,186 @@
-"""AST nodes. Every node knows where it came from, so any diagnostic can point at it."""
+"""AST nodes. Every node knows where it came from, so any diagnostic can point at it.
+
+Plain classes with slots, not dataclasses: `dunec check FILE` builds thousands of
+nodes and imports this module in every editor save, and a dataclass costs about
+0.5 ms to create at import and a slower __init__ (issue 11, the cold check).
+`Node` gives them what dataclasses gave: equality by fields, a repr, `FIELDS`.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Optional, Union
+from operator import attrgetter
+from typing import Union
 
 
-@dataclass(frozen=True)
-class Span:
-    file: str
-    line: int
-    col: int
-    end_line: int
-    end_col: int
+class Node:
+    __slots__ = ()
+    FIELDS: tuple = ()
+
+    def __init_subclass__(cls) -> None:
+        cls._key = attrgetter(*cls.FIELDS)  # the fields at C speed: one Python frame a level
+
+    def __eq__(self, other) -> bool:
+        return type(self) is type(other) and self._key(self) == self._key(other)
+
+    __hash__ = None  # mutable, as the dataclasses were
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.FIELDS) + ")"
+
+    def __getstate__(self):  # pickled into the parse cache (dunec/parsecache.py)
+        return tuple(getattr(self, f) for f in self.FIELDS)
+
+    def __setstate__(self, state) -> None:
+        for f, v in zip(self.FIELDS, state):
+            object.__setattr__(self, f, v)
+
+
+class Span(Node):
+    """Where a node came from; immutable and hashable (a key of diagnostics)."""
+    __slots__ = FIELDS = ("file", "line", "col", "end_line", "end_col")
+
+    def __init__(self, file: str, line: int, col: int, end_line: int, end_col: int) -> None:
+        set_ = object.__setattr__
+        set_(self, "file", file)
+        set_(self, "line", line)
+        set_(self, "col", col)
+        set_(self, "end_line", end_line)
+        set_(self, "end_col", end_col)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"Span is immutable: cannot set {name}")
+
+    def __hash__(self) -> int:
+        return hash((self.file, self.line, self.col, self.end_line, self.end_col))
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
+class Arg(Node):
+    __slots__ = FIELDS = ('kind', 'value', 'span')
+    # kind: "name" | "int" | "str" | "cmp"
 
-@dataclass
-class Arg:
-    kind: str  # "name" | "int" | "str" | "cmp"
-    value: Union[str, int]
-    span: Span
+    def __init__(self, kind, value, span) -> None:
+        self.kind = kind
+        self.value = value
+        self.span = span
 
     def text(self) -> str:
         return f'"{self.value}"' if self.kind == "str" else str(self.value)
 
 
-@dataclass
-class Action:
-    verb: str
-    verb_span: Span
-    args: list[Arg]
-    body: Optional[list["Stmt"]]
-    span: Span
+class Action(Node):
+    __slots__ = FIELDS = ('verb', 'verb_span', 'args', 'body', 'span')
+
+    def __init__(self, verb, verb_span, args, body, span) -> None:
+        self.verb = verb
+        self.verb_span = verb_span
+        self.args = args
+        self.body = body
+        self.span = span
 
 
-@dataclass
-class CondTerm:
-    name: str
-    name_span: Span
-    args: list[Arg]
-    span: Span
+class CondTerm(Node):
+    __slots__ = FIELDS = ('name', 'name_span', 'args', 'span')
+
+    def __init__(self, name, name_span, args, span) -> None:
+        self.name = name
+        self.name_span = name_span
+        self.args = args
+        self.span = span
 
 
-@dataclass
-class CondOp:
-    op: str  # "and" | "or" | "not"
-    parts: list["Cond"]
-    span: Span
+class CondOp(Node):
+    __slots__ = FIELDS = ('op', 'parts', 'span')
+    # op: "and" | "or" | "not"
+
+    def __init__(self, op, parts, span) -> None:
+        self.op = op
+        self.parts = parts
+        self.span = span
 
 
 Cond = Union[CondTerm, CondOp]
 
 
-@dataclass
-class If:
-    cond: Cond
-    then: list["Stmt"]
-    orelse: Optional[list["Stmt"]]
-    span: Span
+class If(Node):
+    __slots__ = FIELDS = ('cond', 'then', 'orelse', 'span')
+
+    def __init__(self, cond, then, orelse, span) -> None:
+        self.cond = cond
+        self.then = then
+        self.orelse = orelse
+        self.span = span
 
 
-@dataclass
-class Requires:
-    cond: "Cond"
-    span: Span
+class Requires(Node):
+    __slots__ = FIELDS = ('cond', 'span')
+
+    def __init__(self, cond, span) -> None:
+        self.cond = cond
+        self.span = span
 
 
-@dataclass
-class ForEach:
-    count: str
-    count_span: Span
-    args: list[Arg]
-    body: list["Stmt"]
-    span: Span
+class ForEach(Node):
+    __slots__ = FIELDS = ('count', 'count_span', 'args', 'body', 'span')
+
+    def __init__(self, count, count_span, args, body, span) -> None:
+        self.count = count
+        self.count_span = count_span
+        self.args = args
+        self.body = body
+        self.span = span
 
 
-@dataclass
-class Each:
-    target: str
-    target_span: Span
-    args: list[Arg]
-    body: list["Stmt"]
-    span: Span
+class Each(Node):
+    __slots__ = FIELDS = ('target', 'target_span', 'args', 'body', 'span')
+
+    def __init__(self, target, target_span, args, body, span) -> None:
+        self.target = target
+        self.target_span = target_span
+        self.args = args
+        self.body = body
+        self.span = span
 
 
-@dataclass
-class Choose:
-    args: list[Arg]
-    options: list[list["Stmt"]]
-    span: Span
+class Choose(Node):
+    __slots__ = FIELDS = ('args', 'options', 'span')
+
+    def __init__(self, args, options, span) -> None:
+        self.args = args
+        self.options = options
+        self.span = span
 
 
-@dataclass
-class Pay:
-    costs: list[Action]
-    gain: list["Stmt"]
-    span: Span
+class Pay(Node):
+    __slots__ = FIELDS = ('costs', 'gain', 'span')
+
+    def __init__(self, costs, gain, span) -> None:
+        self.costs = costs
+        self.gain = gain
+        self.span = span
 
 
 Stmt = Union[Action, If, Requires, ForEach, Each, Choose, Pay]
 
 
-@dataclass
-class Definition:
-    kind: str
-    kind_span: Span
-    id: str
-    id_span: Span
-    title: Optional[str]
-    body: list[Stmt]
-    span: Span
-    file: str = ""
+class Definition(Node):
+    __slots__ = FIELDS = ('kind', 'kind_span', 'id', 'id_span', 'title', 'body', 'span', 'file')
+
+    def __init__(self, kind, kind_span, id, id_span, title, body, span, file="") -> None:
+        self.kind = kind
+        self.kind_span = kind_span
+        self.id = id
+        self.id_span = id_span
+        self.title = title
+        self.body = body
+        self.span = span
+        self.file = file
 
 
-@dataclass
-class SourceFile:
-    path: str
-    text: str
-    definitions: list[Definition] = field(default_factory=list)
+class SourceFile(Node):
+    __slots__ = FIELDS = ('path', 'text', 'definitions')
+
+    def __init__(self, path, text, definitions=None) -> None:
+        self.path = path
+        self.text = text
+        self.definitions = [] if definitions is None else definitions
