@@ -67,10 +67,15 @@ def placeholders(template: str) -> list[str]:
     return [name for _, name, _, _ in string.Formatter().parse(template) if name is not None]
 
 
+# Words that start with a vowel letter but a consonant sound keep `a`: a unit, a use.
+_YOU_SOUND = ("uni", "use", "usu", "one")
+
+
 def _with_articles(template: str, args: dict) -> str:
-    """`a {kind}` becomes `an {kind}` when the value starts with a vowel: an Imperium card."""
+    """`a {kind}` becomes `an {kind}` when the value starts with a vowel sound: an
+    Imperium card, but a unit."""
     for k, v in args.items():
-        if isinstance(v, str) and v[:1].lower() in "aeiou":
+        if isinstance(v, str) and v[:1].lower() in "aeiou" and not v.lower().startswith(_YOU_SOUND):
             template = template.replace(f" a {{{k}}}", f" an {{{k}}}")
     return template
 
