@@ -411,8 +411,8 @@ def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
     rules_resources.send_troops(e, p, 1)  # troops alone: a unit kind is deployed by its own choice
     e.drive()
     assert p.units["smuggler"]["conflict"] == 0
-    from dunec.engine import rules_units
-    rules_units.deploy_units(e, p, 3)  # up to 3 units: the kinds first, then troops
+    from dunec.engine import rules_deploy
+    rules_deploy.deploy_units(e, p, 3)  # up to 3 units: the kinds first, then troops
     assert e.state.pending["options"][-1] == ("deploy", 3, "smuggler")
     e.answer(3)
     assert p.units["smuggler"]["conflict"] == 3 and e.state.pending is None  # none left for troops

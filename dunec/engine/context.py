@@ -6,7 +6,7 @@ rule attached goes through the engine.
 """
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_cards, rules_costs, rules_resources, rules_units
+from dunec.engine import rules_agents, rules_cards, rules_costs, rules_deploy, rules_resources, rules_units
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
@@ -69,7 +69,7 @@ class Ctx:
         rules_resources.retreat(self.engine, self.player, n)
 
     def deploy_units(self, n: int) -> None:
-        rules_units.deploy_units(self.engine, self.player, n)
+        rules_deploy.deploy_units(self.engine, self.player, n)
 
     def retreat_unit(self, kind: str, n: int) -> None:
         rules_units.retreat_unit(self.engine, self.player, kind, n)

@@ -19,7 +19,7 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal, rules_agents, rules_resources, rules_units
+from dunec.engine import hagal, rules_agents, rules_deploy, rules_resources
 from dunec.engine.narration import log_changes, tally
 from dunec.engine.actions import NO
 from dunec.engine.actions import faction as action_faction
@@ -309,7 +309,7 @@ def rival_turn_done(e, f):
     trade(e, p)  # the official order: the trades first, then the troops on a combat card
     if f["deploys"]:
         # A rival always deploys as many as a player may, its declared unit kinds first.
-        k = rules_units.deploy_most(e, p, rules_resources.COMBAT_GARRISON_LIMIT)
+        k = rules_deploy.deploy_most(e, p, rules_resources.COMBAT_GARRISON_LIMIT)
         if k and not e.quiet:
             e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict + k} in the Conflict)")
         rules_resources.send_troops(e, p, k)

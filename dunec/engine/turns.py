@@ -1,7 +1,7 @@
 """Round start, player turns (agent and reveal), makers, recall and endgame."""
 from __future__ import annotations
 
-from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_resources, rules_units, seats
+from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_deploy, rules_resources, rules_units, seats
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.narration import log_changes, tally
@@ -388,7 +388,7 @@ def agent_done(e, f):
     if f["before"] is not None:
         log_changes(e, p, f["before"])
     if e.defs[f["space"]].get("combat"):
-        rules_units.offer_deploy(e, p, rules_resources.COMBAT_GARRISON_LIMIT, "agent_deployed", True)
+        rules_deploy.offer_deploy(e, p, rules_resources.COMBAT_GARRISON_LIMIT, "agent_deployed", True)
 
 
 @step
