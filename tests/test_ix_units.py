@@ -413,3 +413,43 @@ def test_a_random_ix_scenario_of_combats_keeps_the_invariants(ix):
         invariants.check(g.engine)
         g.state.conflict = "skirmish_b"
     assert len(g.state.placed) <= 1
+
+
+def test_the_table_shows_units_on_the_board_and_ones_own(ix):
+    from dunec.engine.human import render_view
+    g, p = fielded(ix, 3, 0, (1, 0))
+    p.units[D]["supply"] -= 1
+    g.state.placed["carthag"] = [0, D]
+    text = render_view(g.engine, p)
+    assert "Units on the board (their owners control the location): Carthag dreadnought P1" in text
+    assert "Your dreadnought units: garrison 1, in the Conflict 0, supply 0" in text
+
+
+# ---------------------------------------------------------------------- House Hagal rivals
+@pytest.fixture
+def solo(ix):
+    from hagal_support import RivalGame
+    g = RivalGame(ix, "solo")
+    give_sets(ix, g.state)
+    return g
+
+
+def test_a_rival_at_a_combat_space_sends_its_dreadnoughts_first(solo):
+    rival = solo.p(1)
+    rival.garrison, rival.supply, rival.recruited = 4, TROOPS_PER_PLAYER - 4, 1
+    units(rival, garrison=2)
+    run_step(solo.engine, "rival_turn_done", seat=1, deploys=True)
+    assert rival.units[D]["conflict"] == 2 and rival.conflict == 1  # the recruited troop; the 2 were dreadnoughts
+    solo.finish()
+
+
+def test_a_winning_rival_covers_the_persons_control_marker(solo):
+    rival = solo.p(1)
+    rival.conflict, rival.garrison, rival.supply = 1, 0, TROOPS_PER_PLAYER - 1
+    units(rival, conflict=1)
+    solo.state.control.update(carthag=0, arrakeen=1)  # the person's marker, and its own
+    solo.engine.later("resolve")
+    solo.engine.drive()
+    assert solo.state.placed == {"carthag": [1, D]}
+    assert rules_units.controller(solo.engine, "carthag") == 1
+    solo.finish()
