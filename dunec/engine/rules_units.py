@@ -159,6 +159,8 @@ def place_units(e, f):
     for loc in sorted(st.placed):
         seat, kind = st.placed[loc]
         e.players[seat].units[kind]["garrison"] += 1
+        if not e.quiet:
+            e.log(f"  {e.pname(e.players[seat])}'s {kind} leaves {NAMES.get(loc, loc)} for the garrison")
     st.placed = {}
     if f["winner"] is None:
         return
