@@ -97,35 +97,35 @@ def fx_18(c0):
 
 
 def fx_19(c0):
-    c0.player.persuasion += 1
+    c0.player.persuasion += 2
 
 
 def fx_20(c0):
-    if c0.flag(('bond', 'fremen')):
-        c0.player.persuasion += 3
+    c0.player.persuasion += 1
 
 
 def fx_21(c0):
     if c0.flag(('bond', 'fremen')):
-        c0.player.swords += 5
+        c0.player.persuasion += 3
 
 
 def fx_22(c0):
+    if c0.flag(('bond', 'fremen')):
+        c0.player.swords += 5
+
+
+def fx_23(c0):
     c0.player.persuasion += 2
     c0.player.swords += 1
 
 
-def fx_23(c0):
+def fx_24(c0):
     c0.gain('troops', 2)
 
 
-def fx_24(c0):
+def fx_25(c0):
     c0.player.persuasion += 1
     c0.player.swords += 1
-
-
-def fx_25(c0):
-    c0.player.water += 1
 
 
 def fx_26(c0):
@@ -133,6 +133,10 @@ def fx_26(c0):
 
 
 def fx_27(c0):
+    c0.player.water += 1
+
+
+def fx_28(c0):
     if c0.player.influence['emperor'] >= 2:
         c0.player.solari += 2
     if c0.player.influence['guild'] >= 2:
@@ -141,10 +145,10 @@ def fx_27(c0):
         c0.player.water += 1
 
 
-def fx_28(c0):
+def fx_29(c0):
     c0.player.persuasion += 1
 
 
-def fx_29(c0):
+def fx_30(c0):
     c0.player.persuasion += 1
     c0.player.swords += 2

@@ -14,6 +14,10 @@ def fx_1(c0):
 
 
 def fx_2(c0):
+    c0.player.swords += 2
+
+
+def fx_3(c0):
     if (c0.quantity(('in_play', 'dreadnought')) >= 2 and c0.quantity(('copies', 'the_spice_must_flow')) >= 1 and c0.quantity(('factions_at', 4)) >= 2 and c0.player.seat_on_council):
         c0.gain('vp', 2)
     else:
@@ -21,14 +25,9 @@ def fx_2(c0):
             c0.gain('vp', 1)
 
 
-def fx_3(c0):
+def fx_4(c0):
     if c0.quantity(('tiles', 'tech_tiles')) >= 3:
         c0.gain('vp', 1)
-
-
-def fx_4(c0):
-    if c0.player.seat_on_council:
-        c0.gain('troops', 2)
 
 
 def fx_5(c0):
@@ -36,9 +35,18 @@ def fx_5(c0):
 
 
 def fx_6(c0):
-    c0.player.solari += 2
+    if c0.player.seat_on_council:
+        c0.gain('troops', 2)
 
 
 def fx_7(c0):
+    c0.player.swords += 2
+
+
+def fx_8(c0):
+    c0.player.solari += 2
+
+
+def fx_9(c0):
     if c0.player.solari >= 10:
         c0.gain('vp', 1)

@@ -73,7 +73,7 @@ PROGRAMS = {
         ('pay', ((('res', 'spice', 1),),), (('mentat', (), (), ()),), ()),
     ),
     ('cannon_turrets', 'combat'): (
-        ('gain', ('swords', 2), (), ()),
+        ix_intrigue.fx_1,
         ('each_opponent', (), (('retreat_unit', ('dreadnought', 1), (), ()),), ()),
     ),
     ('chani', 'reveal'): (
@@ -356,7 +356,7 @@ PROGRAMS = {
         ('if', (('bond', 'bene_gesserit'),), (('influence', ('any', 1), (), ()),), ()),
     ),
     ('negotiated_withdrawal', 'reveal'): (
-        ('gain', ('persuasion', 2), (), ()),
+        ix_imperium.fx_19,
         ('retreat_for', (3,), (('influence', ('any', 1), (), ()),), ()),
     ),
     ('opulence', 'reveal'): (
@@ -405,7 +405,7 @@ PROGRAMS = {
         ('pay', ((('discard', 1),),), (('gain', ('spice', 1), (), ()), ('gain', ('water', 1), (), ())), ()),
     ),
     ('satellite_ban', 'reveal'): (
-        ix_imperium.fx_19,
+        ix_imperium.fx_20,
         ('retreat', (2,), (), ()),
     ),
     ('sayyadina', 'agent'): (
@@ -416,7 +416,7 @@ PROGRAMS = {
         ('retreat', (2,), (), ()),
     ),
     ('second_wave', 'combat'): (
-        ('gain', ('swords', 2), (), ()),
+        ix_intrigue.fx_5,
         ('deploy_units', (2,), (), ()),
     ),
     ('secret_of_the_sisterhood', 'plot'): (
@@ -511,7 +511,7 @@ PROGRAMS = {
         ('trash', ('this', ''), (), ()),
     ),
     ('treachery', 'reveal'): (
-        ix_imperium.fx_23,
+        ix_imperium.fx_24,
         ('deploy', (-2, 'garrison'), (), ()),
     ),
     ('truthsayer', 'agent'): (
@@ -533,7 +533,7 @@ PROGRAMS = {
         ('pay', ((('res', 'water', 1), ('res', 'spice', 1)),), (('gain', ('draw', 3), (), ()),), ()),
     ),
     ('web_of_power', 'reveal'): (
-        ix_imperium.fx_28,
+        ix_imperium.fx_29,
         ('influence', ('any', 1), (), ()),
     ),
     ('weirding_way', 'agent'): (
@@ -729,22 +729,22 @@ EFFECTS = {
     ('landing_rights', 'reveal'): ix_imperium.fx_16,
     ('local_fence', 'reveal'): ix_imperium.fx_17,
     ('negotiated_withdrawal', 'acquire'): ix_imperium.fx_18,
-    ('sayyadina', 'reveal'): ix_imperium.fx_20,
-    ('shai_hulud', 'reveal'): ix_imperium.fx_21,
-    ('spice_trader', 'reveal'): ix_imperium.fx_22,
-    ('truthsayer', 'reveal'): ix_imperium.fx_24,
-    ('water_peddler', 'acquire'): ix_imperium.fx_25,
-    ('water_peddler', 'reveal'): ix_imperium.fx_26,
-    ('web_of_power', 'agent'): ix_imperium.fx_27,
-    ('weirding_way', 'reveal'): ix_imperium.fx_29,
+    ('sayyadina', 'reveal'): ix_imperium.fx_21,
+    ('shai_hulud', 'reveal'): ix_imperium.fx_22,
+    ('spice_trader', 'reveal'): ix_imperium.fx_23,
+    ('truthsayer', 'reveal'): ix_imperium.fx_25,
+    ('water_peddler', 'acquire'): ix_imperium.fx_26,
+    ('water_peddler', 'reveal'): ix_imperium.fx_27,
+    ('web_of_power', 'agent'): ix_imperium.fx_28,
+    ('weirding_way', 'reveal'): ix_imperium.fx_30,
     ('advanced_weaponry', 'combat'): ix_intrigue.fx_0,
-    ('finesse', 'combat'): ix_intrigue.fx_1,
-    ('grand_conspiracy', 'endgame'): ix_intrigue.fx_2,
-    ('machine_culture', 'endgame'): ix_intrigue.fx_3,
-    ('secret_forces', 'plot'): ix_intrigue.fx_4,
-    ('strategic_push', 'combat'): ix_intrigue.fx_5,
-    ('strategic_push', 'win'): ix_intrigue.fx_6,
-    ('war_chest', 'endgame'): ix_intrigue.fx_7,
+    ('finesse', 'combat'): ix_intrigue.fx_2,
+    ('grand_conspiracy', 'endgame'): ix_intrigue.fx_3,
+    ('machine_culture', 'endgame'): ix_intrigue.fx_4,
+    ('secret_forces', 'plot'): ix_intrigue.fx_6,
+    ('strategic_push', 'combat'): ix_intrigue.fx_7,
+    ('strategic_push', 'win'): ix_intrigue.fx_8,
+    ('war_chest', 'endgame'): ix_intrigue.fx_9,
     ('control_the_spice', 'reveal'): ix_starting.fx_0,
     ('artillery', 'reveal'): ix_tech.fx_0,
     ('flagship', 'acquire'): ix_tech.fx_1,

@@ -408,9 +408,14 @@ def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
     p = st.players[0]
     Ctx(e, p).gain("smuggler", 6)
     assert p.units["smuggler"] == {"strength": 1, "supply": 0, "garrison": 4, "conflict": 0}
-    rules_resources.send_troops(e, p, 1)  # smugglers go to the Conflict with the troops
+    rules_resources.send_troops(e, p, 1)  # troops alone: a unit kind is deployed by its own choice
     e.drive()
-    assert p.units["smuggler"]["conflict"] == 4
+    assert p.units["smuggler"]["conflict"] == 0
+    from dunec.engine import rules_deploy
+    rules_deploy.deploy_units(e, p, 3)  # up to 3 units: the kinds first, then troops
+    assert e.state.pending["options"][-1] == ("deploy", 3, "smuggler")
+    e.answer(3)
+    assert p.units["smuggler"]["conflict"] == 3 and e.state.pending is None  # none left for troops
     Ctx(e, p).gain("contraband", 3)
     assert rules_costs.can_pay(e, p, (("res", "contraband", 3),)) and not rules_costs.can_pay(e, p, (("res", "contraband", 4),))
     rules_costs.pay(e, p, (("res", "contraband", 2),))

@@ -14,6 +14,7 @@ constants of the card (its rules description), not labels built from state.
 from __future__ import annotations
 
 from dunec.ir.describe import NAMES
+from dunec.ir.lexicon import units
 
 NO = ("no",)
 REVEAL = ("reveal",)
@@ -46,6 +47,8 @@ def label(state, content, action: tuple) -> str:
     defs = content.defs
     if k in _TEXT:
         return _TEXT[k]
+    if k == "place" and action[1] not in defs:  # a unit placed on a location after combat
+        return f"place {units(action[1], 1)} on {NAMES.get(action[2], action[2])}"
     name = defs[action[1]]["name"] if k in _CARD_FIELD or k == "place" else ""
     if k == "play":
         return f"play {name}"
@@ -72,7 +75,7 @@ def label(state, content, action: tuple) -> str:
     if k == "first":
         return f"{action[1]} first"
     if k in ("deploy", "retreat"):
-        return f"{k} {action[1]}"
+        return f"{k} {units(action[2], action[1])}" if len(action) > 2 else f"{k} {action[1]}"
     if k == "option":
         return action[2]
     if k == "yes":

@@ -43,13 +43,13 @@ def intrigue_rounds(e, f):
         return
 
 
-def placings(players, n_players: int) -> list[tuple[object, str]]:
+def placings(players, n_players: int, e=None) -> list[tuple[object, str]]:
     """(player, reward) pairs. A place is the number of players stronger than you;
     players tied for a place take the next place's reward (a tie for third takes
     nothing). The third reward goes to a lone third only with four players, but to
     the players tied for second at any count (rules 001, 000; Uprising 003 spells
     out both). Zero strength earns nothing."""
-    scored = sorted(((strength(p), p) for p in players if strength(p) > 0), key=lambda t: -t[0])
+    scored = sorted(((strength(p, e), p) for p in players if strength(p, e) > 0), key=lambda t: -t[0])
     out = []
     place = 0
     i = 0
@@ -83,8 +83,8 @@ def rewards(e, f):
     for p in order:
         if p.conflict:
             if not e.quiet:
-                e.log(f"  {e.pname(p)} combat strength {strength(p)}")
-    results = placings(order, st.n_players)
+                e.log(f"  {e.pname(p)} combat strength {strength(p, e)}")
+    results = placings(order, st.n_players, e)
     winner = None
     taken = []
     for p, place in results:
@@ -95,6 +95,8 @@ def rewards(e, f):
         if place == "first":
             winner = p
     e.later("combat_end")
+    # Units placed on the board go home, then the winner places one (rules_units).
+    e.later("place_units", winner=next((p.seat for p, place in results if place == "first"), None))
     if winner is not None and seats.uses_abilities(winner):  # rivals play no intrigue
         e.later("win_cards", seat=winner.seat, cards=None)  # the cards held once the rewards are in
     e.later("after_rewards", results=[[p.seat, place] for p, place in results])

@@ -6,7 +6,7 @@ rule attached goes through the engine.
 """
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_cards, rules_costs, rules_resources
+from dunec.engine import rules_agents, rules_cards, rules_costs, rules_deploy, rules_resources, rules_units
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
@@ -67,6 +67,19 @@ class Ctx:
 
     def retreat(self, n: int) -> None:
         rules_resources.retreat(self.engine, self.player, n)
+
+    def deploy_units(self, n: int) -> None:
+        rules_deploy.deploy_units(self.engine, self.player, n)
+
+    def retreat_unit(self, kind: str, n: int) -> None:
+        rules_units.retreat_unit(self.engine, self.player, kind, n)
+
+    def retreat_for(self, n: int, label: str, hint: float, body: list) -> None:
+        """`retreat_for N { … }`: the body is interpreter ops (a block verb's runs from frames)."""
+        rules_units.offer_units_for(self.engine, self, "any", n, "garrison", label, hint, body)
+
+    def return_for(self, kind: str, n: int, label: str, hint: float, body: list) -> None:
+        rules_units.offer_units_for(self.engine, self, kind, n, "supply", label, hint, body)
 
     # --- tracks
     def advance(self, track: str, n: int) -> None:

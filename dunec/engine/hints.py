@@ -7,7 +7,7 @@ from a save or a clone has the same hints as the original. They are computed onl
 when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
-from dunec.engine import rules_cards
+from dunec.engine import rules_cards, rules_units
 from dunec.engine.turns import space_costs
 from dunec.engine.rules_resources import MAX_INFLUENCE
 from dunec.ir.value import WORTH
@@ -146,11 +146,15 @@ def _retreat(e, p, options, datum):
     return [-float(a[1]) for a in options]
 
 
+def _place_unit(e, p, options, datum):
+    return rules_units.placement_hint(e, p, options)
+
+
 _BY_KIND = {
     "turn": _turn, "plot": _plot, "buy": _buy, "combat": _combat,
     "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
     "top": _top, "block": _block,
     "defend": _yes, "pay": _yes, "win": _yes, "choose": _given, "opponent": _opponent,
     "influence": _influence, "secret": _less_influence, "lose_influence": _less_influence,
-    "alliance": _alliance, "deploy": _deploy, "retreat": _retreat,
+    "alliance": _alliance, "deploy": _deploy, "retreat": _retreat, "place_unit": _place_unit,
 }

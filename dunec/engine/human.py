@@ -140,7 +140,13 @@ def render_view(engine, player) -> str:
     if st.control:
         lines.append("Control: " + ", ".join(f"{NAMES.get(loc, loc)} P{seat + 1}"
                                              for loc, seat in sorted(st.control.items())))
+    if st.placed:
+        lines.append("Units on the board (their owners control the location): " + ", ".join(
+            f"{NAMES.get(loc, loc)} {kind} P{seat + 1}" for loc, (seat, kind) in sorted(st.placed.items())))
     p = player
+    for kind, u in p.units.items():
+        lines.append(f"Your {kind} units: garrison {u['garrison']}, in the Conflict {u['conflict']}, "
+                     f"supply {u['supply']}")
     lines.append(f"You, {engine.pname(p)}: {p.vp} VP | {p.solari} Solari, {p.spice} spice, "
                  f"{p.water} water | garrison {p.garrison}, in the Conflict {p.conflict} | "
                  f"agents left {p.agents_left}" + (" | High Council seat" if p.seat_on_council else ""))

@@ -24,7 +24,7 @@ def info(engine, player, actions: list[tuple], what: str, rules: Callable[[str],
         if not 1 <= n <= len(actions):
             return f"There is no option {what[:12]}: type `info N` with N from 1 to {len(actions)}."
         action = actions[n - 1]
-        idents = action_idents(action)
+        idents = [i for i in action_idents(action) if i in engine.defs]  # a unit kind or location is no card
         if not idents and action[0] in ("option", "yes", "opponent"):
             # A card's own words for its option may name other cards or spaces.
             idents = in_label(engine, player, action[2] if action[0] == "option" else action[-1])

@@ -218,5 +218,12 @@ def opponent_run(e, f):
     push(e, f["ref"], ctx.sub(e.players[f["chosen"][1]]).data())
 
 
+def _units_for_p(e, op, ctx, ref, i):
+    """`retreat_for N { … }`, `return_for KIND N { … }`: units out of the Conflict for the body."""
+    label, hint = _words(op, "pay", lambda op: (describe.op(op), value.estimate(op.body)))
+    getattr(ctx, op.kind)(*op.args, label, hint, _body(ref, i))
+
+
 PAUSING = {"pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
-           "each_opponent": _each_opponent_p, "opponent": _opponent_p}
+           "each_opponent": _each_opponent_p, "opponent": _opponent_p,
+           "retreat_for": _units_for_p, "return_for": _units_for_p}

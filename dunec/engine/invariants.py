@@ -2,6 +2,7 @@
 every decision of thousands of games."""
 from __future__ import annotations
 
+from dunec.check.tables import LOCATIONS
 from dunec.engine.state import FACTIONS, TROOPS_PER_PLAYER
 
 
@@ -19,9 +20,10 @@ def _declared(engine, p, who: str) -> None:
         return  # a base game: checked without asking for its content
     units, tracks = engine.content.declared("unit"), engine.content.declared("track")
     for kind, u in p.units.items():
+        board = sum(1 for seat, k in engine.state.placed.values() if seat == p.seat and k == kind)
         if min(u["supply"], u["garrison"], u["conflict"]) < 0 or \
-                u["supply"] + u["garrison"] + u["conflict"] != units[kind]["supply"]:
-            raise InvariantError(f"{who} {kind} units not conserved: {u}")
+                u["supply"] + u["garrison"] + u["conflict"] + board != units[kind]["supply"]:
+            raise InvariantError(f"{who} {kind} units not conserved: {u} and {board} on the board")
     for name, at in p.tracks.items():
         if not 0 <= at <= tracks[name]["steps"]:
             raise InvariantError(f"{who} is off the {name} track: step {at}")
@@ -71,8 +73,20 @@ def check(engine) -> None:
     for space, seat in st.infiltrators:
         if seat not in seats or space not in st.occupied:
             raise InvariantError(f"infiltrating agent of seat {seat} at {space} without a first agent there")
+    _placed(st)
     if st.mode != "standard":
         _hagal(engine)
+
+
+def _placed(st) -> None:
+    """Units on the board: at most one per location (a dict of locations), each a
+    unit kind of a seat that declares it."""
+    for loc, held in st.placed.items():
+        if loc not in LOCATIONS or not (isinstance(held, list) and len(held) == 2):
+            raise InvariantError(f"a unit placed on {loc!r} as {held!r}")
+        seat, kind = held
+        if not 0 <= seat < st.n_players or kind not in st.players[seat].units:
+            raise InvariantError(f"{loc}: a {kind} of seat {seat} that has no such unit")
 
 
 def _rival(engine, p, who: str) -> None:
@@ -89,7 +103,7 @@ def _rival(engine, p, who: str) -> None:
         held = {"solari": p.solari, "spice": p.spice, "water": p.water, "vp": p.vp, "intrigue": len(p.intrigue)}
         if any(held.values()) or p.vp_ledger:
             raise InvariantError(f"{who} is the two-player rival but holds {held} {p.vp_ledger}")
-        if p.seat in st.control.values():
+        if p.seat in st.control.values() or any(held[0] == p.seat for held in st.placed.values()):
             raise InvariantError(f"{who} is the two-player rival but controls a location")
         if st.first_player == p.seat:
             raise InvariantError(f"{who} is the two-player rival but holds the first-player marker")

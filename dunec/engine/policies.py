@@ -135,8 +135,8 @@ class GreedyPolicy(Policy):
         lift us past someone, a VP-for-troops card when it costs no better place."""
         from dunec.engine.turns import strength
         passing = len(actions) - 1
-        mine = strength(player)
-        others = sorted((strength(o) for o in engine.opponents(player)), reverse=True)
+        mine = strength(player, engine)
+        others = sorted((strength(o, engine) for o in engine.opponents(player)), reverse=True)
         cards = [engine.defs[a[1]] for a in actions[:passing]]
         swords = [_swords(c, h) for c, h in zip(cards, hints)]
         for i, c in enumerate(cards):

@@ -19,7 +19,7 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal, rules_agents, rules_resources
+from dunec.engine import hagal, rules_agents, rules_deploy, rules_resources
 from dunec.engine.narration import log_changes, tally
 from dunec.engine.actions import NO
 from dunec.engine.actions import faction as action_faction
@@ -288,6 +288,7 @@ def place(e, p: Player, card: str, space: str) -> None:
     p.agents_left -= 1
     rules_agents.place_agent(e, space, p.seat)
     p.recruited = p.deployed_turn = 0
+    p.recruited_units = {}
     e.state.turn_kind = "agent"
     if not e.quiet:
         e.log(f"  {e.pname(p)} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
@@ -307,8 +308,8 @@ def rival_turn_done(e, f):
     p = e.players[f["seat"]]
     trade(e, p)  # the official order: the trades first, then the troops on a combat card
     if f["deploys"]:
-        # A rival always deploys as many as a player may.
-        k = rules_resources.combat_space_deploy_most(e, p)
+        # A rival always deploys as many as a player may, its declared unit kinds first.
+        k = rules_deploy.deploy_most(e, p, rules_resources.COMBAT_GARRISON_LIMIT)
         if k and not e.quiet:
             e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''} (now {p.conflict + k} in the Conflict)")
         rules_resources.send_troops(e, p, k)

@@ -4,7 +4,7 @@ Functions of the engine (first argument `e`)."""
 from __future__ import annotations
 
 from dunec.engine.narration import change_words, tally
-from dunec.engine import seats
+from dunec.engine import rules_units, seats
 from dunec.engine.state import Player
 from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
@@ -89,7 +89,7 @@ def control_bonus(e, space: str) -> None:
     """Whoever controls the space's location takes its control bonus when any
     agent goes there; the log says what it gained, as it happens on another's turn."""
     loc = e.defs[space].get("location")
-    seat = e.state.control.get(loc) if loc is not None else None
+    seat = rules_units.controller(e, loc) if loc is not None else None
     if seat is None or not e.has_box(space, "control"):
         return
     holder = e.players[seat]

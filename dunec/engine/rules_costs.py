@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
-from dunec.engine import rules_cards, rules_resources
+from dunec.engine import rules_cards, rules_resources, rules_units
 
 
 def can_pay(e, p: Player, costs, card=None) -> bool:
@@ -108,6 +108,10 @@ def quantity(e, ctx, q: tuple) -> int:
         return max((o.conflict for o in e.opponents(p)), default=0)
     if k == "deployed_this_turn":
         return p.deployed_turn
+    if k == "in_conflict":
+        return rules_units.in_conflict(p, q[1])
+    if k == "in_play":
+        return rules_units.in_play(e, p, q[1])
     if k == "factions_behind":
         return sum(1 for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in e.opponents(p)))
     raise KeyError(k)

@@ -4,7 +4,7 @@ Functions of the engine (first argument `e`); effect code reaches them through
 the effect context."""
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_cards, seats
+from dunec.engine import rules_agents, rules_cards, rules_units, seats
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
@@ -41,6 +41,7 @@ def gain(e, p: Player, res: str, n: int) -> None:
         k = min(n, u["supply"])  # a declared unit kind respects its supply
         u["supply"] -= k
         u["garrison"] += k
+        rules_units.recruited(p, res, k)
     else:
         setattr(p, res, getattr(p, res) + n)
 
@@ -238,10 +239,11 @@ def deploy(e, p: Player, n: int, source: str, recruited_before: int = 0) -> None
     e.ask(p, "deploy", [("deploy", i) for i in range(most + 1)], "troops_sent", seat=p.seat)
 
 
-def combat_space_deploy_most(e, p: Player) -> int:
+def combat_space_deploy_most(e, p: Player, extra: int = COMBAT_GARRISON_LIMIT) -> int:
     """After an agent goes to a combat space, players and rivals alike may deploy
-    the troops recruited this turn and up to 2 more from the garrison (rules 001, 000)."""
-    return min(p.garrison, p.recruited + COMBAT_GARRISON_LIMIT)
+    the troops recruited this turn and up to 2 more from the garrison (rules 001, 000);
+    `extra`: what is left of those 2 after units of a set's kinds went first (rules_units)."""
+    return min(p.garrison, p.recruited + extra)
 
 
 def send_troops(e, p: Player, k: int) -> None:
@@ -256,9 +258,6 @@ def deployed(e, p: Player, k: int) -> None:
     leader's `on deploy` trigger."""
     if k > 0:
         p.deployed_turn += k
-        for u in p.units.values():  # declared units go with the troops (decisions.md)
-            u["conflict"] += u["garrison"]
-            u["garrison"] = 0
         rules_agents.leader_trigger(e, p, "deploy")
 
 # ------------------------------------------------------------------ tracks

@@ -47,6 +47,7 @@ class Player:
     persuasion: int = 0
     swords: int = 0
     recruited: int = 0  # troops recruited this turn
+    recruited_units: dict = field(default_factory=dict)  # unit kind -> recruited this turn (rules_units)
     deployed_turn: int = 0  # troops deployed to the Conflict this turn
     secret: list = field(default_factory=list)  # factions chosen in secret, not yet revealed
     revealed_turn: bool = False
@@ -86,7 +87,10 @@ class GameState:
     mentat_on_board: bool = True
     mentat_next_round: Optional[int] = None
     maker_spice: dict = field(default_factory=dict)  # space id -> bonus spice
-    control: dict = field(default_factory=dict)  # location -> seat
+    control: dict = field(default_factory=dict)  # location -> seat of its control marker
+    # location -> [seat, unit kind]: a unit placed there after combat; its owner
+    # controls the location until the next combat (rules_units.controller).
+    placed: dict = field(default_factory=dict)
     alliances: dict = field(default_factory=lambda: {f: None for f in FACTIONS})
     # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
     # or "duo" (two people and one House Hagal rival that scores nothing).

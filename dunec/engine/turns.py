@@ -1,7 +1,7 @@
 """Round start, player turns (agent and reveal), makers, recall and endgame."""
 from __future__ import annotations
 
-from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_resources, seats
+from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_deploy, rules_resources, rules_units, seats
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.narration import log_changes, tally
@@ -24,8 +24,9 @@ def round_start(e) -> None:
     for p in e.order():
         rules_cards.draw(e, p, HAND_SIZE)
     loc = e.defs[st.conflict].get("controls")
-    if loc is not None and loc in st.control:
-        p = e.players[st.control[loc]]
+    seat = rules_units.controller(e, loc) if loc is not None else None
+    if seat is not None:
+        p = e.players[seat]
         if p.supply > 0:
             e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", seat=p.seat, loc=loc)
 
@@ -79,6 +80,7 @@ def take_turn(e, p: Player) -> None:
     # Troops a plot recruits before the agent action are "recruited during your current
     # turn" (rules 000): the counts cover the whole turn, plots included.
     p.recruited = p.deployed_turn = 0
+    p.recruited_units = {}
     turn_menu(e, p)
 
 
@@ -132,6 +134,7 @@ def turn_ended(e, f):
 def end_of_turn(p: Player) -> None:
     """What lasts "this turn" ends here."""
     p.recruited = p.deployed_turn = 0
+    p.recruited_units = {}
     p.extra_icons = []
     p.infiltrate = False
     p.may_pass = False
@@ -385,9 +388,7 @@ def agent_done(e, f):
     if f["before"] is not None:
         log_changes(e, p, f["before"])
     if e.defs[f["space"]].get("combat"):
-        most = rules_resources.combat_space_deploy_most(e, p)
-        if most > 0:
-            e.ask(p, "deploy", [("deploy", i) for i in range(most + 1)], "agent_deployed", seat=p.seat)
+        rules_deploy.offer_deploy(e, p, rules_resources.COMBAT_GARRISON_LIMIT, "agent_deployed", True)
 
 
 @step
@@ -452,7 +453,7 @@ def reveal_done(e, f):
     p.revealed_turn = True
     p.acquire_to_top = False
     if not e.quiet:
-        e.log(f"  {e.pname(p)} strength {strength(p)}")
+        e.log(f"  {e.pname(p)} strength {strength(p, e)}")
     e.state.turn_kind = ""
     rivals.after_reveal(e, p)
 
@@ -508,11 +509,17 @@ def in_conflict(p: Player) -> int:
     return p.conflict + sum(u["conflict"] for u in p.units.values())
 
 
-def strength(p: Player) -> int:
-    """Troops count 2, a declared unit kind its declared strength (rules 001, 000)."""
+def strength(p: Player, e=None) -> int:
+    """Troops count 2, a declared unit kind its strength (rules 001, 000): the
+    declared one, or the leader's `unit_strength` modifier when the engine `e` is
+    given (every rule passes it; a bare player has only the declared strengths)."""
     if in_conflict(p) <= 0:
         return 0
-    return 2 * p.conflict + sum(u["strength"] * u["conflict"] for u in p.units.values()) + p.swords
+    if e is None:
+        units = sum(u["strength"] * u["conflict"] for u in p.units.values())
+    else:
+        units = sum(rules_units.unit_strength(e, p, k) * u["conflict"] for k, u in p.units.items() if u["conflict"])
+    return 2 * p.conflict + units + p.swords
 
 
 # ---------------------------------------------------------------------- makers, recall, end
@@ -540,6 +547,7 @@ def recall(e) -> bool:
         p.persuasion = 0
         p.swords = 0
         p.recruited = 0
+        p.recruited_units = {}
     if st.mentat_next_round is not None:
         p = e.players[st.mentat_next_round]
         p.has_mentat = True
@@ -577,16 +585,21 @@ def play_intrigue_step(e, f):
 def standings(e, f):
     st = e.state
     ranked = sorted([p for p in e.players if seats.scores(e, p)],  # not the two-player rival
-                    key=lambda p: (-p.vp, -p.spice, -p.solari, -p.water, -p.garrison, p.seat))
+                    key=lambda p: (-p.vp, -p.spice, -p.solari, -p.water, -garrisoned(p), p.seat))
     st.standings = []
     rank = 0
     prev = None
     for i, p in enumerate(ranked):
-        key = (p.vp, p.spice, p.solari, p.water, p.garrison)
+        key = (p.vp, p.spice, p.solari, p.water, garrisoned(p))
         if key != prev:
             rank = i + 1
             prev = key
         st.standings.append({"rank": rank, "seat": p.seat, "leader": p.leader, "vp": p.vp, "spice": p.spice,
-                             "solari": p.solari, "water": p.water, "garrison": p.garrison, "rival": p.rival})
+                             "solari": p.solari, "water": p.water, "garrison": garrisoned(p), "rival": p.rival})
     st.finished = True
     st.phase = "over"
+
+
+def garrisoned(p: Player) -> int:
+    """The last tiebreak: units in the garrison, troops and every declared kind (rules 000)."""
+    return p.garrison + sum(u["garrison"] for u in p.units.values())

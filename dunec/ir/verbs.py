@@ -270,24 +270,25 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("contract", ("<int>",), sets=("uprising",), method=""),
     VerbRow("research", ("",), sets=("immortality",), method=""),
     # Rise of Ix: its content is data (cards/ix), checked and shown; the engine plays
-    # none of these yet (method ""), and a game of set ix is refused (ir/meta.py).
+    # the rows that name a method (units: engine/rules_units.py), not yet the others
+    # (method ""), and a game of set ix is refused until it plays them all (ir/meta.py).
     VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
             asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1], method="", sets=("ix",)),
     VerbRow("move", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("reward",), asks=True, worth=lambda a: 1.5 * a[1], method="",
             sets=("ix",), text=lambda a: f"{a[1]} {plural(a[1], 'move')} on the {name(a[0])} (each: one step up, "
                                          f"or back to the bottom collecting the rewards up to your step)"),
     VerbRow("deploy_units", ("<int>",), boxes=("agent", "reveal", "plot", "combat", "signet", "space"), asks=True,
-            worth=lambda a: 1.5 * a[0], method="", sets=("ix",),
+            worth=lambda a: 1.5 * a[0], method="deploy_units", sets=("ix",),
             text=lambda a: f"deploy up to {a[0]} {plural(a[0], 'unit')} of any kind from your garrison"),
     VerbRow("retreat_unit", ("<unit> <int>", "any <int>"), boxes=("agent", "reveal", "plot", "combat"), asks=True,
-            worth=-0.5, method="", sets=("ix",), lower=_faction_or_word,
+            worth=-0.5, method="retreat_unit", sets=("ix",), lower=_faction_or_word,
             text=lambda a: f"retreat {units(a[0], a[1]) if a[0] != 'any' else f'{a[1]} ' + plural(a[1], 'unit')} "
                            f"from the Conflict to the garrison"),
     VerbRow("retreat_for", ("<int>",), block=True, boxes=("reveal", "plot", "combat"), asks=True, worth=0.8,
-            method="", sets=("ix",),
+            method="retreat_for", sets=("ix",),
             text=lambda a: f"you may retreat {a[0]} of your units from the Conflict to your garrison for"),
     VerbRow("return_for", ("<unit> <int>",), block=True, boxes=("win", "combat", "reward"), asks=True, worth=0.8,
-            method="", sets=("ix",),
+            method="return_for", sets=("ix",),
             text=lambda a: f"you may return {units(a[0], a[1])} from the Conflict to your supply "
                            f"(not placed on the board) for"),
     VerbRow("swap_intrigue", ("<int>", "any"), boxes=NOT_IN_COMBAT, asks=True, worth=1.0, method="", sets=("ix",),
