@@ -1,7 +1,7 @@
 """Round start, player turns (agent and reveal), makers, recall and endgame."""
 from __future__ import annotations
 
-from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_resources, seats
+from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_ix_cards, rules_resources, seats
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.narration import log_changes, tally
@@ -23,6 +23,9 @@ def round_start(e) -> None:
     rivals.round_start(e)
     for p in e.order():
         rules_cards.draw(e, p, HAND_SIZE)
+    for p in reversed(e.order()):  # after the hands are drawn (Ilesa Ecaz sets a card aside)
+        if e.has_box(p.leader, "round_start"):
+            e.later("leader_trigger", seat=p.seat, box="round_start")
     loc = e.defs[st.conflict].get("controls")
     if loc is not None and loc in st.control:
         p = e.players[st.control[loc]]
@@ -51,14 +54,18 @@ def player_turns(e, f):
     order = f["order"]
     i = f["i"]
     players = e.players
-    while True:
-        if i == 0 and all(players[s].revealed_turn for s in order):
-            return
-        p = players[order[i]]
-        i = (i + 1) % len(order)
-        if not p.revealed_turn:
-            break
+    if rules_ix_cards.next_is_extra(e, f.get("last")):
+        p = players[f["last"]]  # another turn right after this one (Weirding Way)
+    else:
+        while True:
+            if i == 0 and all(players[s].revealed_turn for s in order):
+                return
+            p = players[order[i]]
+            i = (i + 1) % len(order)
+            if not p.revealed_turn:
+                break
     f["i"] = i
+    f["last"] = p.seat
     e.state.stack.append(f)
     if e.state.mode == "solo":  # the only mode whose rivals act after anyone's turn
         e.later("rivals_after_turn")
@@ -79,6 +86,7 @@ def take_turn(e, p: Player) -> None:
     # Troops a plot recruits before the agent action are "recruited during your current
     # turn" (rules 000): the counts cover the whole turn, plots included.
     p.recruited = p.deployed_turn = 0
+    rules_ix_cards.turn_begins(e, p)
     turn_menu(e, p)
 
 
@@ -126,7 +134,12 @@ def turn_chosen(e, f):
 
 @step
 def turn_ended(e, f):
-    end_of_turn(e.players[f["seat"]])
+    turn_over(e, e.players[f["seat"]])
+
+
+def turn_over(e, p: Player) -> None:
+    rules_ix_cards.turn_ends(e, p)
+    end_of_turn(p)
 
 
 def end_of_turn(p: Player) -> None:
@@ -145,7 +158,7 @@ def more_plots(e, f):
     p = e.players[f["seat"]]
     if "chosen" in f:
         if f["chosen"][0] != "play":
-            end_of_turn(p)
+            turn_over(e, p)
             return
         e.later("more_plots", seat=p.seat)
         play_intrigue(e, p, f["chosen"][1], "plot")
@@ -154,7 +167,7 @@ def more_plots(e, f):
     if plots:
         e.ask(p, "plot", [("play", c) for c in plots] + [END_TURN], "more_plots", seat=p.seat)
     else:
-        end_of_turn(p)
+        turn_over(e, p)
 
 
 def plot_options(e, p: Player) -> list[str]:
@@ -293,6 +306,26 @@ def agent_options(e, p: Player) -> list:
                                    if icon in icons and not (enemy and not key[1])]
         cid = cm["id"]
         out.extend([("place", cid, sid) for sid in spaces])
+        if cm.get("space_discounts"):  # a space this card makes cheaper (Guild Accord)
+            out.extend([("place", cid, sid) for sid in cheaper_places(e, p, cm, spaces)])
+    return out
+
+
+def cheaper_places(e, p: Player, cm: dict, already) -> list[str]:
+    """The spaces a card's discounts (`cheaper_space`) open to it that the board
+    scan left out because their full cost was beyond the player."""
+    out = []
+    discounts = cm["space_discounts"]
+    icons = set(cm["icons"]).union(p.extra_icons)
+    for sid, icon, req, _costs, _plain, sp in e.content.board():
+        if sid in already or icon not in icons or not any(d[0] == sid for d in discounts):
+            continue
+        if blocked(e, p, sp, cm.get("infiltrate", False)):
+            continue
+        if req is not None and not req(Ctx(e, p, box="space", space=sid)):
+            continue
+        if rules_costs.can_pay(e, p, rules_ix_cards.discounted(space_costs(e, p, sp), sid, discounts)):
+            out.append(sid)
     return out
 
 
@@ -330,11 +363,14 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     e.state.turn_kind = "agent"
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
+    p.visited.append(space)
     e.later("agent_done", seat=p.seat, space=space, before=None if e.quiet else tally(p))
     e.later("agent_boxes", seat=p.seat, card=card, space=space)
+    if p.aside:
+        rules_ix_cards.sent_with(e, p, card, space)
     if e.has_box(space, "control"):
         e.later("control_bonus", space=space)
-    costs = space_costs(e, p, sp)
+    costs = rules_ix_cards.discounted(space_costs(e, p, sp), space, rules_ix_cards.card_discounts(e, card))
     if costs:
         if any(c[0] == "res" and c[1] == "solari" for c in costs):
             if e.has_box(p.leader, "space_paid"):
@@ -425,7 +461,10 @@ def reveal_turn(e, p: Player) -> None:
         e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
     e.later("revealed", seat=p.seat, before=None if e.quiet else tally(p))
-    e.run_boxes([(card, "reveal", p, card, None) for card in p.revealed])
+    boxes = [(card, "reveal", p, card, None) for card in p.revealed]
+    if seats.uses_abilities(p) and e.has_box(p.leader, "reveal"):  # the leader's `on reveal`, after the cards
+        boxes.append((p.leader, "reveal", p, None, None))
+    e.run_boxes(boxes)
 
 
 @step
@@ -540,6 +579,8 @@ def recall(e) -> bool:
         p.persuasion = 0
         p.swords = 0
         p.recruited = 0
+        p.aside = []  # a card set aside for the round lapses with it
+        p.extra_turn = False
     if st.mentat_next_round is not None:
         p = e.players[st.mentat_next_round]
         p.has_mentat = True
