@@ -54,16 +54,19 @@ def player_turns(e, f):
     order = f["order"]
     i = f["i"]
     players = e.players
-    if rules_ix_cards.next_is_extra(e, f.get("last")):
-        p = players[f["last"]]  # another turn right after this one (Weirding Way)
-    else:
-        while True:
-            if i == 0 and all(players[s].revealed_turn for s in order):
-                return
-            p = players[order[i]]
-            i = (i + 1) % len(order)
-            if not p.revealed_turn:
-                break
+    last = f.get("last")
+    if rules_ix_cards.next_is_extra(e, last):  # another turn right after this one (Weirding Way)
+        e.state.stack.append(f)  # `last` stays: a Weirding Way in the extra turn gives another
+        p = players[last]
+        e.yes_no(p, "extra_turn", "take another turn now", 2.0, "extra_turn_taken", seat=last)
+        return
+    while True:
+        if i == 0 and all(players[s].revealed_turn for s in order):
+            return
+        p = players[order[i]]
+        i = (i + 1) % len(order)
+        if not p.revealed_turn:
+            break
     f["i"] = i
     f["last"] = p.seat
     e.state.stack.append(f)
@@ -73,6 +76,14 @@ def player_turns(e, f):
         rivals.take_turn(e, p)
     else:
         take_turn(e, p)
+
+
+@step
+def extra_turn_taken(e, f):
+    if f["answer"] == 0:
+        if e.state.mode == "solo":
+            e.later("rivals_after_turn")
+        take_turn(e, e.players[f["seat"]])
 
 
 @step
