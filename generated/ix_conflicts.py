@@ -18,21 +18,33 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.player.solari += 3
-
-
-def fx_4(c0):
-    c0.player.solari += 2
-
-
-def fx_5(c0):
-    c0.player.spice += 2
-
-
-def fx_6(c0):
     c0.player.spice += 1
 
 
+def fx_4(c0):
+    c0.player.solari += 3
+
+
+def fx_5(c0):
+    c0.player.solari += 2
+
+
+def fx_6(c0):
+    c0.gain('troops', 1)
+
+
 def fx_7(c0):
+    c0.player.spice += 2
+
+
+def fx_8(c0):
+    c0.player.spice += 1
+
+
+def fx_9(c0):
+    c0.gain('troops', 1)
+
+
+def fx_10(c0):
     c0.gain('intrigue', 1)
     c0.player.water += 1

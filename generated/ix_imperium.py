@@ -57,43 +57,43 @@ def fx_10(c0):
 
 
 def fx_11(c0):
+    c0.cheaper_space('heighliner', 'spice', 2)
+
+
+def fx_12(c0):
     c0.player.water += 1
     if c0.flag(('alliance', 'guild')):
         c0.player.spice += 3
 
 
-def fx_12(c0):
+def fx_13(c0):
+    c0.player.persuasion += 1
+
+
+def fx_14(c0):
     c0.player.persuasion += 1
     c0.player.swords += 2
     for _n0 in range(c0.quantity(('other_sword_cards',))):
         c0.player.swords += 1
 
 
-def fx_13(c0):
+def fx_15(c0):
     c0.player.persuasion += 1
     c0.player.swords += 2
     if c0.flag(('agent_at', 'emperor')):
         c0.player.swords += 3
 
 
-def fx_14(c0):
+def fx_16(c0):
     c0.gain('negotiators', 2)
 
 
-def fx_15(c0):
+def fx_17(c0):
     c0.player.swords += 2
 
 
-def fx_16(c0):
-    c0.player.persuasion += 2
-
-
-def fx_17(c0):
-    c0.player.persuasion += 2
-
-
 def fx_18(c0):
-    c0.gain('troops', 1)
+    c0.player.persuasion += 2
 
 
 def fx_19(c0):
@@ -101,42 +101,50 @@ def fx_19(c0):
 
 
 def fx_20(c0):
-    c0.player.persuasion += 1
+    c0.gain('troops', 1)
 
 
 def fx_21(c0):
+    c0.player.persuasion += 2
+
+
+def fx_22(c0):
+    c0.player.persuasion += 1
+
+
+def fx_23(c0):
     if c0.flag(('bond', 'fremen')):
         c0.player.persuasion += 3
 
 
-def fx_22(c0):
+def fx_24(c0):
     if c0.flag(('bond', 'fremen')):
         c0.player.swords += 5
 
 
-def fx_23(c0):
+def fx_25(c0):
     c0.player.persuasion += 2
     c0.player.swords += 1
 
 
-def fx_24(c0):
+def fx_26(c0):
     c0.gain('troops', 2)
 
 
-def fx_25(c0):
+def fx_27(c0):
     c0.player.persuasion += 1
     c0.player.swords += 1
 
 
-def fx_26(c0):
-    c0.player.water += 1
-
-
-def fx_27(c0):
-    c0.player.water += 1
-
-
 def fx_28(c0):
+    c0.player.water += 1
+
+
+def fx_29(c0):
+    c0.player.water += 1
+
+
+def fx_30(c0):
     if c0.player.influence['emperor'] >= 2:
         c0.player.solari += 2
     if c0.player.influence['guild'] >= 2:
@@ -145,10 +153,14 @@ def fx_28(c0):
         c0.player.water += 1
 
 
-def fx_29(c0):
+def fx_31(c0):
     c0.player.persuasion += 1
 
 
-def fx_30(c0):
+def fx_32(c0):
+    c0.extra_turn()
+
+
+def fx_33(c0):
     c0.player.persuasion += 1
     c0.player.swords += 2

@@ -21,7 +21,7 @@ PLAYED = [r for r in V.ROWS if not r.sets]
 # A value for each slot of a form; a track and a card come from the set below.
 SAMPLE = {"<int>": "1", "<faction>": "fremen", "<zone>": "hand", "<icon>": "city", "<location>": "arrakeen",
           "<losable>": "vp", "<payable>": "solari", "<track>": "probe_track", "<card>": "probe_card",
-          "<reserve>": "the_spice_must_flow"}
+          "<reserve>": "the_spice_must_flow", "<space>": "heighliner", "<counter>": "spice"}
 
 # Where a statement of a box can stand: a definition that has that box.
 HOLDERS = {
@@ -32,6 +32,7 @@ HOLDERS = {
     "reward": 'conflict {id} "P" {{ level 1; first {{ {stmt} }} }}',
     "passive": 'leader {id} "P" {{ passive {{ {stmt} }} }}',
     "game_start": 'leader {id} "P" {{ on game_start {{ {stmt} }} }}',
+    "round_start": 'leader {id} "P" {{ on round_start {{ {stmt} }} }}',
     "hagal": 'hagal {id} "P" {{ copies 1; mode solo; spaces conspire; gain {{ {stmt} }} }}',
 }
 BOX_NAMES = {"reward": "first"}  # the model keys a box by its name; a reward by its place

@@ -255,8 +255,9 @@ def unplayed(ops) -> bool:
                (o.kind == "pay" and any(c[0] in UNPAID_COSTS for c in o.args[0])) for o in walk(ops))
 
 
-# Costs the checker knows that the engine does not pay yet (check/effects.py, DISCARD_COST_SETS).
-UNPAID_COSTS = ("discard",)
+# Costs the checker knows that the engine does not pay yet (none: `pay discard N` is
+# paid by rules_costs.pay_cost).
+UNPAID_COSTS: tuple = ()
 
 
 def model_owner(model: Model, name: str) -> str:

@@ -29,7 +29,7 @@ CARD_FIRST = ("first", "card")
 
 # Kinds whose action names a definition id in field 1 (field 2 for `place` too).
 _CARD_FIELD = {"play", "once", "buy", "trash", "discard", "acquire", "retrieve", "draw_top", "trash_top",
-               "set_aside", "block", "move", "recall", "lose_intrigue"}
+               "set_aside", "block", "move", "recall", "lose_intrigue", "swap", "keep"}
 
 
 def player_name(defs, p) -> str:
@@ -72,6 +72,14 @@ def label(state, content, action: tuple) -> str:
         return f"recall the agent at {name}"
     if k == "lose_intrigue":
         return name
+    if k == "swap":
+        return f"put {name} on the bottom of the Intrigue deck"
+    if k == "keep":
+        return f"keep {name}"
+    if k in ("advance", "cash_out"):
+        track = content.declared("track").get(action[1], {}).get("title", action[1]).lower()
+        return f"advance on the {track}" if k == "advance" else \
+            f"recall to the bottom of the {track}, collecting its rewards"
     if k == "first":
         return f"{action[1]} first"
     if k in ("deploy", "retreat"):
@@ -94,7 +102,8 @@ def label(state, content, action: tuple) -> str:
 
 
 _TEXT = {"no": "no", "reveal": "reveal", "pass_turn": "pass this turn", "pass": "pass", "end_turn": "end turn",
-         "stop_buying": "stop buying", "trash_nothing": "trash nothing", "acquire_nothing": "acquire nothing"}
+         "stop_buying": "stop buying", "trash_nothing": "trash nothing", "acquire_nothing": "acquire nothing",
+         "swap_done": "keep the rest", "discard_nothing": "discard nothing"}
 _VERB = {"discard": "discard", "acquire": "acquire", "block": "block", "draw_top": "draw", "trash_top": "trash"}
 
 

@@ -6,7 +6,8 @@ rule attached goes through the engine.
 """
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_cards, rules_costs, rules_deploy, rules_resources, rules_units
+from dunec.engine import (rules_agents, rules_cards, rules_costs,
+                          rules_deploy, rules_ix_cards, rules_resources, rules_units)
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
@@ -87,6 +88,32 @@ class Ctx:
 
     def cash_out(self, track: str) -> None:
         rules_resources.cash_out(self.engine, self, track)
+
+    def move(self, track: str, n: int) -> None:
+        rules_resources.move(self.engine, self, track, n)
+
+    # --- Rise of Ix cards and leaders (rules_ix_cards.py)
+    def swap_intrigue(self, n: int) -> None:
+        rules_ix_cards.swap_intrigue(self.engine, self.player, n)
+
+    def pick_intrigue(self, n: int) -> None:
+        rules_ix_cards.pick_intrigue(self.engine, self.player, n)
+
+    def influence_visited(self, which: str, n: int) -> None:
+        rules_ix_cards.influence_visited(self.engine, self, which, n)
+
+    def cheaper_space(self, space: str, counter: str, n: int) -> None:
+        """Nothing left to do when the box runs: the discount was applied to the
+        space's cost when the agent was placed (rules_ix_cards.card_discounts)."""
+
+    def extra_turn(self) -> None:
+        rules_ix_cards.extra_turn(self.engine, self.player)
+
+    def set_aside(self, body: list) -> None:
+        rules_ix_cards.set_aside(self.engine, self, body)
+
+    def snooper_influence(self, n: int) -> None:
+        rules_ix_cards.snooper_influence(self.engine, self.player, n)
 
     # --- cards
     def trash(self, what: str, zone: str) -> None:

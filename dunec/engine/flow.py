@@ -5,7 +5,7 @@ Each phase is a step on the state's stack (steps.py); a round pushes its phases
 in reverse so they pop in play order."""
 from __future__ import annotations
 
-from dunec.engine import rivals, turns
+from dunec.engine import rivals, rules_ix_cards, seats, turns
 from dunec.engine.steps import step
 
 
@@ -14,6 +14,9 @@ def start(e) -> None:
     the first round."""
     st = e.state
     rivals.game_start(e)
+    for p in e.players:
+        if seats.uses_abilities(p):
+            rules_ix_cards.snoopers_at_start(e, p)
     e.later("round_begins")
     for p in reversed(e.players):
         e.later("leader_trigger", seat=p.seat, box="game_start")

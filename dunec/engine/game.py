@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from dunec.engine import hints, interpreter, rivals, rules_costs
+from dunec.engine import hints, interpreter, rivals, rules_costs, rules_ix_cards
 from dunec.engine.actions import NO, player_name
 from dunec.engine.observe import SeatView
 from dunec.engine.rng import Rng
@@ -51,6 +51,9 @@ class Engine:
         self.after_turn = None
         self.echo = None  # optional: print each log line as it happens (a person is playing)
         self._trash_hints: dict = {}
+        # A leader whose counter gains are watched on its own turn (`extra_gain`): the
+        # loop looks after each step; for every other game it never looks.
+        self.watch = any(rules_ix_cards.watched(content, p.leader) for p in state.players if p.leader)
 
     # ------------------------------------------------------------------ bookkeeping
     def log(self, msg: str) -> None:
@@ -110,9 +113,12 @@ class Engine:
         """Run steps until a decision is pending or the game is over."""
         st = self.state
         stack = st.stack
+        watch = self.watch
         while st.pending is None and stack:
             f = stack.pop()
             STEPS[f["do"]](self, f)
+            if watch:
+                rules_ix_cards.look(self)
         self.sync()
 
     def answer(self, i: int) -> None:

@@ -16,7 +16,7 @@ from dunec.engine.context import Ctx
 from dunec.engine.steps import step
 from dunec.ir import describe, value
 from dunec.ir.ops import Op, Ops, asks, op_asks as _op_asks, option_faction, requirement  # noqa: F401
-from dunec.ir.verbs import CALLS
+from dunec.ir.verbs import CALLS, ROWS
 from dunec.engine import rules_costs
 
 CMP = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
@@ -227,3 +227,16 @@ def _units_for_p(e, op, ctx, ref, i):
 PAUSING = {"pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
            "each_opponent": _each_opponent_p, "opponent": _opponent_p,
            "retreat_for": _units_for_p, "return_for": _units_for_p}
+
+
+def _block_call(method: str):
+    """A block verb the engine plays (`set_aside { ... }`): its method gets the
+    op's args and a reference to its body, to run it when its rule says."""
+    def pause(e, op, ctx, ref, i):
+        getattr(ctx, method)(*op.args, _body(ref, i))
+    return pause
+
+
+for _row in ROWS:
+    if _row.block and _row.runtime and _row.op not in PAUSING:
+        PAUSING[_row.op] = _block_call(_row.runtime)

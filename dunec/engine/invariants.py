@@ -29,6 +29,20 @@ def _declared(engine, p, who: str) -> None:
             raise InvariantError(f"{who} is off the {name} track: step {at}")
 
 
+def _ix_cards(engine, p, who: str) -> None:
+    """Snooper tokens: each Faction's at most once, and only for a leader with them;
+    a card set aside names a definition; another turn is owed only to a player who
+    has not revealed."""
+    if len(set(p.snoopers)) != len(p.snoopers) or not set(p.snoopers) <= set(FACTIONS):
+        raise InvariantError(f"{who} Snooper tokens {p.snoopers} are not distinct Factions")
+    if p.snoopers and not any(m[0] == "snoop" for m in engine.defs[p.leader].get("modifiers", ())):
+        raise InvariantError(f"{who} holds Snooper tokens without a leader that uses them")
+    if p.aside and (len(p.aside) != 3 or p.aside[0] not in engine.defs):
+        raise InvariantError(f"{who} set aside {p.aside[:1]}, not a card")
+    if p.extra_turn and p.revealed_turn:
+        raise InvariantError(f"{who} is owed another turn after revealing")
+
+
 def check(engine) -> None:
     st = engine.state
     seats = set(range(st.n_players))
@@ -41,6 +55,7 @@ def check(engine) -> None:
             raise InvariantError(f"{who} troop cubes not conserved: supply {p.supply} + garrison {p.garrison} "
                                  f"+ conflict {p.conflict} != {TROOPS_PER_PLAYER}")
         _declared(engine, p, who)
+        _ix_cards(engine, p, who)
         if p.vp != sum(p.vp_ledger.values()):
             raise InvariantError(f"{who} VP {p.vp} != sum of sources {p.vp_ledger}")
         if p.rival:
@@ -63,6 +78,8 @@ def check(engine) -> None:
                 raise InvariantError(f"{f} alliance held by P{s + 1} below 4 influence")
             if any(q.influence[f] > st.players[s].influence[f] for q in st.players):
                 raise InvariantError(f"{f} alliance held by P{s + 1} while someone is higher")
+    if st.turn_seat is not None and (st.turn_seat not in seats or st.players[st.turn_seat].rival):
+        raise InvariantError(f"the turn belongs to seat {st.turn_seat}, not a player")
     if st.round > 10:
         raise InvariantError(f"round {st.round} > 10")
     if len(st.imperium_row) > 5:

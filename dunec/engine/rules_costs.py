@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
-from dunec.engine import rules_cards, rules_resources, rules_units
+from dunec.engine import rules_cards, rules_ix_cards, rules_resources, rules_units
 
 
 def can_pay(e, p: Player, costs, card=None) -> bool:
@@ -29,7 +29,7 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
         elif c[0] == "trash_card":
             if not (p.hand or p.discard or p.played or p.revealed):
                 return False
-        elif c[0] == "hand":
+        elif c[0] in ("hand", "discard"):
             if len(p.hand) < c[1]:
                 return False
     return True
@@ -60,6 +60,8 @@ def pay_cost(e, p: Player, c, card=None) -> None:
         rules_cards.trash(e, e.context(p, card=card), "this", "")
     elif c[0] == "trash_card":
         rules_cards.trash(e, e.context(p, card=card), "card", "", optional=False)
+    elif c[0] == "discard":  # "discard a card ->": the cards are the player's choice
+        rules_cards.discard(e, p, c[1])
 
 
 def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
@@ -112,6 +114,14 @@ def quantity(e, ctx, q: tuple) -> int:
         return rules_units.in_conflict(p, q[1])
     if k == "in_play":
         return rules_units.in_play(e, p, q[1])
+    if k == "persuasion":
+        return p.persuasion
+    if k == "sword_cards":
+        return rules_ix_cards.sword_cards(e, p)
+    if k == "other_sword_cards":
+        return rules_ix_cards.sword_cards(e, p, but=ctx.card)
+    if k == "factions_below":
+        return rules_ix_cards.factions_below(e, p, q[1])
     if k == "factions_behind":
         return sum(1 for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in e.opponents(p)))
     raise KeyError(k)
@@ -143,6 +153,10 @@ def flag(e, ctx, c: tuple) -> bool:
         return e.state.mentat_on_board
     if k == "secret":
         return bool(p.secret)
+    if k == "agent_at":
+        return rules_ix_cards.agent_at(e, p, c[1])
+    if k == "enemy_agent_here":
+        return rules_ix_cards.enemy_agent_here(e, p, ctx.space)
     if k == "most_copies":
         mine = copies(e, p, c[1])
         return all(mine > copies(e, o, c[1]) for o in e.opponents(p))

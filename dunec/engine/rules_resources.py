@@ -173,6 +173,8 @@ def change_influence(e, p: Player, f: str, delta: int) -> None:
         e.log(f"  {e.pname(p)} {NAMES[f]} influence {before} -> {after}")
     if before < 2 <= after:
         add_vp(e, p, "influence", 1)
+        if f in p.snoopers:  # runs after the alliance is settled (rules_ix_cards)
+            e.later("snooper_recall", seat=p.seat, f=f)
     elif after < 2 <= before:
         add_vp(e, p, "influence", -1)
     if before < 4 <= after and seats.uses_abilities(p):
@@ -289,6 +291,28 @@ def cash_out(e, ctx, track: str) -> None:
         track_reward(e, ctx, track, at)
 
 
+def move(e, ctx, track: str, n: int) -> None:
+    """n freighter moves on the track (rules 000, "Shipping Track"), each asked:
+    one step up (not offered at the top), or recall to the bottom collecting the
+    rewards of the step and every step below."""
+    if n <= 0:
+        return
+    p = ctx.player
+    top = e.content.declared("track")[track]["steps"]
+    options = ([("advance", track)] if p.tracks[track] < top else []) + [("cash_out", track)]
+    e.ask(p, "move", options, "moved", ctx=ctx.data(), track=track, left=n - 1)
+
+
+def step_up(e, p: Player, track: str) -> None:
+    """The freighter's step up: it pays nothing now; the rewards wait for the recall
+    (unlike `advance`, whose step gives its reward when reached)."""
+    top = e.content.declared("track")[track]["steps"]
+    if p.tracks[track] < top:
+        p.tracks[track] += 1
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} moves up to step {p.tracks[track]} of the {track.replace('_', ' ')}")
+
+
 def track_reward(e, ctx, track: str, step: int) -> None:
     e.run_box(track, f"step {step}", ctx)
 
@@ -341,6 +365,21 @@ def alliance_given(e, f):
 @step
 def troops_sent(e, f):
     send_troops(e, e.players[f["seat"]], f["answer"])
+
+
+@step
+def moved(e, f):
+    ctx = e.context_of(f["ctx"])
+    e.later("move_on", ctx=f["ctx"], track=f["track"], left=f["left"])
+    if f["chosen"][0] == "advance":
+        step_up(e, ctx.player, f["track"])
+    else:
+        cash_out(e, ctx, f["track"])
+
+
+@step
+def move_on(e, f):
+    move(e, e.context_of(f["ctx"]), f["track"], f["left"])
 
 
 @step

@@ -62,6 +62,12 @@ class Player:
     counters: dict = field(default_factory=dict)  # counter -> amount
     units: dict = field(default_factory=dict)  # unit kind -> {strength, supply, garrison, conflict}
     tracks: dict = field(default_factory=dict)  # track -> position (0: the bottom)
+    # Rise of Ix cards and leaders (rules_ix_cards.py):
+    visited: list = field(default_factory=list)  # the spaces this turn's agents went to
+    extra_turn: bool = False  # another turn right after this one (Weirding Way)
+    aside: list = field(default_factory=list)  # [card, box ref, ctx] set aside at round start (Ilesa Ecaz)
+    snoopers: list = field(default_factory=list)  # factions whose Snooper token is still on the track
+    seen: dict = field(default_factory=dict)  # counter -> amount at the last look (`extra_gain`)
 
 
 @dataclass
@@ -102,6 +108,7 @@ class GameState:
     cost_overrides: dict = field(default_factory=dict)  # space id -> its cost in this game (solo Mentat)
     churn: str = "reveal"  # Imperium Row churn with rivals: rivals.CHURN
     phase: str = "setup"
+    turn_seat: Optional[int] = None  # whose own turn runs now (a player's, not a rival's)
     turn_kind: str = ""  # "agent" | "reveal" | "combat" | "endgame" | "": what kind of turn runs now
     # The game's continuation (steps.py): frames of the procedures still to run, the
     # top last, and the decision the game waits on ({seat, kind, options, hint}) or None.

@@ -1,7 +1,8 @@
 """Round start, player turns (agent and reveal), makers, recall and endgame."""
 from __future__ import annotations
 
-from dunec.engine import rivals, rules_agents, rules_cards, rules_costs, rules_deploy, rules_resources, rules_units, seats
+from dunec.engine import (rivals, rules_agents, rules_cards, rules_costs,
+                          rules_deploy, rules_ix_cards, rules_resources, rules_units, seats)
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.narration import log_changes, tally
@@ -23,6 +24,9 @@ def round_start(e) -> None:
     rivals.round_start(e)
     for p in e.order():
         rules_cards.draw(e, p, HAND_SIZE)
+    for p in reversed(e.order()):  # after the hands are drawn (Ilesa Ecaz sets a card aside)
+        if e.has_box(p.leader, "round_start"):
+            e.later("leader_trigger", seat=p.seat, box="round_start")
     loc = e.defs[st.conflict].get("controls")
     seat = rules_units.controller(e, loc) if loc is not None else None
     if seat is not None:
@@ -52,6 +56,12 @@ def player_turns(e, f):
     order = f["order"]
     i = f["i"]
     players = e.players
+    last = f.get("last")
+    if rules_ix_cards.next_is_extra(e, last):  # another turn right after this one (Weirding Way)
+        e.state.stack.append(f)  # `last` stays: a Weirding Way in the extra turn gives another
+        p = players[last]
+        e.yes_no(p, "extra_turn", "take another turn now", 2.0, "extra_turn_taken", seat=last)
+        return
     while True:
         if i == 0 and all(players[s].revealed_turn for s in order):
             return
@@ -60,6 +70,7 @@ def player_turns(e, f):
         if not p.revealed_turn:
             break
     f["i"] = i
+    f["last"] = p.seat
     e.state.stack.append(f)
     if e.state.mode == "solo":  # the only mode whose rivals act after anyone's turn
         e.later("rivals_after_turn")
@@ -67,6 +78,14 @@ def player_turns(e, f):
         rivals.take_turn(e, p)
     else:
         take_turn(e, p)
+
+
+@step
+def extra_turn_taken(e, f):
+    if f["answer"] == 0:
+        if e.state.mode == "solo":
+            e.later("rivals_after_turn")
+        take_turn(e, e.players[f["seat"]])
 
 
 @step
@@ -81,6 +100,7 @@ def take_turn(e, p: Player) -> None:
     # turn" (rules 000): the counts cover the whole turn, plots included.
     p.recruited = p.deployed_turn = 0
     p.recruited_units = {}
+    rules_ix_cards.turn_begins(e, p)
     turn_menu(e, p)
 
 
@@ -128,7 +148,12 @@ def turn_chosen(e, f):
 
 @step
 def turn_ended(e, f):
-    end_of_turn(e.players[f["seat"]])
+    turn_over(e, e.players[f["seat"]])
+
+
+def turn_over(e, p: Player) -> None:
+    rules_ix_cards.turn_ends(e, p)
+    end_of_turn(p)
 
 
 def end_of_turn(p: Player) -> None:
@@ -148,7 +173,7 @@ def more_plots(e, f):
     p = e.players[f["seat"]]
     if "chosen" in f:
         if f["chosen"][0] != "play":
-            end_of_turn(p)
+            turn_over(e, p)
             return
         e.later("more_plots", seat=p.seat)
         play_intrigue(e, p, f["chosen"][1], "plot")
@@ -157,7 +182,7 @@ def more_plots(e, f):
     if plots:
         e.ask(p, "plot", [("play", c) for c in plots] + [END_TURN], "more_plots", seat=p.seat)
     else:
-        end_of_turn(p)
+        turn_over(e, p)
 
 
 def plot_options(e, p: Player) -> list[str]:
@@ -296,6 +321,26 @@ def agent_options(e, p: Player) -> list:
                                    if icon in icons and not (enemy and not key[1])]
         cid = cm["id"]
         out.extend([("place", cid, sid) for sid in spaces])
+        if cm.get("space_discounts"):  # a space this card makes cheaper (Guild Accord)
+            out.extend([("place", cid, sid) for sid in cheaper_places(e, p, cm, spaces)])
+    return out
+
+
+def cheaper_places(e, p: Player, cm: dict, already) -> list[str]:
+    """The spaces a card's discounts (`cheaper_space`) open to it that the board
+    scan left out because their full cost was beyond the player."""
+    out = []
+    discounts = cm["space_discounts"]
+    icons = set(cm["icons"]).union(p.extra_icons)
+    for sid, icon, req, _costs, _plain, sp in e.content.board():
+        if sid in already or icon not in icons or not any(d[0] == sid for d in discounts):
+            continue
+        if blocked(e, p, sp, cm.get("infiltrate", False)):
+            continue
+        if req is not None and not req(Ctx(e, p, box="space", space=sid)):
+            continue
+        if rules_costs.can_pay(e, p, rules_ix_cards.discounted(space_costs(e, p, sp), sid, discounts)):
+            out.append(sid)
     return out
 
 
@@ -333,11 +378,14 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     e.state.turn_kind = "agent"
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
+    p.visited.append(space)
     e.later("agent_done", seat=p.seat, space=space, before=None if e.quiet else tally(p))
     e.later("agent_boxes", seat=p.seat, card=card, space=space)
+    if p.aside:
+        rules_ix_cards.sent_with(e, p, card, space)
     if e.has_box(space, "control"):
         e.later("control_bonus", space=space)
-    costs = space_costs(e, p, sp)
+    costs = rules_ix_cards.discounted(space_costs(e, p, sp), space, rules_ix_cards.card_discounts(e, card))
     if costs:
         if any(c[0] == "res" and c[1] == "solari" for c in costs):
             if e.has_box(p.leader, "space_paid"):
@@ -426,7 +474,10 @@ def reveal_turn(e, p: Player) -> None:
         e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
     e.later("revealed", seat=p.seat, before=None if e.quiet else tally(p))
-    e.run_boxes([(card, "reveal", p, card, None) for card in p.revealed])
+    boxes = [(card, "reveal", p, card, None) for card in p.revealed]
+    if seats.uses_abilities(p) and e.has_box(p.leader, "reveal"):  # the leader's `on reveal`, after the cards
+        boxes.append((p.leader, "reveal", p, None, None))
+    e.run_boxes(boxes)
 
 
 @step
@@ -548,6 +599,8 @@ def recall(e) -> bool:
         p.swords = 0
         p.recruited = 0
         p.recruited_units = {}
+        p.aside = []  # a card set aside for the round lapses with it
+        p.extra_turn = False
     if st.mentat_next_round is not None:
         p = e.players[st.mentat_next_round]
         p.has_mentat = True

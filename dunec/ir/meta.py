@@ -29,6 +29,14 @@ def meta_of(d: Def) -> dict:
         m["harvest"] = sum(o.args[1] for o in d.boxes.get("space", ()) if o.kind == "gain" and o.args[0] == "spice")
     if d.kind == "hagal" and any(o.kind == "signet" for o in walk(d.boxes.get("hagal", ()))):
         m["signet"] = True  # the signet ring icon: the rival uses its leader's signet ring
+    # Rise of Ix rules read from a card's IR: the space discounts its agent box gives
+    # (`cheaper_space`, applied when the agent is placed) and whether its reveal box
+    # gives swords (`sword_cards`).
+    cheaper = tuple(o.args for o in d.boxes.get("agent", ()) if o.kind == "cheaper_space")
+    if cheaper:
+        m["space_discounts"] = cheaper
+    if any(o.kind == "gain" and o.args[0] == "swords" for o in walk(d.boxes.get("reveal", ()))):
+        m["reveal_swords"] = True
     first = d.boxes.get("first", ())
     ctl = [o.args[0] for o in first if o.kind == "control"]
     if ctl:

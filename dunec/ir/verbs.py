@@ -269,13 +269,13 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("spy", ("<int>",), sets=("uprising",), method=""),
     VerbRow("contract", ("<int>",), sets=("uprising",), method=""),
     VerbRow("research", ("",), sets=("immortality",), method=""),
-    # Rise of Ix: its content is data (cards/ix), checked and shown; the engine plays
-    # the rows that name a method (units: engine/rules_units.py), not yet the others
-    # (method ""), and a game of set ix is refused until it plays them all (ir/meta.py).
+    # Rise of Ix: its content is data (cards/ix); a row with method "" is a verb the
+    # engine does not play yet. Units are engine/rules_units.py, the freighter (`move`)
+    # the track mechanism (rules_resources.py), the rest of the card verbs rules_ix_cards.py.
     VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
             asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1], method="", sets=("ix",)),
-    VerbRow("move", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("reward",), asks=True, worth=lambda a: 1.5 * a[1], method="",
-            sets=("ix",), text=lambda a: f"{a[1]} {plural(a[1], 'move')} on the {name(a[0])} (each: one step up, "
+    VerbRow("move", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("reward",), asks=True, worth=lambda a: 1.5 * a[1],
+            text=lambda a: f"{a[1]} {plural(a[1], 'move')} on the {name(a[0])} (each: one step up, "
                                          f"or back to the bottom collecting the rewards up to your step)"),
     VerbRow("deploy_units", ("<int>",), boxes=("agent", "reveal", "plot", "combat", "signet", "space"), asks=True,
             worth=lambda a: 1.5 * a[0], method="deploy_units", sets=("ix",),
@@ -291,26 +291,21 @@ ROWS: tuple[VerbRow, ...] = (
             method="return_for", sets=("ix",),
             text=lambda a: f"you may return {units(a[0], a[1])} from the Conflict to your supply "
                            f"(not placed on the board) for"),
-    VerbRow("swap_intrigue", ("<int>", "any"), boxes=NOT_IN_COMBAT, asks=True, worth=1.0, method="", sets=("ix",),
-            lower=lambda w, f, v: (-1 if f == "any" else v[0],),
+    VerbRow("swap_intrigue", ("<int>", "any"), boxes=NOT_IN_COMBAT, asks=True, worth=1.0, lower=lambda w, f, v: (-1 if f == "any" else v[0],),
             text=lambda a: f"put {'any number of' if a[0] < 0 else a[0]} of your Intrigue cards on the bottom of "
                            f"the Intrigue deck, then draw as many"),
-    VerbRow("pick_intrigue", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=2.5, method="", sets=("ix",),
-            text=lambda a: f"look at the top {a[0]} Intrigue cards: keep 1, put the others back on top"),
-    VerbRow("influence_visited", ("all <int>", "one <int>"), boxes=NOT_IN_COMBAT, asks=True, method="",
-            sets=("ix",), lower=lambda w, f, v: (f.split()[0], v[0]), worth=lambda a: 2.6 * a[1] * (2 if a[0] == "all" else 1),
+    VerbRow("pick_intrigue", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=2.5, text=lambda a: f"look at the top {a[0]} Intrigue cards: keep 1, put the others back on top"),
+    VerbRow("influence_visited", ("all <int>", "one <int>"), boxes=NOT_IN_COMBAT, asks=True,
+            lower=lambda w, f, v: (f.split()[0], v[0]), worth=lambda a: 2.6 * a[1] * (2 if a[0] == "all" else 1),
             text=lambda a: f"+{a[1]} Influence with " + (
                 "each Faction that has one of your Agents on its board spaces" if a[0] == "all" else
                 "a Faction whose board space you sent an Agent to this turn")),
-    VerbRow("cheaper_space", ("<space> <counter> <int>",), boxes=("agent",), worth=lambda a: 0.8 * a[2], method="",
-            sets=("ix",), text=lambda a: f"sending an Agent to {name(a[0])} with this card costs "
+    VerbRow("cheaper_space", ("<space> <counter> <int>",), boxes=("agent",), worth=lambda a: 0.8 * a[2],
+            text=lambda a: f"sending an Agent to {name(a[0])} with this card costs "
                                          f"{units(a[1], a[2])} less"),
-    VerbRow("extra_turn", ("",), boxes=("agent",), worth=3.0, method="", sets=("ix",),
-            text="you may take another turn right after this one"),
-    VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="", sets=("ix",),
-            text="set aside a card from your hand; when you send an Agent with it this round"),
+    VerbRow("extra_turn", ("",), boxes=("agent",), worth=3.0, text="you may take another turn right after this one"),
+    VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="set_aside", text="set aside a card from your hand; when you send an Agent with it this round"),
     VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
-            method="", sets=("ix",),
             text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
     # Rise of Ix rule modifiers: read by the engine's rules once it plays the set.
     VerbRow("win_ties", ("",), boxes=PASSIVE, method="", sets=("ix",),
@@ -325,9 +320,9 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("extra_gain", ("<counter> <int>",), boxes=PASSIVE, method="", sets=("ix",),
             text=lambda a: f"whenever you gain {_many(a[0])} on your turn, gain {a[1]} more"),
     VerbRow("snoop", ("",), boxes=PASSIVE, method="", sets=("ix",),
-            text="Snooper tokens: one on each Faction's Influence track at game start; the first time you send an "
-                 "Agent to that Faction's board space, remove it: look at the top card of your deck, draw it or "
-                 "trash it"),
+            text="Snooper tokens: one on each Faction's Influence track at game start; the first time you reach 2 "
+                 "Influence with that Faction, recall it: the first recalled lets you discard a card for 1 spice, the "
+                 "second gives the Faction's 4-Influence bonus, the third +1 Influence with it, the fourth both"),
     VerbRow("tleilaxu", ("",), sets=("immortality",), method=""),
 )
 
