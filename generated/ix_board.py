@@ -10,7 +10,15 @@ def fx_0(c0):
 
 
 def fx_1(c0):
+    c0.gain('dreadnought', 1)
+
+
+def fx_2(c0):
     c0.gain('troops', 2)
+
+
+def fx_3(c0):
+    c0.player.persuasion += 1
 
 
 def req_0(c0):

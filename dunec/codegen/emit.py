@@ -256,7 +256,7 @@ def unplayed(ops) -> bool:
 
 
 # Costs the checker knows that the engine does not pay yet (check/effects.py, DISCARD_COST_SETS).
-UNPAID_COSTS = ("discard",)
+UNPAID_COSTS: tuple = ()
 
 
 def model_owner(model: Model, name: str) -> str:

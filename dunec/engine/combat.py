@@ -95,6 +95,8 @@ def rewards(e, f):
         if place == "first":
             winner = p
     e.later("combat_end")
+    if winner is not None and winner.tiles:  # a rival's tiles too (rules 000: Detonation Devices)
+        e.later("tiles_won", seat=winner.seat)
     if winner is not None and seats.uses_abilities(winner):  # rivals play no intrigue
         e.later("win_cards", seat=winner.seat, cards=None)  # the cards held once the rewards are in
     e.later("after_rewards", results=[[p.seat, place] for p, place in results])

@@ -6,7 +6,7 @@ rule attached goes through the engine.
 """
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_cards, rules_costs, rules_resources
+from dunec.engine import rules_agents, rules_cards, rules_costs, rules_market, rules_resources
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
@@ -74,6 +74,10 @@ class Ctx:
 
     def cash_out(self, track: str) -> None:
         rules_resources.cash_out(self.engine, self, track)
+
+    # --- markets
+    def buy(self, market: str, discount: int, currency: str) -> None:
+        rules_market.buy(self.engine, self, market, discount, currency)
 
     # --- cards
     def trash(self, what: str, zone: str) -> None:

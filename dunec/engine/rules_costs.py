@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
-from dunec.engine import rules_cards, rules_resources
+from dunec.engine import rules_cards, rules_resources, rules_tiles
 
 
 def can_pay(e, p: Player, costs, card=None) -> bool:
@@ -24,12 +24,12 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
             elif p.influence[c[1]] < c[2]:
                 return False
         elif c[0] == "trash_this":
-            if card is None or (card not in p.played and card not in p.revealed):
+            if card is None or (card not in p.played and card not in p.revealed and card not in p.tiles):
                 return False
         elif c[0] == "trash_card":
             if not (p.hand or p.discard or p.played or p.revealed):
                 return False
-        elif c[0] == "hand":
+        elif c[0] in ("hand", "discard"):
             if len(p.hand) < c[1]:
                 return False
     return True
@@ -60,6 +60,8 @@ def pay_cost(e, p: Player, c, card=None) -> None:
         rules_cards.trash(e, e.context(p, card=card), "this", "")
     elif c[0] == "trash_card":
         rules_cards.trash(e, e.context(p, card=card), "card", "", optional=False)
+    elif c[0] == "discard":  # Rise of Ix's "discard a card ->": the player picks the cards
+        rules_cards.discard(e, p, c[1])
 
 
 def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
@@ -106,6 +108,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return sum(1 for o in e.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
     if k == "opponent_units":
         return max((o.conflict for o in e.opponents(p)), default=0)
+    if k == "tiles":
+        return rules_tiles.owned(e, p, q[1])
     if k == "deployed_this_turn":
         return p.deployed_turn
     if k == "factions_behind":

@@ -61,6 +61,8 @@ class Player:
     counters: dict = field(default_factory=dict)  # counter -> amount
     units: dict = field(default_factory=dict)  # unit kind -> {strength, supply, garrison, conflict}
     tracks: dict = field(default_factory=dict)  # track -> position (0: the bottom)
+    tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
+    flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
 
 
 @dataclass
@@ -88,6 +90,10 @@ class GameState:
     maker_spice: dict = field(default_factory=dict)  # space id -> bonus spice
     control: dict = field(default_factory=dict)  # location -> seat
     alliances: dict = field(default_factory=lambda: {f: None for f in FACTIONS})
+    # A set's markets (rules_market.py): market -> its stacks, each a list of tile ids
+    # with the face-up top at the END; tiles trashed from a player or a stack.
+    markets: dict = field(default_factory=dict)
+    tiles_trashed: list = field(default_factory=list)
     # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
     # or "duo" (two people and one House Hagal rival that scores nothing).
     mode: str = "standard"
