@@ -498,3 +498,12 @@ def test_the_invariants_catch_a_lost_or_duplicated_tile(ix):
     g.p(0).flipped = ["flagship"]
     with pytest.raises(invariants.InvariantError, match="flipped"):
         check(g)
+
+
+def test_a_seat_sees_the_tops_of_the_stacks_only(ix):
+    from dunec.engine.observe import HIDDEN, StateView, observation
+    g = game(ix)
+    stacks = g.state.markets[MARKET]
+    for view in (observation(g.state, 1).markets, StateView(g.state, 1).markets):
+        assert [s[-1] for s in view[MARKET]] == [s[-1] for s in stacks]
+        assert all(s[:-1] == [HIDDEN] * 5 for s in view[MARKET])
