@@ -606,3 +606,12 @@ def test_sonic_snoopers_swaps_intrigue_and_is_trashed(ix):
     rules_tiles.use(g.engine, p, "sonic_snoopers")
     g.engine.drive()
     assert p.tiles == [] and g.state.tiles_trashed == ["sonic_snoopers"] and len(p.intrigue) == 1
+
+
+def test_the_options_read_as_words_and_name_the_tile(ix):
+    from dunec.engine.actions import idents, label
+    g = game(ix)
+    assert label(g.state, ix, ("buy", MARKET, "flagship")) == "buy Flagship (8)"
+    assert label(g.state, ix, ("use", "flagship")) == "use Flagship"
+    assert idents(("buy", MARKET, "flagship")) == idents(("use", "flagship")) == ["flagship"]
+    assert label(g.state, ix, ("buy", "dagger", 1)) == "buy Dagger (1)"  # an Imperium card still reads as before
