@@ -615,3 +615,19 @@ def test_the_options_read_as_words_and_name_the_tile(ix):
     assert label(g.state, ix, ("use", "flagship")) == "use Flagship"
     assert idents(("buy", MARKET, "flagship")) == idents(("use", "flagship")) == ["flagship"]
     assert label(g.state, ix, ("buy", "dagger", 1)) == "buy Dagger (1)"  # an Imperium card still reads as before
+
+
+def test_a_greedy_player_buys_the_tile_it_values_most(ix):
+    from dunec.engine.policies import GreedyPolicy
+    g = game(ix)
+    on_top(g, "minimic_film", 0)
+    on_top(g, "holtzman_engine", 1)
+    p = g.p(0)
+    p.spice = 10
+    options = [("buy", MARKET, "minimic_film"), ("buy", MARKET, "holtzman_engine"), ("pass",)]
+    greedy = GreedyPolicy()
+    pick = greedy.choose(g.engine, p, "buy", options, lambda: hints.of(g.engine, p, "buy", options, [0, ""]))
+    assert options[pick] == ("buy", MARKET, "holtzman_engine")
+    # paying in Solari (worth less than spice) for a tile priced in spice is a bargain
+    solari = hints.of(g.engine, p, "buy", options, [0, "solari"])
+    assert solari[1] > hints.of(g.engine, p, "buy", options, [0, ""])[1]
