@@ -33,7 +33,7 @@ def fresh_game(content, players: int = 3, seed: int = 0, leaders=None, clear: bo
     test sees only what it plays."""
     from dunec.engine.game import Engine
     from dunec.engine.policies import ScriptedPolicy
-    from dunec.engine.setup import new_game
+    from dunec.engine.setup import give_sets, new_game
 
     if leaders is None:
         every = sorted(m["id"] for m in content.of_kind("leader"))
@@ -41,6 +41,7 @@ def fresh_game(content, players: int = 3, seed: int = 0, leaders=None, clear: bo
         plain = "count_ilban_richese" if "count_ilban_richese" in every else every[0]
         leaders = [plain] * players
     state = new_game(content, players, seed, leaders=leaders)
+    give_sets(content, state)  # a set's counters, units, tracks and markets (none in a base game)
     scripts = [ScriptedPolicy([]) for _ in range(players)]
     engine = Engine(content, state, scripts)
     state.round, state.first_player = 1, 0

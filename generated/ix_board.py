@@ -5,7 +5,15 @@ SOURCE_SHA256 = '2d3e14242ad23490e89fcd8ce1ad3b306c707068d687fa8da6d1a857de47daa
 
 
 def fx_0(c0):
+    c0.gain('dreadnought', 1)
+
+
+def fx_1(c0):
     c0.player.solari += 1
+
+
+def fx_2(c0):
+    c0.player.persuasion += 1
 
 
 def req_0(c0):

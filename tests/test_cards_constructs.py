@@ -234,9 +234,9 @@ def test_every_base_verb_is_probed():
     used |= {"control", "space_cost", "ignore_block", "steal", "see_top_card", "harvest", "secret_factions"}
     # A track is a set's name: `advance` and `cash_out` are probed in tests/test_sets.py.
     used |= {"advance", "cash_out"}
-    # Rise of Ix's card verbs are probed on its cards: tests/test_ix_board.py, tests/test_ix_cards.py.
+    # Rise of Ix's card verbs are probed on its cards: tests/test_ix_board.py, tests/test_ix_cards.py, tests/test_ix_tech.py.
     used |= {"move", "swap_intrigue", "pick_intrigue", "influence_visited", "cheaper_space", "extra_turn",
-             "set_aside", "snooper_influence"}
+             "set_aside", "snooper_influence", "buy"}
     used.discard("each")
     playable = {v for v, spec in T.VERBS.items() if not spec.sets and v not in T.ENGINE_PENDING}
     assert playable <= used, sorted(playable - used)

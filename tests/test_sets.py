@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SMUGGLERS_SET = '''\
 set smugglers "Smugglers of Arrakis" {
   requires base
-  kinds card intrigue
+  kinds card intrigue tech
   counter contraband "Contraband"
   unit smuggler "Smuggler" { strength 1; supply 4 }
   track smuggling_route "Smuggling route" {
@@ -31,7 +31,7 @@ set smugglers "Smugglers of Arrakis" {
     step 2 { contraband 1 }
     step 3 { vp 1; each opponent { solari 1 } }
   }
-  market black_market "Black market" { currency contraband }
+  market black_market "Black market" { currency contraband; sells tech; stacks 2 }
 }
 '''
 SMUGGLERS_CARDS = '''\
@@ -79,7 +79,7 @@ def test_a_sets_declarations_are_in_the_model(smugglers):
     model, _ = compile_paths([smugglers], root=smugglers.parent)
     decl = model.sets["smugglers"]
     assert (decl.title, [r for r, _ in decl.requires], decl.kinds) == \
-        ("Smugglers of Arrakis", ["base"], ("card", "intrigue"))
+        ("Smugglers of Arrakis", ["base"], ("card", "intrigue", "tech"))
     names = decl.names
     assert names["contraband"].kind == "counter"
     assert names["smuggler"].numbers == {"strength": 1, "supply": 4}

@@ -21,7 +21,8 @@ PLAYED = [r for r in V.ROWS if not r.sets]
 # A value for each slot of a form; a track and a card come from the set below.
 SAMPLE = {"<int>": "1", "<faction>": "fremen", "<zone>": "hand", "<icon>": "city", "<location>": "arrakeen",
           "<losable>": "vp", "<payable>": "solari", "<track>": "probe_track", "<card>": "probe_card",
-          "<reserve>": "the_spice_must_flow", "<space>": "heighliner", "<counter>": "spice"}
+          "<reserve>": "the_spice_must_flow", "<space>": "heighliner", "<market>": "probe_market",
+          "<counter>": "probe_coin"}
 
 # Where a statement of a box can stand: a definition that has that box.
 HOLDERS = {
@@ -41,6 +42,8 @@ PROBE_SET = '''\
 set probes "Probes" {
   requires base
   track probe_track "Probe track" { steps 2; step 1 { solari 1 } }
+  counter probe_coin "Probe coin"
+  market probe_market "Probe market" { currency probe_coin; sells tech; stacks 1 }
 }
 '''
 

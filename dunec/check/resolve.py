@@ -141,15 +141,20 @@ class Checker(EffectChecker):
             if checked:
                 self._judge_set_uses(decl.id)
             self._set_uses = []
-            if d.currency and checked:
-                if d.currency not in self.v.tables["payable"] or d.currency not in self.v.owner:
-                    counters = [n for n, x in self.v.decls.items()
-                                if x.kind == "counter" and x.set in self.v.reaches(decl.id)]
-                    self.d.error(UNKNOWN_NAME, d.currency_span, what="counter", name=d.currency,
-                                 help=did_you_mean(d.currency, counters) or one_of(counters, near=d.currency))
-                else:
-                    self._note_set_use(d.currency, d.currency_span)
-                    self._judge_set_uses(decl.id)
+            for counter, span in ((d.currency, d.currency_span), (d.rebate, d.rebate_span)):
+                if counter and checked:
+                    self._market_counter(decl, counter, span)
+
+    def _market_counter(self, decl, counter: str, span) -> None:
+        """A market's currency or rebate: a counter of the set or of one it requires."""
+        if counter not in self.v.tables["payable"] or counter not in self.v.owner:
+            counters = [n for n, x in self.v.decls.items()
+                        if x.kind == "counter" and x.set in self.v.reaches(decl.id)]
+            self.d.error(UNKNOWN_NAME, span, what="counter", name=counter,
+                         help=did_you_mean(counter, counters) or one_of(counters, near=counter))
+        else:
+            self._note_set_use(counter, span)
+            self._judge_set_uses(decl.id)
 
     @staticmethod
     def _peek_set(defn: ast.Definition, sets) -> Optional[str]:

@@ -100,6 +100,9 @@ SET_CONDITIONS: dict[str, CondDef] = {
     "enemy_agent_here": CondDef(("",), sets=("ix",)),  # the space this agent went to holds an enemy agent
 }
 
+# The definition kinds a set's market may sell (`sells KIND`): tiles, which no deck holds.
+MARKET_KINDS = ("tech",)
+
 # `for each NAME args { ... }`
 COUNTS: dict[str, tuple[str, ...]] = {
     "cards_in_play": ("<faction>",),

@@ -24,6 +24,8 @@ from dunec.syntax import ast
 DECLARATIONS = ("counter", "unit", "track", "market")
 SET_FIELDS = ("requires", "kinds") + DECLARATIONS
 UNIT_FIELDS = {"strength": "unit_strength", "supply": "unit_supply"}
+# A market's numbers: how many face-down stacks its definitions are dealt into.
+MARKET_FIELDS = {"stacks": "market_stacks"}
 
 
 @dataclass
@@ -38,6 +40,9 @@ class Decl:
     steps: dict = field(default_factory=dict)  # track: step -> (span, statements), later IR ops
     currency: str = ""  # market
     currency_span: Optional[ast.Span] = None
+    sells: str = ""  # market: the definition kind it deals into its stacks
+    rebate: str = ""  # market: a counter returned for 1 off the price each (optional)
+    rebate_span: Optional[ast.Span] = None
 
 
 @dataclass
@@ -99,7 +104,7 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Optional[De
     example = {"counter": 'counter negotiators "Negotiator"',
                "unit": 'unit dreadnought "Dreadnought" { strength 3; supply 2 }',
                "track": 'track shipping "Shipping track" { steps 3; step 2 { spice 2 } }',
-               "market": 'market tech "Tech tiles" { currency spice }'}[st.verb]
+               "market": 'market tech "Tech tiles" { currency spice; sells tech; stacks 3 }'}[st.verb]
     args = st.args
     if not args or args[0].kind != "name" or len(args) > 2 or (len(args) == 2 and args[1].kind != "str"):
         diags.error(NAME_EXPECTED, args[0].span if args else st.verb_span, field=st.verb, example=example)
@@ -114,7 +119,7 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Optional[De
     if st.body is None:
         diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
         return None
-    fields = {"unit": UNIT_FIELDS, "track": {"steps": "track_steps"}, "market": {}}[st.verb]
+    fields = {"unit": UNIT_FIELDS, "track": {"steps": "track_steps"}, "market": MARKET_FIELDS}[st.verb]
     _read_fields(decl, st, fields, diags)
     for need in fields:
         if need not in decl.numbers and not any(
@@ -122,10 +127,12 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Optional[De
             diags.error(MISSING_FIELD, st.args[0].span, kind=st.verb, id=ident, field=need,
                         example=f"{need} {RANGES[fields[need]].lo + 1}")
             return None
-    if st.verb == "market" and not decl.currency:
-        diags.error(MISSING_FIELD, st.args[0].span, kind="market", id=ident, field="currency",
-                    example="currency spice")
-        return None
+    if st.verb == "market":
+        for need, have, example in (("currency", decl.currency, "currency spice"), ("sells", decl.sells, "sells tech")):
+            if not have:
+                if not any(isinstance(f, ast.Action) and f.verb == need for f in st.body):
+                    diags.error(MISSING_FIELD, st.args[0].span, kind="market", id=ident, field=need, example=example)
+                return None
     if st.verb == "track":
         _drop_steps_off_the_track(decl, diags)
     return decl
@@ -133,7 +140,8 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Optional[De
 
 def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -> None:
     """The { } of a unit, track or market: its numbers, a track's steps, a market's currency."""
-    valid = list(fields) + (["step"] if st.verb == "track" else []) + (["currency"] if st.verb == "market" else [])
+    valid = list(fields) + (["step"] if st.verb == "track" else []) + \
+        (["currency", "sells", "rebate"] if st.verb == "market" else [])
     for f in st.body:
         if not isinstance(f, ast.Action) or f.verb not in valid:
             word = f.verb if isinstance(f, ast.Action) else "statement"
@@ -152,12 +160,16 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
                 continue
             decl.steps[n] = (f.args[0].span, f.body)
             continue
-        if f.verb == "currency":
+        if f.verb in ("currency", "rebate"):
             if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
-                diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="currency",
-                            example="currency spice")
+                diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field=f.verb,
+                            example="currency spice" if f.verb == "currency" else "rebate negotiators")
                 continue
-            decl.currency, decl.currency_span = str(f.args[0].value), f.args[0].span
+            setattr(decl, f.verb, str(f.args[0].value))
+            setattr(decl, f.verb + "_span", f.args[0].span)
+            continue
+        if f.verb == "sells":
+            _read_sells(decl, f, diags)
             continue
         if f.verb in decl.numbers:
             diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[])
@@ -169,6 +181,21 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
             continue
         if _in_range(f.args[0], r, diags):
             decl.numbers[f.verb] = f.args[0].value
+
+
+def _read_sells(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    """`sells KIND`: a kind of tile (T.MARKET_KINDS), dealt into the stacks: no other
+    rule of the engine deals it, so a tile is never also in a deck."""
+    if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
+        diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="sells", example="sells tech")
+        return
+    kind = str(f.args[0].value)
+    sold = list(T.MARKET_KINDS)
+    if kind not in sold:
+        diags.error(UNKNOWN_KIND, f.args[0].span, kind=kind,
+                    help=did_you_mean(kind, sold) or one_of(sold, near=kind))
+        return
+    decl.sells = kind
 
 
 def _drop_steps_off_the_track(decl: Decl, diags: Diagnostics) -> None:

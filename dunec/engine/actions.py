@@ -2,7 +2,8 @@
 
 An action is a tuple: its kind, then the ids and amounts it names, e.g.
 `("place", "dr_yueh", "arrakeen")`, `("buy", "stilgar", 5)`, `("deploy", 2)`,
-`("influence", "fremen", 1)`, `("ally", "emperor", 1)` (a seat). Policies,
+`("influence", "fremen", 1)`, `("ally", "emperor", 1)` (a seat), `("buy", market,
+tile)` (a tile of a set's market), `("use", tile)` (a tile's ability). Policies,
 rivals and tests read these fields; nobody parses display text. Text comes
 only from `label`, made when something is shown (the terminal, a test's
 record of what was asked), never while a game merely runs.
@@ -28,7 +29,7 @@ SPACE_FIRST = ("first", "space")
 CARD_FIRST = ("first", "card")
 
 # Kinds whose action names a definition id in field 1 (field 2 for `place` too).
-_CARD_FIELD = {"play", "once", "buy", "trash", "discard", "acquire", "retrieve", "draw_top", "trash_top",
+_CARD_FIELD = {"play", "once", "use", "buy", "trash", "discard", "acquire", "retrieve", "draw_top", "trash_top",
                "set_aside", "block", "move", "recall", "lose_intrigue", "swap", "keep"}
 
 
@@ -49,11 +50,15 @@ def label(state, content, action: tuple) -> str:
         return _TEXT[k]
     if k == "place" and action[1] not in defs:  # a unit placed on a location after combat
         return f"place {units(action[1], 1)} on {NAMES.get(action[2], action[2])}"
+    if k == "buy" and action[1] not in defs:  # a tile of a market
+        return f"buy {defs[action[2]]['name']} ({defs[action[2]]['cost']})"
     name = defs[action[1]]["name"] if k in _CARD_FIELD or k == "place" else ""
     if k == "play":
         return f"play {name}"
     if k == "once":
         return f"use {name}'s once-per-game ability"
+    if k == "use":
+        return f"use {name}"
     if k == "place":
         return f"{name} -> {defs[action[2]]['name']}"
     if k == "buy":
@@ -116,6 +121,8 @@ def idents(action: tuple) -> list[str]:
     k = action[0]
     if k == "place":
         return [action[1], action[2]]
+    if k == "buy" and len(action) == 3 and isinstance(action[2], str):  # a market's tile
+        return [action[2]]
     if k in _CARD_FIELD:
         return [action[1]]
     return []

@@ -97,6 +97,8 @@ def rewards(e, f):
     e.later("combat_end")
     # Units placed on the board go home, then the winner places one (rules_units).
     e.later("place_units", winner=next((p.seat for p, place in results if place == "first"), None))
+    if winner is not None and winner.tiles:  # a rival's tiles too (rules 000: Detonation Devices)
+        e.later("tiles_won", seat=winner.seat)
     if winner is not None and seats.uses_abilities(winner):  # rivals play no intrigue
         e.later("win_cards", seat=winner.seat, cards=None)  # the cards held once the rewards are in
     e.later("after_rewards", results=[[p.seat, place] for p, place in results])

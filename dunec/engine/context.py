@@ -6,8 +6,8 @@ rule attached goes through the engine.
 """
 from __future__ import annotations
 
-from dunec.engine import (rules_agents, rules_cards, rules_costs,
-                          rules_deploy, rules_ix_cards, rules_resources, rules_units)
+from dunec.engine import (rules_agents, rules_cards, rules_costs, rules_deploy,
+                          rules_ix_cards, rules_market, rules_resources, rules_units)
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
@@ -114,6 +114,9 @@ class Ctx:
 
     def snooper_influence(self, n: int) -> None:
         rules_ix_cards.snooper_influence(self.engine, self.player, n)
+    # --- markets
+    def buy(self, market: str, discount: int, currency: str) -> None:
+        rules_market.buy(self.engine, self, market, discount, currency)
 
     # --- cards
     def trash(self, what: str, zone: str) -> None:

@@ -7,7 +7,7 @@ from a save or a clone has the same hints as the original. They are computed onl
 when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
-from dunec.engine import rules_cards, rules_units
+from dunec.engine import rules_cards, rules_market, rules_units
 from dunec.engine.turns import space_costs
 from dunec.engine.rules_resources import MAX_INFLUENCE
 from dunec.ir.value import WORTH
@@ -28,7 +28,7 @@ def _turn(e, p, options, datum):
     out = []
     for a in options:
         k = a[0]
-        if k == "play":
+        if k in ("play", "use"):
             out.append(e.defs[a[1]]["values"].get("plot", 0.0))
         elif k == "once":
             out.append(leader["values"].get("once", 0.0) - 3.0)
@@ -64,20 +64,36 @@ def space_hint(e, p, sp: dict, costs) -> float:
 
 
 def _plot(e, p, options, datum):
-    return [e.defs[a[1]]["values"].get("plot", 0.0) - 1.0 if a[0] == "play" else 0.0 for a in options]
+    return [e.defs[a[1]]["values"].get("plot", 0.0) - 1.0 if a[0] in ("play", "use") else 0.0 for a in options]
 
 
 def _buy(e, p, options, datum):
     out = []
     for a in options:
-        if a[0] == "buy":
+        if a[0] == "buy" and a[1] in e.state.markets:
+            out.append(tile_hint(e, p, a[1], a[2], datum))
+        elif a[0] == "buy":
             c = a[1]
             out.append(rules_cards.cost_of(e, p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2)
-        elif a[0] == "play":
+        elif a[0] in ("play", "use"):
             out.append(e.defs[a[1]]["values"].get("plot", 0.0) - 1.0)
         else:
             out.append(0.0)
     return out
+
+
+def tile_hint(e, p, market: str, tile: str, datum) -> float:
+    """A tile is worth about its printed cost in the market's currency plus a share
+    of what its boxes estimate; buying it costs what is paid in the currency (the
+    rebate counter is worth nothing else). `datum`: (discount, currency)."""
+    discount, currency = datum or (0, "")
+    terms = e.content.declared("market")[market]
+    money = currency or terms["currency"]
+    cost = e.defs[tile]["cost"]
+    price = max(0, cost - discount)
+    paid = max(0, price - rules_market.held(p, terms.get("rebate") or ""))
+    worth = WORTH.get(terms["currency"], 1.0) * cost + 0.5 + 0.2 * sum(e.defs[tile]["values"].values())
+    return worth - WORTH.get(money, 1.0) * paid
 
 
 def _combat(e, p, options, datum):

@@ -21,7 +21,7 @@ QUESTIONS = {
     "plot": "Play a plot intrigue card, or end your turn?",
     "deploy": "How many troops do you deploy to the Conflict?",
     "retreat": "How many troops do you retreat?",
-    "buy": "Buy a card with your Persuasion, play a plot intrigue card, or end your turn?",
+    "buy": "Buy a card (or a tile) from what you can afford, play a plot intrigue card, or end your turn?",
     "combat": "Combat: play a combat intrigue card, or pass?",
     "order": "Resolve the board space or the card's agent box first?",
     "pay": "Pay this cost?",

@@ -93,6 +93,29 @@ def check(engine) -> None:
     _placed(st)
     if st.mode != "standard":
         _hagal(engine)
+    if st.markets:
+        _tiles(engine)
+
+
+def _tiles(engine) -> None:
+    """Every tile of a market is in exactly one place: a stack, one player's tiles,
+    or trashed; a player's flipped tiles are tiles it owns."""
+    from collections import Counter
+
+    st = engine.state
+    where = Counter(t for stacks in st.markets.values() for s in stacks for t in s)
+    where.update(st.tiles_trashed)
+    for p in st.players:
+        where.update(p.tiles)
+        if any(t not in p.tiles for t in p.flipped) or len(set(p.flipped)) != len(p.flipped):
+            raise InvariantError(f"P{p.seat + 1} has flipped tiles it does not own: {p.flipped}")
+    content = getattr(engine, "content", None)
+    if content is None:
+        return
+    sold = {m["sells"] for m in content.declared("market").values()}
+    want = Counter({m["id"]: m["copies"] for k in sold for m in content.of_kind(k)})
+    if where != want:
+        raise InvariantError(f"tiles lost or duplicated: {sorted((where - want) + (want - where))}")
 
 
 def _placed(st) -> None:

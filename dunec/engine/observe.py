@@ -6,7 +6,8 @@ intrigue cards and secret faction choices (only how many), the order of every
 deck, its own included, and the RNG state that would tell the next draws. A
 deck's contents stay visible, sorted: a player can count what is left, never
 what comes next. The face-down conflict, Imperium, intrigue and House Hagal
-decks are likewise sorted.
+decks are likewise sorted. A market's stacks show their face-up tops; the tiles
+under them are face down (each a HIDDEN, so the height of a stack is known).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def observation(state: GameState, seat: int) -> GameState:
     view.rng_state = 0
     for deck in ("conflict_deck", "imperium_deck", "intrigue_deck", "hagal_deck"):
         setattr(view, deck, sorted(getattr(view, deck)))
+    view.markets = face_down(state.markets)
     view.stack = []  # the steps still to run name hidden cards (a hand to discard from)
     view.pending = seen_decision(state.pending, seat)
     for p in view.players:
@@ -31,6 +33,11 @@ def observation(state: GameState, seat: int) -> GameState:
             p.intrigue = [HIDDEN] * len(p.intrigue)
             p.secret = [HIDDEN] * len(p.secret)
     return view
+
+
+def face_down(markets: dict) -> dict:
+    """Each stack as a seat sees it: the tiles under the top hidden."""
+    return {m: [[HIDDEN] * (len(s) - 1) + s[-1:] for s in stacks] for m, stacks in markets.items()}
 
 
 def seen_decision(pending, seat: int):
@@ -80,6 +87,8 @@ class StateView:
             return sorted(getattr(self._state, name))
         if name == "rng_state":
             return 0
+        if name == "markets":
+            return face_down(self._state.markets)
         if name == "stack":
             return []
         if name == "pending":

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from dunec.engine import rules_tiles
 from dunec.engine.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.state import Player
 from dunec.engine.steps import step
@@ -47,6 +48,8 @@ def trash(e, ctx, what: str, zone: str, optional: bool = True) -> None:
                 pile.remove(ctx.card)
                 _trashed(e, p, ctx.card)
                 return
+        if ctx.card in p.tiles:
+            rules_tiles.trash_tile(e, p, ctx.card)
         return
     options = trash_options(e, p, zone)
     if not options:
@@ -142,7 +145,7 @@ def take_from_row(e, p: Player, card: str, to_top: bool = False) -> None:
 
 
 def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
-    if not to_top and p.acquire_to_top:
+    if not to_top and (p.acquire_to_top or (p.tiles and rules_tiles.modifiers(e, p, "acquire_on_top"))):
         e.yes_no(p, "top", f"put {e.cname(card)} on top of your deck", 1.0, "received", seat=p.seat,
                     card=card)
         return

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
-from dunec.engine import rules_cards, rules_ix_cards, rules_resources, rules_units
+from dunec.engine import rules_cards, rules_ix_cards, rules_resources, rules_tiles, rules_units
 
 
 def can_pay(e, p: Player, costs, card=None) -> bool:
@@ -24,7 +24,7 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
             elif p.influence[c[1]] < c[2]:
                 return False
         elif c[0] == "trash_this":
-            if card is None or (card not in p.played and card not in p.revealed):
+            if card is None or (card not in p.played and card not in p.revealed and card not in p.tiles):
                 return False
         elif c[0] == "trash_card":
             if not (p.hand or p.discard or p.played or p.revealed):
@@ -108,6 +108,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return sum(1 for o in e.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
     if k == "opponent_units":
         return max((o.conflict for o in e.opponents(p)), default=0)
+    if k == "tiles":
+        return rules_tiles.owned(e, p, q[1])
     if k == "deployed_this_turn":
         return p.deployed_turn
     if k == "in_conflict":

@@ -4,7 +4,7 @@ Functions of the engine (first argument `e`); effect code reaches them through
 the effect context."""
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_cards, rules_units, seats
+from dunec.engine import rules_agents, rules_cards, rules_tiles, rules_units, seats
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
@@ -286,7 +286,7 @@ def cash_out(e, ctx, track: str) -> None:
         if not e.quiet:
             e.log(f"  {e.pname(p)} cashes out the {track.replace('_', ' ')} from step {at}")
     for n in range(1, at):
-        e.later("box", ident=track, box=f"step {n}", ctx=ctx.data())
+        e.later("track_step", track=track, step=n, ctx=ctx.data())
     if at:
         track_reward(e, ctx, track, at)
 
@@ -314,7 +314,33 @@ def step_up(e, p: Player, track: str) -> None:
 
 
 def track_reward(e, ctx, track: str, step: int) -> None:
+    """One step's reward; a tile's `track_extra` modifier adds to the units it gives."""
+    extras = rules_tiles.track_gains_before(e, ctx.player, track) if ctx.player.tiles else None
+    if extras:
+        e.later("track_extra", seat=ctx.player.seat, extras=extras)
     e.run_box(track, f"step {step}", ctx)
+
+
+@step
+def track_step(e, f):
+    track_reward(e, e.context_of(f["ctx"]), f["track"], f["step"])
+
+
+@step
+def track_extra(e, f):
+    """`track_extra TRACK UNIT N`: whenever the step's reward gave units of the kind,
+    N more; then any of the troops gained may go to the Conflict (a set's unit kind
+    goes with the troops, as every deploy). Not while the Combat phase pays rewards:
+    the Conflict is being resolved."""
+    p = e.players[f["seat"]]
+    deployable = 0
+    for unit, n, before in f["extras"]:
+        if rules_tiles.supply(p, unit) < before:
+            gain(e, p, unit, n)
+            if unit == "troops":
+                deployable = min(p.garrison, before - p.supply)
+    if deployable and e.state.conflict is not None and e.state.turn_kind != "combat":
+        e.ask(p, "deploy", [("deploy", i) for i in range(deployable + 1)], "troops_sent", seat=p.seat)
 
 
 def retreat(e, p: Player, n: int) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from dunec.ir.meta import Content
+from dunec.engine import rules_market
 from dunec.engine.rng import Rng
 from dunec.engine.state import GameState, Player
 
@@ -34,6 +35,7 @@ def give_sets(content: Content, state: GameState) -> None:
         p.units = {u: {"strength": d["strength"], "supply": d["supply"], "garrison": 0, "conflict": 0}
                    for u, d in content.declared("unit").items() if u not in own}
         p.tracks = {t: 0 for t in content.declared("track")}
+    rules_market.deal(content, state)
 
 
 def new_game(content: Content, n_players: int, seed: int, leaders=None, policies=None) -> GameState:

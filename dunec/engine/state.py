@@ -68,6 +68,8 @@ class Player:
     aside: list = field(default_factory=list)  # [card, box ref, ctx] set aside at round start (Ilesa Ecaz)
     snoopers: list = field(default_factory=list)  # factions whose Snooper token is still on the track
     seen: dict = field(default_factory=dict)  # counter -> amount at the last look (`extra_gain`)
+    tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
+    flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
 
 
 @dataclass
@@ -98,6 +100,10 @@ class GameState:
     # controls the location until the next combat (rules_units.controller).
     placed: dict = field(default_factory=dict)
     alliances: dict = field(default_factory=lambda: {f: None for f in FACTIONS})
+    # A set's markets (rules_market.py): market -> its stacks, each a list of tile ids
+    # with the face-up top at the END; tiles trashed from a player or a stack.
+    markets: dict = field(default_factory=dict)
+    tiles_trashed: list = field(default_factory=list)
     # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
     # or "duo" (two people and one House Hagal rival that scores nothing).
     mode: str = "standard"

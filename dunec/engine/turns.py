@@ -1,8 +1,8 @@
 """Round start, player turns (agent and reveal), makers, recall and endgame."""
 from __future__ import annotations
 
-from dunec.engine import (rivals, rules_agents, rules_cards, rules_costs,
-                          rules_deploy, rules_ix_cards, rules_resources, rules_units, seats)
+from dunec.engine import (rivals, rules_agents, rules_cards, rules_costs, rules_deploy, rules_ix_cards,
+                          rules_resources, rules_tiles, rules_units, seats)
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.narration import log_changes, tally
@@ -27,6 +27,8 @@ def round_start(e) -> None:
     for p in reversed(e.order()):  # after the hands are drawn (Ilesa Ecaz sets a card aside)
         if e.has_box(p.leader, "round_start"):
             e.later("leader_trigger", seat=p.seat, box="round_start")
+    if st.markets:
+        rules_tiles.round_start(e)
     loc = e.defs[st.conflict].get("controls")
     seat = rules_units.controller(e, loc) if loc is not None else None
     if seat is not None:
@@ -109,7 +111,8 @@ def turn_menu(e, p: Player) -> None:
     leader = e.defs[p.leader]
     once = [] if p.once_used or "once" not in leader["boxes"] else [p.leader]
     passing = [PASS_TURN] if p.may_pass else []
-    options = [("play", c) for c in plots] + [("once", c) for c in once] + agent_options(e, p) + passing + [REVEAL]
+    options = [("play", c) for c in plots] + tile_options(e, p) + [("once", c) for c in once] + \
+        agent_options(e, p) + passing + [REVEAL]
     e.ask(p, "turn", options, "turn_chosen", seat=p.seat)
 
 
@@ -126,6 +129,10 @@ def turn_chosen(e, f):
     if k == "play":
         e.later("turn_menu_again", seat=p.seat)
         play_intrigue(e, p, a[1], "plot")
+        return
+    if k == "use":
+        e.later("turn_menu_again", seat=p.seat)
+        rules_tiles.use(e, p, a[1])
         return
     if k == "once":
         p.once_used = True
@@ -172,21 +179,42 @@ def more_plots(e, f):
     action as well as before it (except a card played "at the start of your turn")."""
     p = e.players[f["seat"]]
     if "chosen" in f:
-        if f["chosen"][0] != "play":
+        a = f["chosen"]
+        if a[0] not in ("play", "use"):
             turn_over(e, p)
             return
         e.later("more_plots", seat=p.seat)
-        play_intrigue(e, p, f["chosen"][1], "plot")
+        if a[0] == "use":
+            rules_tiles.use(e, p, a[1])
+        else:
+            play_intrigue(e, p, a[1], "plot")
         return
-    plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
+    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] + tile_options(e, p)
     if plots:
-        e.ask(p, "plot", [("play", c) for c in plots] + [END_TURN], "more_plots", seat=p.seat)
+        e.ask(p, "plot", plots + [END_TURN], "more_plots", seat=p.seat)
     else:
         turn_over(e, p)
 
 
 def plot_options(e, p: Player) -> list[str]:
     return _intrigue_options(e, p, "plot")
+
+
+def tile_options(e, p: Player) -> list:
+    """("use", tile) for each owned tile whose `use` the player may play now: not
+    flipped this round, its cost payable (rivals use tiles by their own rules)."""
+    if not p.tiles or not seats.uses_abilities(p):
+        return []
+    out = []
+    for t in dict.fromkeys(p.tiles):
+        m = e.defs[t]
+        if "plot" not in m["boxes"] or t in p.flipped:
+            continue
+        forced = m["forced"].get("plot")
+        if forced is not None and not rules_costs.can_pay(e, p, forced, t):
+            continue
+        out.append(("use", t))
+    return out
 
 
 def _intrigue_options(e, p: Player, box: str) -> list[str]:
@@ -477,7 +505,7 @@ def reveal_turn(e, p: Player) -> None:
     boxes = [(card, "reveal", p, card, None) for card in p.revealed]
     if seats.uses_abilities(p) and e.has_box(p.leader, "reveal"):  # the leader's `on reveal`, after the cards
         boxes.append((p.leader, "reveal", p, None, None))
-    e.run_boxes(boxes)
+    e.run_boxes(boxes + rules_tiles.boxes(e, p, "reveal") if p.tiles else boxes)
 
 
 @step
@@ -521,6 +549,9 @@ def buy(e, f):
         if a[0] == "play":
             e.later("buy", seat=p.seat)
             play_intrigue(e, p, a[1], "plot")
+        elif a[0] == "use":
+            e.later("buy", seat=p.seat)
+            rules_tiles.use(e, p, a[1])
         elif a[0] == "buy":
             e.later("buy", seat=p.seat)
             bought(e, p, a[1], a[2], f["answer"] - f["row"], f["aside"])
@@ -532,11 +563,10 @@ def buy(e, f):
     aside = [(c, n) for c in dict.fromkeys(p.manipulated) for n in (price(e, p, c, aside=True),) if n <= have]
     reserve = [(c, n) for c, left in sorted(st.reserve.items()) if left > 0 and not e.defs[c].get("gained_only")
                for n in (price(e, p, c),) if n <= have]
-    plots = [c for c in plot_options(e, p) if not e.defs[c].get("turn_start")]
+    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] + tile_options(e, p)
     if not row and not aside and not reserve and not plots:
         return
-    actions = [("buy", c, n) for c, n in row + aside + reserve] + \
-        [("play", c) for c in plots] + [END_TURN if plots else STOP_BUYING]
+    actions = [("buy", c, n) for c, n in row + aside + reserve] + plots + [END_TURN if plots else STOP_BUYING]
     e.ask(p, "buy", actions, "buy", seat=p.seat, row=len(row), aside=len(aside))
 
 
@@ -620,6 +650,8 @@ def endgame(e, f):
     for p in reversed(e.order()):
         if seats.uses_abilities(p):  # rivals play no intrigue
             e.later("endgame_cards", seat=p.seat)
+        if p.tiles:  # a rival's tiles count too (rules 000: Holtzman Engine, Spy Satellites)
+            e.later("endgame_tiles", seat=p.seat)
 
 
 @step
@@ -637,13 +669,15 @@ def play_intrigue_step(e, f):
 @step
 def standings(e, f):
     st = e.state
+    # A tile that wins ties (`win_ties`) breaks a tie on VP before the resources do.
     ranked = sorted([p for p in e.players if seats.scores(e, p)],  # not the two-player rival
-                    key=lambda p: (-p.vp, -p.spice, -p.solari, -p.water, -garrisoned(p), p.seat))
+                    key=lambda p: (-p.vp, -rules_tiles.tiebreak(e, p), -p.spice, -p.solari, -p.water,
+                                   -garrisoned(p), p.seat))
     st.standings = []
     rank = 0
     prev = None
     for i, p in enumerate(ranked):
-        key = (p.vp, p.spice, p.solari, p.water, garrisoned(p))
+        key = (p.vp, rules_tiles.tiebreak(e, p), p.spice, p.solari, p.water, garrisoned(p))
         if key != prev:
             rank = i + 1
             prev = key

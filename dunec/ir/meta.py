@@ -59,6 +59,8 @@ def vocab_of(model) -> dict:
                 entry["rewards"] = tuple(sorted(d.steps))
             if d.kind == "market":
                 entry["currency"] = d.currency
+                entry["sells"] = d.sells
+                entry["rebate"] = d.rebate
             names[d.kind][ident] = entry
         out[sid] = {"title": s.title, "requires": tuple(r for r, _ in s.requires), **names}
     return out

@@ -273,7 +273,7 @@ ROWS: tuple[VerbRow, ...] = (
     # engine does not play yet. Units are engine/rules_units.py, the freighter (`move`)
     # the track mechanism (rules_resources.py), the rest of the card verbs rules_ix_cards.py.
     VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
-            asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1], method="", sets=("ix",)),
+            asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1]),
     VerbRow("move", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("reward",), asks=True, worth=lambda a: 1.5 * a[1],
             text=lambda a: f"{a[1]} {plural(a[1], 'move')} on the {name(a[0])} (each: one step up, "
                                          f"or back to the bottom collecting the rewards up to your step)"),
