@@ -64,6 +64,26 @@ def solo(ix, **kw) -> RivalGame:
 
 def stacks(g, *stacks_):
     g.state.markets = {"tech_tiles": [list(s) for s in stacks_]}
+    _elsewhere(g)
+
+
+def own(g, seat, *tiles):
+    for s in g.state.markets.get("tech_tiles", ()):
+        s[:] = [t for t in s if t not in tiles]
+    g.p(seat).tiles = list(tiles)
+    _elsewhere(g)
+
+
+def _elsewhere(g):
+    """The tiles a test put neither in a stack nor with a player are trashed, so
+    that every tile stays in one place (the market part's invariant)."""
+    st = g.state
+    if not hasattr(st, "tiles_trashed"):
+        return
+    left = Counter({m["id"]: m["copies"] for m in g.content.of_kind("tech")})
+    left.subtract(t for s in st.markets.get("tech_tiles", ()) for t in s)
+    left.subtract(t for p in st.players for t in p.tiles)
+    st.tiles_trashed = sorted(left.elements())
 
 
 # ---------------------------------------------------------------------- the deck and the leaders
@@ -425,7 +445,7 @@ def test_invasion_ships_lets_a_rival_share_a_space_and_flips(ix):
     rival = g.p(P2)
     g.state.occupied["conspire"] = P1
     assert not hagal.can_visit(g.engine, rival, "conspire")
-    rival.tiles = ["invasion_ships"]
+    own(g, P2, "invasion_ships")
     assert hagal.can_visit(g.engine, rival, "conspire")
     g.stack("hagal_conspire")
     g.rival_turn(P2)
@@ -437,7 +457,7 @@ def test_invasion_ships_lets_a_rival_share_a_space_and_flips(ix):
 def test_training_drones_flip_at_the_first_opportunity(ix):
     g = solo(ix)
     rival = g.p(P2)
-    rival.tiles = ["training_drones"]
+    own(g, P2, "training_drones")
     g.stack("hagal_carthag")
     g.rival_turn(P2)
     # Carthag recruits 1 and the drones 1: both deployed, with up to 2 from the garrison.
@@ -458,7 +478,7 @@ def test_training_drones_flip_at_the_first_opportunity(ix):
 def test_flagship_on_a_combat_card(ix, solari, supply, card, used):
     g = solo(ix)
     rival = g.p(P2)
-    rival.tiles = ["flagship"]
+    own(g, P2, "flagship")
     rival.solari = solari
     rival.garrison, rival.supply = rival.garrison + rival.supply - supply, supply
     g.stack(card)
@@ -487,7 +507,7 @@ def test_training_drones_flip_when_acquired(ix):
 def test_spy_satellites_trade_on_its_own_turn_in_the_trade_order(ix):
     g = solo(ix)
     rival = g.p(P2)
-    rival.tiles = ["spy_satellites", "sonic_snoopers"]
+    own(g, P2, "spy_satellites", "sonic_snoopers")
     rival.spice = 3
     rivals.trade(g.engine, rival)  # someone else's turn: not now
     assert rival.tiles == ["spy_satellites", "sonic_snoopers"] and rival.vp == 0
@@ -500,7 +520,7 @@ def test_spy_satellites_trade_on_its_own_turn_in_the_trade_order(ix):
 def test_sonic_snoopers_is_never_trashed(ix):
     g = solo(ix)
     rival = g.p(P2)
-    rival.tiles = ["sonic_snoopers"]
+    own(g, P2, "sonic_snoopers")
     rival.spice = 9
     assert rivals_ix.vp_trades(g.engine, rival) == []
     assert rivals_ix.recruit_tile(g.engine, rival, combat=True) is None
@@ -524,7 +544,7 @@ def test_holtzman_engine_is_worth_a_vp_to_a_rival(ix):
     q = ("copies", "the_spice_must_flow")
     assert rules_costs.quantity(g.engine, Ctx(g.engine, g.p(P2)), q) == 2
     assert rules_costs.quantity(g.engine, Ctx(g.engine, g.p(P1)), q) == 0
-    g.p(P2).tiles = ["holtzman_engine"]
+    own(g, P2, "holtzman_engine")
     before = g.p(P2).vp
     g.engine.run_box("holtzman_engine", "endgame", Ctx(g.engine, g.p(P2), card="holtzman_engine", box="endgame"))
     g.engine.drive()
@@ -543,7 +563,7 @@ def test_sonic_snoopers_draws_an_intrigue_on_acquire(ix):
 def test_a_rival_game_with_ix_tiles_saves_mid_turn(ix):
     """Tiles and the flip are plain data: the state after a rival turn is JSON."""
     g = solo(ix)
-    g.p(P2).tiles = ["training_drones"]
+    own(g, P2, "training_drones")
     g.stack("hagal_conspire")
     g.rival_turn(P2)
     assert g.p(P2).flipped == ["training_drones"]
