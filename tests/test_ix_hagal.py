@@ -469,6 +469,17 @@ def test_training_drones_flip_at_the_first_opportunity(ix):
     g.finish()
 
 
+def test_training_drones_wait_for_a_troop_in_supply(ix):
+    g = solo(ix)
+    rival = g.p(P2)
+    own(g, P2, "training_drones")
+    rival.garrison, rival.supply = rival.garrison + rival.supply, 0
+    g.stack("hagal_conspire")
+    g.rival_turn(P2)
+    assert rival.flipped == []  # nothing to recruit: the opportunity has not come
+    g.finish()
+
+
 @pytest.mark.parametrize("solari,supply,card,used", [
     (4, 9, "hagal_carthag", True),  # a combat card, 4 Solari, 3 troops in supply: spend, flip, recruit, deploy
     (3, 9, "hagal_carthag", False),  # not without the Solari
@@ -571,3 +582,19 @@ def test_a_rival_game_with_ix_tiles_saves_mid_turn(ix):
         from dunec.engine.state import GameState
         back = GameState.from_json(g.state.to_json())
         assert back.players[P2].flipped == ["training_drones"]
+
+
+def test_both_back_ends_play_the_rival_turns_alike(interpreted, compiled):
+    """The same stacked cards and tiles give byte for byte the same state."""
+    digests = []
+    for c in (interpreted, compiled):
+        g = solo(c.select(("base", "ix"), unfinished=True))
+        stacks(g, ["spaceport"], ["artillery"])
+        own(g, P2, "training_drones", "flagship")
+        g.p(P2).solari = 4
+        for seat, card in ((P2, "hagal_carthag"), (P3, "hagal_tech_negotiation"), (P2, "hagal_foldspace_or_shipping")):
+            g.stack(card)
+            g.rival_turn(seat)
+        g.finish()
+        digests.append((g.state.digest(), g.state.log_digest()))
+    assert digests[0] == digests[1]

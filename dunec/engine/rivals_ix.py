@@ -136,7 +136,6 @@ def buy_or_else(e, p: Player, options: list) -> Optional[int]:
     alts = _alternatives(e, options)
     if alts is None:
         return None
-    units = e.content.declared("unit")
     buys = {i: alt[0].args for i, alt in alts.items() if alt and alt[0].kind == "buy"}
     if buys:
         for i, (market, discount, *_rest) in buys.items():
@@ -144,8 +143,8 @@ def buy_or_else(e, p: Player, options: list) -> Optional[int]:
                 return i
         return next((i for i in range(len(options)) if i not in buys), next(iter(buys)))
     for i, alt in alts.items():
-        kinds = [o.args[0] for o in alt if o.kind == "gain" and o.args[0] in units]
-        if kinds and p.units.get(kinds[0], {}).get("supply", 0) > 0:
+        kinds = [o.args[0] for o in alt if o.kind == "gain" and o.args[0] in p.units]  # a set's unit kinds
+        if kinds and p.units[kinds[0]]["supply"] > 0:
             return i
     return None
 
@@ -217,17 +216,17 @@ def _troops(uses) -> int:
 
 
 def recruit_tile(e, p: Player, combat: bool) -> Optional[str]:
-    """The next tile a solo rival uses to recruit on its agent turn: a free one at
-    the first opportunity each round (Training Drones); a paid one only when the
-    agent went to a combat space, it can pay, and its supply holds all the troops
+    """The next tile a solo rival uses to recruit on its agent turn, when its supply
+    holds the troops: a free one at the first opportunity each round (Training
+    Drones); a paid one only when the agent went to a combat space and it can pay
     (Flagship: they are deployed with the turn's recruits)."""
     if not solo_rival(e, p):
         return None
     for t, uses, cost in _usable(e, p):
         n = _troops(uses)
-        if not n or not e.defs[t].get("flips") or any(c[0] == "trash_this" for c in cost):
+        if not n or p.supply < n or not e.defs[t].get("flips") or any(c[0] == "trash_this" for c in cost):
             continue
-        if not cost or (combat and p.supply >= n and rules_costs.can_pay(e, p, cost, t)):
+        if not cost or (combat and rules_costs.can_pay(e, p, cost, t)):
             return t
     return None
 
