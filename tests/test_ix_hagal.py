@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import hagal, rivals, rivals_ix, rules_costs, seats, setup
+from dunec.engine import hagal, rivals, rivals_ix, rules_costs, rules_resources, seats, setup
 from dunec.engine.actions import NO
 from dunec.engine.context import Ctx
 from dunec.ir.verbs import CALLS
@@ -339,6 +339,18 @@ def test_the_dreadnought_card_fails_with_no_dreadnought_in_supply(ix):
     g.rival_turn(P2)
     assert g.state.occupied == {"conspire": P2}
     g.finish()
+
+
+def test_the_two_player_rival_gains_dreadnoughts_but_no_negotiators(ix):
+    """It gains units like troops (HAGAL.md 2.4: influence, troops, dreadnoughts and
+    shipping steps), never resources or a set's counters."""
+    d = RivalGame(ix, "duo")
+    setup.give_sets(ix, d.state)
+    hag = d.p(P3)
+    rules_resources.gain(d.engine, hag, "dreadnought", 1)
+    rules_resources.gain(d.engine, hag, "negotiators", 1)
+    rules_resources.gain(d.engine, hag, "solari", 5)
+    assert hag.units["dreadnought"]["garrison"] == 1 and hag.counters["negotiators"] == 0 and hag.solari == 0
 
 
 @needs_in_play
