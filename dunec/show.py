@@ -91,7 +91,11 @@ def _hagal_lines(f: dict) -> list[str]:
         how = " or ".join(spaces)
         if f.get("pick") == "most_spice":
             how = f"the one of {', '.join(spaces)} with the most bonus spice (needs 1 or more)"
+        elif f.get("pick") == "qualified":
+            how = f"the first of {', '.join(spaces)} whose requirement it meets (if taken, the card fails)"
         out.append(f"Sends the rival's agent to: {how}")
+    if f.get("requires"):
+        out.append("Fails unless: " + describe.cond(f["requires"]))
     if f.get("deploys"):
         out.append("Combat card: deploys the troops recruited this turn and up to 2 from the garrison")
     if not f.get("reshuffle"):

@@ -566,7 +566,7 @@ def test_solo_rival_leaders_come_from_the_rules_list(content):
     for seed in range(30):
         st = rivals.new_solo_game(content, seed)
         human, r1, r2 = (p.leader for p in st.players)
-        assert r1 != r2 and {r1, r2} <= set(rivals.RIVAL_LEADERS) and human not in (r1, r2)
+        assert r1 != r2 and {r1, r2} <= set(rivals.rival_leader_pool(content)) and human not in (r1, r2)
 
 
 def test_above_novice_the_mentat_costs_five_solari(content):

@@ -354,13 +354,15 @@ def test_hundro_moritani_keeps_one_of_the_top_two_intrigue_cards(ix):
     finish(g)
 
 
-def test_hundro_moritani_signet_is_a_dreadnought_for_1_spice(ix):
+def test_hundro_moritani_signet_is_a_freighter_move_for_1_spice(ix):
+    """Couriers: Leader.lua and HAGAL.md (which says the official Ix text agrees)
+    give a shipping step for 1 spice; only the inventory says a dreadnought."""
     g = _leader_game(ix, "viscount_hundro_moritani")
     g.p(0).spice = 1
     before = snap_ix(g)
-    g.answer(0, "pay")
+    g.answer(0, "pay", "advance")
     g.box(0, "viscount_hundro_moritani", "signet")
-    assert changes_ix(g, before) == {0: {"spice": -1, "dreadnought garrison": 1}}
+    assert changes_ix(g, before) == {0: {"spice": -1, "track shipping": 1}}
     finish(g)
 
 

@@ -30,6 +30,7 @@ RANGES: dict[str, Range] = {
     "copies": Range(1, 20, "a number of copies", "a card comes in 1 to 20 copies"),
     "level": Range(1, 3, "a conflict level", "conflict cards are level I, II or III"),
     "hagal_swords": Range(0, 9, "a number of swords", "a House Hagal card shows 0 to 9 swords"),
+    "rival_order": Range(1, 99, "a place in the rival leader list", "the rival leader list counts from 1"),
     "deck_size": Range(1, 200, "a deck size", "a deck holds 1 to 200 cards"),
     "deck_row": Range(1, 200, "a count of cards", "a deck row lists 1 to 200 copies of its card"),
     "choices": Range(1, 99, "a number of options to pick", "a choice picks at least 1 option"),
@@ -138,6 +139,9 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
     },
     "leader": {
         **_COMMON,
+        # A leader the rules list for a solo game's House Hagal rivals (rules 000):
+        # `rival N`, its place in the list the rival leaders are dealt from.
+        "rival": FieldSpec("int", "rival 1", number="rival_order"),
         "passive": _box("passive", "passive { space_cost landsraad solari -1 }"),
         "signet": _box("signet", "signet { draw 1 }"),
         "once": _box("once", "once { influence any 1 }"),
@@ -175,6 +179,8 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "deploys": FieldSpec("flag", "deploys"),
         "reshuffle": FieldSpec("flag", "reshuffle"),
         "pick": FieldSpec("name", "pick most_spice", table="pick"),
+        # When the card fails (the rival reveals the next card), besides its spaces being taken.
+        "requires": FieldSpec("cond", "requires in_play dreadnought < 2"),
     },
     "deck": {
         **_COMMON,

@@ -31,7 +31,7 @@ def check_hagal(model: Model, diags: Diagnostics) -> None:
         if any(s is None or s.kind != "space" for s in spaces):
             continue  # a bad reference, already reported
         for key in ("pick", "deploys"):
-            if key not in d.fields or (key == "pick" and d.fields["pick"] == "first"):
+            if key not in d.fields or (key == "pick" and d.fields["pick"] != "most_spice"):
                 continue
             span = model.spans.get((d.id, key), d.span)
             if not spaces:

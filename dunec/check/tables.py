@@ -130,6 +130,7 @@ SLOT_TABLES = {
     "zone": ZONES,
     "mode": ("solo", "duo"),
     # How a House Hagal card with several spaces picks one: the first it can visit,
-    # or the maker space with the most bonus spice.
-    "pick": ("first", "most_spice"),
+    # the maker space with the most bonus spice, or only the first whose requirement
+    # the rival meets (taken or not: the others are not tried).
+    "pick": ("first", "most_spice", "qualified"),
 }

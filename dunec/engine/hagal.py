@@ -6,15 +6,21 @@ from __future__ import annotations
 
 from typing import Optional
 
+from dunec.engine import rivals_ix
+
 MODES = ("solo", "duo")
 
 
 def cards_for(content, mode: str) -> list[str]:
     """Every House Hagal card of the mode, once per copy, in a stable order.
-    A card without `mode` is used in both modes."""
+    A card without `mode` is used in both modes. A card none of whose spaces is
+    on this game's board (an overlay covers them: Rise of Ix's Hall of Oratory
+    and Rally Troops) is left out."""
+    board = {b[0] for b in content.board()}
     out: list[str] = []
     for m in sorted(content.of_kind("hagal"), key=lambda m: m["id"]):
-        if mode in m.get("mode", MODES):
+        spaces = m.get("spaces", ())
+        if mode in m.get("mode", MODES) and (not spaces or any(s in board for s in spaces)):
             out.extend([m["id"]] * m["copies"])
     return out
 
@@ -42,15 +48,30 @@ def reshuffle(e, why: str) -> None:
 
 
 def can_visit(e, p, space: str) -> bool:
-    """A rival may go to a space no agent is on and that is not blocked against it.
-    Costs and requirements of the space do not apply: the card is what counts."""
+    """A rival may go to a space no agent is on (or one an opponent's agent is on,
+    with a tile that lets it: rivals_ix.infiltrator) and that is not blocked
+    against it, if it meets the space's requirement (Interstellar Shipping's
+    Spacing Guild influence). The space's cost does not apply: the card is what counts."""
     st = e.state
-    return space not in st.occupied and st.blocked.get(space, p.seat) == p.seat
+    if st.blocked.get(space, p.seat) != p.seat or not meets(e, p, space, space=space):
+        return False
+    return space not in st.occupied or (st.occupied[space] != p.seat and rivals_ix.infiltrator(e, p) is not None)
+
+
+def meets(e, p, ident: str, space=None) -> bool:
+    """Whether the rival meets a space's or a House Hagal card's `requires`."""
+    req = e.content.effect(ident, "requires")
+    return req is None or bool(req(e.context(p, card=None if space else ident, space=space)))
 
 
 def target(e, p, m: dict) -> tuple[Optional[str], str]:
     """(the space the card sends the rival's agent to, or None; why not)."""
+    if not meets(e, p, m["id"]):
+        return None, "its requirement is not met"
     spaces = list(m.get("spaces", ()))
+    if m.get("pick") == "qualified":
+        # Only the first space whose requirement it meets is tried (rules 000 FAQ).
+        spaces = [s for s in spaces if meets(e, p, s, space=s)][:1]
     free = [s for s in spaces if can_visit(e, p, s)]
     if m.get("pick") == "most_spice":
         bonus = {s: e.state.maker_spice.get(s, 0) for s in free}
@@ -61,6 +82,9 @@ def target(e, p, m: dict) -> tuple[Optional[str], str]:
         return next(s for s in with_spice if bonus[s] == best), ""
     if free:
         return free[0], ""
+    unmet = [s for s in m.get("spaces", ()) if not meets(e, p, s, space=s)]
+    if not spaces or len(unmet) == len(spaces):
+        return None, f"it does not meet the requirement of {' and '.join(e.cname(s) for s in unmet)}"
     names = " and ".join(e.cname(s) for s in spaces)
     return None, f"{names} {'is' if len(spaces) == 1 else 'are'} taken"
 

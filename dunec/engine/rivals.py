@@ -19,7 +19,7 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal, rules_agents, rules_deploy, rules_resources
+from dunec.engine import hagal, rivals_ix, rules_agents, rules_deploy, rules_market, rules_resources
 from dunec.engine.narration import log_changes, tally
 from dunec.engine.actions import NO
 from dunec.engine.actions import faction as action_faction
@@ -30,17 +30,14 @@ from dunec.engine.state import TROOPS_PER_PLAYER, GameState, Player
 from dunec.engine.seats import duo_rival
 from dunec.engine.steps import step
 
-# The base-game leaders the rules list for solo rivals (the list's other two,
-# Rhombur Vernius and Hundro Moritani, come with Rise of Ix).
-RIVAL_LEADERS = ("glossu_rabban", "duke_leto_atreides", "baron_vladimir_harkonnen", "count_ilban_richese",
-                 "countess_ariana_thorvald", "earl_memnon_thorvald")
 # Conflict cards dealt on top of the rivals' third agents, by difficulty.
 DIFFICULTIES = {"novice": 5, "veteran": 4, "expert": 3}
 MENTAT_SPACE = "mentat_space"
 MENTAT_COST_ABOVE_NOVICE = 5
 RIVAL_GARRISON_ABOVE_NOVICE = 3
 DUO_AGENTS = 3
-# Instant trades of a solo rival, each for 1 VP, in the order the rules list them.
+# Instant trades of a solo rival, each for 1 VP, in the order the rules list them;
+# a tile it trashes for VP (rivals_ix.vp_trades) comes right after the intrigue.
 TRADES = (("intrigue", 3), ("water", 3), ("solari", 7), ("spice", 7))
 # When the Imperium Row churns (docs/decisions.md, "Imperium Row churn"):
 CHURN = {
@@ -102,7 +99,7 @@ def new_solo_game(content, seed: int, difficulty: str = "novice", leader=None, r
     if leader is None:
         leader = rng.pick(all_leaders)
     if rival_leaders is None:
-        pool = [x for x in RIVAL_LEADERS if x in content.defs and x != leader]
+        pool = [x for x in rival_leader_pool(content) if x != leader]
         if len(pool) < 2:
             raise RivalSetupError("a solo game needs two rival leaders from the rules' list")
         rng.shuffle(pool)
@@ -128,6 +125,13 @@ def new_solo_game(content, seed: int, difficulty: str = "novice", leader=None, r
     st.first_player = 1  # the rival to the person's left
     st.rng_state = rng.state
     return st
+
+
+def rival_leader_pool(content) -> list[str]:
+    """The leaders the rules list for solo rivals (`rival N` on a leader: its place
+    in the list), of the game's sets, in list order."""
+    marked = [m for m in content.of_kind("leader") if m.get("rival")]
+    return [m["id"] for m in sorted(marked, key=lambda m: (m["rival"], m["id"]))]
 
 
 def new_duo_game(content, seed: int, leaders=None, policies=None) -> GameState:
@@ -192,6 +196,9 @@ def choose(e, p: Player, kind: str, options: list, hints) -> int:
     - anything else: the option the engine values most (ties: the first)."""
     if len(options) == 2 and options[1] == NO:
         return 0
+    ix = rivals_ix.choose(e, p, kind, options)
+    if ix is not None:
+        return ix
     if kind in ("influence", "choose"):
         factions = [action_faction(a) for a in options]
         if all(f is not None for f in factions):
@@ -264,6 +271,8 @@ def rival_gained(e, f):
         refuse_gains(p)
     if f["before"] is not None:
         log_changes(e, p, f["before"])
+    # A tile it acquired with the card that recruits for free is used at once (Training Drones).
+    rivals_ix.use_recruit_tiles(e, p, combat=False)
 
 
 def refuse_gains(p: Player) -> None:
@@ -286,6 +295,11 @@ def place(e, p: Player, card: str, space: str) -> None:
     trades, then troops on a combat card (the official order)."""
     m, sp = e.defs[card], e.defs[space]
     p.agents_left -= 1
+    if space in e.state.occupied:  # hagal.can_visit let it in with a tile it flips
+        tile = rivals_ix.infiltrator(e, p)
+        p.flipped.append(tile)
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} flips its tile {e.cname(tile)} to share {sp['name']}")
     rules_agents.place_agent(e, space, p.seat)
     p.recruited = p.deployed_turn = 0
     p.recruited_units = {}
@@ -294,6 +308,8 @@ def place(e, p: Player, card: str, space: str) -> None:
         e.log(f"  {e.pname(p)} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
     e.later("rival_turn_done", seat=p.seat, deploys=bool(m.get("deploys")))
     e.later("rival_gain", seat=p.seat, card=card, space=space)
+    if rivals_ix.recruit_tile(e, p, combat=False) is not None:
+        e.later("rival_recruit_tiles", seat=p.seat, combat=False)
     rules_agents.control_bonus(e, space)
 
 
@@ -304,9 +320,20 @@ def rival_gain(e, f):
 
 @step
 def rival_turn_done(e, f):
+    p = e.players[f["seat"]]
+    trade(e, p, own_turn=True)  # the official order: the trades first, then the troops on a combat card
+    if f["deploys"] and rivals_ix.recruit_tile(e, p, combat=True) is not None:
+        # A tile that recruits for a price (Flagship) first, its troops deployed with the others.
+        e.later("rival_deploy", seat=p.seat, deploys=True)
+        rivals_ix.use_recruit_tiles(e, p, combat=True)
+        return
+    rival_deploy(e, f)
+
+
+@step
+def rival_deploy(e, f):
     st = e.state
     p = e.players[f["seat"]]
-    trade(e, p)  # the official order: the trades first, then the troops on a combat card
     if f["deploys"]:
         # A rival always deploys as many as a player may, its declared unit kinds first.
         k = rules_deploy.deploy_most(e, p, rules_resources.COMBAT_GARRISON_LIMIT)
@@ -325,14 +352,16 @@ def rival_turn_done(e, f):
 def after_turn(e) -> None:
     """After anyone's turn: solo rivals trade what they gained on it at once."""
     if e.state.mode == "solo":
+        rules_market.prune(e)
         for p in e.players:
             if p.rival:
                 trade(e, p)
 
 
-def trade(e, p: Player) -> None:
+def trade(e, p: Player, own_turn: bool = False) -> None:
     """A solo rival trades 3 intrigue cards, 3 water or 7 Solari for 1 VP as soon as
-    it has them; 7 spice only while the current Conflict is a level III card."""
+    it has them; 7 spice only while the current Conflict is a level III card; on its
+    own turn, a tile it trashes for VP (Spy Satellites) right after the intrigue."""
     st = e.state
     if not p.rival or st.mode != "solo":
         return
@@ -342,8 +371,17 @@ def trade(e, p: Player) -> None:
             have = len(p.intrigue) if res == "intrigue" else getattr(p, res)
             if have >= n and (res != "spice" or level3):
                 break
+            tiles = rivals_ix.vp_trades(e, p) if res == "intrigue" and own_turn else ()
+            if tiles:
+                res, n = "tile", tiles[0]
+                break
         else:
             return
+        if res == "tile":
+            what = rivals_ix.trade_tile(e, p, n)
+            if not e.quiet:
+                e.log(f"  {e.pname(p)} trades {what} for VP ({p.vp} VP)")
+            continue
         if res == "intrigue":
             st.intrigue_discard.extend(p.intrigue[:n])
             del p.intrigue[:n]
@@ -382,8 +420,10 @@ def churn(e) -> None:
 
 # ---------------------------------------------------------------------- rounds and combat
 def game_start(e) -> None:
-    """Say who sits where (the log of a game against rivals starts with it)."""
+    """Say who sits where (the log of a game against rivals starts with it); a
+    solo game's markets are pruned for the rivals once they are dealt."""
     st = e.state
+    rules_market.prune(e)
     if st.mode == "solo":
         you, left, right = st.players
         e.log(f"Solo game, {st.difficulty}: you are {e.pname(you)}; rivals {e.pname(left)} (to your left, "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
-from dunec.engine import rules_cards, rules_ix_cards, rules_resources, rules_tiles, rules_units
+from dunec.engine import rules_cards, rules_ix_cards, rules_resources, rules_tiles, rules_units, seats
 
 
 def can_pay(e, p: Player, costs, card=None) -> bool:
@@ -97,7 +97,7 @@ def quantity(e, ctx, q: tuple) -> int:
     if k == "factions_at":
         return sum(1 for v in p.influence.values() if v >= q[1])
     if k == "copies":
-        return copies(e, p, q[1])
+        return seats.copies_held(p, copies(e, p, q[1]))
     if k == "cards_in_play":
         return sum(1 for c in p.played + p.revealed if q[1] in e.defs[c].get("factions", ()))
     if k in ("solari", "spice", "water"):

@@ -7,6 +7,7 @@ Functions of the engine (first argument `e`); effect code reaches `buy` through 
 effect context."""
 from __future__ import annotations
 
+from dunec.engine import seats
 from dunec.engine.actions import PASS
 from dunec.engine.rng import Rng
 from dunec.engine.state import GameState, Player
@@ -118,4 +119,31 @@ def acquire(e, p: Player, market: str, tile: str, discount: int = 0, currency: s
         money, rebate = _terms(e, market, currency or None)
         how = f"{paid} {money}" + (f" and {back} {rebate}" if back else "")
         e.log(f"  {e.pname(p)} acquires the tile {e.cname(tile)} for {how}")
+    prune(e)  # a solo rival's market, after any acquisition (HAGAL.md 3.8)
     e.run_box(tile, "acquire", e.context(p, card=tile, box="acquire"))
+
+
+# ---------------------------------------------------------------------- solo games
+def prune_markets(defs: dict, markets: dict) -> list:
+    """While no stack of a market shows a tile with the House Hagal mark, trash
+    the top tile of the stack with the most tiles (ties: the topmost stack).
+    Returns the tiles trashed (rules 000, Solo Mode)."""
+    gone = []
+    for market in sorted(markets):
+        stacks = markets[market]
+        while any(stacks) and not any(s and defs[s[-1]].get("rival") for s in stacks):
+            i = max(range(len(stacks)), key=lambda k: (len(stacks[k]), -k))
+            gone.append(stacks[i].pop())
+    return gone
+
+
+def prune(e) -> None:
+    """The solo market rule, at the game's start (rivals.game_start) and after every
+    tile acquisition by anyone (and rivals.after_turn runs it after every turn)."""
+    st = e.state
+    if not st.markets or not seats.rivals_buy_tiles(e):
+        return
+    gone = prune_markets(e.defs, st.markets)
+    st.tiles_trashed.extend(gone)
+    if gone and not e.quiet:
+        e.log("  no tile a rival may buy is face up: trashed " + ", ".join(e.cname(t) for t in gone))

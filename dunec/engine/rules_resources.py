@@ -17,8 +17,8 @@ COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited 
 
 
 def gain(e, p: Player, res: str, n: int) -> None:
-    if p.rival and res != "troops" and seats.duo_rival(e, p):
-        return  # the two-player rival never gains resources, cards or VP
+    if p.rival and res != "troops" and res not in p.units and seats.duo_rival(e, p):
+        return  # the two-player rival never gains resources, cards or VP; units it does (HAGAL.md 2.4)
     if res == "troops":
         k = min(n, p.supply)
         p.supply -= k

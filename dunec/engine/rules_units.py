@@ -13,6 +13,7 @@ the effect context."""
 from __future__ import annotations
 
 from dunec.check.tables import LOCATIONS
+from dunec.engine import seats
 from dunec.engine.state import Player
 from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
@@ -167,7 +168,7 @@ def place_units(e, f):
     p = e.players[f["winner"]]
     kind = next((k for k, u in p.units.items() if u["conflict"] > 0), None)
     free = [loc for loc in LOCATIONS if loc not in st.placed]
-    if kind is None or not free:
+    if kind is None or not free or not seats.places_units(e, p):
         return
     e.ask(p, "place_unit", [("place", kind, loc) for loc in free], "unit_placed", seat=p.seat)
 

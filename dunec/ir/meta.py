@@ -27,6 +27,10 @@ def meta_of(d: Def) -> dict:
     if d.kind == "space" and d.fields.get("maker"):
         # The base harvest (Carryall doubles it): the spice the space itself gives.
         m["harvest"] = sum(o.args[1] for o in d.boxes.get("space", ()) if o.kind == "gain" and o.args[0] == "spice")
+    if d.kind == "tech" and "plot" in d.boxes:
+        # What a tile's `use` gives beyond its cost (a House Hagal rival reads it to
+        # know when it uses the tile: rivals_ix.py): (kind, *args) per op.
+        m["uses"] = tuple((o.kind, *o.args) for o in walk(d.boxes["plot"]) if o.kind != "pay")
     if d.kind == "hagal" and any(o.kind == "signet" for o in walk(d.boxes.get("hagal", ()))):
         m["signet"] = True  # the signet ring icon: the rival uses its leader's signet ring
     # Rise of Ix rules read from a card's IR: the space discounts its agent box gives
