@@ -19,7 +19,6 @@ from dunec.ir.verbs import ALL_BOXES, NOT_IN_COMBAT, PERSUASION_BOXES, REVEAL_LI
 # other set's use is refused with E0309, and a game that selects the set is refused
 # (ir/meta.py, Content.select). A fan set's names ride on the generic mechanisms.
 UNPLAYED_SETS = {
-    "ix": "tech tiles and negotiators, dreadnought placement, the freighter, the CHOAM overlay",
     "immortality": "the research track, the Tleilaxu track and grafting",
     "uprising": "spies, contracts, sandworms and the Maker hooks",
 }

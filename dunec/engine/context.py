@@ -44,8 +44,8 @@ class Ctx:
 
     # --- gains and losses
     def gain(self, res: str, n: int) -> None:
-        if res in PLAIN:
-            p = self.player
+        p = self.player
+        if res in PLAIN and not p.rival:  # a rival may refuse it (rules_resources.gain)
             setattr(p, res, getattr(p, res) + n)
         else:
             rules_resources.gain(self.engine, self.player, res, n)

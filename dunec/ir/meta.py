@@ -93,14 +93,17 @@ class Content:
     # both back-ends, so a game paused inside it is plain data (dunec/engine/interpreter.py).
     programs: dict = field(default_factory=dict)
     _by_kind: dict = field(default_factory=dict)
-    # The definitions of sets the engine does not play yet (UNPLAYED_SETS), held out of
-    # `defs` until a selection that only lists or shows them (select(playing=False)):
-    # content loaded whole, before any selection, plays as it did without them.
+    # Before any selection, the definitions of expansions (a set that `requires`
+    # another, as Rise of Ix requires base) and of sets the engine does not play yet
+    # (UNPLAYED_SETS) are held out of `defs`: content loaded whole plays the stand-alone
+    # game, as harnesses and card tests expect; select() brings them in.
     held: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.sets:
-            held = {k: m for k, m in self.defs.items() if m.get("set") in UNPLAYED_SETS}
+            expansions = {s for s, v in self.vocab.items() if v.get("requires")}
+            held = {k: m for k, m in self.defs.items()
+                    if m.get("set") in UNPLAYED_SETS or m.get("set") in expansions}
             if held:
                 self.held = {**self.held, **held}
                 self.defs = {k: m for k, m in self.defs.items() if k not in held}
