@@ -232,6 +232,10 @@ def main(argv=None) -> None:
     gc, sc = games_rate(compiled, args.games)
     print(f"4-player random games: interpreted {gi:.1f}/s, compiled {gc:.1f}/s, ratio {gc / gi:.2f}x")
     print(f"steps (decisions): interpreted {si:,.0f}/s, compiled {sc:,.0f}/s")
+    xi, _ = games_rate(interpreted.select(("base", "ix")), args.games)
+    xc, _ = games_rate(compiled.select(("base", "ix")), args.games)
+    print(f"4-player random games, base + Rise of Ix: interpreted {xi:.1f}/s, compiled {xc:.1f}/s, "
+          f"ratio {xc / xi:.2f}x")
     ai, asi = api_rate(interpreted, args.games)
     ac, asc = api_rate(compiled, args.games)
     print(f"4-player games stepped from outside (Game.apply): interpreted {ai:.1f}/s, compiled {ac:.1f}/s; "
