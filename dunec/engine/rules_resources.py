@@ -300,7 +300,7 @@ def move(e, ctx, track: str, n: int) -> None:
     p = ctx.player
     top = e.content.declared("track")[track]["steps"]
     options = ([("advance", track)] if p.tracks[track] < top else []) + [("cash_out", track)]
-    e.ask(p, "move", options, "moved", ctx=ctx.data(), track=track, left=n - 1)
+    e.ask(p, "move", options, "moved", n - 1, ctx=ctx.data(), track=track, left=n - 1)
 
 
 def step_up(e, p: Player, track: str) -> None:
