@@ -9,6 +9,6 @@ def fx_0(c0):
 
 
 def fx_1(c0):
-    c0.player.solari += 5
+    c0.gain('solari', 5)
     for c1 in c0.each_opponent():
         c1.gain('solari', 1)
