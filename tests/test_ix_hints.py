@@ -83,9 +83,13 @@ def test_the_freighter_cashes_out_at_the_second_step_with_one_move(ix):
     assert moves(g, 2, 0)[0] == "cash_out"
 
 
-def test_with_a_second_move_certain_the_freighter_climbs_to_the_top_first(ix):
+def test_with_a_second_move_certain_the_freighter_climbs_to_the_top_for_an_affordable_tile(ix):
     g = greedy_game(ix)
+    g.p(0).spice = 12
     assert moves(g, 2, 1)[0] == "advance"  # Interstellar Shipping: up, then cash out from the top
+    g.p(0).spice = 0
+    g.state.markets[MARKET] = [[t for t in s if g.engine.defs[t]["cost"] > 2] for s in g.state.markets[MARKET]]
+    assert moves(g, 2, 1)[0] == "cash_out"  # the top's tile for 2 less is out of reach: cash out now
 
 
 def test_in_the_last_round_a_freighter_left_standing_is_worth_little(ix):

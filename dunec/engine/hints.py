@@ -134,12 +134,16 @@ def _buying(content, ident: str, box: str) -> tuple:
 def box_now(e, p, ident: str, box: str) -> float:
     """A box's value hint, its purchases valued as the market stands (the static
     hint counts a purchase the player cannot make: "a tile for 1 less" with no spice)."""
-    v = e.defs[ident]["values"].get(box, 0.0)
+    return e.defs[ident]["values"].get(box, 0.0) + _purchases_now(e, p, ident, box)
+
+
+def _purchases_now(e, p, ident: str, box: str) -> float:
+    """What valuing the box's purchases as the market stands changes in its hint."""
     ops = _buying(e.content, ident, box)
-    if ops:
-        now = _now(e, p)
-        v += sum(value.estimate((o,), now) - value.estimate((o,)) for o in ops)
-    return v
+    if not ops:
+        return 0.0
+    now = _now(e, p)
+    return sum(value.estimate((o,), now) - value.estimate((o,)) for o in ops)
 
 
 def _combat(e, p, options, datum):
@@ -233,7 +237,7 @@ def _move(e, p, options, datum):
         return None  # an agent moved to another space (turns.py): no hint
     track = options[0][1]
     terms = e.content.declared("track")[track]
-    worth = dict(zip(terms["rewards"], terms["worths"]))
+    worth = {n: w + _purchases_now(e, p, track, f"step {n}") for n, w in zip(terms["rewards"], terms["worths"])}
     top, at, left = terms["steps"], p.tracks[track], datum or 0
     last = not e.state.conflict_deck or any(o.vp >= VP_TO_END - 1 for o in e.players)
     standing = STANDING_LAST_ROUND if last else STANDING
