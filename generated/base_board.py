@@ -5,7 +5,7 @@ SOURCE_SHA256 = '46ca0fea9932927c481b7fa2639d24d83eea208a1652b240c19bd8d3caaec2f
 
 
 def fx_0(c0):
-    c0.player.solari += 1
+    c0.gain('solari', 1)
 
 
 def fx_1(c0):
@@ -14,7 +14,7 @@ def fx_1(c0):
 
 
 def fx_2(c0):
-    c0.player.solari += 1
+    c0.gain('solari', 1)
 
 
 def fx_3(c0):
@@ -23,7 +23,7 @@ def fx_3(c0):
 
 
 def fx_4(c0):
-    c0.player.solari += 5
+    c0.gain('solari', 5)
     c0.gain('troops', 2)
     c0.gain('intrigue', 1)
 
@@ -75,7 +75,7 @@ def fx_14(c0):
 
 
 def fx_15(c0):
-    c0.player.solari += 3
+    c0.gain('solari', 3)
 
 
 def fx_16(c0):
@@ -100,7 +100,7 @@ def fx_20(c0):
 
 
 def fx_21(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def req_0(c0):

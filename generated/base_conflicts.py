@@ -11,7 +11,7 @@ def fx_0(c0):
 
 def fx_1(c0):
     c0.gain('intrigue', 1)
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_2(c0):
@@ -78,20 +78,20 @@ def fx_15(c0):
 
 
 def fx_16(c0):
-    c0.player.solari += 6
+    c0.gain('solari', 6)
 
 
 def fx_17(c0):
-    c0.player.solari += 4
+    c0.gain('solari', 4)
 
 
 def fx_18(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_19(c0):
     c0.player.water += 1
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_20(c0):
@@ -130,11 +130,11 @@ def fx_27(c0):
 
 
 def fx_28(c0):
-    c0.player.solari += 4
+    c0.gain('solari', 4)
 
 
 def fx_29(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_30(c0):
@@ -169,23 +169,23 @@ def fx_36(c0):
 
 def fx_37(c0):
     c0.gain('intrigue', 1)
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_38(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_39(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_40(c0):
-    c0.player.solari += 3
+    c0.gain('solari', 3)
 
 
 def fx_41(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_42(c0):
@@ -203,16 +203,16 @@ def fx_44(c0):
 def fx_45(c0):
     c0.mentat()
     c0.gain('intrigue', 1)
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_46(c0):
     c0.gain('intrigue', 1)
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_47(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_48(c0):

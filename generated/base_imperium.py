@@ -15,11 +15,11 @@ def fx_1(c0):
 
 def fx_2(c0):
     c0.player.swords += 1
-    c0.player.solari += 1
+    c0.gain('solari', 1)
 
 
 def fx_3(c0):
-    c0.player.solari += 4
+    c0.gain('solari', 4)
 
 
 def fx_4(c0):
@@ -48,11 +48,11 @@ def fx_9(c0):
 
 
 def fx_10(c0):
-    c0.player.solari += 3
+    c0.gain('solari', 3)
 
 
 def fx_11(c0):
-    c0.player.solari += 1
+    c0.gain('solari', 1)
 
 
 def fx_12(c0):
@@ -146,7 +146,7 @@ def fx_31(c0):
 
 
 def fx_32(c0):
-    c0.player.solari += 3
+    c0.gain('solari', 3)
 
 
 def fx_33(c0):

@@ -75,7 +75,7 @@ def fx_13(c0):
 
 
 def fx_14(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def req_0(c0):

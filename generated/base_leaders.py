@@ -5,7 +5,7 @@ SOURCE_SHA256 = '9e98feabdcd7c7bbdbc8d06c9540459d8c1a3ae5487e71ac36a3432b3924b93
 
 
 def fx_0(c0):
-    c0.player.solari += 1
+    c0.gain('solari', 1)
 
 
 def fx_1(c0):
@@ -26,7 +26,7 @@ def fx_4(c0):
 
 def fx_5(c0):
     c0.player.spice += 1
-    c0.player.solari += 1
+    c0.gain('solari', 1)
 
 
 def fx_6(c0):

@@ -9,7 +9,7 @@ def fx_0(c0):
 
 
 def fx_1(c0):
-    c0.player.solari += 1
+    c0.gain('solari', 1)
 
 
 def fx_2(c0):

@@ -14,7 +14,7 @@ def fx_1(c0):
 
 def fx_2(c0):
     c0.player.spice += 2
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_3(c0):
@@ -22,11 +22,11 @@ def fx_3(c0):
 
 
 def fx_4(c0):
-    c0.player.solari += 3
+    c0.gain('solari', 3)
 
 
 def fx_5(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_6(c0):

@@ -10,7 +10,7 @@ def fx_0(c0):
 
 def fx_1(c0):
     if c0.flag(('enemy_agent_here',)):
-        c0.player.solari += 2
+        c0.gain('solari', 2)
 
 
 def fx_2(c0):
@@ -19,7 +19,7 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.player.solari += 3
+    c0.gain('solari', 3)
 
 
 def fx_4(c0):
@@ -39,7 +39,7 @@ def fx_6(c0):
 
 def fx_7(c0):
     c0.player.spice += 2
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_8(c0):
@@ -146,7 +146,7 @@ def fx_29(c0):
 
 def fx_30(c0):
     if c0.player.influence['emperor'] >= 2:
-        c0.player.solari += 2
+        c0.gain('solari', 2)
     if c0.player.influence['guild'] >= 2:
         c0.gain('draw', 1)
     if c0.player.influence['fremen'] >= 2:

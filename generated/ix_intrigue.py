@@ -44,7 +44,7 @@ def fx_7(c0):
 
 
 def fx_8(c0):
-    c0.player.solari += 2
+    c0.gain('solari', 2)
 
 
 def fx_9(c0):

@@ -74,38 +74,72 @@ def test_a_move_up_one_step_gives_nothing_until_the_recall(ix):
     finish(g)
 
 
+DIVIDENDS = "+5 Solari; each opponent: +1 Solari"
+SPICE_2 = "+2 spice"
+
+
+def dear_market(g: Scenario, tile: str = "flagship") -> None:
+    """The tile face up on the first stack and dear ones on the others: with no
+    spice a recall from the top buys nothing."""
+    stacks = g.state.markets["tech_tiles"]
+    dear = sorted((t for s in stacks for t in s if t != tile), key=lambda t: -g.engine.defs[t]["cost"])
+    for top in [tile] + dear[:len(stacks) - 1]:
+        for s in stacks:
+            if top in s:
+                s.remove(top)
+    for s, top in zip(stacks, [tile] + dear[:len(stacks) - 1]):
+        s.append(top)
+
+
 def test_at_the_top_the_only_move_is_the_recall(ix):
     g = new_ix(ix)
+    dear_market(g)
     g.p(0).tracks["shipping"] = 3
     rules_resources.step_up(g.engine, g.p(0), "shipping")
     assert g.p(0).tracks["shipping"] == 3  # not past the top
     before = snap_ix(g)
-    g.answer(0, "+1 Influence with Fremen")
+    g.answer(0, "+1 Influence with Fremen", DIVIDENDS)
     g.box(0, "freighter_fleet", "reveal")
-    assert [k for k, _ in g.asked(0)] == ["influence"]  # the move had one option: taken at once
+    assert [k for k, _ in g.asked(0)] == ["influence", "choose"]  # the move had one option: taken at once
     assert changes_ix(g, before) == {0: {"revealed": 1, "track shipping": -3, "garrison": 2, "supply": -2,
                                          "fremen": 1, "solari": 5}, 1: {"solari": 1}, 2: {"solari": 1}}
     finish(g)
 
 
-@pytest.mark.parametrize("step,want", [
-    (0, {}),
-    (1, {0: {"garrison": 2, "supply": -2}}),
-    (2, {0: {"garrison": 2, "supply": -2, "emperor": 1}}),
-    (3, {0: {"garrison": 2, "supply": -2, "emperor": 1, "solari": 5}, 1: {"solari": 1}, 2: {"solari": 1}}),
+@pytest.mark.parametrize("step,answers,want", [
+    (0, [], {}),
+    (1, [DIVIDENDS], {0: {"solari": 5}, 1: {"solari": 1}, 2: {"solari": 1}}),
+    (1, [SPICE_2], {0: {"spice": 2}}),
+    (2, ["+1 Influence with Emperor", SPICE_2], {0: {"garrison": 2, "supply": -2, "emperor": 1, "spice": 2}}),
+    (3, ["+1 Influence with Emperor", SPICE_2], {0: {"garrison": 2, "supply": -2, "emperor": 1, "spice": 2}}),
 ])
-def test_a_recall_collects_the_reward_of_its_step_and_every_step_below(ix, step, want):
+def test_a_recall_collects_the_reward_of_its_step_and_every_step_below(ix, step, answers, want):
+    """Step 1: Dividends (5 Solari, 1 to each opponent) or 2 spice; step 2: 2 troops
+    and 1 Influence; step 3: a tech tile for 2 spice less (none affordable here)."""
     g = new_ix(ix)
+    dear_market(g)
     g.p(0).tracks["shipping"] = step
     before = snap_ix(g)
     if step < 3:  # at the top the recall is the only move: taken at once
         g.answer(0, RECALL)
-    if step >= 2:
-        g.answer(0, "+1 Influence with Emperor")
+    g.answer(0, *answers)
     g.box(0, "freighter_fleet", "reveal")
     want = {s: dict(d) for s, d in want.items()}
     want.setdefault(0, {}).update({"revealed": 1, **({"track shipping": -step} if step else {})})
     assert changes_ix(g, before) == want
+    finish(g)
+
+
+def test_a_recall_from_the_top_buys_a_tech_tile_for_2_spice_less_first(ix):
+    g = new_ix(ix)
+    dear_market(g, "flagship")
+    p = g.p(0)
+    p.tracks["shipping"] = 3
+    p.spice = ix.defs["flagship"]["cost"] - 2
+    g.answer(0, "buy Flagship", "+1 Influence with Emperor", SPICE_2)
+    g.box(0, "freighter_fleet", "reveal")
+    assert [k for k, _ in g.asked(0)] == ["buy", "influence", "choose"]  # the top step first, then down
+    assert p.tiles == ["flagship"] and p.spice == 2 and p.tracks["shipping"] == 0
     finish(g)
 
 
@@ -115,11 +149,11 @@ def test_two_moves_are_asked_one_after_the_other(ix):
     set_influence(g, 0, guild=2)
     g.p(0).tracks["shipping"] = 1
     before = snap_ix(g)
-    g.answer(0, ADVANCE, RECALL, "+1 Influence with Spacing Guild")
+    g.answer(0, ADVANCE, RECALL, "+1 Influence with Spacing Guild", SPICE_2)
     g.agent(0, "choam_delegate", "interstellar_shipping")
-    assert [k for k, _ in g.asked(0)] == ["move", "move", "influence"]
+    assert [k for k, _ in g.asked(0)] == ["move", "move", "influence", "choose"]
     assert changes_ix(g, before) == {0: {"played": 1, "agents_left": -1, "track shipping": -1, "garrison": 2,
-                                         "supply": -2, "guild": 1}}
+                                         "supply": -2, "guild": 1, "spice": 2}}
     finish(g)
 
 

@@ -323,7 +323,7 @@ def test_yuna_moritani_starts_without_water_and_gains_1_more_solari_on_her_turn(
     e.later("leader_trigger", seat=0, box="game_start")
     e.drive()
     assert g.p(0).water == 0
-    assert e.watch
+    assert e.extra_gains == {0: {"solari": 1}}
     g.p(0).hand = ["choam_delegate"]
     before = snap_ix(g)
     g.answer(0, "CHOAM Delegate -> Smuggling", ADVANCE)
@@ -332,6 +332,40 @@ def test_yuna_moritani_starts_without_water_and_gains_1_more_solari_on_her_turn(
     g.box(0, "choam_delegate", "reveal")  # not her turn: no more
     assert g.p(0).solari == 5
     finish(g)
+
+
+TWO_PURSES = """card two_purses "Two Purses" {
+  set base
+  cost 1; icons city
+  agent { solari 1; water 1; solari 2 }
+  reveal { each opponent { solari 1 } }
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["interpreted", "compiled"])
+def test_yuna_moritani_gains_1_more_for_each_solari_gain_even_two_in_one_box(tmp_path, backend):
+    """Each gain counts, also two inside one box that asks nothing (one generated
+    function): the gain rule applies her modifier, so the back-ends agree."""
+    from dunec.content import load
+    from dunec.engine.runner import for_sets
+    from test_ix_board import new_ix
+
+    card = tmp_path / "two_purses.dune"
+    card.write_text(TWO_PURSES, encoding="utf-8")
+    content = for_sets(load(backend, extra=[card]), ["base", "ix"])
+    g = new_ix(content, players=3, leaders=["princess_yuna_moritani", "count_ilban_richese", "count_ilban_richese"])
+    p = g.p(0)
+    solari = p.solari
+    g.state.turn_seat = 0  # her own turn
+    g.box(0, "two_purses", "agent")
+    assert p.solari == solari + 1 + 1 + 2 + 1
+    g.state.turn_seat = 1  # an opponent's turn: an opponent's card gives her 1, and no more
+    g.box(1, "two_purses", "reveal")
+    assert p.solari == solari + 5 + 1
+    g.state.turn_seat = None  # between turns (combat rewards, round start): no more
+    g.box(0, "two_purses", "agent")
+    assert p.solari == solari + 6 + 3
 
 
 def test_yuna_moritani_signet(ix):
@@ -417,3 +451,20 @@ def test_rhombur_vernius_signet_may_take_a_negotiator(ix):
     g.box(0, "prince_rhombur_vernius", "signet")
     assert changes_ix(g, before) == {0: {"counter negotiators": 1}}
     finish(g)
+
+
+def test_codegen_inlines_only_the_gains_no_modifier_watches(model):
+    """Yuna Moritani's `extra_gain solari` makes every Solari gain of the bundled
+    cards a call of the gain rule; other plain gains stay inlined, and content
+    without such a modifier inlines Solari too."""
+    from types import SimpleNamespace
+
+    from dunec.codegen.emit import inlined
+    from dunec.paths import generated_dir
+
+    assert "solari" not in inlined(model) and "spice" in inlined(model)
+    base_only = SimpleNamespace(defs={k: d for k, d in model.defs.items() if d.set == "base"})
+    assert "solari" in inlined(base_only)
+    generated = (generated_dir() / "base_imperium.py").read_text(encoding="utf-8")
+    assert "player.solari +=" not in generated and "player.spice +=" in generated
+    assert "c0.gain('solari'" in generated

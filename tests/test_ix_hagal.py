@@ -174,12 +174,12 @@ def _moves(g, p, n):
 def test_shipping_worked_example(ix):
     """HAGAL.md 3.7: 2 steps from the bottom advance to the 1st then the 2nd
     space; from the 2nd, the next 2 steps cash out and then advance to the 1st.
-    Cashing out, the freighter goes to the top first, so every step pays."""
+    It cashes out from the 2nd space: never from the top (its tech tile)."""
     g = solo(ix)
     rival = g.p(P2)
     assert _moves(g, rival, 2) == [("advance", 0), ("advance", 1)]
     assert rival.tracks["shipping"] == 2
-    assert _moves(g, rival, 2) == [("cash_out", 3), ("advance", 0)]
+    assert _moves(g, rival, 2) == [("cash_out", 2), ("advance", 0)]
     assert rival.tracks["shipping"] == 1
 
 
@@ -190,7 +190,7 @@ def test_the_two_player_rival_ships_the_same_way(ix):
     hag.tracks["shipping"] = 2
     opts = [("advance", "shipping"), ("cash_out", "shipping")]
     assert rivals.choose(g.engine, hag, "move", opts, lambda: None) == 1
-    assert hag.tracks["shipping"] == 3  # recalled from the top: it gains troops and influence, others 1 Solari
+    assert hag.tracks["shipping"] == 2  # recalled from the 2nd space: troops and influence, others 1 Solari
 
 
 def test_a_rival_cash_out_pays_every_step_and_others_one_solari(ix):
@@ -202,6 +202,7 @@ def test_a_rival_cash_out_pays_every_step_and_others_one_solari(ix):
     g.stack("hagal_interstellar_shipping")
     g.rival_turn(P2)
     assert rival.tracks["shipping"] == 1
+    assert rival.solari == before[0] + 5  # Dividends, not the 2 spice
     assert you.solari == before[1] + 1 and other.solari == before[2] + 1
     assert rival.garrison == before[3] + 2 and sum(rival.influence.values()) == before[4] + 1
     g.finish()

@@ -452,10 +452,10 @@ def test_troop_transports_gives_one_more_troop_from_the_shipping_track_and_may_d
     g = game(ix)
     give(g, 0, "troop_transports")
     p = g.p(0)
-    p.tracks["shipping"] = 1
+    p.tracks["shipping"] = 2
     g.state.turn_kind = "agent"
     garrison = p.garrison
-    g.answer(0, ("deploy", 3))
+    g.answer(0, "+1 Influence with Emperor", ("deploy", 3), "+2 spice")
     g.engine.context(p).cash_out("shipping")
     g.engine.drive()
     assert (p.garrison, p.conflict) == (garrison, 3)
@@ -465,11 +465,12 @@ def test_troop_transports_gives_one_more_troop_from_the_shipping_track_and_may_d
 def test_without_troop_transports_the_shipping_track_gives_what_it_prints(ix):
     g = game(ix)
     p = g.p(0)
-    p.tracks["shipping"] = 1
+    p.tracks["shipping"] = 2
     garrison = p.garrison
+    g.answer(0, "+1 Influence with Emperor", "+2 spice")
     g.engine.context(p).cash_out("shipping")
     g.engine.drive()
-    assert p.garrison == garrison + 2 and g.asked(0) == []
+    assert p.garrison == garrison + 2 and [k for k, _ in g.asked(0)] == ["influence", "choose"]
 
 
 def test_the_tiles_condition_counts_owned_tiles(ix):

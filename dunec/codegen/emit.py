@@ -25,7 +25,7 @@ from dunec.check.model import Model
 from dunec.check.tables import CMPS
 from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
 from dunec.ir.ops import asks, program_of, segments, to_tuples, walk
-from dunec.ir.verbs import CALLS, OPS
+from dunec.ir.verbs import CALLS, OPS, WATCHING
 
 PLAIN = ("solari", "spice", "water", "persuasion", "swords")
 # op kind -> the effect-context method a generated call names (the verb rows' runtime).
@@ -171,9 +171,18 @@ def _check_python(name: str, text: str) -> None:
         raise CodegenError(f"{name} is not valid Python: {e}") from e
 
 
+def inlined(model: Model) -> tuple:
+    """The plain resources a gain of which is inlined for the box's own player: all
+    but those a definition's modifier watches (Yuna Moritani's `extra_gain solari`),
+    whose every gain must reach the gain rule (rules_resources.gain) on both back-ends."""
+    watched = {o.args[0] for d in model.defs.values() for o in d.boxes.get("passive", ()) if o.kind in WATCHING}
+    return tuple(r for r in PLAIN if r not in watched)
+
+
 def render(model: Model) -> dict[str, str]:
     """Every generated file, by name, rendered and validated in memory."""
     env = _env()
+    env.globals["plain"] = inlined(model)
     files: dict[str, str] = {}
     taken: set = set()
     by_file: dict[str, list] = {}

@@ -45,7 +45,8 @@ class Ctx:
     # --- gains and losses
     def gain(self, res: str, n: int) -> None:
         p = self.player
-        if res in PLAIN and not p.rival:  # a rival may refuse it (rules_resources.gain)
+        # A rival may refuse it, a leader may gain more (rules_resources.gain).
+        if res in PLAIN and not p.rival and not self.engine.extra_gains:
             setattr(p, res, getattr(p, res) + n)
         else:
             rules_resources.gain(self.engine, self.player, res, n)

@@ -51,9 +51,9 @@ class Engine:
         self.after_turn = None
         self.echo = None  # optional: print each log line as it happens (a person is playing)
         self._trash_hints: dict = {}
-        # A leader whose counter gains are watched on its own turn (`extra_gain`): the
-        # loop looks after each step; for every other game it never looks.
-        self.watch = any(rules_ix_cards.watched(content, p.leader) for p in state.players if p.leader)
+        # seat -> {counter: extra} for leaders with more of a counter on their own turn
+        # (`extra_gain`), applied by the gain rule (rules_resources.gain); {} in most games.
+        self.extra_gains = rules_ix_cards.extra_gains(content, state.players)
 
     # ------------------------------------------------------------------ bookkeeping
     def log(self, msg: str) -> None:
@@ -113,12 +113,9 @@ class Engine:
         """Run steps until a decision is pending or the game is over."""
         st = self.state
         stack = st.stack
-        watch = self.watch
         while st.pending is None and stack:
             f = stack.pop()
             STEPS[f["do"]](self, f)
-            if watch:
-                rules_ix_cards.look(self)
         self.sync()
 
     def answer(self, i: int) -> None:

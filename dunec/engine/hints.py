@@ -8,10 +8,12 @@ when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
 from dunec.engine import rules_cards, rules_market, rules_units
-from dunec.engine.turns import space_costs
+from dunec.engine.rivals_ix import _alternatives as choose_alternatives
+from dunec.engine.turns import VP_TO_END, space_costs
 from dunec.engine.rules_resources import MAX_INFLUENCE
+from dunec.ir import value
+from dunec.ir.ops import Op, walk
 from dunec.ir.value import WORTH
-
 
 
 def of(e, p, kind: str, options, datum=None):
@@ -29,7 +31,7 @@ def _turn(e, p, options, datum):
     for a in options:
         k = a[0]
         if k in ("play", "use"):
-            out.append(e.defs[a[1]]["values"].get("plot", 0.0))
+            out.append(box_now(e, p, a[1], "plot"))
         elif k == "once":
             out.append(leader["values"].get("once", 0.0) - 3.0)
         elif k == "place":
@@ -49,11 +51,11 @@ def _place(e, p, card: str, space: str, judged: dict) -> float:
         h = judged[space] = space_hint(e, p, sp, space_costs(e, p, sp))
     cm = e.defs[card]
     # Playing a card as an agent gives up its reveal box: count that against it.
-    return h + (cm["values"].get("agent", 0.0) - 0.7 * cm["values"].get("reveal", 0.0))
+    return h + (box_now(e, p, card, "agent") - 0.7 * cm["values"].get("reveal", 0.0))
 
 
 def space_hint(e, p, sp: dict, costs) -> float:
-    v = sp["values"].get("space", 0.0) - sum(WORTH.get(c[1], 1.0) * c[2] for c in costs if c[0] == "res")
+    v = box_now(e, p, sp["id"], "space") - sum(WORTH.get(c[1], 1.0) * c[2] for c in costs if c[0] == "res")
     if sp.get("faction"):
         v += 2.6 if p.influence[sp["faction"]] in (1, 3) else 1.6
     if sp.get("maker"):
@@ -64,7 +66,7 @@ def space_hint(e, p, sp: dict, costs) -> float:
 
 
 def _plot(e, p, options, datum):
-    return [e.defs[a[1]]["values"].get("plot", 0.0) - 1.0 if a[0] in ("play", "use") else 0.0 for a in options]
+    return [box_now(e, p, a[1], "plot") - 1.0 if a[0] in ("play", "use") else 0.0 for a in options]
 
 
 def _buy(e, p, options, datum):
@@ -76,7 +78,7 @@ def _buy(e, p, options, datum):
             c = a[1]
             out.append(rules_cards.cost_of(e, p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2)
         elif a[0] in ("play", "use"):
-            out.append(e.defs[a[1]]["values"].get("plot", 0.0) - 1.0)
+            out.append(box_now(e, p, a[1], "plot") - 1.0)
         else:
             out.append(0.0)
     return out
@@ -94,6 +96,54 @@ def tile_hint(e, p, market: str, tile: str, datum) -> float:
     paid = max(0, price - rules_market.held(p, terms.get("rebate") or ""))
     worth = WORTH.get(terms["currency"], 1.0) * cost + 0.5 + 0.2 * sum(e.defs[tile]["values"].values())
     return worth - WORTH.get(money, 1.0) * paid
+
+
+# ---------------------------------------------------------------------- purchases as the market stands
+def buy_now(e, p, market: str, discount: int = 0, currency: str = "") -> float:
+    """A `buy` as the market stands: the best tile the player can afford (its hint
+    in the purchase's own decision), nothing when it can afford none (the purchase
+    asks nothing then), never less than passing."""
+    datum = (discount, currency)
+    return max([tile_hint(e, p, market, t, datum) for _, t, _ in
+                rules_market.offers(e, p, market, discount, currency or None)] + [0.0])
+
+
+def _now(e, p):
+    """The ops whose value hints.py reads from the state (value.estimate's `now`)."""
+    def now(op: Op):
+        return buy_now(e, p, *op.args) if op.kind == "buy" else None
+    return now
+
+
+_BUYING: dict = {}  # (ident, box) -> (programs, the top-level ops of the box holding a purchase)
+
+
+def _buying(content, ident: str, box: str) -> tuple:
+    """The top-level ops of a box that hold a purchase. A purchase asks, so it is
+    always an op of the box's program on both back-ends, never inside a generated
+    stretch (the stretches' values are static)."""
+    key = (ident, box)
+    hit = _BUYING.get(key)
+    if hit is not None and hit[0] is content.programs:
+        return hit[1]
+    ops = tuple(o for o in content.programs.get(key, ()) if type(o) is Op and any(x.kind == "buy" for x in walk((o,))))
+    _BUYING[key] = (content.programs, ops)
+    return ops
+
+
+def box_now(e, p, ident: str, box: str) -> float:
+    """A box's value hint, its purchases valued as the market stands (the static
+    hint counts a purchase the player cannot make: "a tile for 1 less" with no spice)."""
+    return e.defs[ident]["values"].get(box, 0.0) + _purchases_now(e, p, ident, box)
+
+
+def _purchases_now(e, p, ident: str, box: str) -> float:
+    """What valuing the box's purchases as the market stands changes in its hint."""
+    ops = _buying(e.content, ident, box)
+    if not ops:
+        return 0.0
+    now = _now(e, p)
+    return sum(value.estimate((o,), now) - value.estimate((o,)) for o in ops)
 
 
 def _combat(e, p, options, datum):
@@ -133,8 +183,16 @@ def _yes(e, p, options, datum):
 
 
 def _given(e, p, options, datum):
-    """Hints the asking effect computed from the card (a `choose`'s options)."""
-    return list(datum) if datum is not None else None
+    """Hints the asking effect computed from the card (a `choose`'s options); an
+    option holding a purchase is valued as the market stands."""
+    if datum is None:
+        return None
+    out = list(datum)
+    alts = choose_alternatives(e, options) if e.state.markets else None
+    for i, alt in (alts or {}).items():
+        if any(x.kind == "buy" for x in walk(alt)):
+            out[i] = value.estimate(alt, _now(e, p))
+    return out
 
 
 def _opponent(e, p, options, datum):
@@ -166,6 +224,35 @@ def _place_unit(e, p, options, datum):
     return rules_units.placement_hint(e, p, options)
 
 
+# The share of a step's reward a freighter left standing is worth: another move must
+# come to collect it (less likely in the game's last round).
+STANDING, STANDING_LAST_ROUND = 0.6, 0.2
+
+
+def _move(e, p, options, datum):
+    """A freighter move: cashing out is worth every reward up to the step, collected
+    now; advancing is worth the option of collecting one more step later. The moves
+    still to come in this effect (`datum`) are certain: the best plan over them."""
+    if options[0][0] not in ("advance", "cash_out"):
+        return None  # an agent moved to another space (turns.py): no hint
+    track = options[0][1]
+    terms = e.content.declared("track")[track]
+    worth = {n: w + _purchases_now(e, p, track, f"step {n}") for n, w in zip(terms["rewards"], terms["worths"])}
+    top, at, left = terms["steps"], p.tracks[track], datum or 0
+    last = not e.state.conflict_deck or any(o.vp >= VP_TO_END - 1 for o in e.players)
+    standing = STANDING_LAST_ROUND if last else STANDING
+
+    def collect(step: int) -> float:
+        return sum(worth.get(n, 0.0) for n in range(1, step + 1))
+
+    def best(step: int, moves: int) -> float:  # the freighter at `step` with `moves` certain moves
+        if moves == 0:
+            return standing * collect(step)
+        up = best(step + 1, moves - 1) if step < top else float("-inf")
+        return max(up, collect(step) + best(0, moves - 1))
+    return [best(at + 1, left) if a[0] == "advance" else collect(at) + best(0, left) for a in options]
+
+
 _BY_KIND = {
     "turn": _turn, "plot": _plot, "buy": _buy, "combat": _combat,
     "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
@@ -173,4 +260,5 @@ _BY_KIND = {
     "defend": _yes, "pay": _yes, "win": _yes, "choose": _given, "opponent": _opponent,
     "influence": _influence, "secret": _less_influence, "lose_influence": _less_influence,
     "alliance": _alliance, "deploy": _deploy, "retreat": _retreat, "place_unit": _place_unit,
+    "move": _move,
 }

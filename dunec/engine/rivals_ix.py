@@ -104,12 +104,11 @@ def _held(p: Player, what: str) -> int:
 
 def move(e, p: Player, options: list) -> int:
     """A freighter move: below the 2nd step, advance; there (or above), cash out
-    instead of moving to the top, with the reward of every step: the freighter
-    goes to the top and is recalled from it at once (rules 000)."""
+    instead of moving to the top: the 2nd step's troops and Influence and the
+    1st step's Dividends (rules 000; the rival's `choose` takes the Solari)."""
     track = next(a[1] for a in options if a[0] in ("advance", "cash_out"))
     if p.tracks.get(track, 0) < CASH_OUT_AT and ("advance", track) in options:
         return options.index(("advance", track))
-    p.tracks[track] = e.content.declared("track")[track]["steps"]
     return options.index(("cash_out", track))
 
 

@@ -176,43 +176,28 @@ def snooper_influence(e, p: Player, n: int) -> None:
 # ------------------------------------------------------------------ more of a counter on your own turn
 
 
-def watched(content, leader: str) -> tuple:
-    """The (counter, extra) gains a leader's `extra_gain` modifiers watch."""
-    return tuple((m[1], m[2]) for m in content.defs[leader].get("modifiers", ()) if m[0] == "extra_gain")
+def extra_gains(content, players) -> dict:
+    """seat -> {counter: extra} for each player whose leader's `extra_gain` modifiers
+    give more of a counter on its own turn; the gain rule applies them
+    (rules_resources.gain), and effect code never inlines a gain of such a counter
+    (codegen's `inlined`)."""
+    out: dict = {}
+    for p in players:
+        for m in content.defs[p.leader].get("modifiers", ()) if p.leader else ():
+            if m[0] == "extra_gain":
+                more = out.setdefault(p.seat, {})
+                more[m[1]] = more.get(m[1], 0) + m[2]
+    return out
 
 
 def turn_begins(e, p: Player) -> None:
     e.state.turn_seat = p.seat
     p.visited = []
-    p.seen = {res: _amount(p, res) for res, _n in watched(e.content, p.leader)}
 
 
 def turn_ends(e, p: Player) -> None:
-    look(e)
     e.state.turn_seat = None
     p.visited = []
-    p.seen = {}
-
-
-def look(e) -> None:
-    """After each step of a player's own turn: each rise of a watched counter since
-    the last look is a gain, and gives the extra (Yuna Moritani's Solari)."""
-    seat = e.state.turn_seat
-    if seat is None:
-        return
-    p = e.players[seat]
-    if not p.seen:
-        return
-    for res, extra in watched(e.content, p.leader):
-        now = _amount(p, res)
-        if now > p.seen.get(res, now):
-            now += extra
-            rules_resources.gain(e, p, res, extra)
-        p.seen[res] = now
-
-
-def _amount(p: Player, res: str) -> int:
-    return p.counters[res] if res in p.counters else getattr(p, res)
 
 
 # ------------------------------------------------------------------ conditions and counts
@@ -288,4 +273,4 @@ def snooper_discard(e, f):
     a = f["chosen"]
     if a[0] == "discard":
         rules_cards.discard_at(e, p, p.hand.index(a[1]), 0)
-        p.spice += 1
+        rules_resources.gain(e, p, "spice", 1)

@@ -17,6 +17,16 @@ COMBAT_GARRISON_LIMIT = 2  # troops from the garrison on top of those recruited 
 
 
 def gain(e, p: Player, res: str, n: int) -> None:
+    """n of a resource, a counter or a unit kind; a leader's `extra_gain` adds its
+    extra to each gain of the counter on its own turn (Yuna Moritani's Solari)."""
+    add(e, p, res, n)
+    if e.extra_gains and n > 0:
+        more = e.extra_gains.get(p.seat)
+        if more and res in more and e.state.turn_seat == p.seat:
+            add(e, p, res, more[res])
+
+
+def add(e, p: Player, res: str, n: int) -> None:
     if p.rival and res != "troops" and res not in p.units and seats.duo_rival(e, p):
         return  # the two-player rival never gains resources, cards or VP; units it does (HAGAL.md 2.4)
     if res == "troops":
@@ -85,7 +95,7 @@ def harvest(e, p: Player, space) -> None:
 def double_harvest(e, p: Player, space) -> None:
     sp = e.defs.get(space) if space else None
     if sp is not None and sp.get("harvest"):
-        p.spice += sp["harvest"]
+        gain(e, p, "spice", sp["harvest"])
 
 
 def add_vp(e, p: Player, source: str, n: int) -> None:
@@ -300,7 +310,7 @@ def move(e, ctx, track: str, n: int) -> None:
     p = ctx.player
     top = e.content.declared("track")[track]["steps"]
     options = ([("advance", track)] if p.tracks[track] < top else []) + [("cash_out", track)]
-    e.ask(p, "move", options, "moved", ctx=ctx.data(), track=track, left=n - 1)
+    e.ask(p, "move", options, "moved", n - 1, ctx=ctx.data(), track=track, left=n - 1)
 
 
 def step_up(e, p: Player, track: str) -> None:

@@ -67,7 +67,6 @@ class Player:
     extra_turn: bool = False  # another turn right after this one (Weirding Way)
     aside: list = field(default_factory=list)  # [card, box ref, ctx] set aside at round start (Ilesa Ecaz)
     snoopers: list = field(default_factory=list)  # factions whose Snooper token is still on the track
-    seen: dict = field(default_factory=dict)  # counter -> amount at the last look (`extra_gain`)
     tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
     flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
 

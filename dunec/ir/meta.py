@@ -61,6 +61,8 @@ def vocab_of(model) -> dict:
             entry = {"title": d.title, **d.numbers}
             if d.kind == "track":
                 entry["rewards"] = tuple(sorted(d.steps))
+                # Each rewarded step's value hint, for the freighter's decision (engine/hints.py).
+                entry["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
             if d.kind == "market":
                 entry["currency"] = d.currency
                 entry["sells"] = d.sells

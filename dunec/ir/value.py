@@ -1,32 +1,44 @@
 """A static value estimate of IR, used by the greedy policy and passed as hints
-with each choice, so both back-ends hand the policies the same numbers."""
+with each choice, so both back-ends hand the policies the same numbers. The
+engine's hints may value some ops as the game stands (`now`): a purchase from a
+market is worth nothing when no tile is affordable (engine/hints.py)."""
 from __future__ import annotations
+
+from typing import Callable, Optional
 
 from dunec.ir.lexicon import WORTH
 from dunec.ir.ops import Op, Ops
 from dunec.ir.verbs import OPS
 
-
-def estimate(xs: Ops) -> float:
-    return round(sum(_op(o) for o in xs), 3)
+Now = Optional[Callable[[Op], Optional[float]]]
 
 
-def _op(o: Op) -> float:
+def estimate(xs: Ops, now: Now = None) -> float:
+    """The value of ops; `now(op)`, when given, is an op's value as the game
+    stands (None: the static one), read at every depth."""
+    return round(sum(_op(o, now) for o in xs), 3)
+
+
+def _op(o: Op, now: Now = None) -> float:
+    if now is not None:
+        v = now(o)
+        if v is not None:
+            return v
     k, a = o.kind, o.args
     row = OPS.get(k)
     if row is not None:  # a verb: its row's worth (dunec/ir/verbs.py); a block verb's scales its body
-        return row.value(a) * estimate(o.body) if row.block else row.value(a)
+        return row.value(a) * estimate(o.body, now) if row.block else row.value(a)
     if k == "pay":
         price = sum(WORTH.get(c[1], 1.0) * c[2] if c[0] == "res" else (2.6 * c[2] if c[0] == "influence" else 0.5)
                     for c in a[0])
-        return max(0.0, estimate(o.body) - price)
+        return max(0.0, estimate(o.body, now) - price)
     if k == "choose":
-        vals = sorted((estimate(x) for x in o.alts), reverse=True)
+        vals = sorted((estimate(x, now) for x in o.alts), reverse=True)
         return sum(vals[: a[0]])
     if k == "if":
-        return 0.6 * estimate(o.body) + (0.4 * estimate(o.alts[0]) if o.alts else 0.0)
+        return 0.6 * estimate(o.body, now) + (0.4 * estimate(o.alts[0], now) if o.alts else 0.0)
     if k == "foreach":
-        return 1.5 * estimate(o.body)
+        return 1.5 * estimate(o.body, now)
     if k == "each_opponent":
-        return -1.5 * estimate(o.body)
+        return -1.5 * estimate(o.body, now)
     return 0.5

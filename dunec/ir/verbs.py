@@ -64,6 +64,9 @@ class VerbRow:
     block: bool = False  # takes a { ... } body, played for another player
     # A checker rule a form must also pass: form -> rule (check/effects.py NEEDS).
     needs: dict = field(default_factory=dict)
+    # A rule modifier whose first argument is a counter the rules watch: every gain
+    # of it goes through the gain rule (codegen inlines only unwatched gains).
+    watches: bool = False
 
     @property
     def op(self) -> str:
@@ -317,7 +320,7 @@ ROWS: tuple[VerbRow, ...] = (
                            f"{a[2]} more; you may deploy any of them to the Conflict"),
     VerbRow("unit_strength", ("<unit> <int>",), boxes=PASSIVE, method="", sets=("ix",),
             text=lambda a: f"your {_many(a[0])} have strength {a[1]}"),
-    VerbRow("extra_gain", ("<counter> <int>",), boxes=PASSIVE, method="", sets=("ix",),
+    VerbRow("extra_gain", ("<counter> <int>",), boxes=PASSIVE, method="", sets=("ix",), watches=True,
             text=lambda a: f"whenever you gain {_many(a[0])} on your turn, gain {a[1]} more"),
     VerbRow("snoop", ("",), boxes=PASSIVE, method="", sets=("ix",),
             text="Snooper tokens: one on each Faction's Influence track at game start; the first time you reach 2 "
@@ -348,6 +351,8 @@ GAINABLE = tuple(r.word for r in ROWS if r.op == "gain")
 # op kind -> the effect-context method both back-ends call with the op's args
 # (a block verb's body is run by structured code: not a plain call)
 CALLS: dict[str, str] = {r.op: r.runtime for r in ROWS if r.runtime and not r.block}
+# Rule modifiers whose counter the rules watch (`watches`).
+WATCHING = frozenset(r.op for r in ROWS if r.watches)
 # Rule modifiers: passive-box verbs the engine reads, never plays.
 MODIFIERS = tuple(r.word for r in ROWS if r.boxes == PASSIVE)
 
