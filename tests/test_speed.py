@@ -99,3 +99,18 @@ def test_agent_menu_appends_to_the_given_list(compiled):
     mark = ("mark",)
     assert alone and turns.agent_options(e, p, [mark]) == [mark] + alone
     assert [a for a in g.state.pending["options"] if a[0] == "place"] == alone
+
+
+def test_cost_table_is_price_of_without_discounts(compiled):
+    from dunec.engine import rules_cards
+    from dunec.engine.game import Engine
+    from dunec.engine.setup import new_game
+
+    for sets in (("base",), ("base", "ix")):
+        content = compiled.select(sets)
+        e = Engine(content, new_game(content, 4, 1))
+        p = e.players[0]
+        buyable = [k for k, m in content.defs.items() if m["kind"] in ("card", "reserve")]
+        assert buyable and all(content.costs()[c] == rules_cards.price_of(e, p, c) for c in buyable)
+        p.discounts = {buyable[0]: 1}  # a discount takes the general rule (the buy step checks it)
+        assert rules_cards.price_of(e, p, buyable[0]) == max(0, content.costs()[buyable[0]] - 1)

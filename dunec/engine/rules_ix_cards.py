@@ -184,7 +184,7 @@ def watched(content, leader: str) -> tuple:
 def turn_begins(e, p: Player) -> None:
     e.state.turn_seat = p.seat
     p.visited = []
-    p.seen = {res: _amount(p, res) for res, _n in watched(e.content, p.leader)}
+    p.seen = {res: _amount(p, res) for res, _n in watched(e.content, p.leader)} if e.watch else {}
 
 
 def turn_ends(e, p: Player) -> None:

@@ -164,6 +164,15 @@ class Content:
                 for k, m in self.defs.items()}
         return table
 
+    def costs(self) -> dict:
+        """id -> printed cost (0 when none, never below 0) of every definition whose
+        cost is a number (a space's cost is a list of payments), for the buy menu."""
+        table = self._by_kind.get("costs")
+        if table is None:
+            table = self._by_kind["costs"] = {k: max(0, m.get("cost", 0)) for k, m in self.defs.items()
+                                              if isinstance(m.get("cost", 0), int)}
+        return table
+
     def leader_rules(self, leader: str) -> tuple:
         """(icons whose spaces the leader may enter though occupied, whether the
         leader changes space costs): the modifiers the agent menu reads."""
