@@ -114,3 +114,17 @@ def test_cost_table_is_price_of_without_discounts(compiled):
         assert buyable and all(content.costs()[c] == rules_cards.price_of(e, p, c) for c in buyable)
         p.discounts = {buyable[0]: 1}  # a discount takes the general rule (the buy step checks it)
         assert rules_cards.price_of(e, p, buyable[0]) == max(0, content.costs()[buyable[0]] - 1)
+
+
+def test_shuffle_draws_as_below_does():
+    """Rng.shuffle inlines its draws: the same permutation and final state as
+    Fisher-Yates on below()."""
+    for seed in range(20):
+        items = list(range(seed * 3))
+        want, ref = list(items), Rng(seed)
+        for i in range(len(want) - 1, 0, -1):
+            j = ref.below(i + 1)
+            want[i], want[j] = want[j], want[i]
+        r = Rng(seed)
+        r.shuffle(items)
+        assert items == want and r.state == ref.state

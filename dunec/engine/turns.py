@@ -193,7 +193,9 @@ def more_plots(e, f):
         else:
             play_intrigue(e, p, a[1], "plot")
         return
-    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] + tile_options(e, p)
+    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] if p.intrigue else []
+    if p.tiles:
+        plots += tile_options(e, p)
     if plots:
         e.ask(p, "plot", plots + [END_TURN], "more_plots", seat=p.seat)
     else:
@@ -594,6 +596,8 @@ def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None
 
 def in_conflict(p: Player) -> int:
     """The units a player has in the Conflict: troops and every declared kind."""
+    if not p.units:  # a game of sets that declare no unit kind (the base game)
+        return p.conflict
     return p.conflict + sum(u["conflict"] for u in p.units.values())
 
 
@@ -603,6 +607,8 @@ def strength(p: Player, e=None) -> int:
     given (every rule passes it; a bare player has only the declared strengths)."""
     if in_conflict(p) <= 0:
         return 0
+    if not p.units:
+        return 2 * p.conflict + p.swords
     if e is None:
         units = sum(u["strength"] * u["conflict"] for u in p.units.values())
     else:
