@@ -560,16 +560,19 @@ def buy(e, f):
         return
     st = e.state
     have = p.persuasion
+    defs = e.defs
     if p.discounts:
         price = rules_cards.price_of
         row = [(c, n) for c in dict.fromkeys(st.imperium_row) for n in (price(e, p, c),) if n <= have]
+        reserve = [(c, n) for c, left in sorted(st.reserve.items()) if left > 0 and not defs[c].get("gained_only")
+                   for n in (price(e, p, c),) if n <= have]
     else:  # the printed costs (what price_of gives without a discount), read from a table
         cost = e.content.costs()
         row = [(c, cost[c]) for c in dict.fromkeys(st.imperium_row) if cost[c] <= have]
+        reserve = [(c, cost[c]) for c, left in sorted(st.reserve.items())
+                   if left > 0 and cost[c] <= have and not defs[c].get("gained_only")]
     aside = [(c, n) for c in dict.fromkeys(p.manipulated) for n in (rules_cards.price_of(e, p, c, aside=True),)
              if n <= have] if p.manipulated else []
-    reserve = [(c, n) for c, left in sorted(st.reserve.items()) if left > 0 and not e.defs[c].get("gained_only")
-               for n in (rules_cards.price_of(e, p, c),) if n <= have]
     plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] if p.intrigue else []
     if p.tiles:
         plots += tile_options(e, p)
