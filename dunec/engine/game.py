@@ -113,10 +113,11 @@ class Engine:
         """Run steps until a decision is pending or the game is over."""
         st = self.state
         stack = st.stack
+        steps = STEPS
         while st.pending is None and stack:
             f = stack.pop()
-            STEPS[f["do"]](self, f)
-        self.sync()
+            steps[f["do"]](self, f)
+        self.state.rng_state = self.rng.state
 
     def answer(self, i: int) -> None:
         """Record the pending decision's answer and run on to the next one.
@@ -150,28 +151,30 @@ class Engine:
             self.answer(self._policy_answer())
 
     def _policy_answer(self) -> int:
-        st = self.state
-        d = st.pending
+        d = self.state.pending
         p = self.players[d["seat"]]
+        if self.replay:
+            return self._replayed(d, p)
+        policy = self.policies[p.seat]
+        i = policy.choose(self._view(policy, p), p, d["kind"], list(d["options"]), self.pending_hints)
+        if not isinstance(i, int) or not 0 <= i < len(d["options"]):
+            raise PolicyError(f"{d['kind']}: {i!r} is not one of {len(d['options'])} options")
+        return i
+
+    def _replayed(self, d: dict, p: Player) -> int:
+        """The next recorded decision, checked against the pending one."""
         kind, actions = d["kind"], d["options"]
         n = len(actions)
-        lazy = self.pending_hints
-        if self.replay:
-            i = self.replay.popleft()
-            if type(i) is not int or not 0 <= i < n:
-                at = len(st.decisions)
-                raise ReplayError(at, f"{i!r} is not a legal choice (options 0–{n - 1}) at decision {at + 1}, "
-                                      f"a `{kind}` decision of {self.pname(p)}")
-            policy = self.policies[p.seat]
-            if getattr(policy, "follows_replay", False):
-                # Keep a seeded policy's own RNG in step, so a resumed game goes on
-                # exactly as the uninterrupted one would have.
-                policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
-            return i
+        i = self.replay.popleft()
+        if type(i) is not int or not 0 <= i < n:
+            at = len(self.state.decisions)
+            raise ReplayError(at, f"{i!r} is not a legal choice (options 0–{n - 1}) at decision {at + 1}, "
+                                  f"a `{kind}` decision of {self.pname(p)}")
         policy = self.policies[p.seat]
-        i = policy.choose(self._view(policy, p), p, kind, list(actions), lazy)
-        if not isinstance(i, int) or not 0 <= i < n:
-            raise PolicyError(f"{kind}: {i!r} is not one of {n} options")
+        if getattr(policy, "follows_replay", False):
+            # Keep a seeded policy's own RNG in step, so a resumed game goes on
+            # exactly as the uninterrupted one would have.
+            policy.choose(self._view(policy, p), p, kind, list(actions), self.pending_hints)
         return i
 
     def _view(self, policy, p: Player):

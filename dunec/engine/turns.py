@@ -107,12 +107,16 @@ def take_turn(e, p: Player) -> None:
 
 
 def turn_menu(e, p: Player) -> None:
-    plots = plot_options(e, p)
-    leader = e.defs[p.leader]
-    once = [] if p.once_used or "once" not in leader["boxes"] else [p.leader]
-    passing = [PASS_TURN] if p.may_pass else []
-    options = [("play", c) for c in plots] + tile_options(e, p) + [("once", c) for c in once] + \
-        agent_options(e, p) + passing + [REVEAL]
+    # One list, extended in place: this menu is built before nearly every decision.
+    options = [("play", c) for c in plot_options(e, p)] if p.intrigue else []
+    if p.tiles:
+        options += tile_options(e, p)
+    if not p.once_used and "once" in e.defs[p.leader]["boxes"]:
+        options.append(("once", p.leader))
+    agent_options(e, p, options)
+    if p.may_pass:
+        options.append(PASS_TURN)
+    options.append(REVEAL)
     e.ask(p, "turn", options, "turn_chosen", seat=p.seat)
 
 
@@ -189,7 +193,9 @@ def more_plots(e, f):
         else:
             play_intrigue(e, p, a[1], "plot")
         return
-    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] + tile_options(e, p)
+    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] if p.intrigue else []
+    if p.tiles:
+        plots += tile_options(e, p)
     if plots:
         e.ask(p, "plot", plots + [END_TURN], "more_plots", seat=p.seat)
     else:
@@ -278,26 +284,29 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
     return not any(m[0] == "ignore_block" and m[1] == sp["icon"] for m in mods)
 
 
-def agent_options(e, p: Player) -> list:
+def agent_options(e, p: Player, out: list | None = None) -> list:
     """("place", card, space) for every legal agent placement, card by card in hand
-    order, spaces in board order (their value hints are hints.py's)."""
+    order, spaces in board order (their value hints are hints.py's), appended to
+    `out` when given (the turn menu's list)."""
+    if out is None:
+        out = []
+    table = e.content.agent_cards()
     cards = []
-    placed = None
     for card in dict.fromkeys(p.hand):
-        cm = e.defs[card]
-        if not cm.get("icons"):
-            continue
-        if p.agents_left <= 0:
-            if placed is None:
-                placed = bool(rules_agents.agents_of(e, p.seat))
-            if not (cm.get("from_anywhere") and placed):
-                continue
-        cards.append(cm)
+        info = table[card]
+        if info is not None:
+            cards.append(info)
+    if p.agents_left <= 0 and cards:
+        # Only a card that sends an agent "from anywhere" moves one already placed.
+        cards = [c for c in cards if c[3]]
+        if cards and not rules_agents.agents_of(e, p.seat):
+            return out
     if not cards:
-        return []
+        return out
     # Each space is judged once: requirement, cost and value do not depend on the card;
     # only icons and infiltration do.
-    wanted = set(p.extra_icons).union(*(cm["icons"] for cm in cards))
+    extra = p.extra_icons
+    wanted = frozenset(extra).union(*[c[1] for c in cards]) if extra or len(cards) > 1 else cards[0][1]
     # `blocked` inlined (this is the engine's hottest loop): a space closed even to an
     # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
     st = e.state
@@ -306,6 +315,8 @@ def agent_options(e, p: Player) -> list:
     ignore, cost_mods = e.content.leader_rules(p.leader)
     plain_costs = not st.cost_overrides and not cost_mods
     blocked_for, occupied = st.blocked, st.occupied
+    infiltrate = p.infiltrate
+    solari, spice, water = p.solari, p.spice, p.water
     probe = None
     open_spaces = []
     for sid, icon, req, costs, plain, sp in e.content.board():
@@ -319,7 +330,7 @@ def agent_options(e, p: Player) -> list:
         elif holder == seat or sid in mine:
             continue
         else:
-            enemy = not (p.infiltrate or icon in ignore)
+            enemy = not (infiltrate or icon in ignore)
         if req is not None:
             if probe is None:
                 probe = Ctx(e, p, box="space")  # one context for every requirement read
@@ -333,24 +344,22 @@ def agent_options(e, p: Player) -> list:
         elif plain is None:
             if not rules_costs.can_pay(e, p, costs):
                 continue
-        elif plain and not _affords(p, plain):
+        elif plain and (solari < plain[0] or spice < plain[1] or water < plain[2]):
             continue
         open_spaces.append((sid, icon, enemy))
     # Cards with the same icons and infiltration go to the same spaces: list them once.
     where: dict = {}
-    out = []
-    extra = p.extra_icons
-    for cm in cards:
-        key = (cm["icons"], cm.get("infiltrate", False))
+    for cid, icons, infiltrating, _anywhere, discounts in cards:
+        key = (icons, infiltrating)
         spaces = where.get(key)
         if spaces is None:
-            icons = set(key[0]).union(extra)
+            if extra:
+                icons = icons.union(extra)
             spaces = where[key] = [sid for sid, icon, enemy in open_spaces
-                                   if icon in icons and not (enemy and not key[1])]
-        cid = cm["id"]
-        out.extend([("place", cid, sid) for sid in spaces])
-        if cm.get("space_discounts"):  # a space this card makes cheaper (Guild Accord)
-            out.extend([("place", cid, sid) for sid in cheaper_places(e, p, cm, spaces)])
+                                   if icon in icons and (infiltrating or not enemy)]
+        out += [("place", cid, sid) for sid in spaces]
+        if discounts:  # a space this card makes cheaper (Guild Accord)
+            out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], spaces)]
     return out
 
 
@@ -370,13 +379,6 @@ def cheaper_places(e, p: Player, cm: dict, already) -> list[str]:
         if rules_costs.can_pay(e, p, rules_ix_cards.discounted(space_costs(e, p, sp), sid, discounts)):
             out.append(sid)
     return out
-
-
-def _affords(p: Player, plain) -> bool:
-    for res, n in plain:
-        if getattr(p, res) < n:
-            return False
-    return True
 
 
 def agent_turn(e, p: Player, card: str, space: str) -> None:
@@ -558,12 +560,22 @@ def buy(e, f):
         return
     st = e.state
     have = p.persuasion
-    price = rules_cards.price_of
-    row = [(c, n) for c in dict.fromkeys(st.imperium_row) for n in (price(e, p, c),) if n <= have]
-    aside = [(c, n) for c in dict.fromkeys(p.manipulated) for n in (price(e, p, c, aside=True),) if n <= have]
-    reserve = [(c, n) for c, left in sorted(st.reserve.items()) if left > 0 and not e.defs[c].get("gained_only")
-               for n in (price(e, p, c),) if n <= have]
-    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] + tile_options(e, p)
+    defs = e.defs
+    if p.discounts:
+        price = rules_cards.price_of
+        row = [(c, n) for c in dict.fromkeys(st.imperium_row) for n in (price(e, p, c),) if n <= have]
+        reserve = [(c, n) for c, left in sorted(st.reserve.items()) if left > 0 and not defs[c].get("gained_only")
+                   for n in (price(e, p, c),) if n <= have]
+    else:  # the printed costs (what price_of gives without a discount), read from a table
+        cost = e.content.costs()
+        row = [(c, cost[c]) for c in dict.fromkeys(st.imperium_row) if cost[c] <= have]
+        reserve = [(c, cost[c]) for c, left in sorted(st.reserve.items())
+                   if left > 0 and cost[c] <= have and not defs[c].get("gained_only")]
+    aside = [(c, n) for c in dict.fromkeys(p.manipulated) for n in (rules_cards.price_of(e, p, c, aside=True),)
+             if n <= have] if p.manipulated else []
+    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] if p.intrigue else []
+    if p.tiles:
+        plots += tile_options(e, p)
     if not row and not aside and not reserve and not plots:
         return
     actions = [("buy", c, n) for c, n in row + aside + reserve] + plots + [END_TURN if plots else STOP_BUYING]
@@ -587,6 +599,8 @@ def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None
 
 def in_conflict(p: Player) -> int:
     """The units a player has in the Conflict: troops and every declared kind."""
+    if not p.units:  # a game of sets that declare no unit kind (the base game)
+        return p.conflict
     return p.conflict + sum(u["conflict"] for u in p.units.values())
 
 
@@ -596,6 +610,8 @@ def strength(p: Player, e=None) -> int:
     given (every rule passes it; a bare player has only the declared strengths)."""
     if in_conflict(p) <= 0:
         return 0
+    if not p.units:
+        return 2 * p.conflict + p.swords
     if e is None:
         units = sum(u["strength"] * u["conflict"] for u in p.units.values())
     else:

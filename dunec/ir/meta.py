@@ -146,11 +146,34 @@ class Content:
 
     def board(self) -> list:
         """The board spaces as (id, icon, requirement function or None, printed
-        cost, definition), in board order: what the agent menu reads every turn."""
+        cost, plain cost, definition), in board order: what the agent menu reads
+        every turn. The plain cost is (solari, spice, water) when the cost is only
+        those, () when the space is free, None when the general cost rule decides."""
         if "board" not in self._by_kind:
             self._by_kind["board"] = [(m["id"], m["icon"], self.effects.get((m["id"], "requires")), m.get("cost", ()),
                                        _plain_costs(m.get("cost", ())), m) for m in self.of_kind("space")]
         return self._by_kind["board"]
+
+    def agent_cards(self) -> dict:
+        """id -> (id, icons as a frozenset, infiltrate, from_anywhere, space discounts)
+        for every definition with agent icons, None for the others: what the agent
+        menu reads of each card in hand, made once per game's content."""
+        table = self._by_kind.get("agent_cards")
+        if table is None:
+            table = self._by_kind["agent_cards"] = {
+                k: (k, frozenset(m["icons"]), bool(m.get("infiltrate")), bool(m.get("from_anywhere")),
+                    m.get("space_discounts", ())) if m.get("icons") else None
+                for k, m in self.defs.items()}
+        return table
+
+    def costs(self) -> dict:
+        """id -> printed cost (0 when none, never below 0) of every definition whose
+        cost is a number (a space's cost is a list of payments), for the buy menu."""
+        table = self._by_kind.get("costs")
+        if table is None:
+            table = self._by_kind["costs"] = {k: max(0, m.get("cost", 0)) for k, m in self.defs.items()
+                                              if isinstance(m.get("cost", 0), int)}
+        return table
 
     def leader_rules(self, leader: str) -> tuple:
         """(icons whose spaces the leader may enter though occupied, whether the
@@ -175,8 +198,11 @@ _PLAIN = ("solari", "spice", "water")
 
 
 def _plain_costs(costs):
-    """A space cost in plain resources as ((resource, n), ...), or None when it
-    asks for anything else (then the general cost rule decides)."""
+    """A space cost in plain resources as the (solari, spice, water) it needs, ()
+    when it costs nothing, or None when it asks for anything else (then the
+    general cost rule decides)."""
+    if not costs:
+        return ()
     if all(c[0] == "res" and c[1] in _PLAIN for c in costs):
-        return tuple((c[1], c[2]) for c in costs)
+        return tuple(sum(c[2] for c in costs if c[1] == res) for res in _PLAIN)
     return None

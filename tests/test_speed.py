@@ -1,0 +1,130 @@
+"""The engine's speed work changes no game: pinned digests (state and log) of
+base and base + Rise of Ix games on both back-ends, and the per-game caches on
+the Content keyed by the game's own sets. No timing is asserted here (bench/)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dunec.engine import turns
+from dunec.engine.rng import _MASK, Rng
+from dunec.engine.runner import play_game
+
+DIGESTS = json.loads((Path(__file__).parent / "data" / "engine_digests.json").read_text())
+
+
+def _play(content, key: str):
+    sets, people, policy, seed = key.split("/")
+    policies = [policy] * int(people) if policy == "random" else ["greedy", "random", "greedy"]
+    st = play_game(content.select(tuple(sets.split("+"))), int(people), int(seed), policies, quiet=False)
+    return st.digest() + " " + st.log_digest()
+
+
+@pytest.mark.parametrize("key", sorted(DIGESTS))
+def test_games_are_the_pinned_games_compiled(compiled, key):
+    assert _play(compiled, key) == DIGESTS[key]
+
+
+@pytest.mark.parametrize("key", [k for k in sorted(DIGESTS) if k.endswith("/0") or k.endswith("/1")])
+def test_games_are_the_pinned_games_interpreted(interpreted, key):
+    assert _play(interpreted, key) == DIGESTS[key]
+
+
+def _reference_below(state: int, n: int) -> tuple[int, int]:
+    """Rng.below as first written, on next64: the inlined draw must give the same."""
+    r = Rng(state=state)
+    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    while True:
+        x = r.next64()
+        if x < limit:
+            return x % n, r.state
+
+
+def test_below_draws_as_next64_does():
+    r = Rng(12345)
+    for n in [1, 2, 3, 7, 10, 33, 1000, (1 << 63) + 5, (1 << 64) - 1]:
+        for _ in range(50):
+            want, state = _reference_below(r.state, n)
+            assert r.below(n) == want and r.state == state
+
+
+def test_board_and_agent_cards_are_per_selection(compiled):
+    """A game's tables come from its own sets: the overlay's spaces and the Ix
+    cards are in a base + Ix game's tables only, and a covered base space in its
+    base tables only."""
+    base, ix = compiled.select(("base",)), compiled.select(("base", "ix"))
+    base_board = {row[0] for row in base.board()}
+    ix_board = {row[0] for row in ix.board()}
+    assert ix_board - base_board and base_board - ix_board
+    assert set(base.agent_cards()) == set(base.defs) and set(ix.agent_cards()) == set(ix.defs)
+    for ident, info in ix.agent_cards().items():
+        m = ix.defs[ident]
+        assert (info is None) == (not m.get("icons"))
+        if info is not None:
+            assert info[0] == ident and info[1] == frozenset(m["icons"])
+            assert info[2:] == (bool(m.get("infiltrate")), bool(m.get("from_anywhere")), m.get("space_discounts", ()))
+
+
+def test_plain_costs_read_as_the_general_cost_rule(compiled):
+    """The agent menu's quick cost check agrees with can_pay for every space."""
+    from dunec.engine import rules_costs
+    from dunec.engine.game import Engine
+    from dunec.engine.setup import new_game
+
+    content = compiled.select(("base", "ix"))
+    e = Engine(content, new_game(content, 4, 1))
+    p = e.players[0]
+    for amount in range(0, 12):
+        p.solari = p.spice = p.water = amount
+        for _sid, _icon, _req, costs, plain, _sp in content.board():
+            if plain is None:
+                continue
+            quick = not plain or (p.solari >= plain[0] and p.spice >= plain[1] and p.water >= plain[2])
+            assert quick == rules_costs.can_pay(e, p, costs)
+
+
+def test_agent_menu_appends_to_the_given_list(compiled):
+    """The turn menu hands its list to agent_options to extend: the same options
+    after whatever is already there."""
+    from dunec.api import Game
+
+    g = Game(players=4, seed=3, content=compiled)
+    while g.state.pending["kind"] != "turn":
+        g.apply(g.legal_actions()[0])
+    e = g._engine
+    p = e.players[g.state.pending["seat"]]
+    alone = turns.agent_options(e, p)
+    mark = ("mark",)
+    assert alone and turns.agent_options(e, p, [mark]) == [mark] + alone
+    assert [a for a in g.state.pending["options"] if a[0] == "place"] == alone
+
+
+def test_cost_table_is_price_of_without_discounts(compiled):
+    from dunec.engine import rules_cards
+    from dunec.engine.game import Engine
+    from dunec.engine.setup import new_game
+
+    for sets in (("base",), ("base", "ix")):
+        content = compiled.select(sets)
+        e = Engine(content, new_game(content, 4, 1))
+        p = e.players[0]
+        buyable = [k for k, m in content.defs.items() if m["kind"] in ("card", "reserve")]
+        assert buyable and all(content.costs()[c] == rules_cards.price_of(e, p, c) for c in buyable)
+        p.discounts = {buyable[0]: 1}  # a discount takes the general rule (the buy step checks it)
+        assert rules_cards.price_of(e, p, buyable[0]) == max(0, content.costs()[buyable[0]] - 1)
+
+
+def test_shuffle_draws_as_below_does():
+    """Rng.shuffle inlines its draws: the same permutation and final state as
+    Fisher-Yates on below()."""
+    for seed in range(20):
+        items = list(range(seed * 3))
+        want, ref = list(items), Rng(seed)
+        for i in range(len(want) - 1, 0, -1):
+            j = ref.below(i + 1)
+            want[i], want[j] = want[j], want[i]
+        r = Rng(seed)
+        r.shuffle(items)
+        assert items == want and r.state == ref.state
