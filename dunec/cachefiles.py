@@ -21,8 +21,10 @@ SETS_FILE = "bundled-sets.pickle"  # the bundled set declarations every check re
 CONTEXT_FILE = "bundled-context.pickle"  # the bundled cards checked as context (check/context.py)
 PARSER_FILE = "parser-tables.pickle"  # the parser's tables as data (syntax/parser.compact_tables)
 _FORMAT = 1
-# The code the kept results come from.
-_CODE_DIRS = ("syntax", "check")
+# The code the kept results come from: the parser, the checker, the verb rows it
+# reads and the records they are made of.
+_CODE_DIRS = ("syntax", "check", "ir")
+_CODE_FILES = ("record.py",)
 
 
 @functools.lru_cache(maxsize=1)
@@ -30,7 +32,8 @@ def code_stamp() -> tuple:
     """What the kept results depend on besides the card files (read once a process:
     the code does not change under a running check)."""
     package = Path(__file__).resolve().parent
-    files = [grammar_file()] + [f for d in _CODE_DIRS for f in sorted((package / d).glob("*.py"))]
+    files = [grammar_file()] + [f for d in _CODE_DIRS for f in sorted((package / d).glob("*.py"))] \
+        + [package / f for f in _CODE_FILES]
     stamp = []
     for f in files:
         with contextlib.suppress(OSError):

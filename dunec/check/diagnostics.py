@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
 from dunec.check.messages import Code
+from dunec.record import Frozen, Record
 from dunec.syntax.ast import Span
 from dunec.syntax.lines import Lines
 
@@ -18,11 +18,13 @@ from dunec.syntax.lines import Lines
 MAX_SHOWN = 50
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(Frozen):
     """The edit that applies a suggestion: replace the text at `span` by `replacement`."""
-    span: Span
-    replacement: str
+    __slots__ = FIELDS = ("span", "replacement")
+
+    def __init__(self, span: Span, replacement: str) -> None:
+        object.__setattr__(self, "span", span)
+        object.__setattr__(self, "replacement", replacement)
 
     def to_json(self) -> dict:
         s = self.span
@@ -37,15 +39,19 @@ class Suggestion(str):
     word: str
 
 
-@dataclass
-class Diagnostic:
-    code: str
-    message: str
-    span: Optional[Span]
-    label: str = ""
-    help: str = ""
-    notes: list[tuple[str, Optional[Span]]] = field(default_factory=list)
-    fix: Optional[Fix] = None
+class Diagnostic(Record):
+    """notes: (text, span or None) pairs."""
+    FIELDS = ("code", "message", "span", "label", "help", "notes", "fix")
+
+    def __init__(self, code: str, message: str, span: Optional[Span], label: str = "", help: str = "",
+                 notes: Optional[list] = None, fix: Optional[Fix] = None) -> None:
+        self.code = code
+        self.message = message
+        self.span = span
+        self.label = label
+        self.help = help
+        self.notes = [] if notes is None else notes
+        self.fix = fix
 
     @property
     def severity(self) -> str:
