@@ -45,16 +45,18 @@ class _Help(argparse.ArgumentDefaultsHelpFormatter):
 
 
 class _NoArguments:
-    """Stands in for the parser of a command not being run: its arguments are never
-    read, and adding them all costs more than checking a small file."""
+    """Stands in for the parser of a command not being run: it is never read, and
+    building the parsers of them all costs more than checking a small file."""
 
     def add_argument(self, *args, **kw) -> None:
         pass
 
 
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The command line. `only`: the command being run; the others are listed
-    (for `--help` and errors) without their arguments."""
+    """The command line. `only`: the command being run, the one parser built below
+    the top: argparse hands every word after the command's name to that parser,
+    so the top-level help and its "invalid choice" error, which list the others,
+    are only ever shown when no command is named (only=None: every one)."""
     from dunec.check.model import KINDS
 
     ap = argparse.ArgumentParser(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.",
@@ -64,8 +66,10 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     ap.commands = {}
 
     def command(name, **kw):
+        if only not in (None, name):
+            return _NoArguments()
         ap.commands[name] = sub.add_parser(name, formatter_class=_Help, **kw)
-        return ap.commands[name] if only in (None, name) else _NoArguments()
+        return ap.commands[name]
 
     p = command("check", help="check card files and print diagnostics")
     p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")

@@ -82,16 +82,24 @@ def test_cold_check_benchmark_runs(capsys):
     assert all(t > 0 for pair in result.values() for t in pair)
 
 
-def test_only_the_command_run_gets_its_arguments_and_help_is_unchanged():
-    from dunec.cli import COMMANDS, _parser
+def test_only_the_command_run_gets_a_parser_and_help_is_unchanged(capsys):
+    from dunec.cli import COMMANDS, _parser, main
 
     full = _parser()
+    assert set(full.commands) == set(COMMANDS)
     for name in COMMANDS:
         one = _parser(name)
+        assert list(one.commands) == [name]
         assert one.commands[name].format_help() == full.commands[name].format_help()
-        assert one.format_help() == full.format_help()  # every command is still listed
-        others = [p for n, p in one.commands.items() if n != name]
-        assert all([a.dest for a in p._actions] == ["help"] for p in others)
+    # the top-level help, which lists every command, comes from the full parser
+    assert main([]) == 2 and capsys.readouterr().out == full.format_help()
+    assert main(["chek"]) == 2 and "invalid choice: 'chek'" in capsys.readouterr().err
+    for argv in (["check", "--bogus"], ["check", "--format", "xml"], ["fmt"], ["play", "--players", "9"]):
+        assert main(argv) == 2
+        mine = capsys.readouterr().err
+        with pytest.raises(SystemExit):
+            full.parse_args(argv)
+        assert mine == capsys.readouterr().err  # the same words as with every parser built
 
 
 def test_a_file_that_parses_needs_no_lark_runtime_once_the_tables_are_kept(tmp_path):
