@@ -77,8 +77,8 @@ class _ToAst:
         super().__init__()
         self.file = file
 
-    def _s(self, x) -> ast.Span:
-        return _span(self.file, x)
+    def _s(self, x) -> ast.Span:  # _span, one call fewer for each of the file's ~1,500 spans
+        return ast.Span(self.file, x.line, x.column, x.end_line, x.end_column)
 
     # --- arguments
     def arg_name(self, c):
