@@ -65,3 +65,12 @@ def test_check_loads_no_dataclasses(tmp_path):
             for _ in range(2)]
     assert json.loads(runs[1].stdout.splitlines()[-1]) == [1, []]  # E0103: no `set` (the verdict, unchanged)
     assert "E0103" in runs[1].stderr
+
+
+def test_span_stays_immutable_and_pickles_through_its_constructor():
+    again = pickle.loads(pickle.dumps(SPAN, pickle.HIGHEST_PROTOCOL))
+    assert again == SPAN and hash(again) == hash(("x.dune", 1, 2, 1, 5)) and str(again) == "x.dune:1:2"
+    assert copy.deepcopy(SPAN) == SPAN and SPAN.__reduce__() == (Span, ("x.dune", 1, 2, 1, 5))
+    for name in Span.FIELDS:
+        with pytest.raises(AttributeError):
+            setattr(again, name, 0)
