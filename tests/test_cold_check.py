@@ -120,3 +120,36 @@ def test_a_file_that_parses_needs_no_lark_runtime_once_the_tables_are_kept(tmp_p
     assert run(good)[1] is True  # the first run reads them from lalr_tables.py and keeps them
     assert run(good)[1] is False
     assert run(bad) == [1, True]
+
+
+QUICK = [["check"], ["check", "a.dune"], ["check", "a.dune", "b/"], ["check", "--alone", "a.dune"],
+         ["check", "--format", "json", "a.dune"], ["check", "--format=json", "--alone", "a.dune"],
+         ["check", "--sets", "base,ix"], ["check", "--sets=base", "--format", "text", "--alone", "x", "y"],
+         ["check", "--sets="]]
+LEFT_TO_ARGPARSE = [["check", "--alone", "--alone", "a"], ["check", "--al", "a"], ["check", "-h"],
+                    ["check", "--format", "xml", "a"], ["check", "--format"], ["check", "--sets", "--alone"],
+                    ["check", "a", "--alone"], ["check", "--", "a"], ["check", "-"], ["check", "--alone=1"],
+                    ["check", "--bogus"], ["fmt", "a.dune"], ["--version"], []]
+
+
+@pytest.mark.parametrize("argv", QUICK + LEFT_TO_ARGPARSE)
+def test_a_plain_check_is_read_as_argparse_reads_it(argv):
+    """`check`'s command line without argparse: the same arguments and typed
+    options where it reads one, and argparse (so its errors and help) for the rest."""
+    from dunec.cli import COMMANDS, _given, _parser, _plain_check
+
+    mine = _plain_check(argv)
+    assert (mine is not None) == (argv in QUICK)
+    if mine is None:
+        return
+    ap = _parser(argv[0])
+    assert vars(mine) == {**vars(ap.parse_args(argv)), "given": _given(argv, ap)}
+
+
+def test_check_imports_no_argparse(tmp_path):
+    card = tmp_path / "probe.dune"
+    card.write_text(CARD, encoding="utf-8")
+    code = ("import json, sys\nfrom dunec.cli import main\nrc = main(['check', '--alone', sys.argv[1]])\n"
+            "print(json.dumps(sorted(m for m in ('argparse', 'gettext') if m in sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code, str(card)], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out.splitlines()[-1]) == []
