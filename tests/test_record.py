@@ -75,3 +75,13 @@ def test_span_stays_immutable_and_pickles_through_its_constructor():
     for name in Span.FIELDS:
         with pytest.raises(AttributeError):
             setattr(again, name, 0)
+
+
+def test_a_clean_check_loads_no_difflib(tmp_path):
+    """The "did you mean" machinery is loaded by the first hint, not by every check."""
+    card = tmp_path / "clean.dune"
+    card.write_text('card clean "Clean" {\n  set base\n  cost 1\n  reveal { persuasion 1 }\n}\n', encoding="utf-8")
+    code = ("import json, sys\nfrom dunec.cli import main\nrc = main(['check', sys.argv[1]])\n"
+            "print(json.dumps([rc, 'difflib' in sys.modules]))")
+    out = subprocess.run([sys.executable, "-c", code, str(card)], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out.splitlines()[-1]) == [0, False]

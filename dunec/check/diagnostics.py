@@ -5,7 +5,6 @@ caller decides what to do once every file has been read.
 """
 from __future__ import annotations
 
-import difflib
 import json
 from typing import Iterable, Optional
 
@@ -218,6 +217,8 @@ def an(noun: str) -> str:
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A 'did you mean' hint, or an empty string when nothing is close."""
+    import difflib  # with heapq, ~1.5 ms that a check of a file with no mistake never needs
+
     cands = sorted(set(candidates))
     best = difflib.get_close_matches(word, cands, n=1, cutoff=0.6)
     if best:
@@ -234,6 +235,8 @@ def one_of(candidates: Iterable[str], limit: int = 12, near: Optional[str] = Non
     if not cands:  # nothing of that kind among the checked files: a list would be empty
         return "none is defined in the files checked; define one, or check with the files that do"
     if near is not None and len(cands) > limit:
+        import difflib
+
         cands.sort(key=lambda c: -difflib.SequenceMatcher(None, near, c).ratio())
     shown = ", ".join(f"`{c}`" for c in cands[:limit])
     more = f" and {len(cands) - limit} more" if len(cands) > limit else ""
