@@ -255,6 +255,20 @@ def _plain_check(words: list):
 
 
 def main(argv=None) -> int:
+    """Run one command; `argv` None: the process's own command line."""
+    try:
+        return _main(argv)
+    finally:
+        if argv is None:
+            # The process ends on return: leave what the command made to be freed
+            # then, without the last collection of the cycle collector walking it
+            # all first (~10 ms of a cold `dunec check`, median of 15 runs).
+            import gc
+
+            gc.freeze()
+
+
+def _main(argv) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     args = _plain_check(words)
     if args is None:

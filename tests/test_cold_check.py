@@ -153,3 +153,21 @@ def test_check_imports_no_argparse(tmp_path):
             "print(json.dumps(sorted(m for m in ('argparse', 'gettext') if m in sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code, str(card)], capture_output=True, text=True, check=True).stdout
     assert json.loads(out.splitlines()[-1]) == []
+
+
+def test_the_command_line_leaves_its_objects_to_the_end_of_the_process(monkeypatch, capsys):
+    """main() run as the process's command (argv None) freezes what it made, so no
+    collection walks it before the process ends; main(ARGV), as tests and other
+    programs call it, leaves the collector alone."""
+    import gc
+
+    from dunec import cli
+
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    assert cli.main(["explain", "E0201"]) == 0 and frozen == []
+    monkeypatch.setattr(sys, "argv", ["dunec", "explain", "E0201"])
+    assert cli.main() == 0 and frozen == [True]
+    monkeypatch.setattr(sys, "argv", ["dunec", "check", "--bogus"])
+    assert cli.main() == 2 and frozen == [True, True]  # a usage error too
+    assert "E0201" in capsys.readouterr().out
