@@ -7,8 +7,12 @@ for a bare `python -c pass`, so what is dunec's own is plain; asserts nothing.
 
 Bytecode is written and used (PYTHONDONTWRITEBYTECODE is dropped for the runs),
 as after `pip install`; a first, unmeasured run writes it, and the parses of the
-bundled cards that dunec keeps in its cache folder (dunec/parsecache.py). Wall time counts
-whatever else the machine runs; CPU time (user + system) of the process much less.
+bundled cards that dunec keeps in its cache folder (dunec/parsecache.py). That
+folder is the bench's own (DUNEC_CACHE_DIR, a new temporary one): the user's is
+shared by every dunec on the machine, and one from another checkout (another code
+stamp) rewriting it between runs would time a first run, not the editor loop.
+Wall time counts whatever else the machine runs; CPU time (user + system) of the
+process much less.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -46,9 +51,11 @@ def main(argv=None) -> dict:
     ap.add_argument("--runs", type=int, default=15, help="processes to time (the median is printed)")
     args = ap.parse_args(argv)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    check = measure([sys.executable, "-m", "dunec", "check", str(args.file)], args.runs, env)
-    alone = measure([sys.executable, "-m", "dunec", "check", "--alone", str(args.file)], args.runs, env)
-    bare = measure([sys.executable, "-c", "pass"], args.runs, env)
+    with tempfile.TemporaryDirectory(prefix="dunec-bench-cache-") as cache:
+        env["DUNEC_CACHE_DIR"] = cache
+        check = measure([sys.executable, "-m", "dunec", "check", str(args.file)], args.runs, env)
+        alone = measure([sys.executable, "-m", "dunec", "check", "--alone", str(args.file)], args.runs, env)
+        bare = measure([sys.executable, "-c", "pass"], args.runs, env)
     print(f"cold `dunec check {args.file.name}`, median of {args.runs} processes:")
     for label, (wall, cpu) in (("dunec check:", check), ("dunec check --alone:", alone), ("python -c pass:", bare)):
         print(f"  {label:21s}{wall * 1000:6.1f} ms wall  {cpu * 1000:6.1f} ms CPU")

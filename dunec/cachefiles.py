@@ -8,10 +8,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
-import pickle
 import sys
 from pathlib import Path
 from typing import Optional
+
+try:  # the C pickler alone: importing pickle.py too costs ~2 ms of every cold check
+    from _pickle import dump, dumps, load, loads
+except ImportError:  # an interpreter without it
+    from pickle import dump, dumps, load, loads
 
 from dunec import __version__
 from dunec.paths import cache_dir, grammar_file
@@ -21,8 +25,11 @@ SETS_FILE = "bundled-sets.pickle"  # the bundled set declarations every check re
 CONTEXT_FILE = "bundled-context.pickle"  # the bundled cards checked as context (check/context.py)
 PARSER_FILE = "parser-tables.pickle"  # the parser's tables as data (syntax/parser.compact_tables)
 _FORMAT = 1
-# The code the kept results come from.
-_CODE_DIRS = ("syntax", "check")
+PROTOCOL = 5  # pickle.HIGHEST_PROTOCOL since Python 3.8
+# The code the kept results come from: the parser, the checker, the verb rows it
+# reads and the records they are made of.
+_CODE_DIRS = ("syntax", "check", "ir")
+_CODE_FILES = ("record.py",)
 
 
 @functools.lru_cache(maxsize=1)
@@ -30,7 +37,8 @@ def code_stamp() -> tuple:
     """What the kept results depend on besides the card files (read once a process:
     the code does not change under a running check)."""
     package = Path(__file__).resolve().parent
-    files = [grammar_file()] + [f for d in _CODE_DIRS for f in sorted((package / d).glob("*.py"))]
+    files = [grammar_file()] + [f for d in _CODE_DIRS for f in sorted((package / d).glob("*.py"))] \
+        + [package / f for f in _CODE_FILES]
     stamp = []
     for f in files:
         with contextlib.suppress(OSError):
@@ -43,7 +51,7 @@ def read_kept(name: str, folder: Optional[Path] = None):
     """What `keep` wrote to the cache file `name` with the same code, else None."""
     try:
         with open((folder or cache_dir()) / name, "rb") as f:
-            stamp, kept = pickle.load(f)
+            stamp, kept = load(f)
     except Exception:  # noqa: BLE001 - any unreadable cache is no cache
         return None
     return kept if stamp == code_stamp() else None
@@ -58,7 +66,7 @@ def keep(name: str, value, folder: Optional[Path] = None) -> None:
         tmp = folder / f".{name}.{os.getpid()}.tmp"
         folder.mkdir(parents=True, exist_ok=True)
         with open(tmp, "wb") as f:
-            pickle.dump((code_stamp(), value), f, pickle.HIGHEST_PROTOCOL)
+            dump((code_stamp(), value), f, PROTOCOL)
         os.replace(tmp, folder / name)
     except (OSError, RuntimeError):  # RuntimeError: no home folder to find
         if tmp is not None:

@@ -16,11 +16,11 @@ are never written there: an editor checks a file that just changed.
 """
 from __future__ import annotations
 
-import pickle
 from pathlib import Path
 from typing import Optional
 
 from dunec.cachefiles import CACHE_FILE, CONTEXT_FILE, PARSER_FILE, SETS_FILE, code_stamp, keep, read_kept  # noqa: F401
+from dunec.cachefiles import PROTOCOL, dumps, loads
 from dunec.check.diagnostics import Diagnostics
 from dunec.syntax import ast
 from dunec.syntax.parser import parse_source
@@ -45,20 +45,20 @@ class Parses:
             own = Diagnostics()
             parsed = parse_source(path, text, own)
             self._made[key] = None if parsed is None else (parsed.path, parsed.text, tuple(parsed.definitions))
-            self._memo[key] = (None, pickle.dumps((own.items, own.sources), pickle.HIGHEST_PROTOCOL))
+            self._memo[key] = (None, dumps((own.items, own.sources), PROTOCOL))
         blob, made = self._memo[key]
         _replay(diags, made)
         if key in self._made:
             mine = self._made[key]
             return None if mine is None else ast.SourceFile(mine[0], mine[1], list(mine[2]))
-        return None if blob is None else pickle.loads(blob)
+        return None if blob is None else loads(blob)
 
     def _entry(self, key: _Key) -> _Entry:
         """The entry of a parse, as the cache file keeps it."""
         if key in self._made:
             mine = self._made[key]
             parsed = None if mine is None else ast.SourceFile(mine[0], mine[1], list(mine[2]))
-            return (None if parsed is None else pickle.dumps(parsed, pickle.HIGHEST_PROTOCOL), self._memo[key][1])
+            return (None if parsed is None else dumps(parsed, PROTOCOL), self._memo[key][1])
         return self._memo[key]
 
     def load(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
@@ -80,7 +80,7 @@ class Parses:
 def _replay(diags: Diagnostics, made: bytes) -> None:
     """Report what a parse reported, as Diagnostics.error would have: a second
     report of the same code at the same place is dropped."""
-    items, sources = pickle.loads(made)
+    items, sources = loads(made)
     diags.sources.update(sources)
     for d in items:
         diags.add(d)

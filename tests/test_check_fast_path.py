@@ -166,7 +166,7 @@ def test_a_file_that_could_change_the_context_is_checked_in_full(cache, tmp_path
 
     monkeypatch.setattr(frontend, "compile_sources", spy)
     assert _outcome(*compile_paths([mine], root=ROOT, with_bundled=True)) == _outcome(*_full_path(mine))
-    assert tried == ["Changed"], why
+    assert tried == ["_FoundError", "Changed"], why  # alone: an error; the Known: refused
 
 
 def test_a_bundled_file_edited_to_drop_an_id_others_use_is_checked_in_full(cache, monkeypatch):
@@ -205,3 +205,31 @@ def test_the_stamp_follows_the_checker_and_parser_code():
     finally:
         os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns))
     assert parsecache.code_stamp.__wrapped__() == before
+
+
+def test_the_check_alone_stops_at_its_first_error(monkeypatch, tmp_path):
+    """The first check of `check FILE` is only asked whether FILE checks by itself
+    once it finds an error: it stops there, and the bundled cards' check reports."""
+    from dunec import frontend
+
+    card = tmp_path / "two.dune"
+    card.write_text('card two "Two" {\n  set base\n  cost 1\n  reveal { spcie 1; watr 1 }\n}\n', encoding="utf-8")
+    seen = []
+    real = frontend.compile_sources
+
+    def spy(sources, diags=None, *a, **kw):
+        try:
+            return real(sources, diags, *a, **kw)
+        finally:
+            seen.append((type(diags).__name__, [d.code for d in diags.items]))
+
+    monkeypatch.setattr(frontend, "compile_sources", spy)
+    model, diags = compile_paths([card], root=tmp_path, with_bundled=True)
+    assert [d.code for d in diags.items] == ["E0201", "E0201"]  # both, from the check with the bundled cards
+    assert seen == [("_UntilError", []), ("Diagnostics", ["E0201", "E0201"])]
+    # a warning alone ends nothing: the file checks by itself, and its warnings are kept
+    d = frontend._UntilError()
+    d.add(frontend.Diagnostic("W0001", "a warning", None))
+    assert [x.code for x in d.items] == ["W0001"]
+    with pytest.raises(frontend._FoundError):
+        d.add(frontend.Diagnostic("E0201", "an error", None))

@@ -82,16 +82,24 @@ def test_cold_check_benchmark_runs(capsys):
     assert all(t > 0 for pair in result.values() for t in pair)
 
 
-def test_only_the_command_run_gets_its_arguments_and_help_is_unchanged():
-    from dunec.cli import COMMANDS, _parser
+def test_only_the_command_run_gets_a_parser_and_help_is_unchanged(capsys):
+    from dunec.cli import COMMANDS, _parser, main
 
     full = _parser()
+    assert set(full.commands) == set(COMMANDS)
     for name in COMMANDS:
         one = _parser(name)
+        assert list(one.commands) == [name]
         assert one.commands[name].format_help() == full.commands[name].format_help()
-        assert one.format_help() == full.format_help()  # every command is still listed
-        others = [p for n, p in one.commands.items() if n != name]
-        assert all([a.dest for a in p._actions] == ["help"] for p in others)
+    # the top-level help, which lists every command, comes from the full parser
+    assert main([]) == 2 and capsys.readouterr().out == full.format_help()
+    assert main(["chek"]) == 2 and "invalid choice: 'chek'" in capsys.readouterr().err
+    for argv in (["check", "--bogus"], ["check", "--format", "xml"], ["fmt"], ["play", "--players", "9"]):
+        assert main(argv) == 2
+        mine = capsys.readouterr().err
+        with pytest.raises(SystemExit):
+            full.parse_args(argv)
+        assert mine == capsys.readouterr().err  # the same words as with every parser built
 
 
 def test_a_file_that_parses_needs_no_lark_runtime_once_the_tables_are_kept(tmp_path):
@@ -112,3 +120,54 @@ def test_a_file_that_parses_needs_no_lark_runtime_once_the_tables_are_kept(tmp_p
     assert run(good)[1] is True  # the first run reads them from lalr_tables.py and keeps them
     assert run(good)[1] is False
     assert run(bad) == [1, True]
+
+
+QUICK = [["check"], ["check", "a.dune"], ["check", "a.dune", "b/"], ["check", "--alone", "a.dune"],
+         ["check", "--format", "json", "a.dune"], ["check", "--format=json", "--alone", "a.dune"],
+         ["check", "--sets", "base,ix"], ["check", "--sets=base", "--format", "text", "--alone", "x", "y"],
+         ["check", "--sets="]]
+LEFT_TO_ARGPARSE = [["check", "--alone", "--alone", "a"], ["check", "--al", "a"], ["check", "-h"],
+                    ["check", "--format", "xml", "a"], ["check", "--format"], ["check", "--sets", "--alone"],
+                    ["check", "a", "--alone"], ["check", "--", "a"], ["check", "-"], ["check", "--alone=1"],
+                    ["check", "--bogus"], ["fmt", "a.dune"], ["--version"], []]
+
+
+@pytest.mark.parametrize("argv", QUICK + LEFT_TO_ARGPARSE)
+def test_a_plain_check_is_read_as_argparse_reads_it(argv):
+    """`check`'s command line without argparse: the same arguments and typed
+    options where it reads one, and argparse (so its errors and help) for the rest."""
+    from dunec.cli import COMMANDS, _given, _parser, _plain_check
+
+    mine = _plain_check(argv)
+    assert (mine is not None) == (argv in QUICK)
+    if mine is None:
+        return
+    ap = _parser(argv[0])
+    assert vars(mine) == {**vars(ap.parse_args(argv)), "given": _given(argv, ap)}
+
+
+def test_check_imports_no_argparse(tmp_path):
+    card = tmp_path / "probe.dune"
+    card.write_text(CARD, encoding="utf-8")
+    code = ("import json, sys\nfrom dunec.cli import main\nrc = main(['check', '--alone', sys.argv[1]])\n"
+            "print(json.dumps(sorted(m for m in ('argparse', 'gettext') if m in sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code, str(card)], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out.splitlines()[-1]) == []
+
+
+def test_the_command_line_leaves_its_objects_to_the_end_of_the_process(monkeypatch, capsys):
+    """main() run as the process's command (argv None) freezes what it made, so no
+    collection walks it before the process ends; main(ARGV), as tests and other
+    programs call it, leaves the collector alone."""
+    import gc
+
+    from dunec import cli
+
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    assert cli.main(["explain", "E0201"]) == 0 and frozen == []
+    monkeypatch.setattr(sys, "argv", ["dunec", "explain", "E0201"])
+    assert cli.main() == 0 and frozen == [True]
+    monkeypatch.setattr(sys, "argv", ["dunec", "check", "--bogus"])
+    assert cli.main() == 2 and frozen == [True, True]  # a usage error too
+    assert "E0201" in capsys.readouterr().out

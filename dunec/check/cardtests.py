@@ -11,13 +11,13 @@ reference, but it never joins the model's definitions: it is not content.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.messages import (DUPLICATE_FIELD, DUPLICATE_ID, MISSING_FIELD, TEST_BAD_STEP,
                                   TEST_UNKNOWN_NAME, TEST_UNKNOWN_STEP)
 from dunec.check.model import CARD_KINDS, Model
 from dunec.check.tables import FACTIONS
+from dunec.record import Record
 from dunec.syntax import ast
 from dunec.syntax.ast import Span
 
@@ -32,28 +32,38 @@ PILES = ("hand", "deck", "discard", "intrigue", "trashed")
 GIVEN_AMOUNTS = ("solari", "spice", "water", "vp", "persuasion", "swords", "troops")
 
 
-@dataclass
-class Expect:
-    what: str  # an amount, a pile or "influence"
-    faction: str | None
-    delta: int
-    span: Span
+class Expect(Record):
+    """what: an amount, a pile or "influence"."""
+    FIELDS = ("what", "faction", "delta", "span")
+
+    def __init__(self, what: str, faction: str | None, delta: int, span: Span) -> None:
+        self.what = what
+        self.faction = faction
+        self.delta = delta
+        self.span = span
 
 
-@dataclass
-class CardTest:
-    id: str
-    title: str
-    file: str
-    span: Span
-    card: str = ""
-    given_amounts: dict[str, int] = field(default_factory=dict)
-    given_influence: dict[str, int] = field(default_factory=dict)
-    given_piles: dict[str, list[str]] = field(default_factory=dict)
-    answers: list = field(default_factory=list)
-    box: str = ""  # a box of the card; "agent" with a space plays a whole agent turn
-    space: str | None = None
-    expect: list[Expect] = field(default_factory=list)
+class CardTest(Record):
+    """box: a box of the card; "agent" with a space plays a whole agent turn."""
+    FIELDS = ("id", "title", "file", "span", "card", "given_amounts", "given_influence", "given_piles",
+              "answers", "box", "space", "expect")
+
+    def __init__(self, id: str, title: str, file: str, span: Span, card: str = "",
+                 given_amounts: dict | None = None, given_influence: dict | None = None,
+                 given_piles: dict | None = None, answers: list | None = None, box: str = "",
+                 space: str | None = None, expect: list | None = None) -> None:
+        self.id = id
+        self.title = title
+        self.file = file
+        self.span = span
+        self.card = card
+        self.given_amounts = {} if given_amounts is None else given_amounts
+        self.given_influence = {} if given_influence is None else given_influence
+        self.given_piles = {} if given_piles is None else given_piles
+        self.answers = [] if answers is None else answers
+        self.box = box
+        self.space = space
+        self.expect = [] if expect is None else expect
 
 
 def check_tests(defs: list[ast.Definition], model: Model, d: Diagnostics) -> list[CardTest]:

@@ -17,9 +17,9 @@ checker's "did you mean" suggestions (resolve.MAX_ID_SUGGESTIONS).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Optional
 
+from dunec.record import Record
 from dunec.syntax import ast
 
 
@@ -27,26 +27,32 @@ class Changed(Exception):
     """The files could make the bundled cards check otherwise: check in full."""
 
 
-@dataclass
-class Entry:
+class Entry(Record):
     """One bundled definition as pass 1 and pass 2 of the checker leave it."""
-    set: str
-    id: str
-    kind: str  # read by the checker's suggestions, as the definition's own kind
-    id_span: ast.Span
-    defn: Any  # the checked model.Def
-    spans: dict = field(default_factory=dict)  # (id, field) -> span, as the checker records them
-    incomplete: bool = False
+    FIELDS = ("set", "id", "kind", "id_span", "defn", "spans", "incomplete")
+
+    def __init__(self, set: str, id: str, kind: str, id_span: ast.Span, defn: Any, spans: Optional[dict] = None,
+                 incomplete: bool = False) -> None:
+        self.set = set
+        self.id = id
+        self.kind = kind  # read by the checker's suggestions, as the definition's own kind
+        self.id_span = id_span
+        self.defn = defn  # the checked model.Def
+        self.spans = {} if spans is None else spans  # (id, field) -> span, as the checker records them
+        self.incomplete = incomplete
 
 
-@dataclass
-class Known:
-    entries: list[Entry]
-    files: frozenset  # the paths of the bundled files these came from
-    sources: list  # (path, text, its `set` definitions) of each of those files, in order
-    ids: frozenset  # every id they define, plain and `set.id`
-    outside: frozenset  # names their definitions mention that they do not define
-    present: frozenset  # those of `outside` the file they were made with defines
+class Known(Record):
+    FIELDS = ("entries", "files", "sources", "ids", "outside", "present")
+
+    def __init__(self, entries: list[Entry], files: frozenset, sources: list, ids: frozenset, outside: frozenset,
+                 present: frozenset) -> None:
+        self.entries = entries
+        self.files = files  # the paths of the bundled files these came from
+        self.sources = sources  # (path, text, its `set` definitions) of each of those files, in order
+        self.ids = ids  # every id they define, plain and `set.id`
+        self.outside = outside  # names their definitions mention that they do not define
+        self.present = present  # those of `outside` the file they were made with defines
 
     def check_usable(self, own_sets: list, own_keys: list) -> None:
         """Raise Changed unless the files' own set declarations (`own_sets`) and

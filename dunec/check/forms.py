@@ -5,23 +5,29 @@ anything else is a literal word. `""` is the form with no arguments.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
+from dunec.record import Record
 from dunec.syntax.ast import Arg
 
 
-@dataclass
-class SlotError:
-    arg: Arg
-    slot: str
-    candidates: Sequence[str]  # the slot's table (a view for ids: copied only when reported)
+class SlotError(Record):
+    """candidates: the slot's table (a view for ids: copied only when reported)."""
+    FIELDS = ("arg", "slot", "candidates")
+
+    def __init__(self, arg: Arg, slot: str, candidates: Sequence[str]) -> None:
+        self.arg = arg
+        self.slot = slot
+        self.candidates = candidates
 
 
-@dataclass
-class Match:
-    form: str
-    values: list  # one per slot, in order
+class Match(Record):
+    """values: one per slot, in order."""
+    FIELDS = ("form", "values")
+
+    def __init__(self, form: str, values: list) -> None:
+        self.form = form
+        self.values = values
 
 
 Resolver = Callable[[str], Optional[Sequence[str]]]  # slot name -> accepted names (None: number)

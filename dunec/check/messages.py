@@ -18,18 +18,24 @@ to the site).
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
 from typing import Optional
 
+from dunec.record import Frozen
 
-@dataclass(frozen=True)
-class Code:
-    code: str
-    title: str
-    explain: str
-    label: Optional[str] = None
-    help: Optional[str] = None
-    of: Optional["Code"] = None  # the entry a variant belongs to
+
+class Code(Frozen):
+    """of: the entry a variant belongs to."""
+    __slots__ = FIELDS = ("code", "title", "explain", "label", "help", "of")
+
+    def __init__(self, code: str, title: str, explain: str, label: Optional[str] = None,
+                 help: Optional[str] = None, of: Optional["Code"] = None) -> None:
+        set_ = object.__setattr__
+        set_(self, "code", code)
+        set_(self, "title", title)
+        set_(self, "explain", explain)
+        set_(self, "label", label)
+        set_(self, "help", help)
+        set_(self, "of", of)
 
     def variant(self, label: Optional[str], help: Optional[str]) -> "Code":
         """The same code, title and explanation, raised in another situation."""

@@ -1,10 +1,10 @@
 """The checked model: definitions with resolved fields and IR boxes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Optional
 
 from dunec.ir.ops import Ops
+from dunec.record import Record
 from dunec.syntax.ast import Span
 
 # Definition kinds and what a player calls them.
@@ -23,33 +23,40 @@ KINDS = {
 CARD_KINDS = ("card", "starter", "reserve")
 
 
-@dataclass
-class Def:
-    kind: str
-    id: str
-    name: str
-    set: str
-    file: str
-    span: Span
-    copies: int = 1
-    fields: dict[str, Any] = field(default_factory=dict)
-    boxes: dict[str, Ops] = field(default_factory=dict)
+class Def(Record):
+    FIELDS = ("kind", "id", "name", "set", "file", "span", "copies", "fields", "boxes")
+
+    def __init__(self, kind: str, id: str, name: str, set: str, file: str, span: Span, copies: int = 1,
+                 fields: Optional[dict[str, Any]] = None, boxes: Optional[dict[str, Ops]] = None) -> None:
+        self.kind = kind
+        self.id = id
+        self.name = name
+        self.set = set
+        self.file = file
+        self.span = span
+        self.copies = copies
+        self.fields = {} if fields is None else fields
+        self.boxes = {} if boxes is None else boxes
 
 
-@dataclass
-class Model:
-    defs: dict[str, Def] = field(default_factory=dict)
-    files: dict[str, str] = field(default_factory=dict)  # path -> source text
-    # Where each field of a definition was written: (id, field) -> span, for diagnostics.
-    spans: dict[tuple[str, str], Span] = field(default_factory=dict)
-    # Definitions with a row the checker refused: whole-set checks (deck sizes) skip them.
-    incomplete: set[str] = field(default_factory=set)
-    # The set declarations known to the check, by set id (vocab.SetDecl).
-    sets: dict[str, Any] = field(default_factory=dict)
-    # Files read only for their names (the bundled cards beside a user's file).
-    context: frozenset = frozenset()
-    # The `test` blocks of the files (check/cardtests.CardTest): checked, never content.
-    tests: list = field(default_factory=list)
+class Model(Record):
+    FIELDS = ("defs", "files", "spans", "incomplete", "sets", "context", "tests")
+
+    def __init__(self, defs: Optional[dict[str, Def]] = None, files: Optional[dict[str, str]] = None,
+                 spans: Optional[dict] = None, incomplete: Optional[set] = None, sets: Optional[dict] = None,
+                 context: frozenset = frozenset(), tests: Optional[list] = None) -> None:
+        self.defs = {} if defs is None else defs
+        self.files = {} if files is None else files  # path -> source text
+        # Where each field of a definition was written: (id, field) -> span, for diagnostics.
+        self.spans = {} if spans is None else spans
+        # Definitions with a row the checker refused: whole-set checks (deck sizes) skip them.
+        self.incomplete = set() if incomplete is None else incomplete
+        # The set declarations known to the check, by set id (vocab.SetDecl).
+        self.sets = {} if sets is None else sets
+        # Files read only for their names (the bundled cards beside a user's file).
+        self.context = context
+        # The `test` blocks of the files (check/cardtests.CardTest): checked, never content.
+        self.tests = [] if tests is None else tests
 
     def of_kind(self, *kinds: str) -> list[Def]:
         return [d for d in self.defs.values() if d.kind in kinds]

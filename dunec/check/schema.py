@@ -5,16 +5,21 @@ from a table, a list of names, a condition, a cost, a flag, or deck rows.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dunec.record import Frozen
 
 
-@dataclass(frozen=True)
-class Range:
-    """The whole numbers that make sense at one place in a card."""
-    lo: int
-    hi: int
-    what: str  # what the number is, for the diagnostic: "an amount"
-    why: str  # where the bounds come from, for its help line
+class Range(Frozen):
+    """The whole numbers that make sense at one place in a card. what: what the
+    number is, for the diagnostic ("an amount"); why: where the bounds come from,
+    for its help line."""
+    __slots__ = FIELDS = ("lo", "hi", "what", "why")
+
+    def __init__(self, lo: int, hi: int, what: str, why: str) -> None:
+        set_ = object.__setattr__
+        set_(self, "lo", lo)
+        set_(self, "hi", hi)
+        set_(self, "what", what)
+        set_(self, "why", why)
 
 
 # Every number the language reads has a range, named here; the fields below, the
@@ -71,14 +76,19 @@ NUMBER_OF_QUANTITY = {
 NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence": "influence_cost"}
 
 
-@dataclass(frozen=True)
-class FieldSpec:
-    kind: str
-    example: str
-    box: str = ""
-    table: str = ""
-    required: bool = False
-    number: str = ""  # the RANGES entry of an "int" field
+class FieldSpec(Frozen):
+    """number: the RANGES entry of an "int" field."""
+    __slots__ = FIELDS = ("kind", "example", "box", "table", "required", "number")
+
+    def __init__(self, kind: str, example: str, box: str = "", table: str = "", required: bool = False,
+                 number: str = "") -> None:
+        set_ = object.__setattr__
+        set_(self, "kind", kind)
+        set_(self, "example", example)
+        set_(self, "box", box)
+        set_(self, "table", table)
+        set_(self, "required", required)
+        set_(self, "number", number)
 
 
 def _box(box: str, example: str) -> FieldSpec:

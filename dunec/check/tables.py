@@ -8,10 +8,9 @@ play yet: it stays here so that a card using it is told where it belongs.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from dunec.ir import verbs as V
 from dunec.ir.verbs import ALL_BOXES, NOT_IN_COMBAT, PERSUASION_BOXES, REVEAL_LIKE  # noqa: F401 (the boxes)
+from dunec.record import Frozen
 
 # Official expansions whose mechanisms the engine is still being taught, with what it
 # does not play yet. Their names and tagged core rows are known to the checker: the
@@ -39,14 +38,20 @@ LOSABLE = ("vp", "garrison", "deployed", "intrigue")
 PAYABLE = ("garrison", "deployed", "vp")
 
 
-@dataclass(frozen=True)
-class Verb:
-    """One effect verb as the checker sees it: its accepted argument forms and where it may stand."""
-    forms: tuple[str, ...]
-    boxes: tuple[str, ...] = ALL_BOXES
-    sets: tuple[str, ...] = ()  # the expansions it belongs to; () for every set
-    block: bool = False  # takes a { ... } body
-    help: str = ""
+class Verb(Frozen):
+    """One effect verb as the checker sees it: its accepted argument forms and where
+    it may stand. sets: the expansions it belongs to, () for every set; block:
+    takes a { ... } body."""
+    __slots__ = FIELDS = ("forms", "boxes", "sets", "block", "help")
+
+    def __init__(self, forms: tuple, boxes: tuple = ALL_BOXES, sets: tuple = (), block: bool = False,
+                 help: str = "") -> None:
+        set_ = object.__setattr__
+        set_(self, "forms", forms)
+        set_(self, "boxes", boxes)
+        set_(self, "sets", sets)
+        set_(self, "block", block)
+        set_(self, "help", help)
 
 
 def _verb(rows: list) -> Verb:
@@ -59,11 +64,14 @@ VERBS: dict[str, Verb] = {word: _verb(rows) for word, rows in V.words().items()}
 
 
 # Conditions: `if NAME args`. Quantities take `<cmp> <int>` after their own args.
-@dataclass(frozen=True)
-class CondDef:
-    forms: tuple[str, ...]
-    quantity: bool = False  # compares a number: `influence fremen >= 2`
-    sets: tuple[str, ...] = ()
+class CondDef(Frozen):
+    """quantity: compares a number (`influence fremen >= 2`)."""
+    __slots__ = FIELDS = ("forms", "quantity", "sets")
+
+    def __init__(self, forms: tuple, quantity: bool = False, sets: tuple = ()) -> None:
+        object.__setattr__(self, "forms", forms)
+        object.__setattr__(self, "quantity", quantity)
+        object.__setattr__(self, "sets", sets)
 
 
 CONDITIONS: dict[str, CondDef] = {

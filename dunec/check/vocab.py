@@ -7,7 +7,6 @@ a definition of the set that declares it or of a set that requires that set.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Optional
 
 from dunec.check import tables as T
@@ -17,6 +16,7 @@ from dunec.check.messages import (
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, UNKNOWN_FIELD, UNKNOWN_KIND,
 )
 from dunec.check.schema import RANGES, SCHEMAS
+from dunec.record import Record
 from dunec.syntax import ast
 
 # What a set body holds: `STATEMENT id "Title"` declarations (with a { } of fields
@@ -28,31 +28,39 @@ UNIT_FIELDS = {"strength": "unit_strength", "supply": "unit_supply"}
 MARKET_FIELDS = {"stacks": "market_stacks"}
 
 
-@dataclass
-class Decl:
+class Decl(Record):
     """One declared name: a counter, unit kind, track or market."""
-    kind: str
-    id: str
-    title: str
-    set: str
-    span: ast.Span
-    numbers: dict = field(default_factory=dict)  # unit: strength, supply; track: steps
-    steps: dict = field(default_factory=dict)  # track: step -> (span, statements), later IR ops
-    currency: str = ""  # market
-    currency_span: Optional[ast.Span] = None
-    sells: str = ""  # market: the definition kind it deals into its stacks
-    rebate: str = ""  # market: a counter returned for 1 off the price each (optional)
-    rebate_span: Optional[ast.Span] = None
+    FIELDS = ("kind", "id", "title", "set", "span", "numbers", "steps", "currency", "currency_span", "sells",
+              "rebate", "rebate_span")
+
+    def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span, numbers: Optional[dict] = None,
+                 steps: Optional[dict] = None, currency: str = "", currency_span: Optional[ast.Span] = None,
+                 sells: str = "", rebate: str = "", rebate_span: Optional[ast.Span] = None) -> None:
+        self.kind = kind
+        self.id = id
+        self.title = title
+        self.set = set
+        self.span = span
+        self.numbers = {} if numbers is None else numbers  # unit: strength, supply; track: steps
+        self.steps = {} if steps is None else steps  # track: step -> (span, statements), later IR ops
+        self.currency = currency  # market
+        self.currency_span = currency_span
+        self.sells = sells  # market: the definition kind it deals into its stacks
+        self.rebate = rebate  # market: a counter returned for 1 off the price each (optional)
+        self.rebate_span = rebate_span
 
 
-@dataclass
-class SetDecl:
-    id: str
-    title: str
-    defn: ast.Definition
-    requires: list = field(default_factory=list)  # (set, span)
-    kinds: tuple = ()
-    names: dict = field(default_factory=dict)  # id -> Decl
+class SetDecl(Record):
+    FIELDS = ("id", "title", "defn", "requires", "kinds", "names")
+
+    def __init__(self, id: str, title: str, defn: ast.Definition, requires: Optional[list] = None,
+                 kinds: tuple = (), names: Optional[dict] = None) -> None:
+        self.id = id
+        self.title = title
+        self.defn = defn
+        self.requires = [] if requires is None else requires  # (set, span)
+        self.kinds = kinds
+        self.names = {} if names is None else names  # id -> Decl
 
 
 def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:

@@ -42,18 +42,22 @@ Costs: ("res", name, n) | ("influence", f|"any", n) | ("trash_this",)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from dunec.ir.verbs import asks as verbs_asks
+from dunec.record import Frozen
 
 
-@dataclass(frozen=True)
-class Op:
-    kind: str
-    args: tuple = ()
-    body: tuple["Op", ...] = ()
-    alts: tuple[tuple["Op", ...], ...] = ()
+class Op(Frozen):
+    """kind: str; args: tuple; body: tuple of Op; alts: tuple of tuples of Op."""
+    __slots__ = FIELDS = ("kind", "args", "body", "alts")
+
+    def __init__(self, kind: str, args: tuple = (), body: tuple = (), alts: tuple = ()) -> None:
+        set_ = object.__setattr__
+        set_(self, "kind", kind)
+        set_(self, "args", args)
+        set_(self, "body", body)
+        set_(self, "alts", alts)
 
 
 Ops = tuple[Op, ...]

@@ -19,10 +19,10 @@ the code generator.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Optional, Union
 
 from dunec.ir.lexicon import UNITS, WORTH, amount, name, plural, units
+from dunec.record import Frozen
 
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
@@ -40,33 +40,37 @@ def _values(word: str, form: str, v: list) -> tuple:
     return tuple(v)
 
 
-@dataclass(frozen=True)
-class VerbRow:
-    """One effect verb (or one op kind of a verb that lowers to several)."""
-    word: str  # as written in a card file
-    forms: tuple[str, ...]  # accepted argument forms (check/forms.py); "" takes none
-    # The rules text: a fixed phrase, or made from the op's args; None: the kind's words.
-    text: Union[str, Callable[[tuple], str], None] = None
-    # The value hint: a number, or made from the op's args. For a block verb, a
-    # factor on the estimate of its body.
-    worth: Union[float, Callable[[tuple], float]] = 0.5
-    # Playing it may ask a player a decision or run another card's box (the engine
-    # rule behind `method`: a decision asked, a leader trigger, an alliance, a box run).
-    asks: bool = False
-    boxes: tuple[str, ...] = ALL_BOXES
-    kind: str = ""  # the IR op kind; the word by default
-    lower: Lower = _values  # card references (`<card>`, `<reserve>`) come resolved
-    # The effect-context (Ctx) method that plays it, called with the op's args;
-    # the kind by default, "" for a verb the engine does not run (a rule modifier,
-    # another set's mechanism).
-    method: Optional[str] = None
-    sets: tuple[str, ...] = ()  # the expansions it belongs to; () for every set
-    block: bool = False  # takes a { ... } body, played for another player
-    # A checker rule a form must also pass: form -> rule (check/effects.py NEEDS).
-    needs: dict = field(default_factory=dict)
-    # A rule modifier whose first argument is a counter the rules watch: every gain
-    # of it goes through the gain rule (codegen inlines only unwatched gains).
-    watches: bool = False
+class VerbRow(Frozen):
+    """One effect verb (or one op kind of a verb that lowers to several).
+
+    word: as written in a card file; forms: the accepted argument forms
+    (check/forms.py), "" takes none; text: the rules text, a fixed phrase or made
+    from the op's args (None: the kind's words); worth: the value hint, a number
+    or made from the op's args (for a block verb, a factor on the estimate of its
+    body); asks: playing it may ask a player a decision or run another card's box
+    (the engine rule behind `method`: a decision asked, a leader trigger, an
+    alliance, a box run); kind: the IR op kind (the word by default); lower: card
+    references (`<card>`, `<reserve>`) come to it resolved; method: the
+    effect-context (Ctx) method that plays it, called with the op's args (the kind
+    by default, "" for a verb the engine does not run: a rule modifier, another
+    set's mechanism); sets: the expansions it belongs to, () for every set; block:
+    takes a { ... } body, played for another player; needs: a checker rule a form
+    must also pass, form -> rule (check/effects.py NEEDS); watches: a rule modifier
+    whose first argument is a counter the rules watch, so every gain of it goes
+    through the gain rule (codegen inlines only unwatched gains).
+    """
+    __slots__ = FIELDS = ("word", "forms", "text", "worth", "asks", "boxes", "kind", "lower", "method",
+                          "sets", "block", "needs", "watches")
+
+    def __init__(self, word: str, forms: tuple, text: Union[str, Callable[[tuple], str], None] = None,
+                 worth: Union[float, Callable[[tuple], float]] = 0.5, asks: bool = False,
+                 boxes: tuple = ALL_BOXES, kind: str = "", lower: Lower = _values, method: Optional[str] = None,
+                 sets: tuple = (), block: bool = False, needs: Optional[dict] = None,
+                 watches: bool = False) -> None:
+        set_ = object.__setattr__
+        for f, v in zip(self.FIELDS, (word, forms, text, worth, asks, boxes, kind, lower, method, sets, block,
+                                       {} if needs is None else needs, watches)):
+            set_(self, f, v)
 
     @property
     def op(self) -> str:

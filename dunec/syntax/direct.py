@@ -42,13 +42,26 @@ class Node:
     __slots__ = ("value", "children", "empty", "line", "column", "end_line", "end_column",
                  "cline", "ccol", "cend_line", "cend_col", "depth")
 
-    def __init__(self) -> None:
+    def __init__(self, raw: list) -> None:
+        """A new node over the children `raw`: lark's _propagate on a node with no
+        position yet, which takes its own and its container's from the same edges."""
         self.value: Any = None
         self.children: Optional[list] = None  # a helper rule's children, spliced into its parent
-        self.empty = True
-        self.line = self.column = self.end_line = self.end_column = None
-        self.cline = self.ccol = self.cend_line = self.cend_col = None
         self.depth = 0
+        if len(raw) == 1 and type(raw[0]) is not Node:  # one token: most reductions
+            t = raw[0]
+            first, last = (t.line, t.column), (t.end_line, t.end_column)
+        else:
+            first = _edge(raw, False)
+            last = None if first is None else _edge(reversed(raw), True)  # both or neither
+        if first is None:
+            self.empty = True
+            self.line = self.column = self.end_line = self.end_column = None
+            self.cline = self.ccol = self.cend_line = self.cend_col = None
+        else:
+            self.empty = False
+            self.line, self.column = self.cline, self.ccol = first
+            self.end_line, self.end_column = self.cend_line, self.cend_col = last
 
 
 def _edge(items, end: bool):
@@ -93,11 +106,20 @@ def _shape(rule) -> tuple:
 class _Reduce:
     """lark's tree builder and the transformer, for one rule."""
 
-    __slots__ = ("include", "expand1", "name", "func")
+    __slots__ = ("include", "expand1", "name", "func", "helper", "wrapper", "meta")
 
     def __init__(self, shape: tuple, func) -> None:
         self.include, self.expand1, self.name = shape
         self.func = func
+        # Read once a rule, not at each reduction.
+        self.helper = self.name.startswith("_")  # its parent splices the children in
+        self.wrapper = getattr(func, "visit_wrapper", None)  # a lark Transformer's v_args method
+        self.meta = bool(getattr(func, "with_meta", False))
+
+    def passes_through(self, size: int) -> bool:
+        """A `?rule` of one kept symbol: its one child is the node, and widening that
+        child's position to itself changes nothing, so the reduction is the child."""
+        return self.expand1 and size == 1 and self.include in (None, [(0, False)])
 
     def __call__(self, raw: list):
         if self.include is None:
@@ -114,9 +136,8 @@ class _Reduce:
             if type(out) is Node:
                 _propagate(out, raw)
             return out
-        node = Node()
-        _propagate(node, raw)
-        if self.name.startswith("_"):  # a helper rule: its parent splices the children in
+        node = Node(raw)
+        if self.helper:
             node.children = kids
             return node
         depth = 0
@@ -132,11 +153,10 @@ class _Reduce:
         if node.depth > FALL_BACK_DEPTH:
             raise TooDeep
         f = self.func
-        wrapper = getattr(f, "visit_wrapper", None)  # a lark Transformer's v_args method
-        if wrapper is not None:
-            node.value = wrapper(f, self.name, values, node)
+        if self.wrapper is not None:
+            node.value = self.wrapper(f, self.name, values, node)
         else:
-            node.value = f(node, values) if getattr(f, "with_meta", False) else f(values)
+            node.value = f(node, values) if self.meta else f(values)
         return node
 
 
@@ -206,8 +226,10 @@ def parse_compact(data: dict, text: str, transformer):
     scanner, unless, ignore, newline = _lexer(data)
     actions, end = data["actions"], data["end"]
     funcs: dict = {}
-    rules = [(origin, size, _Reduce(tuple(shape), _method(transformer, shape[2], funcs)))
-             for origin, size, *shape in data["rules"]]
+    rules = []
+    for origin, size, *shape in data["rules"]:
+        reduce = _Reduce(tuple(shape), _method(transformer, shape[2], funcs))
+        rules.append((origin, size, None if reduce.passes_through(size) else reduce))
     states, values = [data["start"]], []
     pos, line, line_start, n = 0, 1, 0, len(text)
     while True:
@@ -251,13 +273,16 @@ def parse_compact(data: dict, text: str, transformer):
                 values.append(tok)
                 break
             origin, size, reduce = rules[act[1]]
-            if size:
-                raw = values[-size:]
-                del states[-size:]
-                del values[-size:]
+            if reduce is None:  # the child is the node: only the state changes
+                del states[-1]
             else:
-                raw = []
-            values.append(reduce(raw))
+                if size:
+                    raw = values[-size:]
+                    del states[-size:]
+                    del values[-size:]
+                else:
+                    raw = []
+                values.append(reduce(raw))
             states.append(actions[states[-1]][origin][1])
             if tok is None and states[-1] == end:
                 return values[-1].value

@@ -16,7 +16,6 @@ from dunec.check.messages import (
     TAB_IN_STRING, UNCLOSED_BLOCK, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
 )
 from dunec.syntax import ast, direct
-from dunec.syntax.lalr import runtime
 from dunec.syntax.lines import Lines, normalize
 
 # The lark classes the parser's trees and errors are made of (see lalr.py), read
@@ -24,6 +23,14 @@ from dunec.syntax.lines import Lines, normalize
 # (direct.parse_compact), and loading them cost ~10 ms of every cold check.
 _LARK_NAMES = ("Token", "Transformer", "Tree", "v_args", "UnexpectedCharacters", "UnexpectedEOF",
                "UnexpectedInput", "UnexpectedToken", "VisitError")
+
+
+def runtime():
+    """lalr.runtime(), the lark classes and tables; lalr.py is imported when first
+    asked for: a check of files that parse never needs it."""
+    from dunec.syntax import lalr
+
+    return lalr.runtime()
 
 
 def __getattr__(name: str):
@@ -77,8 +84,8 @@ class _ToAst:
         super().__init__()
         self.file = file
 
-    def _s(self, x) -> ast.Span:
-        return _span(self.file, x)
+    def _s(self, x) -> ast.Span:  # _span, one call fewer for each of the file's ~1,500 spans
+        return ast.Span(self.file, x.line, x.column, x.end_line, x.end_column)
 
     # --- arguments
     def arg_name(self, c):
