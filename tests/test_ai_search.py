@@ -170,3 +170,33 @@ def test_points_count_development_less_as_the_conflicts_run_out():
     assert points_of(g, p) > before
     g.state.conflict_deck.clear()  # the last round: only VP count
     assert points_of(g, p) == p.vp
+
+
+def test_a_solo_rival_counts_its_holdings_at_its_trade_rates():
+    """A solo rival trades 7 Solari, 3 water or 3 intrigue cards for 1 VP, to the end."""
+    from dunec.ai.search import points_of
+    from dunec.engine.rivals import TRADES
+
+    g = game_at(players=1, seed=2, steps=20)
+    rival = next(p for p in g.state.players if p.rival)
+    g.state.conflict_deck.clear()  # the last round: a person's holdings count nothing
+    before = points_of(g, rival)
+    rival.solari += dict(TRADES)["solari"]
+    assert points_of(g, rival) == pytest.approx(before + 1)
+    rival.water += 3
+    assert points_of(g, rival) == pytest.approx(before + 2)
+    person = next(p for p in g.state.players if not p.rival)
+    person.solari += 7
+    assert points_of(g, person) == person.vp
+
+
+def test_focus_spends_the_budget_where_decisions_matter():
+    from dunec.ai.search import FOCUS
+
+    g = Game(players=4, seed=1)
+    while g.decision()["kind"] != "turn" or len(set(g.legal_actions())) < 2:
+        g.apply_index(0)
+    focused, plain = Search(iterations=10), Search(iterations=10, focus=False)
+    assert focused._budget(g) == round(10 * FOCUS["turn"]) > plain._budget(g) == 10
+    focused.choose(g)
+    assert focused.simulations == round(10 * FOCUS["turn"])
