@@ -140,15 +140,33 @@ def test_bad_search_options_are_refused():
         Search().choose(g)
 
 
-def test_the_study_runs(capsys):
+def _bench():
     path = Path(__file__).resolve().parent.parent / "bench" / "bench_search.py"
     spec = importlib.util.spec_from_file_location("dunec_bench_search", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    table = bench.main(["--games", "1", "--budgets", "2", "--settings", "4p,solo:novice"])
+    return bench
+
+
+def test_the_study_runs(capsys):
+    table = _bench().main(["--games", "1", "--budgets", "2", "--settings", "4p,solo:novice"])
     out = capsys.readouterr().out
-    assert "search:2" in out and "fair share 0.25" in out and "two novice rivals" in out
+    assert "search:2" in out and "fair share 0.25" in out and "two novice rivals" in out and "s CPU" in out
     assert set(table) == {("4p", 2), ("solo:novice", 2)}
+
+
+def test_a_recorded_study_is_summarised_as_it_was_played(tmp_path, capsys):
+    """--record keeps every finished game (a stopped study keeps them); --summarise
+    prints the same table from the file; --option reaches the Search."""
+    bench, record = _bench(), tmp_path / "study.jsonl"
+    played = bench.main(["--games", "2", "--budgets", "1", "--settings", "solo:novice", "--record", str(record),
+                         "--option", "focus=0"])
+    lines = record.read_text().splitlines()
+    assert len(lines) == 2 and '"seed": 1001' in lines[1]
+    first = capsys.readouterr().out
+    assert bench.main(["--summarise", str(record)]) == played
+    assert capsys.readouterr().out == first
+    assert bench._option("c=1.5") == ("c", 1.5) and bench._option("rollout=random") == ("rollout", "random")
 
 
 def test_with_one_simulation_the_search_plays_as_greedy():
