@@ -218,3 +218,35 @@ def test_focus_spends_the_budget_where_decisions_matter():
     assert focused._budget(g) == round(10 * FOCUS["turn"]) > plain._budget(g) == 10
     focused.choose(g)
     assert focused.simulations == round(10 * FOCUS["turn"])
+
+
+def test_a_guess_deals_the_tiles_under_the_market_tops_again():
+    g = Game(players=4, seed=2, sets=("base", "ix"))
+    seat = g.current_player()
+    stacks = g.state.markets["tech_tiles"]
+    hidden = sorted(t for s in stacks for t in s[:-1])
+    changed = False
+    for k in range(10):
+        guess = determinise(g.state, seat, g.content.defs, Rng(k))
+        assert observation(guess, seat).digest() == observation(g.state, seat).digest()
+        got = guess.markets["tech_tiles"]
+        assert [s[-1] for s in got] == [s[-1] for s in stacks] and [len(s) for s in got] == [len(s) for s in stacks]
+        assert sorted(t for s in got for t in s[:-1]) == hidden
+        changed |= got != stacks
+    assert changed
+    other = g.clone()  # the seat cannot tell these two games apart: same guesses
+    for s in other.state.markets["tech_tiles"]:
+        s[:-1] = s[-2::-1]
+    assert other.state.markets != g.state.markets
+    a, b = determinise(g.state, seat, g.content.defs, Rng(3)), determinise(other.state, seat, g.content.defs, Rng(3))
+    assert a.markets == b.markets
+
+
+def test_search_plays_a_rise_of_ix_game_to_the_end():
+    g = Game(players=1, seed=4, sets=("base", "ix"))
+    search = Search(iterations=2, seed=4)
+    while not g.is_terminal():
+        action = search.choose(g)
+        assert action in g.legal_actions()
+        g.apply(action)
+    assert sum(g.returns()) == pytest.approx(1.0) and search.simulations > 0
