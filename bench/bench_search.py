@@ -12,6 +12,7 @@ every game is reproducible from its seed.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from multiprocessing import Pool
@@ -22,6 +23,7 @@ from dunec.engine.policies import make
 from dunec.engine.runner import play_game
 
 _CONTENT = None
+FIELDS = ("setting", "budget", "share", "vp", "seconds", "cpu")  # one game's result, in order
 
 
 def _content():
@@ -32,7 +34,8 @@ def _content():
 
 
 def one_game(job: tuple) -> tuple:
-    """(setting, seed, budget, options) -> (setting, budget, the search seat's win share, its VP, seconds)."""
+    """(setting, seed, budget, options) -> (setting, budget, the search seat's win share, its VP, wall and
+    CPU seconds)."""
     setting, seed, budget, options = job
     options = dict(options)
     if setting == "4p":
@@ -46,11 +49,21 @@ def one_game(job: tuple) -> tuple:
     def policies(name, s, k):
         return SearchPolicy(s, k, iterations=budget, **options) if name == "search" else make(name, s, k)
 
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     st = play_game(_content(), people, seed, names, quiet=True, make_policy=policies, difficulty=difficulty)
     first = [s["seat"] for s in st.standings if s["rank"] == 1]
     share = 1.0 / len(first) if seat in first else 0.0
-    return setting, budget, share, st.players[seat].vp, time.perf_counter() - t
+    return setting, budget, share, st.players[seat].vp, time.perf_counter() - t, time.process_time() - cpu
+
+
+def _option(text: str) -> tuple:
+    name, _, value = text.partition("=")
+    for kind in (int, float):
+        try:
+            return name, kind(value)
+        except ValueError:
+            pass
+    return name, value
 
 
 def interval(p: float, n: int) -> float:
@@ -66,28 +79,48 @@ def main(argv=None) -> dict:
     ap.add_argument("--rounds", type=int, default=1, help="rounds a simulation looks ahead before estimating")
     ap.add_argument("--workers", type=int, default=1, help="processes (each game is independent)")
     ap.add_argument("--seed", type=int, default=1000, help="first seed")
+    ap.add_argument("--record", metavar="FILE", help="append each game's result to FILE as a JSON line "
+                    "as it finishes, so a stopped study keeps its games")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="another Search option (e.g. rollout=random, c=1.0), repeatable")
+    ap.add_argument("--summarise", metavar="FILE", help="print the table of a --record file and play nothing")
     args = ap.parse_args(argv)
+    if args.summarise:
+        with open(args.summarise) as f:
+            return report([tuple(json.loads(line)[k] for k in FIELDS) for line in f if line.strip()])
     budgets = [int(b) for b in args.budgets.split(",")]
     settings = args.settings.split(",")
-    options = (("rounds", args.rounds),)
+    options = (("rounds", args.rounds),) + tuple(_option(o) for o in args.option)
     jobs = [(s, args.seed + i, b, options) for s in settings for b in budgets for i in range(args.games)]
-    if args.workers > 1:
-        with Pool(args.workers) as pool:
-            results = pool.map(one_game, jobs, chunksize=1)
-    else:
-        results = [one_game(j) for j in jobs]
+    results = []
+    pool = Pool(args.workers) if args.workers > 1 else None
+    try:
+        for job, r in zip(jobs, pool.imap(one_game, jobs, chunksize=1) if pool else map(one_game, jobs)):
+            results.append(r)
+            if args.record:
+                with open(args.record, "a") as f:
+                    f.write(json.dumps({"seed": job[1], **dict(zip(FIELDS, r))}) + "\n")
+    finally:
+        if pool:
+            pool.close()
+    return report(results)
+
+
+def report(results: list) -> dict:
+    """Print and return {(setting, budget): win rate} over result tuples (FIELDS)."""
     table = {}
-    for setting in settings:
-        for b in budgets:
+    for setting in dict.fromkeys(r[0] for r in results):
+        for b in sorted({r[1] for r in results if r[0] == setting}):
             rows = [r for r in results if r[0] == setting and r[1] == b]
             n = len(rows)
             rate = sum(r[2] for r in rows) / n
             vp = sum(r[3] for r in rows) / n
             secs = sum(r[4] for r in rows) / n
+            cpu = sum(r[5] for r in rows) / n
             table[(setting, b)] = rate
             against = "3 greedy (fair share 0.25)" if setting == "4p" else f"two {setting.partition(':')[2]} rivals"
             print(f"{setting:14s} search:{b:<4d} vs {against}: win rate {rate:.3f} ± {interval(rate, n):.3f} "
-                  f"over {n} games, mean VP {vp:.1f}, {secs:.1f} s a game")
+                  f"over {n} games, mean VP {vp:.1f}, {secs:.1f} s a game ({cpu:.1f} s CPU)")
     return table
 
 

@@ -62,3 +62,61 @@ def test_a_card_outside_the_layout_is_an_error_not_a_gap():
     g.state.players[g.current_player()].hand.append("no_such_card")
     with pytest.raises(KeyError, match="no_such_card"):
         features.encode(g.state, g.current_player(), g.content)
+
+
+IX_BLOCKS = ("set_seats", "placed", "tiles", "market")
+
+
+def test_the_base_vector_has_no_block_of_an_expansion_it_does_not_play():
+    base = features.layout(Game(players=4, seed=1).content)
+    ix = features.layout(Game(players=4, seed=1, sets=("base", "ix")).content)
+    assert not {name for name, _ in base.blocks} & set(IX_BLOCKS) and base.set_fields == ()
+    assert [name for name, _ in ix.blocks][-4:] == list(IX_BLOCKS)
+    assert ix.set_fields == ("dreadnought_garrison", "dreadnought_conflict", "dreadnought_supply",
+                             "dreadnought_placed", "track_shipping", "negotiators", "tiles", "tiles_flipped")
+    assert dict(ix.blocks)["set_seats"] == features.MAX_SEATS * len(ix.set_fields)
+    assert dict(ix.blocks)["tiles"] == len(ix.tiles) > 0
+
+
+def _seat_block(vec, lay, slot):
+    start = lay.offsets()["set_seats"][0] + slot * len(lay.set_fields)
+    return dict(zip(lay.set_fields, vec[start:start + len(lay.set_fields)]))
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_rise_of_ix_state_is_read_from_the_declarations(players):
+    """Every entry of the Ix blocks equals the state it reads, in every state of a
+    random game, and the market shows only the face-up tops."""
+    g = Game(players=players, seed=3, sets=("base", "ix"))
+    lay = features.layout(g.content)
+    at = lay.offsets()
+    rng = np.random.default_rng(players)
+    seen = set()
+    while not g.is_terminal():
+        seat = g.current_player()
+        vec = features.encode(g.state, seat, g.content)
+        assert vec.shape == (lay.size,)
+        n = len(g.state.players)
+        for p in g.state.players:
+            got = _seat_block(vec, lay, (p.seat - seat) % n)
+            dread = p.units["dreadnought"]
+            placed = sum(1 for s, k in g.state.placed.values() if s == p.seat and k == "dreadnought")
+            want = {"dreadnought_garrison": dread["garrison"], "dreadnought_conflict": dread["conflict"],
+                    "dreadnought_supply": dread["supply"], "dreadnought_placed": placed,
+                    "track_shipping": p.tracks["shipping"], "negotiators": p.counters["negotiators"],
+                    "tiles": len(p.tiles), "tiles_flipped": len(p.flipped)}
+            assert got == want
+            seen |= {k for k, v in want.items() if v}
+            for t in p.tiles:
+                assert vec[at["tiles"][0] + lay.tiles.index(t)] == 1 + (p.seat - seat) % n
+        tops = [s[-1] for stacks in g.state.markets.values() for s in stacks if s]
+        market = vec[at["market"][0]:at["market"][1]]
+        assert market.sum() == len(tops) and all(market[lay.tiles.index(t)] for t in tops)
+        hidden = g.clone()  # the tiles under each top are hidden: reordering them changes nothing
+        for stacks in hidden.state.markets.values():
+            for s in stacks:
+                s[:-1] = s[-2::-1]
+        assert np.array_equal(vec, features.encode(hidden.state, seat, hidden.content))
+        g.apply_index(int(rng.integers(len(g.legal_actions()))))
+    if players == 4:  # the random game reached the expansion's state
+        assert {"dreadnought_garrison", "track_shipping", "tiles"} <= seen

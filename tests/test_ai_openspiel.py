@@ -65,8 +65,18 @@ def test_observation_tensor_is_the_feature_vector_of_the_seat():
     assert state.observation_string(0) != state.observation_string(1)
 
 
+@pytest.mark.parametrize("players", [1, 4])
+def test_rise_of_ix_is_a_parameter(players):
+    game = pyspiel.load_game("python_dune_imperium", {"players": players, "seed": 5, "sets": "base,ix"})
+    state = game.new_initial_state()
+    assert state.engine_game.content.sets == ("base", "ix")
+    assert game.observation_tensor_size() == features.layout(state.engine_game.content).size
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
 @pytest.mark.parametrize("params, words", [({"players": 5}, "players must be 1"),
-                                           ({"difficulty": "easy"}, "difficulty must be one of")])
+                                           ({"difficulty": "easy"}, "difficulty must be one of"),
+                                           ({"sets": "base,nosuchset"}, "unknown set `nosuchset`")])
 def test_bad_parameters_are_refused_by_name(params, words):
     with pytest.raises(Exception, match=words):
         pyspiel.load_game("python_dune_imperium", params)

@@ -85,3 +85,15 @@ def test_an_illegal_action_is_refused_by_name():
 def test_bad_arguments_are_refused(kwargs, words):
     with pytest.raises(ValueError, match=words):
         env(**kwargs)
+
+
+def test_rise_of_ix_plays_through_the_environment():
+    e = env(players=3, seed=2, sets=("base", "ix"))
+    assert e.game.content.sets == ("base", "ix")
+    api_test(e, num_cycles=200)
+    e.reset(seed=2)
+    lay = features.layout(e.game.content)
+    assert "set_seats" in dict(lay.blocks) and e.observation_space("player_0")["observation"].shape == (lay.size,)
+    rng = np.random.default_rng(1)
+    last = play(e, lambda legal: rng.choice(legal))
+    assert e.game.is_terminal() and sum(last.values()) == pytest.approx(1.0)

@@ -140,15 +140,33 @@ def test_bad_search_options_are_refused():
         Search().choose(g)
 
 
-def test_the_study_runs(capsys):
+def _bench():
     path = Path(__file__).resolve().parent.parent / "bench" / "bench_search.py"
     spec = importlib.util.spec_from_file_location("dunec_bench_search", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    table = bench.main(["--games", "1", "--budgets", "2", "--settings", "4p,solo:novice"])
+    return bench
+
+
+def test_the_study_runs(capsys):
+    table = _bench().main(["--games", "1", "--budgets", "2", "--settings", "4p,solo:novice"])
     out = capsys.readouterr().out
-    assert "search:2" in out and "fair share 0.25" in out and "two novice rivals" in out
+    assert "search:2" in out and "fair share 0.25" in out and "two novice rivals" in out and "s CPU" in out
     assert set(table) == {("4p", 2), ("solo:novice", 2)}
+
+
+def test_a_recorded_study_is_summarised_as_it_was_played(tmp_path, capsys):
+    """--record keeps every finished game (a stopped study keeps them); --summarise
+    prints the same table from the file; --option reaches the Search."""
+    bench, record = _bench(), tmp_path / "study.jsonl"
+    played = bench.main(["--games", "2", "--budgets", "1", "--settings", "solo:novice", "--record", str(record),
+                         "--option", "focus=0"])
+    lines = record.read_text().splitlines()
+    assert len(lines) == 2 and '"seed": 1001' in lines[1]
+    first = capsys.readouterr().out
+    assert bench.main(["--summarise", str(record)]) == played
+    assert capsys.readouterr().out == first
+    assert bench._option("c=1.5") == ("c", 1.5) and bench._option("rollout=random") == ("rollout", "random")
 
 
 def test_with_one_simulation_the_search_plays_as_greedy():
@@ -170,3 +188,65 @@ def test_points_count_development_less_as_the_conflicts_run_out():
     assert points_of(g, p) > before
     g.state.conflict_deck.clear()  # the last round: only VP count
     assert points_of(g, p) == p.vp
+
+
+def test_a_solo_rival_counts_its_holdings_at_its_trade_rates():
+    """A solo rival trades 7 Solari, 3 water or 3 intrigue cards for 1 VP, to the end."""
+    from dunec.ai.search import points_of
+    from dunec.engine.rivals import TRADES
+
+    g = game_at(players=1, seed=2, steps=20)
+    rival = next(p for p in g.state.players if p.rival)
+    g.state.conflict_deck.clear()  # the last round: a person's holdings count nothing
+    before = points_of(g, rival)
+    rival.solari += dict(TRADES)["solari"]
+    assert points_of(g, rival) == pytest.approx(before + 1)
+    rival.water += 3
+    assert points_of(g, rival) == pytest.approx(before + 2)
+    person = next(p for p in g.state.players if not p.rival)
+    person.solari += 7
+    assert points_of(g, person) == person.vp
+
+
+def test_focus_spends_the_budget_where_decisions_matter():
+    from dunec.ai.search import FOCUS
+
+    g = Game(players=4, seed=1)
+    while g.decision()["kind"] != "turn" or len(set(g.legal_actions())) < 2:
+        g.apply_index(0)
+    focused, plain = Search(iterations=10), Search(iterations=10, focus=False)
+    assert focused._budget(g) == round(10 * FOCUS["turn"]) > plain._budget(g) == 10
+    focused.choose(g)
+    assert focused.simulations == round(10 * FOCUS["turn"])
+
+
+def test_a_guess_deals_the_tiles_under_the_market_tops_again():
+    g = Game(players=4, seed=2, sets=("base", "ix"))
+    seat = g.current_player()
+    stacks = g.state.markets["tech_tiles"]
+    hidden = sorted(t for s in stacks for t in s[:-1])
+    changed = False
+    for k in range(10):
+        guess = determinise(g.state, seat, g.content.defs, Rng(k))
+        assert observation(guess, seat).digest() == observation(g.state, seat).digest()
+        got = guess.markets["tech_tiles"]
+        assert [s[-1] for s in got] == [s[-1] for s in stacks] and [len(s) for s in got] == [len(s) for s in stacks]
+        assert sorted(t for s in got for t in s[:-1]) == hidden
+        changed |= got != stacks
+    assert changed
+    other = g.clone()  # the seat cannot tell these two games apart: same guesses
+    for s in other.state.markets["tech_tiles"]:
+        s[:-1] = s[-2::-1]
+    assert other.state.markets != g.state.markets
+    a, b = determinise(g.state, seat, g.content.defs, Rng(3)), determinise(other.state, seat, g.content.defs, Rng(3))
+    assert a.markets == b.markets
+
+
+def test_search_plays_a_rise_of_ix_game_to_the_end():
+    g = Game(players=1, seed=4, sets=("base", "ix"))
+    search = Search(iterations=2, seed=4)
+    while not g.is_terminal():
+        action = search.choose(g)
+        assert action in g.legal_actions()
+        g.apply(action)
+    assert sum(g.returns()) == pytest.approx(1.0) and search.simulations > 0

@@ -11,6 +11,9 @@ What `observation(state, seat)` hides, and how each is resampled:
 - the order of every deck (each player's, the Imperium, intrigue and House Hagal
   decks): sorted, then shuffled; the conflict deck is shuffled only among cards
   of the same level, as setup stacks it (level I over II over III);
+- the tiles under each market stack's face-up top (Rise of Ix): a market's
+  hidden tiles are pooled and dealt back under the tops, each stack keeping its
+  size and its top;
 - the RNG state: a fresh one, so the future shuffles are guesses too.
 Kept as they are: the other seats' secret faction choices (rare, and constrained
 by the card that asked, so a uniform guess could be illegal) and the steps still
@@ -40,6 +43,8 @@ def determinise(state: GameState, seat: int, defs, rng: Rng) -> GameState:
     for name in DECKS:
         _shuffle(rng, getattr(guess, name))
     _shuffle_within_levels(rng, guess.conflict_deck, defs)
+    for stacks in guess.markets.values():  # none in a game without markets: no draw from rng
+        _deal_under_tops(rng, stacks)
     return guess
 
 
@@ -51,6 +56,14 @@ def _deal(rng: Rng, places: list) -> None:
         n = len(place)
         place[:] = pool[:n]
         del pool[:n]
+
+
+def _deal_under_tops(rng: Rng, stacks: list) -> None:
+    """Deal a market's hidden tiles back under its stacks' tops (the top is the END)."""
+    under = [s[:-1] for s in stacks]
+    _deal(rng, under)
+    for s, hidden in zip(stacks, under):
+        s[:-1] = hidden
 
 
 def _shuffle(rng: Rng, deck: list) -> None:

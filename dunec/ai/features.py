@@ -7,6 +7,13 @@ Seats are numbered relative to the observer (slot 0 is the observer, slot 1 the
 next seat clockwise, ...), so one network can play any seat. The layout depends
 only on the content (its card, intrigue, space and conflict ids, sorted), never on
 the game being played, so every state of one content gives a vector of one size.
+
+An expansion's state is read from what its sets declare (`content.declared`):
+each unit kind beyond troops (in garrison, in the conflict, in supply, placed
+on the board), each track, each counter beyond the engine's own, and each
+market's tiles (owned by whom, face up on a stack). A set the content does not
+hold adds no block, so the base game's vector is the same with or without the
+expansions installed, and a declared name a seat has not touched counts zero.
 """
 from __future__ import annotations
 
@@ -28,6 +35,7 @@ SEAT_FIELDS = ("present", "rival", "vp", "solari", "spice", "water") + tuple(f"i
     "agents", "agents_left", "garrison", "conflict_troops", "supply", "hand", "intrigue", "deck", "discard",
     "in_play", "swordmaster", "council_seat", "mentat", "persuasion", "swords", "first_player")
 DECK_KINDS = ("card", "starter", "reserve")  # what a player's deck, hand and discard pile hold
+UNIT_FIELDS = ("garrison", "conflict", "supply", "placed")  # per declared unit kind beyond troops
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,17 @@ class Layout:
     blocks: tuple     # (name, size) in order
     card_index: dict  # card id -> its index in `cards`
     intrigue_index: dict
+    units: tuple = ()     # declared unit kinds beyond troops, sorted
+    tracks: tuple = ()    # declared tracks, sorted
+    counters: tuple = ()  # declared counters beyond solari, spice and water, sorted
+    tiles: tuple = ()     # the ids every declared market sells, sorted
+
+    @property
+    def set_fields(self) -> tuple:
+        """The per-seat entries of the sets' declarations (block `set_seats`)."""
+        fields = tuple(f"{u}_{f}" for u in self.units for f in UNIT_FIELDS)
+        fields += tuple(f"track_{t}" for t in self.tracks) + self.counters
+        return fields + (("tiles", "tiles_flipped") if self.tiles else ())
 
     @property
     def size(self) -> int:
@@ -83,8 +102,24 @@ def _make_layout(content) -> Layout:
         ("in_play", len(cards)),    # played on agent turns and revealed this round
         ("own_intrigue", len(intrigues)),
     )
-    return Layout(cards, intrigues, spaces, conflicts, blocks, {c: i for i, c in enumerate(cards)},
-                  {c: i for i, c in enumerate(intrigues)})
+    own = set(SEAT_FIELDS) | {"troops"}  # names the engine's own fields already hold
+    units = tuple(sorted(u for u in content.declared("unit") if u not in own)) if content.vocab else ()
+    tracks = tuple(sorted(content.declared("track"))) if content.vocab else ()
+    counters = tuple(sorted(c for c in content.declared("counter") if c not in own)) if content.vocab else ()
+    sold = {m["sells"] for m in content.declared("market").values()} if content.vocab else set()
+    tiles = ids(*sold) if sold else ()
+    lay = Layout(cards, intrigues, spaces, conflicts, blocks, {c: i for i, c in enumerate(cards)},
+                 {c: i for i, c in enumerate(intrigues)}, units, tracks, counters, tiles)
+    extra = []
+    if lay.set_fields:
+        extra.append(("set_seats", MAX_SEATS * len(lay.set_fields)))
+    if units:
+        extra.append(("placed", len(spaces)))  # 1 + the relative seat of a unit placed there, 0 if none
+    if tiles:
+        extra.append(("tiles", len(tiles)))    # 1 + the relative seat owning the tile, 0 if nobody
+        extra.append(("market", len(tiles)))   # 1 if the tile is face up on top of a market stack
+    return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
+                  units, tracks, counters, tiles)
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
@@ -120,6 +155,8 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
                          ("in_play", me.played + me.revealed)):
         _count(vec, at[block][0], lay.card_index, cards)
     _count(vec, at["own_intrigue"][0], lay.intrigue_index, me.intrigue)
+    if lay.set_fields:
+        _set_state(vec, at, lay, view, rel)
     np.clip(vec, 0.0, HIGH, out=vec)
     return vec
 
@@ -133,6 +170,34 @@ def _seat_fields(vec, base: int, p, view) -> None:
                float(p.seat_on_council), float(p.has_mentat), p.persuasion, p.swords,
                float(view.first_player == p.seat)]
     vec[base:base + len(values)] = values
+
+
+def _set_state(vec, at: dict, lay: Layout, view, rel) -> None:
+    """The blocks of the sets' declarations: units, tracks, counters and tiles."""
+    placed = {}  # (seat, unit kind) -> units placed on the board
+    for space, (seat, kind) in view.placed.items():
+        placed[seat, kind] = placed.get((seat, kind), 0) + 1
+        if "placed" in at and space in lay.spaces:
+            vec[at["placed"][0] + lay.spaces.index(space)] = 1 + rel(seat)
+    width = len(lay.set_fields)
+    tile_index = {t: i for i, t in enumerate(lay.tiles)}
+    for p in view.players:
+        values = []
+        for u in lay.units:
+            held = p.units.get(u, {})
+            values += [held.get("garrison", 0), held.get("conflict", 0), held.get("supply", 0),
+                       placed.get((p.seat, u), 0)]
+        values += [p.tracks.get(t, 0) for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
+        if lay.tiles:
+            values += [len(p.tiles), len(p.flipped)]
+            for t in p.tiles:
+                vec[at["tiles"][0] + tile_index[t]] = 1 + rel(p.seat)
+        base = at["set_seats"][0] + rel(p.seat) * width
+        vec[base:base + width] = values
+    for stacks in view.markets.values():
+        for stack in stacks:
+            if stack and stack[-1] != HIDDEN:
+                vec[at["market"][0] + tile_index[stack[-1]]] += 1.0
 
 
 def _count(vec, base: int, index: dict, cards) -> None:

@@ -5,7 +5,8 @@
 
 `players` counts the people: 1 is solo against two House Hagal rivals, 2 two
 people with a House Hagal rival, 3 and 4 the standard game. Rivals decide
-inside the engine, so OpenSpiel never sees their seats.
+inside the engine, so OpenSpiel never sees their seats. `sets` is the sets
+played, comma-separated: "base" (the default) or "base,ix" for Rise of Ix.
 
 Chance is the state's own seeded RNG (decks, the conflict deck, House Hagal's
 cards), so the game is declared DETERMINISTIC with an explicit `seed` parameter:
@@ -45,7 +46,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 4, "seed": 0, "difficulty": "novice"},
+    parameter_specification={"players": 4, "seed": 0, "difficulty": "novice", "sets": "base"},
 )
 
 
@@ -58,12 +59,14 @@ class DuneImperiumGame(pyspiel.Game):
         difficulty = str(params.get("difficulty", "novice"))
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
+        sets = tuple(s.strip() for s in str(params.get("sets", "base")).split(",") if s.strip())
         info = pyspiel.GameInfo(num_distinct_actions=MAX_ACTIONS, max_chance_outcomes=0, num_players=n,
                                 min_utility=0.0, max_utility=1.0, utility_sum=None,
                                 max_game_length=MAX_GAME_LENGTH)
         super().__init__(_GAME_TYPE, info, params)
-        self.players, self.seed, self.difficulty = n, int(params.get("seed", 0)), difficulty
-        self._first = Game(players=n, seed=self.seed, difficulty=difficulty)  # cloned for each new state
+        self.players, self.seed, self.difficulty, self.sets = n, int(params.get("seed", 0)), difficulty, sets
+        # cloned for each new state; it checks the sets (an unknown set is an error naming the known ones)
+        self._first = Game(players=n, seed=self.seed, difficulty=difficulty, sets=sets)
 
     def new_initial_state(self):
         return DuneImperiumState(self, self._first.clone())

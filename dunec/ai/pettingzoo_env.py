@@ -17,7 +17,8 @@ reward is the terminal win share (1 for a sole winner, split on a tie).
 
 Seeds: `env(seed=s)` plays seed s at the first reset; `reset(seed=s)` plays seed s;
 a reset without a seed plays the next seed, so a loop of resets sees new games
-and one seed is always one game.
+and one seed is always one game. `env(sets=("base", "ix"))` plays Rise of Ix
+too; the observation vector then holds the expansion's blocks (docs/ai.md).
 """
 from __future__ import annotations
 
@@ -30,22 +31,25 @@ from dunec.ai.table import MAX_ACTIONS, checked_options, people
 from dunec.api import Game
 
 
-def env(players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None) -> "DuneImperiumEnv":
-    return DuneImperiumEnv(players=players, seed=seed, difficulty=difficulty, render_mode=render_mode)
+def env(players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None,
+        sets=("base",)) -> "DuneImperiumEnv":
+    return DuneImperiumEnv(players=players, seed=seed, difficulty=difficulty, render_mode=render_mode, sets=sets)
 
 
 class DuneImperiumEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "dune_imperium_v0", "is_parallelizable": False}
 
-    def __init__(self, players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None):
+    def __init__(self, players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None,
+                 sets=("base",)):
         super().__init__()
         if not 1 <= players <= 4:
             raise ValueError(f"players must be 1 (solo against two rivals) to 4, not {players}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.players, self.difficulty, self.render_mode = players, difficulty, render_mode
+        self.sets = tuple(sets)
         self._next_seed = seed
-        self.game: Game = Game(players=players, seed=seed, difficulty=difficulty)  # checks the difficulty too
+        self.game: Game = self._new_game(seed)  # checks the difficulty and the sets too
         self._seats = people(self.game)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         size = features.layout(self.game.content).size
@@ -66,7 +70,7 @@ class DuneImperiumEnv(AECEnv):
     def reset(self, seed=None, options=None):
         if seed is not None:
             self._next_seed = int(seed)
-        self.game = Game(players=self.players, seed=self._next_seed, difficulty=self.difficulty)
+        self.game = self._new_game(self._next_seed)
         self._next_seed += 1
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -75,6 +79,9 @@ class DuneImperiumEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._select()
+
+    def _new_game(self, seed: int) -> Game:
+        return Game(players=self.players, seed=seed, difficulty=self.difficulty, sets=self.sets)
 
     def step(self, action):
         agent = self.agent_selection

@@ -28,6 +28,7 @@ from dunec.ai.determinise import determinise
 from dunec.api import Game
 from dunec.engine.actions import player_name
 from dunec.engine.policies import GreedyPolicy
+from dunec.engine.rivals import TRADES
 from dunec.engine.rng import Rng
 from dunec.ir.lexicon import WORTH
 
@@ -38,17 +39,22 @@ HOLDINGS = ("solari", "spice", "water", "garrison")
 INFLUENCE_STEP = 2.6  # one influence step, as dunec/ir/value.py prices it
 CARD_ZONES = ("deck", "hand", "discard", "played", "revealed")  # a card is worth its cost, as the buy hints say
 GAME_CONFLICTS = 10  # conflicts in a game: development counts less as they run out
+# How much of the budget a decision gets, by kind, with `focus`: where agents go
+# and what is bought shape the game; the order of two rewards or a plot card
+# rarely does. A kind not listed gets the budget as it is.
+FOCUS = {"turn": 2.0, "buy": 1.5, "plot": 0.5, "order": 0.25, "manipulate": 0.5}
 
 
 class Search:
     def __init__(self, iterations: int = 100, seconds: Optional[float] = None, rounds: int = 1,
-                 rollout: str = "greedy", c: float = 0.7, temperature: float = 1.0, seed: int = 0):
+                 rollout: str = "greedy", c: float = 0.7, temperature: float = 1.0, seed: int = 0,
+                 focus: bool = True):
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if iterations < 1 or rounds < 1:
             raise ValueError("iterations and rounds must be at least 1")
         self.iterations, self.seconds, self.rounds = iterations, seconds, rounds
-        self.rollout, self.c, self.temperature = rollout, c, temperature
+        self.rollout, self.c, self.temperature, self.focus = rollout, c, temperature, bool(focus)
         self.rng = Rng(seed * 7919 + 4099)
         self.simulations = 0  # simulations run by this searcher, for reports
         self._greedy = GreedyPolicy(seed, 0)  # every seat's rollout player
@@ -67,12 +73,17 @@ class Search:
         seat = game.current_player()
         root = _Node(-1)  # nobody's action led to the root
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.iterations):
+        for _ in range(self._budget(game)):
             self._simulate(game, seat, root)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best = max(root.children.items(), key=lambda kv: kv[1].n)[0]
         return options.index(best)
+
+    def _budget(self, game: Game) -> int:
+        if not self.focus:
+            return self.iterations
+        return max(1, round(self.iterations * FOCUS.get(game.decision()["kind"], 1.0)))
 
     # ------------------------------------------------------------------ one simulation
     def _simulate(self, game: Game, seat: int, root: "_Node") -> None:
@@ -191,13 +202,27 @@ def estimate(g: Game, temperature: float = 1.0) -> list:
 
 def points_of(g: Game, p) -> float:
     """VP, plus holdings, influence, intrigue and bought cards at the hints'
-    worth, scaled down as the conflicts run out (in the last round only VP count)."""
+    worth, scaled down as the conflicts run out (in the last round only VP count).
+    A solo rival's holdings are worth what it trades them for (rival_points)."""
+    if p.rival and g.state.mode == "solo":
+        return rival_points(g, p)
     defs = g.content.defs
     worth = sum(WORTH[r] * getattr(p, r) for r in HOLDINGS) + WORTH["intrigue"] * len(p.intrigue)
     worth += INFLUENCE_STEP * sum(p.influence.values())
     worth += sum(defs[c].get("cost", 0) for zone in CARD_ZONES for c in getattr(p, zone))
     left = min(1.0, len(g.state.conflict_deck) / GAME_CONFLICTS)
     return p.vp + left * worth / WORTH["vp"]
+
+
+def rival_points(g: Game, p) -> float:
+    """A solo House Hagal rival buys no cards: it trades its intrigue, water,
+    Solari and spice for VP at fixed rates (rivals.TRADES) as soon as it has
+    them, so they count at that rate to the end; troops and influence are worth
+    what they are to a person, shrinking as the conflicts run out."""
+    have = sum((len(p.intrigue) if res == "intrigue" else getattr(p, res)) / n for res, n in TRADES)
+    worth = WORTH["garrison"] * p.garrison + INFLUENCE_STEP * sum(p.influence.values())
+    left = min(1.0, len(g.state.conflict_deck) / GAME_CONFLICTS)
+    return p.vp + have + left * worth / WORTH["vp"]
 
 
 # ---------------------------------------------------------------------- as a policy
