@@ -8,7 +8,7 @@ when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
 from dunec.engine import rules_cards, rules_market, rules_units
-from dunec.engine.rivals_ix import _alternatives as choose_alternatives
+from dunec.engine.interpreter import choose_alternatives
 from dunec.engine.turns import VP_TO_END, space_costs
 from dunec.engine.rules_resources import MAX_INFLUENCE
 from dunec.ir import value

@@ -240,3 +240,15 @@ def _block_call(method: str):
 for _row in ROWS:
     if _row.block and _row.runtime and _row.op not in PAUSING:
         PAUSING[_row.op] = _block_call(_row.runtime)
+
+
+def choose_alternatives(e, options: list):
+    """{option index: the ops of its alternative} of the `choose` being asked (its
+    frame is on top of the stack), or None when the decision is not one: what a
+    rival's rule and a value hint read of a choice's options."""
+    frame = e.state.stack[-1] if e.state.stack else {}
+    then = frame.get("then") if frame.get("do") == "choose_pick" else None
+    if not then or then.get("do") != "choose_run":
+        return None
+    op = resolve(e.content, then["ref"])[then["i"]]
+    return {i: op.alts[a[1]] for i, a in enumerate(options)}

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine import rules_costs, rules_resources
+from dunec.engine import interpreter, rules_costs, rules_resources
 from dunec.engine.state import Player
 from dunec.engine.steps import step
 
@@ -132,7 +132,7 @@ def buy_or_else(e, p: Player, options: list) -> Optional[int]:
     negotiator); between a unit kind of a set and something else, the unit while
     its supply holds one ("rivals always prefer to recruit dreadnoughts over
     troops", rules 000). None: no such choice (rivals.choose decides)."""
-    alts = _alternatives(e, options)
+    alts = interpreter.choose_alternatives(e, options)
     if alts is None:
         return None
     buys = {i: alt[0].args for i, alt in alts.items() if alt and alt[0].kind == "buy"}
@@ -146,20 +146,6 @@ def buy_or_else(e, p: Player, options: list) -> Optional[int]:
         if kinds and p.units[kinds[0]]["supply"] > 0:
             return i
     return None
-
-
-def _alternatives(e, options: list) -> Optional[dict]:
-    """{option index: the ops of its alternative} of the `choose` being asked (its
-    frame is on top of the stack), or None when the decision is not one."""
-    frame = e.state.stack[-1] if e.state.stack else {}
-    then = frame.get("then") if frame.get("do") == "choose_pick" else None
-    if not then or then.get("do") != "choose_run":
-        return None
-    from dunec.engine import interpreter  # the interpreter sits above the rule modules
-    op = interpreter.resolve(e.content, then["ref"])[then["i"]]
-    return {i: op.alts[a[1]] for i, a in enumerate(options)}
-
-
 
 
 # ---------------------------------------------------------------------- tiles a rival owns
