@@ -24,7 +24,7 @@ RECALL = "recall to the bottom of the shipping track"
 
 @pytest.fixture(scope="module", params=BACKENDS)
 def ix(request):
-    return C.load(request.param).select(("base", "ix"), unfinished=True)
+    return C.load(request.param).select(("base", "ix"))
 
 
 def new_ix(content, players: int = 3, leaders=None) -> Scenario:

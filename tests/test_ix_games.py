@@ -11,10 +11,10 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dunec import Game
 from dunec.engine import invariants
-from dunec.engine.rng import Rng
 from dunec.engine.runner import play_game, replay
+
+from soak_support import soak_game
 
 IX = ("base", "ix")
 GAMES = int(os.environ.get("DUNEC_IX_SOAK_GAMES", "30"))
@@ -35,19 +35,7 @@ def ix_interpreted(interpreted):
 
 @pytest.mark.parametrize("people, difficulty", MODES)
 def test_soak_seeded_ix_games_through_the_step_api(ix_compiled, people, difficulty):
-    decisions = 0
-    for n in range(GAMES):
-        g = Game(players=people, seed=n, difficulty=difficulty, content=ix_compiled)
-        rng = Rng(n * 7 + 1)
-        while not g.is_terminal():
-            actions = g.legal_actions()
-            assert actions, f"game {n}: a pending decision with no option"
-            g.apply(actions[rng.below(len(actions))])
-            invariants.check(g._engine)
-            decisions += 1
-        st_ = g.state
-        assert st_.standings and not st_.stack and st_.pending is None, f"game {n}"
-        assert sum(g.returns()) == pytest.approx(1.0), f"game {n}"
+    decisions = sum(soak_game(ix_compiled, people, n, difficulty) for n in range(GAMES))
     assert decisions > GAMES * 20
 
 

@@ -22,7 +22,7 @@ BASE_POOL = ["glossu_rabban", "duke_leto_atreides", "baron_vladimir_harkonnen", 
 
 @pytest.fixture
 def ix(content):
-    return content.select(("base", "ix"), unfinished=True)
+    return content.select(("base", "ix"))
 
 
 def solo(ix, **kw) -> RivalGame:
@@ -569,7 +569,7 @@ def test_both_back_ends_play_the_rival_turns_alike(interpreted, compiled):
     """The same stacked cards and tiles give byte for byte the same state."""
     digests = []
     for c in (interpreted, compiled):
-        g = solo(c.select(("base", "ix"), unfinished=True))
+        g = solo(c.select(("base", "ix")))
         stacks(g, ["spaceport"], ["artillery"])
         own(g, P2, "training_drones", "flagship")
         g.p(P2).solari = 4

@@ -15,7 +15,7 @@ MARKET = "tech_tiles"
 
 @pytest.fixture(scope="module")
 def ix(content):
-    return content.select(("base", "ix"), unfinished=True)
+    return content.select(("base", "ix"))
 
 
 def greedy_game(ix, seat: int = 0) -> Scenario:

@@ -18,7 +18,7 @@ MARKET = "tech_tiles"
 
 @pytest.fixture(scope="module")
 def ix(content):
-    return content.select(("base", "ix"), unfinished=True)
+    return content.select(("base", "ix"))
 
 
 def game(ix, players: int = 3, seed: int = 0) -> Scenario:
@@ -78,7 +78,7 @@ def test_the_market_is_three_stacks_of_six_with_the_tops_face_up(ix):
 
 def test_the_market_is_dealt_from_the_seed(ix, interpreted, compiled):
     def deal(c, seed):
-        return new_state(c.select(("base", "ix"), unfinished=True), 4, seed, ["random"] * 4).markets
+        return new_state(c.select(("base", "ix")), 4, seed, ["random"] * 4).markets
 
     assert deal(interpreted, 3) == deal(compiled, 3) == deal(ix, 3)
     assert deal(ix, 3) != deal(ix, 4)

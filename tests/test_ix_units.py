@@ -21,7 +21,7 @@ D = "dreadnought"
 
 @pytest.fixture(scope="module", params=["interpreted", "compiled"])
 def ix(request):
-    return C.load(request.param).select(("base", "ix"), unfinished=True)
+    return C.load(request.param).select(("base", "ix"))
 
 
 def game(ix, n=3, leaders=None, conflict="skirmish_b"):

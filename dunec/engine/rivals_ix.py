@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine import interpreter, rules_costs, rules_resources
+from dunec.engine import interpreter, rules_costs, rules_resources, rules_units
 from dunec.engine.state import Player
 from dunec.engine.steps import step
 
@@ -29,7 +29,6 @@ from dunec.engine.steps import step
 # it cashes out with every step's reward (rules 000, "Two Player Games"; HAGAL.md 3.7).
 CASH_OUT_AT = 2
 # Where a rival's dreadnought goes when several locations are alike (rules 000).
-PLACE_ORDER = ("imperial_basin", "arrakeen", "carthag")
 PASS = ("pass",)
 
 
@@ -114,15 +113,10 @@ def move(e, p: Player, options: list) -> int:
 
 def place_unit(e, p: Player, options: list) -> int:
     """Where its dreadnought goes: on an opponent's control marker if it can, then
-    an uncontrolled location, its own last; ties: Imperial Basin, Arrakeen, Carthag."""
-    control = e.state.control
-
-    def rank(i):
-        loc = options[i][2]
-        held = control.get(loc)
-        mine = 0 if held not in (None, p.seat) else 1 if held is None else 2
-        return mine, PLACE_ORDER.index(loc) if loc in PLACE_ORDER else len(PLACE_ORDER), i
-    return min(range(len(options)), key=rank)
+    an uncontrolled location, its own last; ties: Imperial Basin, Arrakeen, Carthag.
+    The same rule as a player's placement hint (one home: rules_units)."""
+    worth = rules_units.placement_hint(e, p, options)
+    return max(range(len(options)), key=lambda i: (worth[i], -i))
 
 
 def buy_or_else(e, p: Player, options: list) -> Optional[int]:

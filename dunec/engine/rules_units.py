@@ -184,10 +184,14 @@ def unit_placed(e, f):
               f"it controls {NAMES.get(loc, loc)} until the next combat")
 
 
+# Ties between placements: rules 000's order for the rivals, also a player's hint.
+PLACE_ORDER = ("imperial_basin", "arrakeen", "carthag")
+
+
 def placement_hint(e, p: Player, options) -> list[float]:
     """What a placement is worth: covering an opponent's control marker most, one's
     own least, then Imperial Basin, Arrakeen, Carthag (rules 000, the rivals' order)."""
-    order = ("imperial_basin", "arrakeen", "carthag")
+    order = PLACE_ORDER
     out = []
     for a in options:
         marker = e.state.control.get(a[2])

@@ -110,12 +110,11 @@ class Content:
                 self.held = {**self.held, **held}
                 self.defs = {k: m for k, m in self.defs.items() if k not in held}
 
-    def select(self, sets=("base",), playing: bool = True, unfinished: bool = False) -> "Content":
+    def select(self, sets=("base",), playing: bool = True) -> "Content":
         """The content of a game of these sets: their definitions and names only.
         A definition of no declared set (an author's loose cards) always plays.
         `playing=False` selects them to list or show: a set whose mechanisms the
-        engine does not play yet is refused only for a game. `unfinished=True` lets
-        the tests of a set's mechanisms play it while the engine is being taught it."""
+        engine does not play yet is refused only for a game."""
         sets = tuple(dict.fromkeys(sets))
         for s in sets:
             if s not in self.vocab:
@@ -124,7 +123,7 @@ class Content:
             if missing:
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
                                 f"(e.g. --sets {','.join((*missing, *sets))})")
-        for s in sets if playing and not unfinished else ():
+        for s in sets if playing else ():
             if s in UNPLAYED_SETS:
                 raise SetsError(f"the engine does not play set `{s}` yet ({UNPLAYED_SETS[s]}); "
                                 f"its cards are checked and shown: `dunec show --set {s}`")
