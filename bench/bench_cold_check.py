@@ -3,7 +3,16 @@ process each time, by default (names resolved against the bundled cards) and
 with `--alone`. Prints the median wall and CPU time of N runs, and the same
 for a bare `python -c pass`, so what is dunec's own is plain; asserts nothing.
 
-    python3 bench/bench_cold_check.py [--runs 15] [FILE]
+    python3 bench/bench_cold_check.py [--runs 15] [--here] [FILE]
+
+Two installs are timed. "a clean install": a new virtual environment with
+nothing but dunec, installed from this checkout as a user's `pip install`
+makes it (a wheel; lark and jinja2 from the package index), run through its
+`dunec` command: what a user's editor starts. "this interpreter": `python -m
+dunec` in the interpreter running the bench, with whatever its site-packages
+load at every start (an editable install's finder, and here a sandbox's
+certificate hook that imports ~20 ms of modules before any program runs).
+`--here` times only the second (no install; no package index needed).
 
 Bytecode is written and used (PYTHONDONTWRITEBYTECODE is dropped for the runs),
 as after `pip install`; a first, unmeasured run writes it, and the parses of the
@@ -26,7 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
-DEFAULT_FILE = Path(__file__).resolve().parent.parent / "cards" / "base" / "imperium.dune"
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_FILE = ROOT / "cards" / "base" / "imperium.dune"
 
 
 def _run(argv: list[str], env: dict) -> tuple[float, float]:
@@ -45,23 +55,47 @@ def measure(argv: list[str], runs: int, env: dict) -> tuple[float, float]:
     return statistics.median(t[0] for t in times), statistics.median(t[1] for t in times)
 
 
+def clean_install(into: Path) -> tuple[list[str], list[str]]:
+    """A new virtual environment at `into` (no pip, no site-packages of this
+    interpreter) with this checkout installed as `pip install` installs it:
+    (its `dunec` command, its python)."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(into)], check=True)
+    scripts = into / ("Scripts" if os.name == "nt" else "bin")
+    python = scripts / ("python.exe" if os.name == "nt" else "python")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+                    "--disable-pip-version-check", "--no-warn-script-location", str(ROOT)],
+                   check=True, stdout=subprocess.DEVNULL)
+    return [str(scripts / "dunec")], [str(python)]
+
+
+def time_install(label: str, dunec: list[str], python: list[str], file: Path, runs: int, env: dict) -> dict:
+    check = measure(dunec + ["check", str(file)], runs, env)
+    alone = measure(dunec + ["check", "--alone", str(file)], runs, env)
+    bare = measure(python + ["-c", "pass"], runs, env)
+    print(f"{label}: cold `dunec check {file.name}`, median of {runs} processes:")
+    for name, (wall, cpu) in (("dunec check:", check), ("dunec check --alone:", alone), ("python -c pass:", bare)):
+        print(f"  {name:21s}{wall * 1000:6.1f} ms wall  {cpu * 1000:6.1f} ms CPU")
+    print(f"  dunec's own share:   {(check[0] - bare[0]) * 1000:6.1f} ms wall  {(check[1] - bare[1]) * 1000:6.1f} ms CPU"
+          f"  (--alone: {(alone[0] - bare[0]) * 1000:.1f} ms wall)")
+    return {"check": check, "alone": alone, "bare": bare}
+
+
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("file", nargs="?", type=Path, default=DEFAULT_FILE, help="the card file to check")
     ap.add_argument("--runs", type=int, default=15, help="processes to time (the median is printed)")
+    ap.add_argument("--here", action="store_true", help="time only this interpreter (no clean install)")
     args = ap.parse_args(argv)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    with tempfile.TemporaryDirectory(prefix="dunec-bench-cache-") as cache:
-        env["DUNEC_CACHE_DIR"] = cache
-        check = measure([sys.executable, "-m", "dunec", "check", str(args.file)], args.runs, env)
-        alone = measure([sys.executable, "-m", "dunec", "check", "--alone", str(args.file)], args.runs, env)
-        bare = measure([sys.executable, "-c", "pass"], args.runs, env)
-    print(f"cold `dunec check {args.file.name}`, median of {args.runs} processes:")
-    for label, (wall, cpu) in (("dunec check:", check), ("dunec check --alone:", alone), ("python -c pass:", bare)):
-        print(f"  {label:21s}{wall * 1000:6.1f} ms wall  {cpu * 1000:6.1f} ms CPU")
-    print(f"  dunec's own share:   {(check[0] - bare[0]) * 1000:6.1f} ms wall  {(check[1] - bare[1]) * 1000:6.1f} ms CPU"
-          f"  (--alone: {(alone[0] - bare[0]) * 1000:.1f} ms wall)")
-    return {"check": check, "alone": alone, "bare": bare}
+    results = {}
+    with tempfile.TemporaryDirectory(prefix="dunec-bench-") as tmp:
+        env["DUNEC_CACHE_DIR"] = str(Path(tmp) / "cache")
+        if not args.here:
+            dunec, python = clean_install(Path(tmp) / "venv")
+            results["clean"] = time_install("a clean install", dunec, python, args.file, args.runs, env)
+        here = [sys.executable]
+        results["here"] = time_install("this interpreter", here + ["-m", "dunec"], here, args.file, args.runs, env)
+    return results
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ import functools
 import os
 import sys
 from pathlib import Path
-from typing import Optional
 
 try:  # the C pickler alone: importing pickle.py too costs ~2 ms of every cold check
     from _pickle import dump, dumps, load, loads
@@ -47,7 +46,7 @@ def code_stamp() -> tuple:
     return (_FORMAT, __version__, tuple(sys.version_info[:3]), tuple(stamp))
 
 
-def read_kept(name: str, folder: Optional[Path] = None):
+def read_kept(name: str, folder: Path | None = None):
     """What `keep` wrote to the cache file `name` with the same code, else None."""
     try:
         with open((folder or cache_dir()) / name, "rb") as f:
@@ -57,7 +56,7 @@ def read_kept(name: str, folder: Optional[Path] = None):
     return kept if stamp == code_stamp() else None
 
 
-def keep(name: str, value, folder: Optional[Path] = None) -> None:
+def keep(name: str, value, folder: Path | None = None) -> None:
     """Write `value` to the cache file `name`, stamped, atomically; a folder that
     cannot be written is left as it is."""
     tmp = None

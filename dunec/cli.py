@@ -7,7 +7,8 @@ prints the games it finished), 70 internal error (a bug).
 """
 from __future__ import annotations
 
-import json
+# json and every command's own modules are imported where used: `check` in an
+# editor loop starts a process each time and needs none of them.
 import os
 import re
 import sys
@@ -383,6 +384,7 @@ def cmd_build(args) -> int:
     except OSError as e:
         raise _fs_error("write the generated files to", args.out or "generated/", e) from None
     if args.format == "json":
+        import json
         print(json.dumps({"ok": r.ok, "diagnostics": json.loads(r.diagnostics.to_json()),
                           "written": r.written, "removed": r.removed, "stale": r.stale}, indent=2))
     elif r.diagnostics.items:
@@ -610,6 +612,7 @@ def cmd_simulate(args) -> int:
         print(f"dunec: interrupted after {done} of {args.games} games; the results below count those",
               file=sys.stderr)
     if args.json:
+        import json
         print(json.dumps(stats, indent=2, sort_keys=True))
         return code
     if not done:
@@ -721,6 +724,7 @@ def cmd_list(args) -> int:
             row["size"] = m["size"]
         rows.append(row)
     if args.json:
+        import json
         print(json.dumps(rows, indent=2))
         return EXIT_OK
     for r in rows:

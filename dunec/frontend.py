@@ -10,12 +10,12 @@ import functools
 import gc
 import os
 import stat
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from dunec.check.cardtests import check_tests
 from dunec.check.context import Changed, Known, summarize
-from dunec.check.diagnostics import Diagnostic, Diagnostics
+from dunec.check.diagnostics import Diagnostic, Diagnostics, without_hints
 from dunec.check.messages import EMPTY_FILE, NOT_A_CARD_FILE, NOT_UTF8, UNREADABLE_FILE
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
@@ -215,13 +215,33 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None,
     if not with_bundled:
         return run([])
     try:
-        return run([], _UntilError)
+        with without_hints():
+            return run([], _UntilError)
     except _FoundError:
         pass
     named = {real for _, real, _, _ in read}
-    context = [(shown, text) for _, real, shown, text in _read_sources([cards_dir()], root, Diagnostics())
-               if real not in named]
+    bundled = cards_dir()
+    real_bundled = bundled.resolve()
+    stands_in = {place for place in map(_place_in_cards, named) if place is not None}
+    context = [(shown, text) for _, real, shown, text in _read_sources([bundled], root, Diagnostics())
+               if real not in named and _place_in_cards(real, real_bundled) not in stands_in]
     return _with_context(run, parses, context, wanted) if context else run([])
+
+
+def _place_in_cards(real: Path, cards: Path | None = None) -> tuple[str, ...] | None:
+    """Where a file sits in a cards folder (`base/imperium.dune`): below `cards`,
+    or else below its nearest folder named `cards`. A checked file stands in for
+    the bundled file at the same place: an author editing a checkout's or a
+    copy's `cards/base/imperium.dune` checks their version against the other
+    bundled cards, not beside the installed one (every id defined twice)."""
+    parts = real.parts
+    if cards is not None:
+        n = len(cards.parts)
+        return parts[n:] if parts[:n] == cards.parts else None
+    for i in range(len(parts) - 2, -1, -1):
+        if parts[i] == "cards":
+            return parts[i + 1:]
+    return None
 
 
 class _FoundError(Exception):

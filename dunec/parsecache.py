@@ -17,7 +17,6 @@ are never written there: an editor checks a file that just changed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from dunec.cachefiles import CACHE_FILE, CONTEXT_FILE, PARSER_FILE, SETS_FILE, code_stamp, keep, read_kept  # noqa: F401
 from dunec.cachefiles import PROTOCOL, dumps, loads
@@ -26,7 +25,7 @@ from dunec.syntax import ast
 from dunec.syntax.parser import parse_source
 
 _Key = tuple[str, str]  # (path as shown, text as read)
-_Entry = tuple[Optional[bytes], bytes]  # (the parse or None, the diagnostics and sources it made)
+_Entry = tuple[bytes | None, bytes]  # (the parse or None, the diagnostics and sources it made)
 
 
 class Parses:
@@ -37,9 +36,9 @@ class Parses:
 
     def __init__(self) -> None:
         self._memo: dict[_Key, _Entry] = {}
-        self._made: dict[_Key, Optional[tuple]] = {}  # parsed here: (path, text, definitions) or None
+        self._made: dict[_Key, tuple | None] = {}  # parsed here: (path, text, definitions) or None
 
-    def parse(self, path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
+    def parse(self, path: str, text: str, diags: Diagnostics) -> ast.SourceFile | None:
         key = (path, text)
         if key not in self._memo:
             own = Diagnostics()
@@ -61,7 +60,7 @@ class Parses:
             return (None if parsed is None else dumps(parsed, PROTOCOL), self._memo[key][1])
         return self._memo[key]
 
-    def load(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
+    def load(self, keys: list[_Key], folder: Path | None = None, name: str = CACHE_FILE) -> None:
         """Take the kept parses of `keys` from the cache file `name`, where it holds them."""
         entries = read_kept(name, folder)
         if isinstance(entries, dict):
@@ -69,7 +68,7 @@ class Parses:
                 if k in entries and k not in self._memo:
                     self._memo[k] = entries[k]
 
-    def save(self, keys: list[_Key], folder: Optional[Path] = None, name: str = CACHE_FILE) -> None:
+    def save(self, keys: list[_Key], folder: Path | None = None, name: str = CACHE_FILE) -> None:
         """Keep the parses of `keys` (already parsed) in the cache file `name`."""
         keep(name, {k: self._entry(k) for k in keys if k in self._memo}, folder)
 
@@ -86,7 +85,7 @@ def _replay(diags: Diagnostics, made: bytes) -> None:
         diags.add(d)
 
 
-def parse_kept(keys: list[_Key], name: str) -> list[Optional[ast.SourceFile]]:
+def parse_kept(keys: list[_Key], name: str) -> list[ast.SourceFile | None]:
     """Parse bundled files, through the cache file `name` (diagnostics dropped: a
     bundled file's problems are reported when it is checked itself)."""
     parses = Parses()

@@ -233,3 +233,54 @@ def test_the_check_alone_stops_at_its_first_error(monkeypatch, tmp_path):
     assert [x.code for x in d.items] == ["W0001"]
     with pytest.raises(frontend._FoundError):
         d.add(frontend.Diagnostic("E0201", "an error", None))
+
+
+def test_a_file_at_a_bundled_files_place_stands_in_for_it(cache, tmp_path):
+    """`check FILE` of an edited copy of a bundled file (a checkout's cards while
+    another dunec is installed, or a copied cards folder) checks the edit against
+    the other bundled cards: the bundled file at the same place below `cards/` is
+    left out, so no id is defined twice. A file anywhere else still may not reuse
+    a bundled id."""
+    text = (ROOT / "cards" / "base" / "imperium.dune").read_text(encoding="utf-8")
+    edited = text.replace("copies 2; cost 2; icons city\n  agent { troops 1 }", "copies 2; cost 3; icons city\n  agent { troops 1 }", 1)
+    assert edited != text
+    copy = tmp_path / "mine" / "cards" / "base" / "imperium.dune"
+    copy.parent.mkdir(parents=True)
+    copy.write_text(edited, encoding="utf-8")
+    model, diags = compile_paths([copy], root=tmp_path, with_bundled=True)
+    assert diags.items == [] and model.defs["arrakis_recruiter"].fields["cost"] == 3
+    assert model.defs["arrakis_recruiter"].file == "mine/cards/base/imperium.dune"
+    assert "dagger" in model.defs and "arrakeen" in model.defs  # the other bundled cards resolve its names
+    beside = copy.with_name("more.dune")
+    beside.write_text(text.split("\ntest ", 1)[0] + '\ntest mine "Mine" {\n  card arrakis_recruiter\n'
+                      '  given { deck dagger }\n  play reveal\n  expect { persuasion 1; swords 1 }\n}\n',
+                      encoding="utf-8")  # arrakis_recruiter again, and a name only the bundled cards define
+    copy.unlink()
+    _, diags = compile_paths([beside], root=tmp_path, with_bundled=True)
+    assert [d.code for d in diags.errors] == ["E0102"]
+
+
+def test_the_check_alone_computes_no_hints_and_the_real_check_does(monkeypatch, tmp_path):
+    """The first check only asks whether the file has an error: its "did you mean"
+    hints are not worked out (without_hints); the check that reports has them."""
+    from dunec.check import diagnostics
+
+    card = tmp_path / "two.dune"
+    card.write_text('card two "Two" {\n  set base\n  cost 1\n  reveal { spcie 1 }\n}\n', encoding="utf-8")
+    asked = []
+    hints = diagnostics._HINTS
+
+    class Spy:  # the switch, noting each time a hint asks it
+        def get(self):
+            asked.append(hints.get())
+            return asked[-1]
+
+        set, reset = hints.set, hints.reset
+
+    monkeypatch.setattr(diagnostics, "_HINTS", Spy())
+    _, diags = compile_paths([card], root=tmp_path, with_bundled=True)
+    assert [d.help for d in diags.items] == ["did you mean `spice`?"]
+    assert asked[0] is False and asked[-1] is True
+    with diagnostics.without_hints():
+        assert hints.get() is False and diagnostics.did_you_mean("spcie", ["spice"]) == ""
+    assert hints.get() is True and diagnostics.did_you_mean("spcie", ["spice"]) == "did you mean `spice`?"

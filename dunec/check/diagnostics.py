@@ -5,8 +5,9 @@ caller decides what to do once every file has been read.
 """
 from __future__ import annotations
 
-import json
-from typing import Iterable, Optional
+import contextlib
+import contextvars
+from collections.abc import Iterable
 
 from dunec.check.messages import Code
 from dunec.record import Frozen, Record
@@ -42,8 +43,8 @@ class Diagnostic(Record):
     """notes: (text, span or None) pairs."""
     FIELDS = ("code", "message", "span", "label", "help", "notes", "fix")
 
-    def __init__(self, code: str, message: str, span: Optional[Span], label: str = "", help: str = "",
-                 notes: Optional[list] = None, fix: Optional[Fix] = None) -> None:
+    def __init__(self, code: str, message: str, span: Span | None, label: str = "", help: str = "",
+                 notes: list | None = None, fix: Fix | None = None) -> None:
         self.code = code
         self.message = message
         self.span = span
@@ -84,7 +85,7 @@ class Diagnostics:
     def add_source(self, path: str, text: str) -> None:
         self.sources[path] = text
 
-    def error(self, code: Code, span: Optional[Span], label: Optional[str] = None, help: Optional[str] = None,
+    def error(self, code: Code, span: Span | None, label: str | None = None, help: str | None = None,
               notes=None, **args) -> Diagnostic:
         """Record one occurrence of a registry entry. `args` fill its placeholders;
         `label` and `help` are given only where the registry leaves them to the case."""
@@ -115,12 +116,12 @@ class Diagnostics:
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.items, key=Diagnostic.sort_key)
 
-    def render(self, color: bool = False, limit: Optional[int] = MAX_SHOWN) -> str:
+    def render(self, color: bool = False, limit: int | None = MAX_SHOWN) -> str:
         """The diagnostics as a person reads them: the first `limit` in file order,
         a count of the rest, and a summary line."""
         items = self.sorted()
         shown = items if limit is None else items[:limit]
-        index: dict[str, Optional[Lines]] = {}
+        index: dict[str, Lines | None] = {}
         out = [render_one(d, self.sources, index) for d in shown]
         rest = items[len(shown):]
         if rest:
@@ -130,10 +131,12 @@ class Diagnostics:
         return "\n".join(out)
 
     def to_json(self) -> str:
+        import json  # here: a check printed as text (an editor's loop) never needs it
+
         return json.dumps([d.to_json() for d in self.sorted()], indent=2)
 
 
-def _fix(span: Optional[Span], help) -> Optional[Fix]:
+def _fix(span: Span | None, help) -> Fix | None:
     """The edit a suggestion makes, when the diagnostic points at exactly the
     misspelt word (a span that covers more, or a quoted string, gets no edit)."""
     if not isinstance(help, Suggestion) or span is None:
@@ -169,7 +172,7 @@ def _window(src: str, col: int, width: int) -> tuple[str, int, int]:
     return head + src[start:end] + tail, col - start + len(head), width
 
 
-def render_one(d: Diagnostic, sources: dict[str, str], index: Optional[dict] = None) -> str:
+def render_one(d: Diagnostic, sources: dict[str, str], index: dict | None = None) -> str:
     """One diagnostic. `index` caches each file's line index across calls, so that
     rendering many diagnostics reads each file once."""
     index = {} if index is None else index
@@ -215,8 +218,26 @@ def an(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
+# Off while a check runs only to learn whether a file has an error (a file
+# checked alone before it is checked with the bundled cards): its diagnostics
+# are thrown away, and the hints were most of what that first check cost.
+_HINTS = contextvars.ContextVar("dunec_hints", default=True)
+
+
+@contextlib.contextmanager
+def without_hints():
+    """did_you_mean and one_of give "" within."""
+    token = _HINTS.set(False)
+    try:
+        yield
+    finally:
+        _HINTS.reset(token)
+
+
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A 'did you mean' hint, or an empty string when nothing is close."""
+    if not _HINTS.get():
+        return ""
     import difflib  # with heapq, ~1.5 ms that a check of a file with no mistake never needs
 
     cands = sorted(set(candidates))
@@ -228,9 +249,11 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     return ""
 
 
-def one_of(candidates: Iterable[str], limit: int = 12, near: Optional[str] = None) -> str:
+def one_of(candidates: Iterable[str], limit: int = 12, near: str | None = None) -> str:
     """`expected one of ...`; a list longer than `limit` shows the candidates most
     like `near` (the word written) first, so the cut keeps the likely ones."""
+    if not _HINTS.get():
+        return ""
     cands = sorted(set(candidates))
     if not cands:  # nothing of that kind among the checked files: a list would be empty
         return "none is defined in the files checked; define one, or check with the files that do"

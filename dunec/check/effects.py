@@ -3,7 +3,6 @@ conditions and counts. Mixed into the Checker (resolve.py), whose diagnostics
 sink, name references and set bookkeeping it shares."""
 from __future__ import annotations
 
-from typing import Optional
 
 from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
@@ -47,7 +46,7 @@ class EffectChecker:
                 ops.append(op)
         return tuple(ops)
 
-    def _stmt(self, st, box: str, defn: ast.Definition) -> Optional[Op]:
+    def _stmt(self, st, box: str, defn: ast.Definition) -> Op | None:
         if isinstance(st, ast.Requires):
             self.d.error(REQUIREMENT_IN_BOX, st.span, verb="requires", box=_box_phrase(box))
             return None
@@ -99,7 +98,7 @@ class EffectChecker:
             return Op("pay", (costs,), gain)
         return self._action(st, box, defn)
 
-    def _costs(self, costs: list[ast.Action], defn: ast.Definition, st, field: bool = False) -> Optional[tuple]:
+    def _costs(self, costs: list[ast.Action], defn: ast.Definition, st, field: bool = False) -> tuple | None:
         out = []
         ok = True
         if not costs:
@@ -156,7 +155,7 @@ class EffectChecker:
             out.append(("res", c.verb, c.args[0].value))
         return tuple(out) if ok else None
 
-    def _action(self, st: ast.Action, box: str, defn: ast.Definition) -> Optional[Op]:
+    def _action(self, st: ast.Action, box: str, defn: ast.Definition) -> Op | None:
         verb = self.v.verbs.get(st.verb)
         if verb is None:
             if st.verb in self.v.conditions:

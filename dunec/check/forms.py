@@ -5,7 +5,7 @@ anything else is a literal word. `""` is the form with no arguments.
 """
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 from dunec.record import Record
 from dunec.syntax.ast import Arg
@@ -30,7 +30,7 @@ class Match(Record):
         self.values = values
 
 
-Resolver = Callable[[str], Optional[Sequence[str]]]  # slot name -> accepted names (None: number)
+Resolver = Callable[[str], Sequence[str] | None]  # slot name -> accepted names (None: number)
 
 
 CMP_WORDS = (">=", "<=", "==", "!=", ">", "<")

@@ -18,7 +18,6 @@ to the site).
 from __future__ import annotations
 
 import string
-from typing import Optional
 
 from dunec.record import Frozen
 
@@ -27,8 +26,8 @@ class Code(Frozen):
     """of: the entry a variant belongs to."""
     __slots__ = FIELDS = ("code", "title", "explain", "label", "help", "of")
 
-    def __init__(self, code: str, title: str, explain: str, label: Optional[str] = None,
-                 help: Optional[str] = None, of: Optional["Code"] = None) -> None:
+    def __init__(self, code: str, title: str, explain: str, label: str | None = None,
+                 help: str | None = None, of: Code | None = None) -> None:
         set_ = object.__setattr__
         set_(self, "code", code)
         set_(self, "title", title)
@@ -37,7 +36,7 @@ class Code(Frozen):
         set_(self, "help", help)
         set_(self, "of", of)
 
-    def variant(self, label: Optional[str], help: Optional[str]) -> "Code":
+    def variant(self, label: str | None, help: str | None) -> "Code":
         """The same code, title and explanation, raised in another situation."""
         return Code(self.code, self.title, self.explain, label, help, self)
 
@@ -51,7 +50,7 @@ class Code(Frozen):
         """The named arguments a call site must give."""
         return frozenset(name for t in self.templates().values() for name in placeholders(t))
 
-    def render(self, args: dict, label: Optional[str] = None, help: Optional[str] = None) -> tuple[str, str, str]:
+    def render(self, args: dict, label: str | None = None, help: str | None = None) -> tuple[str, str, str]:
         """(message, label, help) for one occurrence; a misfit call is a bug in dunec."""
         if set(args) != self.fields:
             raise TypeError(f"{self.code}: got arguments {sorted(args)}, its templates name {sorted(self.fields)}")

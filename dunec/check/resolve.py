@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from typing import Optional
 
 from dunec.check import tables as T
 from dunec.check.context import Entry, Known
@@ -38,20 +37,20 @@ class Checker(EffectChecker):
     def __init__(self, diags: Diagnostics):
         self.d = diags
         self.model = Model()
-        self.v: Optional[Vocabulary] = None
+        self.v: Vocabulary | None = None
         # Every definition by its id and by `set.id`; an id of several sets (a clash)
         # only by `set.id`, and its sets in _clashes.
         self._first: dict[str, ast.Definition] = {}
         self._clashes: dict[str, list[str]] = {}
-        self._set_now: Optional[str] = None  # the set of the definition being checked, if known
+        self._set_now: str | None = None  # the set of the definition being checked, if known
         self._set_uses: list = []  # (span, sets, name) of set-bound constructs in the current definition
         self._refs: list = []  # (arg, kinds, what) card references, resolved after every definition
         self._ids_of: dict[tuple, list[str]] = {}  # kinds -> ids, for suggestions (ids are known after pass 1)
         self._suggested = 0
 
     # ------------------------------------------------------------------ passes
-    def check(self, files: list[ast.SourceFile], bundled: Optional[dict[str, SetDecl]] = None,
-              sets: Optional[tuple[str, ...]] = None, known: Optional[Known] = None) -> Model:
+    def check(self, files: list[ast.SourceFile], bundled: dict[str, SetDecl] | None = None,
+              sets: tuple[str, ...] | None = None, known: Known | None = None) -> Model:
         """Check the files against the core language and the names of the sets declared
         in them or bundled (`bundled`: set id -> declaration, used for the sets the files
         do not declare). `sets`, when given, are the sets this check is for. `known`:
@@ -157,7 +156,7 @@ class Checker(EffectChecker):
             self._judge_set_uses(decl.id)
 
     @staticmethod
-    def _peek_set(defn: ast.Definition, sets) -> Optional[str]:
+    def _peek_set(defn: ast.Definition, sets) -> str | None:
         """The set a definition belongs to, before its fields are checked: its `set`
         field if it names one, else its folder."""
         for st in defn.body:
@@ -165,7 +164,7 @@ class Checker(EffectChecker):
                 return str(st.args[0].value)
         return _set_from_path(defn.file, sets)
 
-    def _check_sets(self, here: dict, sets: Optional[tuple], checked: frozenset) -> None:
+    def _check_sets(self, here: dict, sets: tuple | None, checked: frozenset) -> None:
         """Every set of the check has the sets it requires alongside it. `checked`:
         the sets the check is for (`sets`, or those the files need)."""
         first: dict[str, ast.Span] = {}
@@ -450,7 +449,7 @@ class Checker(EffectChecker):
                 tail = " ".join(a.text() for a in st.args[cut:])
                 self.d.error(MISSING_SEMICOLON, at, verb=verb, next=str(st.args[cut].value), fixed=f"{head}; {tail}")
 
-    def _missing_semicolon(self, forms, args) -> Optional[int]:
+    def _missing_semicolon(self, forms, args) -> int | None:
         """Where a second effect starts among `args` (a verb after arguments that
         already make a whole effect), or None."""
         for i, a in enumerate(args):
@@ -481,7 +480,7 @@ def _stmt_word(st) -> str:
             ast.Pay: "pay"}.get(type(st), "statement")
 
 
-def _new_set_folder(path: str) -> Optional[tuple[str, str]]:
+def _new_set_folder(path: str) -> tuple[str, str] | None:
     """(folder, set id) of a file in a set folder `cards/<set>/` whose set is not
     declared; None elsewhere."""
     parts = path.replace("\\", "/").split("/")
@@ -490,7 +489,7 @@ def _new_set_folder(path: str) -> Optional[tuple[str, str]]:
     return None
 
 
-def _set_from_path(path: str, sets) -> Optional[str]:
+def _set_from_path(path: str, sets) -> str | None:
     parts = path.replace("\\", "/").split("/")
     for p in reversed(parts[:-1]):
         if p in sets:

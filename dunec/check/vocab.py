@@ -7,7 +7,6 @@ a definition of the set that declares it or of a set that requires that set.
 """
 from __future__ import annotations
 
-from typing import Optional
 
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
@@ -33,9 +32,9 @@ class Decl(Record):
     FIELDS = ("kind", "id", "title", "set", "span", "numbers", "steps", "currency", "currency_span", "sells",
               "rebate", "rebate_span")
 
-    def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span, numbers: Optional[dict] = None,
-                 steps: Optional[dict] = None, currency: str = "", currency_span: Optional[ast.Span] = None,
-                 sells: str = "", rebate: str = "", rebate_span: Optional[ast.Span] = None) -> None:
+    def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span, numbers: dict | None = None,
+                 steps: dict | None = None, currency: str = "", currency_span: ast.Span | None = None,
+                 sells: str = "", rebate: str = "", rebate_span: ast.Span | None = None) -> None:
         self.kind = kind
         self.id = id
         self.title = title
@@ -53,8 +52,8 @@ class Decl(Record):
 class SetDecl(Record):
     FIELDS = ("id", "title", "defn", "requires", "kinds", "names")
 
-    def __init__(self, id: str, title: str, defn: ast.Definition, requires: Optional[list] = None,
-                 kinds: tuple = (), names: Optional[dict] = None) -> None:
+    def __init__(self, id: str, title: str, defn: ast.Definition, requires: list | None = None,
+                 kinds: tuple = (), names: dict | None = None) -> None:
         self.id = id
         self.title = title
         self.defn = defn
@@ -101,14 +100,14 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
     return out
 
 
-def _names_of_cond(c) -> Optional[list]:
+def _names_of_cond(c) -> list | None:
     """`requires base ix` reads as one condition term: its name and its arguments."""
     if not isinstance(c, ast.CondTerm) or any(a.kind != "name" for a in c.args):
         return None
     return [(c.name, c.name_span)] + [(a.value, a.span) for a in c.args]
 
 
-def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Optional[Decl]:
+def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None:
     example = {"counter": 'counter negotiators "Negotiator"',
                "unit": 'unit dreadnought "Dreadnought" { strength 3; supply 2 }',
                "track": 'track shipping "Shipping track" { steps 3; step 2 { spice 2 } }',
@@ -309,7 +308,7 @@ class Vocabulary:
             self._reach[set_id] = reaches(self.sets, set_id)
         return self._reach[set_id]
 
-    def sets_of(self, name: str, verb: Optional[T.Verb] = None) -> tuple:
+    def sets_of(self, name: str, verb: T.Verb | None = None) -> tuple:
         """The sets a name belongs to; () for a core name every set may use."""
         if name in self.owner:
             return (self.owner[name],)

@@ -19,7 +19,7 @@ the code generator.
 """
 from __future__ import annotations
 
-from typing import Callable, Optional, Union
+from collections.abc import Callable
 
 from dunec.ir.lexicon import UNITS, WORTH, amount, name, plural, units
 from dunec.record import Frozen
@@ -62,10 +62,10 @@ class VerbRow(Frozen):
     __slots__ = FIELDS = ("word", "forms", "text", "worth", "asks", "boxes", "kind", "lower", "method",
                           "sets", "block", "needs", "watches")
 
-    def __init__(self, word: str, forms: tuple, text: Union[str, Callable[[tuple], str], None] = None,
-                 worth: Union[float, Callable[[tuple], float]] = 0.5, asks: bool = False,
-                 boxes: tuple = ALL_BOXES, kind: str = "", lower: Lower = _values, method: Optional[str] = None,
-                 sets: tuple = (), block: bool = False, needs: Optional[dict] = None,
+    def __init__(self, word: str, forms: tuple, text: str | Callable[[tuple], str] | None = None,
+                 worth: float | Callable[[tuple], float] = 0.5, asks: bool = False,
+                 boxes: tuple = ALL_BOXES, kind: str = "", lower: Lower = _values, method: str | None = None,
+                 sets: tuple = (), block: bool = False, needs: dict | None = None,
                  watches: bool = False) -> None:
         set_ = object.__setattr__
         for f, v in zip(self.FIELDS, (word, forms, text, worth, asks, boxes, kind, lower, method, sets, block,

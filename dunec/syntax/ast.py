@@ -8,7 +8,6 @@ nodes and imports this module in every editor save, and a dataclass costs about
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Union
 
 
 class Node:
@@ -106,7 +105,7 @@ class CondOp(Node):
         self.span = span
 
 
-Cond = Union[CondTerm, CondOp]
+Cond = CondTerm | CondOp
 
 
 class If(Node):
@@ -167,7 +166,7 @@ class Pay(Node):
         self.span = span
 
 
-Stmt = Union[Action, If, Requires, ForEach, Each, Choose, Pay]
+Stmt = Action | If | Requires | ForEach | Each | Choose | Pay
 
 
 class Definition(Node):

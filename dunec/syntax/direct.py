@@ -26,7 +26,9 @@ the first syntax error it stops, and lark parses the file again to report it.
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional
+TYPE_CHECKING = False  # typing itself costs ~5 ms of a cold `dunec check`
+if TYPE_CHECKING:
+    from typing import Any
 
 FALL_BACK_DEPTH = 64  # cards nest about 10 nodes deep; the tree path reports past 8 * MAX_DEPTH
 
@@ -46,7 +48,7 @@ class Node:
         """A new node over the children `raw`: lark's _propagate on a node with no
         position yet, which takes its own and its container's from the same edges."""
         self.value: Any = None
-        self.children: Optional[list] = None  # a helper rule's children, spliced into its parent
+        self.children: list | None = None  # a helper rule's children, spliced into its parent
         self.depth = 0
         if len(raw) == 1 and type(raw[0]) is not Node:  # one token: most reductions
             t = raw[0]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from typing import Optional
 
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
@@ -196,7 +195,7 @@ def _tree_to_ast():
     return type("_TreeToAst", (_ToAst, lark.Transformer), methods)
 
 
-def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
+def parse_source(path: str, text: str, diags: Diagnostics) -> ast.SourceFile | None:
     """Parse one file. On a syntax error, report it and return None."""
     if text.startswith("\ufeff"):  # a byte-order mark some editors write: not content
         text = text[1:]
@@ -216,7 +215,7 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> Optional[ast.Sourc
 
 
 @functools.lru_cache(maxsize=1)
-def compact_tables() -> Optional[dict]:
+def compact_tables() -> dict | None:
     """The parser's tables as plain data (lalr_tables.COMPACT), kept in the cache
     folder beside the parses (stamped with this package's parser code, the tables
     file included), so a process that only parses valid files never loads lark's
@@ -232,7 +231,7 @@ def compact_tables() -> Optional[dict]:
     return made
 
 
-def _parse_with_lark(path: str, text: str, diags: Diagnostics) -> Optional[ast.SourceFile]:
+def _parse_with_lark(path: str, text: str, diags: Diagnostics) -> ast.SourceFile | None:
     lark = runtime()
     try:
         return ast.SourceFile(path, text, direct.parse(_parser(), text, _ToAst(path)))
@@ -392,7 +391,7 @@ def _char_hint(text: str, pos: int, ch: str) -> str:
     return "names are lower-case snake_case: letters, digits and `_`"
 
 
-def _unclosed_brace(path: str, text: str) -> Optional[ast.Span]:
+def _unclosed_brace(path: str, text: str) -> ast.Span | None:
     """The innermost `{` that is never closed (strings and comments skipped), if any."""
     stack = _scan_braces(text)[0]
     if not stack:
@@ -401,7 +400,7 @@ def _unclosed_brace(path: str, text: str) -> Optional[ast.Span]:
     return ast.Span(path, ln, c, ln, c + 1)
 
 
-def _unclosed_by_indent(path: str, text: str) -> Optional[tuple[ast.Span, ast.Span]]:
+def _unclosed_by_indent(path: str, text: str) -> tuple[ast.Span, ast.Span] | None:
     """(the `{`, the line where the indentation shows its block ended) of the first
     block left open: a later line indented no deeper than the line of the `{`, or a
     `}` indented less. None when the indentation does not tell (one-line blocks, a
@@ -424,7 +423,7 @@ def _unclosed_by_indent(path: str, text: str) -> Optional[tuple[ast.Span, ast.Sp
     return None
 
 
-def _too_deep(path: str, text: str) -> Optional[ast.Span]:
+def _too_deep(path: str, text: str) -> ast.Span | None:
     """The first `{` or `(` nested deeper than MAX_DEPTH, if any."""
     at = _scan_braces(text)[1]
     return ast.Span(path, at[0], at[1], at[0], at[1] + 1) if at else None
