@@ -22,7 +22,6 @@ from dunec.paths import cache_dir, grammar_file
 CACHE_FILE = "bundled-parses.pickle"  # the bundled cards a check reads for their names
 SETS_FILE = "bundled-sets.pickle"  # the bundled set declarations every check reads
 CONTEXT_FILE = "bundled-context.pickle"  # the bundled cards checked as context (check/context.py)
-PARSER_FILE = "parser-tables.pickle"  # the parser's tables as data (syntax/parser.compact_tables)
 _FORMAT = 1
 PROTOCOL = 5  # pickle.HIGHEST_PROTOCOL since Python 3.8
 # The code the kept results come from: the parser, the checker, the verb rows it

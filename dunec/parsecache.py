@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dunec.cachefiles import CACHE_FILE, CONTEXT_FILE, PARSER_FILE, SETS_FILE, code_stamp, keep, read_kept  # noqa: F401
+from dunec.cachefiles import CACHE_FILE, CONTEXT_FILE, SETS_FILE, code_stamp, keep, read_kept  # noqa: F401
 from dunec.cachefiles import PROTOCOL, dumps, loads
 from dunec.check.diagnostics import Diagnostics
 from dunec.syntax import ast

@@ -18,10 +18,8 @@ Lexing, the parse tables and every syntax error are lark's own, so errors are
 unchanged. A tree nested deeper than FALL_BACK_DEPTH is left to the tree path,
 whose depth checks (parser._deepest, RecursionError) report it.
 
-`parse_compact` runs the same reductions over lark's lexer regexes and LALR
-tables written out as plain data (`COMPACT` in lalr_tables.py, made by
-lalr.compact_tables at build): lark's runtime classes spent more per token. At
-the first syntax error it stops, and lark parses the file again to report it.
+A file that parses is parsed by descent.py before lark is loaded at all; this
+path parses what that one refuses, to report it.
 """
 from __future__ import annotations
 
@@ -194,97 +192,3 @@ def parse(lark, text: str, transformer):
     start = frontend._verify_start(None)
     return module._Parser(frontend.parser.parser.parse_table, _callbacks(lark, transformer)).parse(
         frontend._make_lexer_thread(text), start).value
-
-
-class Unparsed(Exception):
-    """The text has a syntax error: lark's parser is to report it."""
-
-
-class Token(str):
-    """A token as lark's basic lexer makes it: its text, type and place."""
-
-    __slots__ = ("type", "line", "column", "end_line", "end_column")
-
-
-_compiled: dict = {}  # id of a COMPACT table -> (the table, its regexes compiled)
-
-
-def _lexer(data: dict):
-    made = _compiled.get(id(data))
-    if made is None or made[0] is not data:
-        import re
-
-        made = _compiled[id(data)] = (data, [re.compile(p, f) for p, f in data["scanner"]],
-                                      {t: [re.compile(p, f) for p, f in ms] for t, ms in data["unless"].items()},
-                                      frozenset(data["ignore"]), frozenset(data["newline"]))
-    return made[1:]
-
-
-def parse_compact(data: dict, text: str, transformer):
-    """What `parse` gives for `text`, from the plain tables `data` (lalr.compact_tables),
-    with lark's lexing and LALR steps written out: lark's runtime classes cost more
-    per token than the rest of the check. Raises Unparsed for a syntax error (lark
-    reports it) and TooDeep as `parse` does."""
-    scanner, unless, ignore, newline = _lexer(data)
-    actions, end = data["actions"], data["end"]
-    funcs: dict = {}
-    rules = []
-    for origin, size, *shape in data["rules"]:
-        reduce = _Reduce(tuple(shape), _method(transformer, shape[2], funcs))
-        rules.append((origin, size, None if reduce.passes_through(size) else reduce))
-    states, values = [data["start"]], []
-    pos, line, line_start, n = 0, 1, 0, len(text)
-    while True:
-        tok = None
-        while pos < n:
-            for mre in scanner:
-                m = mre.match(text, pos)
-                if m:
-                    break
-            else:
-                raise Unparsed
-            value, kind = m.group(0), m.lastgroup
-            start_line, start_col = line, pos - line_start + 1
-            if kind in newline:
-                k = value.count("\n")
-                if k:
-                    line += k
-                    line_start = pos + value.rindex("\n") + 1
-            pos += len(value)
-            if kind in ignore:
-                continue  # lark runs an ignored token's callback, then drops it all the same
-            if kind in unless:
-                for mre in unless[kind]:
-                    full = mre.fullmatch(value)
-                    if full:
-                        kind = full.lastgroup
-                        break
-            tok = Token(value)
-            tok.type, tok.line, tok.column = kind, start_line, start_col
-            tok.end_line, tok.end_column = line, pos - line_start + 1
-            break
-        kind = "$END" if tok is None else tok.type
-        while True:
-            act = actions[states[-1]].get(kind)
-            if act is None:
-                raise Unparsed
-            if act[0] == 0:
-                if tok is None:
-                    raise Unparsed  # lark: a shift of the end of input is an error
-                states.append(act[1])
-                values.append(tok)
-                break
-            origin, size, reduce = rules[act[1]]
-            if reduce is None:  # the child is the node: only the state changes
-                del states[-1]
-            else:
-                if size:
-                    raw = values[-size:]
-                    del states[-size:]
-                    del values[-size:]
-                else:
-                    raw = []
-                values.append(reduce(raw))
-            states.append(actions[states[-1]][origin][1])
-            if tok is None and states[-1] == end:
-                return values[-1].value

@@ -1,5 +1,5 @@
-"""Parse card files into AST nodes: the compact LALR driver for a file that parses,
-lark (its tables, built by `dunec build`) to report a syntax error.
+"""Parse card files into AST nodes: by recursive descent (descent.py) for a file
+that parses, by lark (its tables, built by `dunec build`) to report a syntax error.
 
 Syntax errors become diagnostics (E0001-E0004); nothing here raises for bad input.
 """
@@ -14,12 +14,12 @@ from dunec.check.messages import (
     CONTROL_CHARACTER, CONTROL_CHARACTER_IN_STRING, NESTED_TOO_DEEP, NESTED_TOO_DEEPLY, NUL_BYTE,
     TAB_IN_STRING, UNCLOSED_BLOCK, UNEXPECTED_CHARACTER, UNEXPECTED_EOF, UNEXPECTED_TOKEN,
 )
-from dunec.syntax import ast, direct
+from dunec.syntax import ast, descent, direct
 from dunec.syntax.lines import Lines, normalize
 
 # The lark classes the parser's trees and errors are made of (see lalr.py), read
 # from the parser module when first used: a file that parses needs none of them
-# (direct.parse_compact), and loading them cost ~10 ms of every cold check.
+# (descent.py), and loading them cost ~10 ms of every cold check.
 _LARK_NAMES = ("Token", "Transformer", "Tree", "v_args", "UnexpectedCharacters", "UnexpectedEOF",
                "UnexpectedInput", "UnexpectedToken", "VisitError")
 
@@ -201,34 +201,32 @@ def parse_source(path: str, text: str, diags: Diagnostics) -> ast.SourceFile | N
         text = text[1:]
     text = normalize(text)
     diags.add_source(path, text)
+    if descent.mirrors_grammar() and _plain(text):
+        # The common case: a file that parses, nested no deeper than MAX_DEPTH (the
+        # descent refuses deeper). Whatever it refuses takes the path below, which
+        # reports the problem (lark a syntax error).
+        with contextlib.suppress(descent.Unparsed, direct.TooDeep):
+            return ast.SourceFile(path, text, descent.parse(text, _ToAst(path), MAX_DEPTH))
     deep = _too_deep(path, text)
     if deep is not None:
         diags.error(NESTED_TOO_DEEP, deep, found=f"`{text_at(text, deep)}`", depth=MAX_DEPTH)
         return None
     text = _refuse_control_characters(path, text, diags)
-    compact = compact_tables()
-    if compact is not None:
-        # The common case, a file that parses; lark itself reports a syntax error.
-        with contextlib.suppress(direct.Unparsed, direct.TooDeep):
-            return ast.SourceFile(path, text, direct.parse_compact(compact, text, _ToAst(path)))
     return _parse_with_lark(path, text, diags)
 
 
-@functools.lru_cache(maxsize=1)
-def compact_tables() -> dict | None:
-    """The parser's tables as plain data (lalr_tables.COMPACT), kept in the cache
-    folder beside the parses (stamped with this package's parser code, the tables
-    file included), so a process that only parses valid files never loads lark's
-    runtime; None if neither has them."""
-    from dunec.cachefiles import PARSER_FILE, keep, read_kept
+def _plain(text: str) -> bool:
+    """No character _refuse_control_characters would report: no tab, and nothing
+    but printable characters and new lines (str.isprintable is stricter than
+    _CONTROL: a text it refuses is only checked the slower way)."""
+    return "\t" not in text and text.replace("\n", "").isprintable()
 
-    kept = read_kept(PARSER_FILE)
-    if isinstance(kept, dict):
-        return kept
-    made = getattr(runtime(), "COMPACT", None)
-    if made is not None:
-        keep(PARSER_FILE, made)
-    return made
+
+@functools.lru_cache(maxsize=None)
+def _pattern(source: str) -> re.Pattern:
+    """The compiled regular expression `source`, compiled when first used: a
+    file that parses needs none of these (~2 ms of a cold check to compile)."""
+    return re.compile(source)
 
 
 def _parse_with_lark(path: str, text: str, diags: Diagnostics) -> ast.SourceFile | None:
@@ -269,18 +267,18 @@ def _parse_with_lark(path: str, text: str, diags: Diagnostics) -> ast.SourceFile
 # Characters no card file needs, which a terminal would obey and XML (`show --svg`)
 # refuses: C0 and C1 controls (tab and new line aside), DEL, lone surrogates and
 # the two non-characters U+FFFE/U+FFFF.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_CONTROL = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
 # Strings (closed or not) and comments: a tab is whitespace between tokens and in a
 # comment, but a title is one line of display text where a tab has no width.
-_STRINGS = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\["\\])*"?')
+_STRINGS = r'#[^\n]*|"(?:[^"\\\n]|\\["\\])*"?'
 
 
 def _refuse_control_characters(path: str, text: str, diags: Diagnostics) -> str:
     """Report the first control character of each line (E0002) and return the text
     with every one of them read as a space, so the rest of the file is still checked."""
-    bad = [m.start() for m in _CONTROL.finditer(text)]
+    bad = [m.start() for m in _pattern(_CONTROL).finditer(text)]
     if "\t" in text:
-        bad += [m.start() + i for m in _STRINGS.finditer(text) if m.group().startswith('"')
+        bad += [m.start() + i for m in _pattern(_STRINGS).finditer(text) if m.group().startswith('"')
                 for i, c in enumerate(m.group()) if c == "\t"]
         bad.sort()
     if not bad:
@@ -304,7 +302,7 @@ def _refuse_control_characters(path: str, text: str, diags: Diagnostics) -> str:
 
 
 def _in_string(line: str, index: int) -> bool:
-    return any(m.start() < index < m.end() and m.group().startswith('"') for m in _STRINGS.finditer(line))
+    return any(m.start() < index < m.end() and m.group().startswith('"') for m in _pattern(_STRINGS).finditer(line))
 
 
 def _deepest(tree, limit: int = 8 * MAX_DEPTH):
@@ -407,7 +405,7 @@ def _unclosed_by_indent(path: str, text: str) -> tuple[ast.Span, ast.Span] | Non
     file cut short)."""
     stack: list[tuple[int, int, int]] = []  # (line, column, indentation of its line)
     for n, raw in enumerate(text.split("\n"), start=1):
-        line = _STRINGS.sub(lambda m: "" if m.group().startswith("#") else '""', raw)
+        line = _pattern(_STRINGS).sub(lambda m: "" if m.group().startswith("#") else '""', raw)
         body = line.lstrip(" \t")
         if not body.strip():
             continue
@@ -430,7 +428,7 @@ def _too_deep(path: str, text: str) -> ast.Span | None:
 
 
 # What matters to bracket matching: comments, strings (closed or not), brackets, new lines.
-_BRACKETS = re.compile(r'#[^\n]*|"(?:[^"\\\n]|\\["\\])*"?|[{}()\n]')
+_BRACKETS = r'#[^\n]*|"(?:[^"\\\n]|\\["\\])*"?|[{}()\n]'
 
 
 def _scan_braces(text: str):
@@ -439,7 +437,7 @@ def _scan_braces(text: str):
     parens = 0
     too_deep = None
     line, line_start = 1, 0
-    for m in _BRACKETS.finditer(text):
+    for m in _pattern(_BRACKETS).finditer(text):
         ch = m.group()
         if ch == "\n":
             line, line_start = line + 1, m.end()
@@ -462,7 +460,7 @@ def _scan_braces(text: str):
 def _else_hint(text: str, tok) -> str:
     """An `else` the parser did not expect: most often the `}` of its `if` ended
     the line before, and a new line ended the `if` statement with it."""
-    before = _STRINGS.sub(lambda m: "" if m.group().startswith("#") else '""', text[:tok.start_pos]).rstrip(" \t")
+    before = _pattern(_STRINGS).sub(lambda m: "" if m.group().startswith("#") else '""', text[:tok.start_pos]).rstrip(" \t")
     if before.endswith("\n") and before.rstrip().endswith("}"):
         return "`else` must follow the `}` of its `if` on the same line: join them as `} else {`"
     return "`else` follows the `}` of an `if` block: `if CONDITION { ... } else { ... }`"
