@@ -128,3 +128,22 @@ def test_shuffle_draws_as_below_does():
         r = Rng(seed)
         r.shuffle(items)
         assert items == want and r.state == ref.state
+
+
+def test_spaces_of_icons_are_the_selections_board(compiled):
+    """The agent menu's per-icon tables are the game's own board filtered by icon,
+    in board order, whichever set of icons is asked first, and never shared
+    between selections (the overlay covers base spaces in a base + Ix game only)."""
+    for sets in (("base",), ("base", "ix")):
+        content = compiled.select(sets)
+        board = content.board()
+        icons = sorted({row[1] for row in board})
+        asks = [frozenset(icons[i:i + k]) for k in (1, 2, 3) for i in range(len(icons))] + [frozenset(icons)]
+        for wanted in asks + list(reversed(asks)):
+            ids, rows = content.spaces_by_icons().get(wanted) or content.spaces_of(wanted)
+            assert rows == tuple(row for row in board if row[1] in wanted)
+            assert ids == tuple(row[0] for row in rows)
+    base, ix = compiled.select(("base",)), compiled.select(("base", "ix"))
+    every = frozenset(row[1] for row in ix.board())
+    assert base.spaces_of(every)[0] != ix.spaces_of(every)[0]
+    assert base.spaces_by_icons() is not ix.spaces_by_icons()

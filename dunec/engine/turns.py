@@ -290,7 +290,8 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     `out` when given (the turn menu's list)."""
     if out is None:
         out = []
-    table = e.content.agent_cards()
+    content = e.content
+    table = content.agent_cards()
     cards = []
     for card in dict.fromkeys(p.hand):
         info = table[card]
@@ -303,25 +304,29 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             return out
     if not cards:
         return out
-    # Each space is judged once: requirement, cost and value do not depend on the card;
-    # only icons and infiltration do.
+    # Each space is judged once: requirement, cost and blocking do not depend on the
+    # card; only icons and infiltration do. Which spaces each set of icons may visit
+    # is the content's (made once per game's content), so only those are judged.
     extra = p.extra_icons
-    wanted = frozenset(extra).union(*[c[1] for c in cards]) if extra or len(cards) > 1 else cards[0][1]
+    if extra:
+        extra = frozenset(extra)
+        wanted = extra.union(*[c[1] for c in cards])
+    else:
+        wanted = cards[0][1].union(*[c[1] for c in cards[1:]]) if len(cards) > 1 else cards[0][1]
+    by_icons = content.spaces_by_icons()
     # `blocked` inlined (this is the engine's hottest loop): a space closed even to an
     # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
     st = e.state
     seat = p.seat
     mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
-    ignore, cost_mods = e.content.leader_rules(p.leader)
+    ignore, cost_mods = content.leader_rules(p.leader)
     plain_costs = not st.cost_overrides and not cost_mods
     blocked_for, occupied = st.blocked, st.occupied
     infiltrate = p.infiltrate
     solari, spice, water = p.solari, p.spice, p.water
     probe = None
-    open_spaces = []
-    for sid, icon, req, costs, plain, sp in e.content.board():
-        if icon not in wanted:
-            continue
+    free, held = set(), set()  # open to any agent; open to infiltrating agents only
+    for sid, icon, req, costs, plain, sp in (by_icons.get(wanted) or content.spaces_of(wanted))[1]:
         if blocked_for and blocked_for.get(sid, seat) != seat:
             continue
         holder = occupied.get(sid)
@@ -346,20 +351,19 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
                 continue
         elif plain and (solari < plain[0] or spice < plain[1] or water < plain[2]):
             continue
-        open_spaces.append((sid, icon, enemy))
-    # Cards with the same icons and infiltration go to the same spaces: list them once.
-    where: dict = {}
+        if enemy:
+            held.add(sid)
+        else:
+            free.add(sid)
+    if held:
+        held |= free
     for cid, icons, infiltrating, _anywhere, discounts in cards:
-        key = (icons, infiltrating)
-        spaces = where.get(key)
-        if spaces is None:
-            if extra:
-                icons = icons.union(extra)
-            spaces = where[key] = [sid for sid, icon, enemy in open_spaces
-                                   if icon in icons and (infiltrating or not enemy)]
-        out += [("place", cid, sid) for sid in spaces]
+        if extra:
+            icons = icons.union(extra)
+        room = held if infiltrating and held else free
+        out += [("place", cid, sid) for sid in (by_icons.get(icons) or content.spaces_of(icons))[0] if sid in room]
         if discounts:  # a space this card makes cheaper (Guild Accord)
-            out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], spaces)]
+            out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], room)]
     return out
 
 

@@ -153,6 +153,21 @@ class Content:
                                        _plain_costs(m.get("cost", ())), m) for m in self.of_kind("space")]
         return self._by_kind["board"]
 
+    def spaces_by_icons(self) -> dict:
+        """frozenset of icons -> (the ids of their spaces, their board rows), both in
+        board order, for each set of icons asked for so far (spaces_of fills it)."""
+        table = self._by_kind.get("by_icons")
+        if table is None:
+            table = self._by_kind["by_icons"] = {}
+        return table
+
+    def spaces_of(self, icons: frozenset) -> tuple:
+        """The board spaces an agent of a card with these icons may visit, as
+        spaces_by_icons keeps them: the agent menu's static half."""
+        rows = tuple(row for row in self.board() if row[1] in icons)
+        entry = self.spaces_by_icons()[icons] = (tuple(row[0] for row in rows), rows)
+        return entry
+
     def agent_cards(self) -> dict:
         """id -> (id, icons as a frozenset, infiltrate, from_anywhere, space discounts)
         for every definition with agent icons, None for the others: what the agent
