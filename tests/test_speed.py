@@ -147,3 +147,28 @@ def test_spaces_of_icons_are_the_selections_board(compiled):
     every = frozenset(row[1] for row in ix.board())
     assert base.spaces_of(every)[0] != ix.spaces_of(every)[0]
     assert base.spaces_by_icons() is not ix.spaces_by_icons()
+
+
+def test_random_players_asked_by_count_play_as_through_choose(compiled):
+    """The engine asks a random player for its index alone (RandomPolicy.pick); a
+    subclass whose `choose` is its own goes the long way, through choose: the same
+    draws, so the same games, in every mode."""
+    from dunec.engine import policies
+
+    class Long(policies.RandomPolicy):
+        calls = 0
+
+        def choose(self, engine, player, kind, actions, hints):
+            Long.calls += 1
+            return super().choose(engine, player, kind, actions, hints)
+
+    def long_way(name, seed, seat):
+        return Long(seed, seat) if name == "random" else policies.make(name, seed, seat)
+
+    base = compiled.select(("base",))
+    for people, seed in ((4, 3), (3, 5), (1, 2)):
+        quick = play_game(base, people, seed, ["random"] * people, quiet=True)
+        Long.calls = 0
+        slow = play_game(base, people, seed, ["random"] * people, quiet=True, make_policy=long_way)
+        assert Long.calls == len(slow.decisions) > 0
+        assert quick.decisions == slow.decisions and quick.digest() == slow.digest()
