@@ -329,13 +329,13 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     for sid, icon, req, costs, plain, sp in (by_icons.get(wanted) or content.spaces_of(wanted))[1]:
         if blocked_for and blocked_for.get(sid, seat) != seat:
             continue
-        holder = occupied.get(sid)
-        if holder is None:
-            enemy = False
-        elif holder == seat or sid in mine:
-            continue
-        else:
+        if sid in occupied:
+            holder = occupied[sid]
+            if holder == seat or sid in mine:
+                continue
             enemy = not (infiltrate or icon in ignore)
+        else:
+            enemy = False
         if req is not None:
             if probe is None:
                 probe = Ctx(e, p, box="space")  # one context for every requirement read
@@ -361,7 +361,9 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         if extra:
             icons = icons.union(extra)
         room = held if infiltrating and held else free
-        out += [("place", cid, sid) for sid in (by_icons.get(icons) or content.spaces_of(icons))[0] if sid in room]
+        for sid in (by_icons.get(icons) or content.spaces_of(icons))[0]:
+            if sid in room:
+                out.append(("place", cid, sid))
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], room)]
     return out
