@@ -172,3 +172,22 @@ def test_random_players_asked_by_count_play_as_through_choose(compiled):
         slow = play_game(base, people, seed, ["random"] * people, quiet=True, make_policy=long_way)
         assert Long.calls == len(slow.decisions) > 0
         assert quick.decisions == slow.decisions and quick.digest() == slow.digest()
+
+
+def test_tables_made_once_serve_every_game_of_a_content(compiled):
+    """The per-game tables on a Content (decks before shuffling, the agent menu's
+    tables) are made by the first game and read by the next: games played one
+    after another on one content are the games each plays on a fresh one."""
+    for sets in (("base",), ("base", "ix")):
+        shared = compiled.select(sets)
+        for seed in (4, 9, 4):
+            alone = play_game(compiled.select(sets), 4, seed, ["random"] * 4, quiet=True)
+            again = play_game(shared, 4, seed, ["random"] * 4, quiet=True)
+            assert again.digest() == alone.digest()
+        for kind in ("card", "intrigue"):
+            want = sorted(k for k, m in shared.defs.items() if m["kind"] == kind for _ in range(m["copies"]))
+            assert list(shared.copies_of(kind)) == want
+        conflicts = [m for m in shared.defs.values() if m["kind"] == "conflict"]
+        for level in (1, 2, 3):
+            assert list(shared.copies_of("conflict", level)) == sorted(
+                m["id"] for m in conflicts if m["level"] == level for _ in range(m["copies"]))

@@ -199,6 +199,16 @@ class Content:
                                   any(m[0] == "space_cost" for m in mods))
         return self._by_kind[key]
 
+    def copies_of(self, kind: str, level=None) -> tuple:
+        """Every copy of the definitions of a kind (of one conflict level), by id: a
+        deck before it is shuffled, the same for every game of this content."""
+        key = ("copies", kind, level)
+        pile = self._by_kind.get(key)
+        if pile is None:
+            pile = self._by_kind[key] = tuple(m["id"] for m in sorted(self.of_kind(kind), key=lambda m: m["id"])
+                                              if level is None or m["level"] == level for _ in range(m["copies"]))
+        return pile
+
     def of_kind(self, kind: str) -> list:
         if kind not in self._by_kind:
             self._by_kind[kind] = [m for m in self.defs.values() if m["kind"] == kind]
