@@ -191,3 +191,20 @@ def test_tables_made_once_serve_every_game_of_a_content(compiled):
         for level in (1, 2, 3):
             assert list(shared.copies_of("conflict", level)) == sorted(
                 m["id"] for m in conflicts if m["level"] == level for _ in range(m["copies"]))
+
+
+def test_a_clone_pushes_its_frames_on_its_own_stack(compiled):
+    """Engine.push is the stack's append, bound when the engine is made: a clone's
+    frames go on the clone's stack, and the original and its clone play on alike."""
+    from dunec.api import Game
+
+    g = Game(players=4, seed=6, content=compiled)
+    for _ in range(40):
+        g.apply(g.legal_actions()[-2 if len(g.legal_actions()) > 1 else 0])
+    twin = g.clone()
+    assert twin._engine.push.__self__ is twin.state.stack is not g.state.stack
+    while not g.is_terminal():
+        for game in (g, twin):
+            actions = game.legal_actions()
+            game.apply(actions[len(actions) // 2])
+    assert twin.is_terminal() and twin.state.digest() == g.state.digest()

@@ -44,6 +44,9 @@ class Engine:
         self.defs = content.defs
         self.state = state
         self.players: list[Player] = state.players  # the seats never change in a game
+        # push(frame): later() for the steps every turn pushes, the frame written as a
+        # dict literal by the caller (a list's append, not a Python call).
+        self.push = state.stack.append
         self._views: dict = {}  # seat -> its SeatView (a live view: made once)
         self.policies = policies if policies is not None else [None] * len(state.players)
         self.rng = Rng(state=state.rng_state)

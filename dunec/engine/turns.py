@@ -146,10 +146,10 @@ def turn_chosen(e, f):
         rules_agents.leader_trigger(e, p, "once")
         return
     if k == "place":
-        e.later("more_plots", seat=p.seat)  # which ends the turn
+        e.push({"do": "more_plots", "seat": p.seat})  # which ends the turn
         agent_turn(e, p, a[1], a[2])
         return
-    e.later("turn_ended", seat=p.seat)
+    e.push({"do": "turn_ended", "seat": p.seat})
     if k == "pass_turn":
         if not e.quiet:
             e.log(f"  {e.pname(p)} passes")
@@ -187,7 +187,7 @@ def more_plots(e, f):
         if a[0] not in ("play", "use"):
             turn_over(e, p)
             return
-        e.later("more_plots", seat=p.seat)
+        e.push({"do": "more_plots", "seat": p.seat})
         if a[0] == "use":
             rules_tiles.use(e, p, a[1])
         else:
@@ -415,8 +415,8 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     p.visited.append(space)
-    e.later("agent_done", seat=p.seat, space=space, before=None if e.quiet else tally(p))
-    e.later("agent_boxes", seat=p.seat, card=card, space=space)
+    e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
+    e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
     if p.aside:
         rules_ix_cards.sent_with(e, p, card, space)
     if e.has_box(space, "control"):
@@ -509,7 +509,7 @@ def reveal_turn(e, p: Player) -> None:
     if not e.quiet:
         e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
-    e.later("revealed", seat=p.seat, before=None if e.quiet else tally(p))
+    e.push({"do": "revealed", "seat": p.seat, "before": None if e.quiet else tally(p)})
     boxes = [(card, "reveal", p, card, None) for card in p.revealed]
     if seats.uses_abilities(p) and e.has_box(p.leader, "reveal"):  # the leader's `on reveal`, after the cards
         boxes.append((p.leader, "reveal", p, None, None))
@@ -525,8 +525,8 @@ def revealed(e, f):
         p.persuasion += 2
     if f["before"] is not None:
         log_changes(e, p, f["before"])
-    e.later("reveal_done", seat=p.seat)
-    e.later("buy", seat=p.seat)
+    e.push({"do": "reveal_done", "seat": p.seat})
+    e.push({"do": "buy", "seat": p.seat})
 
 
 @step
@@ -555,13 +555,13 @@ def buy(e, f):
     if "chosen" in f:
         a = f["chosen"]
         if a[0] == "play":
-            e.later("buy", seat=p.seat)
+            e.push({"do": "buy", "seat": p.seat})
             play_intrigue(e, p, a[1], "plot")
         elif a[0] == "use":
-            e.later("buy", seat=p.seat)
+            e.push({"do": "buy", "seat": p.seat})
             rules_tiles.use(e, p, a[1])
         elif a[0] == "buy":
-            e.later("buy", seat=p.seat)
+            e.push({"do": "buy", "seat": p.seat})
             bought(e, p, a[1], a[2], f["answer"] - f["row"], f["aside"])
         return
     st = e.state
