@@ -128,3 +128,83 @@ def test_shuffle_draws_as_below_does():
         r = Rng(seed)
         r.shuffle(items)
         assert items == want and r.state == ref.state
+
+
+def test_spaces_of_icons_are_the_selections_board(compiled):
+    """The agent menu's per-icon tables are the game's own board filtered by icon,
+    in board order, whichever set of icons is asked first, and never shared
+    between selections (the overlay covers base spaces in a base + Ix game only)."""
+    for sets in (("base",), ("base", "ix")):
+        content = compiled.select(sets)
+        board = content.board()
+        icons = sorted({row[1] for row in board})
+        asks = [frozenset(icons[i:i + k]) for k in (1, 2, 3) for i in range(len(icons))] + [frozenset(icons)]
+        for wanted in asks + list(reversed(asks)):
+            ids, rows = content.spaces_by_icons().get(wanted) or content.spaces_of(wanted)
+            assert rows == tuple(row for row in board if row[1] in wanted)
+            assert ids == tuple(row[0] for row in rows)
+    base, ix = compiled.select(("base",)), compiled.select(("base", "ix"))
+    every = frozenset(row[1] for row in ix.board())
+    assert base.spaces_of(every)[0] != ix.spaces_of(every)[0]
+    assert base.spaces_by_icons() is not ix.spaces_by_icons()
+
+
+def test_random_players_asked_by_count_play_as_through_choose(compiled):
+    """The engine asks a random player for its index alone (RandomPolicy.pick); a
+    subclass whose `choose` is its own goes the long way, through choose: the same
+    draws, so the same games, in every mode."""
+    from dunec.engine import policies
+
+    class Long(policies.RandomPolicy):
+        calls = 0
+
+        def choose(self, engine, player, kind, actions, hints):
+            Long.calls += 1
+            return super().choose(engine, player, kind, actions, hints)
+
+    def long_way(name, seed, seat):
+        return Long(seed, seat) if name == "random" else policies.make(name, seed, seat)
+
+    base = compiled.select(("base",))
+    for people, seed in ((4, 3), (3, 5), (1, 2)):
+        quick = play_game(base, people, seed, ["random"] * people, quiet=True)
+        Long.calls = 0
+        slow = play_game(base, people, seed, ["random"] * people, quiet=True, make_policy=long_way)
+        assert Long.calls == len(slow.decisions) > 0
+        assert quick.decisions == slow.decisions and quick.digest() == slow.digest()
+
+
+def test_tables_made_once_serve_every_game_of_a_content(compiled):
+    """The per-game tables on a Content (decks before shuffling, the agent menu's
+    tables) are made by the first game and read by the next: games played one
+    after another on one content are the games each plays on a fresh one."""
+    for sets in (("base",), ("base", "ix")):
+        shared = compiled.select(sets)
+        for seed in (4, 9, 4):
+            alone = play_game(compiled.select(sets), 4, seed, ["random"] * 4, quiet=True)
+            again = play_game(shared, 4, seed, ["random"] * 4, quiet=True)
+            assert again.digest() == alone.digest()
+        for kind in ("card", "intrigue"):
+            want = sorted(k for k, m in shared.defs.items() if m["kind"] == kind for _ in range(m["copies"]))
+            assert list(shared.copies_of(kind)) == want
+        conflicts = [m for m in shared.defs.values() if m["kind"] == "conflict"]
+        for level in (1, 2, 3):
+            assert list(shared.copies_of("conflict", level)) == sorted(
+                m["id"] for m in conflicts if m["level"] == level for _ in range(m["copies"]))
+
+
+def test_a_clone_pushes_its_frames_on_its_own_stack(compiled):
+    """Engine.push is the stack's append, bound when the engine is made: a clone's
+    frames go on the clone's stack, and the original and its clone play on alike."""
+    from dunec.api import Game
+
+    g = Game(players=4, seed=6, content=compiled)
+    for _ in range(40):
+        g.apply(g.legal_actions()[-2 if len(g.legal_actions()) > 1 else 0])
+    twin = g.clone()
+    assert twin._engine.push.__self__ is twin.state.stack is not g.state.stack
+    while not g.is_terminal():
+        for game in (g, twin):
+            actions = game.legal_actions()
+            game.apply(actions[len(actions) // 2])
+    assert twin.is_terminal() and twin.state.digest() == g.state.digest()

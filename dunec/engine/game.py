@@ -10,11 +10,15 @@ from collections import deque
 from dunec.engine import hints, interpreter, rivals, rules_costs, rules_ix_cards
 from dunec.engine.actions import NO, player_name
 from dunec.engine.observe import SeatView
+from dunec.engine.policies import RandomPolicy
 from dunec.engine.rng import Rng
 from dunec.engine.state import FACTIONS, GameState, Player
 from dunec.engine.context import Ctx
 from dunec.engine.steps import STEPS, step
 
+
+# The `choose` of a policy that picks by the number of options alone (`pick`).
+_BY_COUNT = RandomPolicy.choose
 
 
 class PolicyError(Exception):
@@ -40,6 +44,9 @@ class Engine:
         self.defs = content.defs
         self.state = state
         self.players: list[Player] = state.players  # the seats never change in a game
+        # push(frame): later() for the steps every turn pushes, the frame written as a
+        # dict literal by the caller (a list's append, not a Python call).
+        self.push = state.stack.append
         self._views: dict = {}  # seat -> its SeatView (a live view: made once)
         self.policies = policies if policies is not None else [None] * len(state.players)
         self.rng = Rng(state=state.rng_state)
@@ -145,10 +152,24 @@ class Engine:
     def drive(self) -> None:
         """Play on until the stack is empty, answering every decision from the
         replay list first, then from the seats' policies."""
-        self.advance()
+        # advance() and answer() in one loop: this runs every step of a game.
         st = self.state
-        while st.pending is not None:
-            self.answer(self._policy_answer())
+        stack, steps, rng = st.stack, STEPS, self.rng
+        while True:
+            while st.pending is None and stack:
+                f = stack.pop()
+                steps[f["do"]](self, f)
+            st.rng_state = rng.state
+            d = st.pending
+            if d is None:
+                return
+            i = self._policy_answer()  # checked there: answer()'s checks are not repeated
+            frame = stack[-1]
+            frame["answer"], frame["chosen"] = i, d["options"][i]
+            st.pending = None
+            st.decisions.append(i)
+            if self.after_turn is not None and not any(f.get("unfinished") for f in stack):
+                self.after_turn(self)
 
     def _policy_answer(self) -> int:
         d = self.state.pending
@@ -156,6 +177,10 @@ class Engine:
         if self.replay:
             return self._replayed(d, p)
         policy = self.policies[p.seat]
+        if type(policy).choose is _BY_COUNT:
+            # A policy that reads only the number of options (policies.RandomPolicy)
+            # is asked for its index alone: no view, no copy of the options.
+            return policy.pick(d["kind"], len(d["options"]), p)
         i = policy.choose(self._view(policy, p), p, d["kind"], list(d["options"]), self.pending_hints)
         if not isinstance(i, int) or not 0 <= i < len(d["options"]):
             raise PolicyError(f"{d['kind']}: {i!r} is not one of {len(d['options'])} options")

@@ -110,7 +110,7 @@ def start(e, ident: str, box: str, ctx) -> None:
 
 
 def push(e, ref: list, ctx_data: dict, pc: int = 0) -> None:
-    e.later("ops", ref=ref, pc=pc, ctx=ctx_data)
+    e.push({"do": "ops", "ref": ref, "pc": pc, "ctx": ctx_data})
 
 
 def resolve(content, ref) -> Ops:

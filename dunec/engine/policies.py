@@ -30,12 +30,17 @@ class RandomPolicy(Policy):
         self.rng = Rng(seed * 7919 + seat * 104729 + 17)
 
     def choose(self, engine, player, kind, actions, hints):
-        if kind == "turn" and len(actions) > 1 and player.agents_left > 0:
+        return self.pick(kind, len(actions), player)
+
+    def pick(self, kind: str, n: int, player) -> int:
+        """The choice among n options: it reads nothing else of them, so the engine
+        asks for it directly when `choose` is this class's (Engine._policy_answer)."""
+        if kind == "turn" and n > 1 and player.agents_left > 0:
             # A random player still uses its agents: reveal early only now and then.
             if self.rng.below(10) == 0:
-                return len(actions) - 1
-            return self.rng.below(len(actions) - 1)
-        return self.rng.below(len(actions))
+                return n - 1
+            return self.rng.below(n - 1)
+        return self.rng.below(n)
 
 
 class GreedyPolicy(Policy):

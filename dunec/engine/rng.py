@@ -37,10 +37,22 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: list) -> None:
-        below = self.below
+        """Fisher-Yates on below(i + 1), with below's draw inlined (a shuffle of a
+        deck is one draw per card)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = _SPAN - _SPAN % n
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                x = z ^ (z >> 31)
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def pick(self, items):
         return items[self.below(len(items))]

@@ -117,7 +117,8 @@ def _changed(e, p: Player, before: dict, influence: dict):
 def leader_trigger(e, p: Player, box: str, space=None) -> None:
     if not seats.uses_abilities(p):
         return  # a rival uses its leader's signet ring only, never the other abilities
-    e.run_box(p.leader, box, e.context(p, space=space, box=box))
+    if e.has_box(p.leader, box):  # most leaders have no box for most triggers: no context made
+        e.run_box(p.leader, box, e.context(p, space=space, box=box))
 
 
 # ---------------------------------------------------------------------- the steps after an answer

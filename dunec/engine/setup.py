@@ -18,23 +18,22 @@ class SetupError(Exception):
     pass
 
 
-def _expand(metas) -> list[str]:
-    out = []
-    for m in sorted(metas, key=lambda m: m["id"]):
-        out.extend([m["id"]] * m["copies"])
-    return out
+# The engine's own fields of a player (troops: garrison, conflict and supply).
+_OWN = frozenset(f.name for f in fields(Player)) | {"troops"}
 
 
 def give_sets(content: Content, state: GameState) -> None:
     """Each player's holdings of the names the game's sets declare beyond the
     engine's own fields (the base game's solari, spice, water and troops): counters
     at 0, each unit kind all in its supply, each track at the bottom (decisions.md)."""
-    own = {f.name for f in fields(Player)} | {"troops"}  # troops: garrison, conflict and supply
+    counters = [c for c in content.declared("counter") if c not in _OWN]
+    units = [(u, d) for u, d in content.declared("unit").items() if u not in _OWN]
+    tracks = content.declared("track")
     for p in state.players:
-        p.counters = {c: 0 for c in content.declared("counter") if c not in own}
+        p.counters = {c: 0 for c in counters}
         p.units = {u: {"strength": d["strength"], "supply": d["supply"], "garrison": 0, "conflict": 0}
-                   for u, d in content.declared("unit").items() if u not in own}
-        p.tracks = {t: 0 for t in content.declared("track")}
+                   for u, d in units}
+        p.tracks = {t: 0 for t in tracks}
     rules_market.deal(content, state)
 
 
@@ -45,14 +44,14 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     # Conflict deck: 4 level III at the bottom, 5 level II, 1 level I on top.
     deck: list[str] = []
     for level, take in CONFLICT_LAYERS:
-        pool = _expand(m for m in content.of_kind("conflict") if m["level"] == level)
+        pool = list(content.copies_of("conflict", level))
         rng.shuffle(pool)
         if len(pool) < take:
             raise SetupError(f"the conflict deck needs {take} level {level} conflicts, the cards have {len(pool)}")
         deck.extend(pool[:take])
-    imperium = _expand(content.of_kind("card"))
+    imperium = list(content.copies_of("card"))
     rng.shuffle(imperium)
-    intrigue = _expand(content.of_kind("intrigue"))
+    intrigue = list(content.copies_of("intrigue"))
     rng.shuffle(intrigue)
     reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve")}
     starting = content.defs.get(STARTING_DECK)

@@ -146,10 +146,10 @@ def turn_chosen(e, f):
         rules_agents.leader_trigger(e, p, "once")
         return
     if k == "place":
-        e.later("more_plots", seat=p.seat)  # which ends the turn
+        e.push({"do": "more_plots", "seat": p.seat})  # which ends the turn
         agent_turn(e, p, a[1], a[2])
         return
-    e.later("turn_ended", seat=p.seat)
+    e.push({"do": "turn_ended", "seat": p.seat})
     if k == "pass_turn":
         if not e.quiet:
             e.log(f"  {e.pname(p)} passes")
@@ -187,7 +187,7 @@ def more_plots(e, f):
         if a[0] not in ("play", "use"):
             turn_over(e, p)
             return
-        e.later("more_plots", seat=p.seat)
+        e.push({"do": "more_plots", "seat": p.seat})
         if a[0] == "use":
             rules_tiles.use(e, p, a[1])
         else:
@@ -290,7 +290,8 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     `out` when given (the turn menu's list)."""
     if out is None:
         out = []
-    table = e.content.agent_cards()
+    content = e.content
+    table = content.agent_cards()
     cards = []
     for card in dict.fromkeys(p.hand):
         info = table[card]
@@ -303,34 +304,38 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             return out
     if not cards:
         return out
-    # Each space is judged once: requirement, cost and value do not depend on the card;
-    # only icons and infiltration do.
+    # Each space is judged once: requirement, cost and blocking do not depend on the
+    # card; only icons and infiltration do. Which spaces each set of icons may visit
+    # is the content's (made once per game's content), so only those are judged.
     extra = p.extra_icons
-    wanted = frozenset(extra).union(*[c[1] for c in cards]) if extra or len(cards) > 1 else cards[0][1]
+    if extra:
+        extra = frozenset(extra)
+        wanted = extra.union(*[c[1] for c in cards])
+    else:
+        wanted = cards[0][1].union(*[c[1] for c in cards[1:]]) if len(cards) > 1 else cards[0][1]
+    by_icons = content.spaces_by_icons()
     # `blocked` inlined (this is the engine's hottest loop): a space closed even to an
     # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
     st = e.state
     seat = p.seat
     mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
-    ignore, cost_mods = e.content.leader_rules(p.leader)
+    ignore, cost_mods = content.leader_rules(p.leader)
     plain_costs = not st.cost_overrides and not cost_mods
     blocked_for, occupied = st.blocked, st.occupied
     infiltrate = p.infiltrate
     solari, spice, water = p.solari, p.spice, p.water
     probe = None
-    open_spaces = []
-    for sid, icon, req, costs, plain, sp in e.content.board():
-        if icon not in wanted:
-            continue
+    free, held = set(), set()  # open to any agent; open to infiltrating agents only
+    for sid, icon, req, costs, plain, sp in (by_icons.get(wanted) or content.spaces_of(wanted))[1]:
         if blocked_for and blocked_for.get(sid, seat) != seat:
             continue
-        holder = occupied.get(sid)
-        if holder is None:
-            enemy = False
-        elif holder == seat or sid in mine:
-            continue
-        else:
+        if sid in occupied:
+            holder = occupied[sid]
+            if holder == seat or sid in mine:
+                continue
             enemy = not (infiltrate or icon in ignore)
+        else:
+            enemy = False
         if req is not None:
             if probe is None:
                 probe = Ctx(e, p, box="space")  # one context for every requirement read
@@ -346,20 +351,21 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
                 continue
         elif plain and (solari < plain[0] or spice < plain[1] or water < plain[2]):
             continue
-        open_spaces.append((sid, icon, enemy))
-    # Cards with the same icons and infiltration go to the same spaces: list them once.
-    where: dict = {}
+        if enemy:
+            held.add(sid)
+        else:
+            free.add(sid)
+    if held:
+        held |= free
     for cid, icons, infiltrating, _anywhere, discounts in cards:
-        key = (icons, infiltrating)
-        spaces = where.get(key)
-        if spaces is None:
-            if extra:
-                icons = icons.union(extra)
-            spaces = where[key] = [sid for sid, icon, enemy in open_spaces
-                                   if icon in icons and (infiltrating or not enemy)]
-        out += [("place", cid, sid) for sid in spaces]
+        if extra:
+            icons = icons.union(extra)
+        room = held if infiltrating and held else free
+        for sid in (by_icons.get(icons) or content.spaces_of(icons))[0]:
+            if sid in room:
+                out.append(("place", cid, sid))
         if discounts:  # a space this card makes cheaper (Guild Accord)
-            out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], spaces)]
+            out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], room)]
     return out
 
 
@@ -409,8 +415,8 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
     p.visited.append(space)
-    e.later("agent_done", seat=p.seat, space=space, before=None if e.quiet else tally(p))
-    e.later("agent_boxes", seat=p.seat, card=card, space=space)
+    e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
+    e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
     if p.aside:
         rules_ix_cards.sent_with(e, p, card, space)
     if e.has_box(space, "control"):
@@ -503,7 +509,7 @@ def reveal_turn(e, p: Player) -> None:
     if not e.quiet:
         e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
-    e.later("revealed", seat=p.seat, before=None if e.quiet else tally(p))
+    e.push({"do": "revealed", "seat": p.seat, "before": None if e.quiet else tally(p)})
     boxes = [(card, "reveal", p, card, None) for card in p.revealed]
     if seats.uses_abilities(p) and e.has_box(p.leader, "reveal"):  # the leader's `on reveal`, after the cards
         boxes.append((p.leader, "reveal", p, None, None))
@@ -519,8 +525,8 @@ def revealed(e, f):
         p.persuasion += 2
     if f["before"] is not None:
         log_changes(e, p, f["before"])
-    e.later("reveal_done", seat=p.seat)
-    e.later("buy", seat=p.seat)
+    e.push({"do": "reveal_done", "seat": p.seat})
+    e.push({"do": "buy", "seat": p.seat})
 
 
 @step
@@ -549,13 +555,13 @@ def buy(e, f):
     if "chosen" in f:
         a = f["chosen"]
         if a[0] == "play":
-            e.later("buy", seat=p.seat)
+            e.push({"do": "buy", "seat": p.seat})
             play_intrigue(e, p, a[1], "plot")
         elif a[0] == "use":
-            e.later("buy", seat=p.seat)
+            e.push({"do": "buy", "seat": p.seat})
             rules_tiles.use(e, p, a[1])
         elif a[0] == "buy":
-            e.later("buy", seat=p.seat)
+            e.push({"do": "buy", "seat": p.seat})
             bought(e, p, a[1], a[2], f["answer"] - f["row"], f["aside"])
         return
     st = e.state

@@ -153,6 +153,21 @@ class Content:
                                        _plain_costs(m.get("cost", ())), m) for m in self.of_kind("space")]
         return self._by_kind["board"]
 
+    def spaces_by_icons(self) -> dict:
+        """frozenset of icons -> (the ids of their spaces, their board rows), both in
+        board order, for each set of icons asked for so far (spaces_of fills it)."""
+        table = self._by_kind.get("by_icons")
+        if table is None:
+            table = self._by_kind["by_icons"] = {}
+        return table
+
+    def spaces_of(self, icons: frozenset) -> tuple:
+        """The board spaces an agent of a card with these icons may visit, as
+        spaces_by_icons keeps them: the agent menu's static half."""
+        rows = tuple(row for row in self.board() if row[1] in icons)
+        entry = self.spaces_by_icons()[icons] = (tuple(row[0] for row in rows), rows)
+        return entry
+
     def agent_cards(self) -> dict:
         """id -> (id, icons as a frozenset, infiltrate, from_anywhere, space discounts)
         for every definition with agent icons, None for the others: what the agent
@@ -183,6 +198,16 @@ class Content:
             self._by_kind[key] = (frozenset(m[1] for m in mods if m[0] == "ignore_block"),
                                   any(m[0] == "space_cost" for m in mods))
         return self._by_kind[key]
+
+    def copies_of(self, kind: str, level=None) -> tuple:
+        """Every copy of the definitions of a kind (of one conflict level), by id: a
+        deck before it is shuffled, the same for every game of this content."""
+        key = ("copies", kind, level)
+        pile = self._by_kind.get(key)
+        if pile is None:
+            pile = self._by_kind[key] = tuple(m["id"] for m in sorted(self.of_kind(kind), key=lambda m: m["id"])
+                                              if level is None or m["level"] == level for _ in range(m["copies"]))
+        return pile
 
     def of_kind(self, kind: str) -> list:
         if kind not in self._by_kind:
