@@ -304,3 +304,35 @@ def test_the_game_left_shrinks_as_the_leader_nears_the_end():
     assert points_of(g, person) < worth
     rival.vp = VP_TO_END + 2  # past the end: nothing is left, never less
     assert game_left(g) == 0.0 and points_of(g, person) == person.vp
+
+
+def test_a_study_split_over_record_files_counts_each_game_once(tmp_path, capsys):
+    """A study run as two processes (or restarted) may record a game in both files:
+    --summarise counts it once."""
+    bench = _bench()
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    both = bench.main(["--games", "3", "--budgets", "1", "--settings", "solo:novice", "--record", str(a)])
+    bench.main(["--games", "2", "--budgets", "1", "--settings", "solo:novice", "--seed", "1001", "--record", str(b)])
+    capsys.readouterr()
+    assert bench.main(["--summarise", str(a), str(b)]) == both
+    assert "over 3 games" in capsys.readouterr().out
+
+
+def test_a_subtree_is_not_reused_in_another_game():
+    """Two searchers that chose alike: the one asked about the same game again reuses
+    its subtree; the one asked about another game (another seed, the same decisions
+    behind it) starts a fresh tree."""
+    g = Game(players=1, seed=3)
+    while len(set(g.legal_actions())) < 2:
+        g.apply_index(0)
+    same, other = Search(iterations=12, seed=1), Search(iterations=12, seed=1)
+    index = same.choose_index(g)
+    assert other.choose_index(g) == index
+    g.apply_index(index)
+    twin = g.clone()
+    twin.state.seed += 1  # as if another seed had dealt the same table
+    spent = [same.simulations, other.simulations]
+    same.choose_index(g)
+    other.choose_index(twin)
+    assert same.simulations - spent[0] < same._budget(g)
+    assert other.simulations - spent[1] == other._budget(twin)

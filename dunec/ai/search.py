@@ -60,7 +60,7 @@ class Search:
         self.iterations, self.seconds, self.rounds = iterations, seconds, rounds
         self.rollout, self.c, self.temperature, self.focus = rollout, c, temperature, bool(focus)
         self.reuse = bool(reuse)
-        self._kept = None  # what the last search chose, for `_reused`: (decisions made, seat, round, index, node)
+        self._kept = None  # the last search, for `_reused`: (game, seat, round, index chosen, node)
         self.rng = Rng(seed * 7919 + 4099)
         self.simulations = 0  # simulations run by this searcher, for reports
         self._greedy = GreedyPolicy(seed, 0)  # every seat's rollout player
@@ -91,19 +91,21 @@ class Search:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best = max((a for a in root.children if a in first), key=lambda a: root.children[a].n)
-        self._kept = (len(game.state.decisions), seat, game.state.round, first[best], root.children[best])
+        st = game.state
+        self._kept = ((st.seed, list(st.decisions)), seat, st.round, first[best], root.children[best])
         return first[best]
 
     def _reused(self, game: Game, seat: int, first: dict):
         """The subtree below the move this searcher chose last, when this decision
-        comes right after it (the same seat, the same round, no one else decided
-        in between): its simulations already explored this decision."""
+        comes right after it in the same game (its seed, the decisions before it
+        and the move chosen; the same seat and round: no one else decided in
+        between): its simulations already explored this decision."""
         kept, self._kept = self._kept, None
         if not self.reuse or kept is None:
             return None
         made, was_seat, was_round, index, node = kept
         st = game.state
-        if (len(st.decisions) != made + 1 or st.decisions[-1] != index or seat != was_seat
+        if (made != (st.seed, st.decisions[:-1]) or st.decisions[-1:] != [index] or seat != was_seat
                 or st.round != was_round or node.mover != seat):
             return None
         if not any(a in first and ch.mover == seat for a, ch in node.children.items()):
