@@ -83,11 +83,11 @@ def main(argv=None) -> dict:
                     "as it finishes, so a stopped study keeps its games")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="another Search option (e.g. rollout=random, c=1.0), repeatable")
-    ap.add_argument("--summarise", metavar="FILE", help="print the table of a --record file and play nothing")
+    ap.add_argument("--summarise", metavar="FILE", nargs="+",
+                    help="print the table of --record files and play nothing (a game recorded twice counts once)")
     args = ap.parse_args(argv)
     if args.summarise:
-        with open(args.summarise) as f:
-            return report([tuple(json.loads(line)[k] for k in FIELDS) for line in f if line.strip()])
+        return report(recorded(args.summarise))
     budgets = [int(b) for b in args.budgets.split(",")]
     settings = args.settings.split(",")
     options = (("rounds", args.rounds),) + tuple(_option(o) for o in args.option)
@@ -104,6 +104,20 @@ def main(argv=None) -> dict:
         if pool:
             pool.close()
     return report(results)
+
+
+def recorded(paths: list) -> list:
+    """The result tuples (FIELDS) of --record files, each (setting, budget, seed)
+    once: a study split over processes, or restarted, may record a game twice,
+    and with a simulation budget both records are the same game."""
+    games: dict = {}
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    row = json.loads(line)
+                    games.setdefault((row["setting"], row["budget"], row["seed"]), tuple(row[k] for k in FIELDS))
+    return list(games.values())
 
 
 def report(results: list) -> dict:

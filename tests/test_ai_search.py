@@ -250,3 +250,89 @@ def test_search_plays_a_rise_of_ix_game_to_the_end():
         assert action in g.legal_actions()
         g.apply(action)
     assert sum(g.returns()) == pytest.approx(1.0) and search.simulations > 0
+
+
+def _follow_up(seed: int, budget: int, reuse: bool = True, play_chosen: bool = True):
+    """Search a solo game's decisions until one is followed by another decision of
+    the same seat in the same round; return (the searcher's simulations for that
+    next decision, its budget)."""
+    g = Game(players=1, seed=seed)
+    search = Search(iterations=budget, seed=seed, reuse=reuse)
+    while not g.is_terminal():
+        if len(set(g.legal_actions())) < 2:
+            g.apply_index(0)
+            continue
+        index, seat, rnd = search.choose_index(g), g.current_player(), g.state.round
+        if not play_chosen:
+            index = next(i for i, a in enumerate(g.legal_actions()) if a != g.legal_actions()[index])
+        g.apply_index(index)
+        if (not g.is_terminal() and g.current_player() == seat and g.state.round == rnd
+                and len(set(g.legal_actions())) > 1):
+            before = search.simulations
+            search.choose_index(g)
+            return search.simulations - before, search._budget(g)
+    raise AssertionError("no follow-up decision in the game")
+
+
+def test_the_next_decision_of_a_turn_reuses_what_the_last_search_explored():
+    """The subtree below the chosen move already holds simulations of the next
+    decision: the search only tops them up to the budget."""
+    spent, budget = _follow_up(seed=3, budget=30)
+    assert 1 <= spent < budget
+    assert _follow_up(seed=3, budget=30, reuse=False) == (budget, budget)
+
+
+def test_a_subtree_is_reused_only_after_the_move_it_was_grown_for():
+    spent, budget = _follow_up(seed=3, budget=30, play_chosen=False)
+    assert spent == budget
+
+
+def test_the_game_left_shrinks_as_the_leader_nears_the_end():
+    """A game ends at VP_TO_END: with a seat one VP short, what a person holds is
+    worth a tenth of what it was, however many conflicts are left."""
+    from dunec.ai.search import game_left, points_of
+    from dunec.engine.turns import VP_TO_END
+
+    g = game_at(players=1, seed=2, steps=20)
+    person = next(p for p in g.state.players if not p.rival)
+    rival = next(p for p in g.state.players if p.rival)
+    person.vp = rival.vp = 0
+    person.solari += 9
+    early, worth = game_left(g), points_of(g, person)
+    rival.vp = VP_TO_END - 1
+    assert game_left(g) == pytest.approx(min(early, 1 / VP_TO_END))
+    assert points_of(g, person) < worth
+    rival.vp = VP_TO_END + 2  # past the end: nothing is left, never less
+    assert game_left(g) == 0.0 and points_of(g, person) == person.vp
+
+
+def test_a_study_split_over_record_files_counts_each_game_once(tmp_path, capsys):
+    """A study run as two processes (or restarted) may record a game in both files:
+    --summarise counts it once."""
+    bench = _bench()
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    both = bench.main(["--games", "3", "--budgets", "1", "--settings", "solo:novice", "--record", str(a)])
+    bench.main(["--games", "2", "--budgets", "1", "--settings", "solo:novice", "--seed", "1001", "--record", str(b)])
+    capsys.readouterr()
+    assert bench.main(["--summarise", str(a), str(b)]) == both
+    assert "over 3 games" in capsys.readouterr().out
+
+
+def test_a_subtree_is_not_reused_in_another_game():
+    """Two searchers that chose alike: the one asked about the same game again reuses
+    its subtree; the one asked about another game (another seed, the same decisions
+    behind it) starts a fresh tree."""
+    g = Game(players=1, seed=3)
+    while len(set(g.legal_actions())) < 2:
+        g.apply_index(0)
+    same, other = Search(iterations=12, seed=1), Search(iterations=12, seed=1)
+    index = same.choose_index(g)
+    assert other.choose_index(g) == index
+    g.apply_index(index)
+    twin = g.clone()
+    twin.state.seed += 1  # as if another seed had dealt the same table
+    spent = [same.simulations, other.simulations]
+    same.choose_index(g)
+    other.choose_index(twin)
+    assert same.simulations - spent[0] < same._budget(g)
+    assert other.simulations - spent[1] == other._budget(twin)

@@ -8,6 +8,9 @@ player's pick first), adds one node, then plays on with a
 rollout policy until the game ends or `rounds` rounds have passed, and backs up
 one value per seat. A finished game is worth its win shares (Game.returns); a
 cut-off one its estimate (`estimate`). The move is the most visited root child.
+The next decision of the same turn starts from the subtree below that child
+(`_reused`): its simulations already played that decision, so the search only
+tops them up to the budget.
 
     from dunec import Game
     from dunec.ai.search import Search
@@ -30,6 +33,7 @@ from dunec.engine.actions import player_name
 from dunec.engine.policies import GreedyPolicy
 from dunec.engine.rivals import TRADES
 from dunec.engine.rng import Rng
+from dunec.engine.turns import VP_TO_END
 from dunec.ir.lexicon import WORTH
 
 ROLLOUTS = ("greedy", "random")
@@ -48,13 +52,15 @@ FOCUS = {"turn": 2.0, "buy": 1.5, "plot": 0.5, "order": 0.25, "manipulate": 0.5}
 class Search:
     def __init__(self, iterations: int = 100, seconds: Optional[float] = None, rounds: int = 1,
                  rollout: str = "greedy", c: float = 0.7, temperature: float = 1.0, seed: int = 0,
-                 focus: bool = True):
+                 focus: bool = True, reuse: bool = True):
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if iterations < 1 or rounds < 1:
             raise ValueError("iterations and rounds must be at least 1")
         self.iterations, self.seconds, self.rounds = iterations, seconds, rounds
         self.rollout, self.c, self.temperature, self.focus = rollout, c, temperature, bool(focus)
+        self.reuse = bool(reuse)
+        self._kept = None  # the last search, for `_reused`: (game, seat, round, index chosen, node)
         self.rng = Rng(seed * 7919 + 4099)
         self.simulations = 0  # simulations run by this searcher, for reports
         self._greedy = GreedyPolicy(seed, 0)  # every seat's rollout player
@@ -71,14 +77,41 @@ class Search:
         if len(options) == 1:
             return 0
         seat = game.current_player()
-        root = _Node(-1)  # nobody's action led to the root
+        first = _first_index(options)
+        root = self._reused(game, seat, first)
+        budget = self._budget(game)
+        if root is None:
+            root, runs = _Node(-1), budget  # nobody's action led to the root
+        else:
+            done = sum(ch.n for a, ch in root.children.items() if a in first)
+            runs = max(budget - done, 1)  # a top-up: the move is still worth `budget` simulations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self._budget(game)):
+        for _ in range(runs):
             self._simulate(game, seat, root)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        best = max(root.children.items(), key=lambda kv: kv[1].n)[0]
-        return options.index(best)
+        best = max((a for a in root.children if a in first), key=lambda a: root.children[a].n)
+        st = game.state
+        self._kept = ((st.seed, list(st.decisions)), seat, st.round, first[best], root.children[best])
+        return first[best]
+
+    def _reused(self, game: Game, seat: int, first: dict):
+        """The subtree below the move this searcher chose last, when this decision
+        comes right after it in the same game (its seed, the decisions before it
+        and the move chosen; the same seat and round: no one else decided in
+        between): its simulations already explored this decision."""
+        kept, self._kept = self._kept, None
+        if not self.reuse or kept is None:
+            return None
+        made, was_seat, was_round, index, node = kept
+        st = game.state
+        if (made != (st.seed, st.decisions[:-1]) or st.decisions[-1:] != [index] or seat != was_seat
+                or st.round != was_round or node.mover != seat):
+            return None
+        if not any(a in first and ch.mover == seat for a, ch in node.children.items()):
+            return None
+        node.mover = -1
+        return node
 
     def _budget(self, game: Game) -> int:
         if not self.focus:
@@ -202,7 +235,7 @@ def estimate(g: Game, temperature: float = 1.0) -> list:
 
 def points_of(g: Game, p) -> float:
     """VP, plus holdings, influence, intrigue and bought cards at the hints'
-    worth, scaled down as the conflicts run out (in the last round only VP count).
+    worth, scaled down as the game runs out (`game_left`; in the last round only VP count).
     A solo rival's holdings are worth what it trades them for (rival_points)."""
     if p.rival and g.state.mode == "solo":
         return rival_points(g, p)
@@ -210,19 +243,27 @@ def points_of(g: Game, p) -> float:
     worth = sum(WORTH[r] * getattr(p, r) for r in HOLDINGS) + WORTH["intrigue"] * len(p.intrigue)
     worth += INFLUENCE_STEP * sum(p.influence.values())
     worth += sum(defs[c].get("cost", 0) for zone in CARD_ZONES for c in getattr(p, zone))
-    left = min(1.0, len(g.state.conflict_deck) / GAME_CONFLICTS)
-    return p.vp + left * worth / WORTH["vp"]
+    return p.vp + game_left(g) * worth / WORTH["vp"]
+
+
+def game_left(g: Game) -> float:
+    """How much of the game is left, from 1 at the start to 0 in its last round:
+    the conflicts left or, when someone is racing to the end, the VP the leader
+    still needs (VP_TO_END ends the game), whichever is less. A rival on 8 VP ends
+    the game soon, so the Solari and cards a person holds then are worth little."""
+    conflicts = len(g.state.conflict_deck) / GAME_CONFLICTS
+    race = (VP_TO_END - max(p.vp for p in g.state.players)) / VP_TO_END
+    return max(0.0, min(1.0, conflicts, race))
 
 
 def rival_points(g: Game, p) -> float:
     """A solo House Hagal rival buys no cards: it trades its intrigue, water,
     Solari and spice for VP at fixed rates (rivals.TRADES) as soon as it has
     them, so they count at that rate to the end; troops and influence are worth
-    what they are to a person, shrinking as the conflicts run out."""
+    what they are to a person, shrinking as the game runs out."""
     have = sum((len(p.intrigue) if res == "intrigue" else getattr(p, res)) / n for res, n in TRADES)
     worth = WORTH["garrison"] * p.garrison + INFLUENCE_STEP * sum(p.influence.values())
-    left = min(1.0, len(g.state.conflict_deck) / GAME_CONFLICTS)
-    return p.vp + have + left * worth / WORTH["vp"]
+    return p.vp + have + game_left(g) * worth / WORTH["vp"]
 
 
 # ---------------------------------------------------------------------- as a policy
