@@ -120,3 +120,14 @@ def test_rise_of_ix_state_is_read_from_the_declarations(players):
         g.apply_index(int(rng.integers(len(g.legal_actions()))))
     if players == 4:  # the random game reached the expansion's state
         assert {"dreadnought_garrison", "track_shipping", "tiles"} <= seen
+
+
+def test_a_layout_serves_only_the_content_it_was_made_for(monkeypatch):
+    """The cache is keyed by id(content), and an id is reused once its object is
+    freed: an entry left by another content (a base game's, under the id a Rise of
+    Ix content now has) is made again, not served."""
+    base, ix = Game(players=3, seed=2).content, Game(players=3, seed=2, sets=("base", "ix")).content
+    monkeypatch.setattr(features, "_LAYOUTS", {id(ix): (base, features._make_layout(base))})
+    lay = features.layout(ix)
+    assert "bounty_hunter" in lay.card_index and features.layout(ix) is lay
+    assert features.layout(base) is not lay and "bounty_hunter" not in features.layout(base).card_index

@@ -72,15 +72,21 @@ class Layout:
         return out
 
 
-_LAYOUTS: dict = {}
+_LAYOUTS: dict = {}  # id(content) -> (the content, its layout)
+_KEPT = 16  # contents whose layouts are kept; a process rarely plays more
 
 
 def layout(content) -> Layout:
-    """The vector layout of a content (cached per content object)."""
-    key = id(content)
-    if key not in _LAYOUTS:
-        _LAYOUTS[key] = _make_layout(content)
-    return _LAYOUTS[key]
+    """The vector layout of a content (cached per content object). The entry keeps
+    its content and is used only for that very object: an id alone is reused by
+    a new object once the old one is freed (a base game's layout served to a
+    Rise of Ix content was a KeyError on an Ix card in the row)."""
+    entry = _LAYOUTS.get(id(content))
+    if entry is None or entry[0] is not content:
+        if len(_LAYOUTS) >= _KEPT:
+            _LAYOUTS.clear()
+        entry = _LAYOUTS[id(content)] = (content, _make_layout(content))
+    return entry[1]
 
 
 def _make_layout(content) -> Layout:
