@@ -136,13 +136,18 @@ class Engine:
         n = len(d["options"])
         if type(i) is not int or not 0 <= i < n:
             raise PolicyError(f"{d['kind']}: {i!r} is not one of {n} options")
+        self._record(d, i)
+        self.advance()
+
+    def _record(self, d: dict, i: int) -> None:
+        """Write the checked answer `i` of the pending decision `d` into its frame."""
+        st = self.state
         frame = st.stack[-1]
         frame["answer"], frame["chosen"] = i, d["options"][i]
         st.pending = None
         st.decisions.append(i)
         if self.after_turn is not None and not any(f.get("unfinished") for f in st.stack):
             self.after_turn(self)
-        self.advance()
 
     def pending_hints(self):
         """The pending decision's value hints (hints.py)."""
@@ -163,13 +168,7 @@ class Engine:
             d = st.pending
             if d is None:
                 return
-            i = self._policy_answer()  # checked there: answer()'s checks are not repeated
-            frame = stack[-1]
-            frame["answer"], frame["chosen"] = i, d["options"][i]
-            st.pending = None
-            st.decisions.append(i)
-            if self.after_turn is not None and not any(f.get("unfinished") for f in stack):
-                self.after_turn(self)
+            self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
 
     def _policy_answer(self) -> int:
         d = self.state.pending
