@@ -114,8 +114,17 @@ class Content:
         """The content of a game of these sets: their definitions and names only.
         A definition of no declared set (an author's loose cards) always plays.
         `playing=False` selects them to list or show: a set whose mechanisms the
-        engine does not play yet is refused only for a game."""
+        engine does not play yet is refused only for a game. The same selection
+        is the same Content, so its tables (board, agent cards, decks) are made
+        once for every game played from this content."""
         sets = tuple(dict.fromkeys(sets))
+        key = ("select", sets, playing)
+        made = self._by_kind.get(key)
+        if made is None:
+            made = self._by_kind[key] = self._select(sets, playing)
+        return made
+
+    def _select(self, sets: tuple, playing: bool) -> "Content":
         for s in sets:
             if s not in self.vocab:
                 raise SetsError(f"unknown set `{s}` (known: {', '.join(sorted(self.vocab))})")
