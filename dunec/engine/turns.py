@@ -9,6 +9,7 @@ from dunec.engine.narration import log_changes, tally
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
 from dunec.ir.describe import NAMES
+from dunec.ir.meta import modified_costs
 from dunec.engine.steps import step
 
 VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
@@ -252,21 +253,7 @@ def play_intrigue(e, p: Player, card: str, box: str) -> None:
 
 def space_costs(e, p: Player, sp: dict) -> tuple:
     costs = rivals.space_costs(e, sp) if e.state.cost_overrides else sp.get("cost", ())
-    mods = e.defs[p.leader].get("modifiers", ())
-    if not mods or not costs:
-        return costs
-    out = []
-    for c in costs:
-        if c[0] != "res":
-            out.append(c)
-            continue
-        n = c[2]
-        for m in mods:
-            if m[0] == "space_cost" and m[1] == sp["icon"] and m[2] == c[1]:
-                n += m[3]
-        if n > 0:
-            out.append((c[0], c[1], n))
-    return tuple(out)
+    return modified_costs(costs, sp["icon"], e.defs[p.leader].get("modifiers", ()))
 
 
 def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
@@ -320,7 +307,8 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     seat = p.seat
     mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
     ignore, cost_mods = content.leader_rules(p.leader)
-    plain_costs = not st.cost_overrides and not cost_mods
+    overridden = st.cost_overrides  # a rival rule's costs: the general rule decides
+    leader_costs = content.leader_costs(p.leader) if cost_mods and not overridden else None
     blocked_for, occupied = st.blocked, st.occupied
     infiltrate = p.infiltrate
     solari, spice, water = p.solari, p.spice, p.water
@@ -342,15 +330,18 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             probe.space = sid
             if not req(probe):
                 continue
-        if not plain_costs:
+        if overridden:
             costs = space_costs(e, p, sp)
             if costs and not rules_costs.can_pay(e, p, costs):
                 continue
-        elif plain is None:
-            if not rules_costs.can_pay(e, p, costs):
+        else:
+            if leader_costs is not None:
+                costs, plain = leader_costs[sid]
+            if plain is None:
+                if not rules_costs.can_pay(e, p, costs):
+                    continue
+            elif plain and (solari < plain[0] or spice < plain[1] or water < plain[2]):
                 continue
-        elif plain and (solari < plain[0] or spice < plain[1] or water < plain[2]):
-            continue
         if enemy:
             held.add(sid)
         else:
@@ -361,9 +352,7 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         if extra:
             icons = icons.union(extra)
         room = held if infiltrating and held else free
-        for sid in (by_icons.get(icons) or content.spaces_of(icons))[0]:
-            if sid in room:
-                out.append(("place", cid, sid))
+        out += [("place", cid, sid) for sid in (by_icons.get(icons) or content.spaces_of(icons))[0] if sid in room]
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], room)]
     return out

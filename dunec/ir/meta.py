@@ -208,6 +208,20 @@ class Content:
                                   any(m[0] == "space_cost" for m in mods))
         return self._by_kind[key]
 
+    def leader_costs(self, leader: str) -> dict:
+        """space id -> (its cost for this leader, that cost as board() gives plain
+        costs) for a leader whose modifiers change space costs: the agent menu's
+        costs when no rival rule overrides them, worked out once per content."""
+        key = ("leader_costs", leader)
+        table = self._by_kind.get(key)
+        if table is None:
+            mods = self.defs[leader].get("modifiers", ())
+            table = self._by_kind[key] = {}
+            for sid, icon, _req, costs, _plain, _sp in self.board():
+                costs = modified_costs(costs, icon, mods)
+                table[sid] = (costs, _plain_costs(costs))
+        return table
+
     def copies_of(self, kind: str, level=None) -> tuple:
         """Every copy of the definitions of a kind (of one conflict level), by id: a
         deck before it is shuffled, the same for every game of this content."""
@@ -228,6 +242,25 @@ class Content:
 
 
 _PLAIN = ("solari", "spice", "water")
+
+
+def modified_costs(costs, icon: str, mods) -> tuple:
+    """A space's resource costs changed by a leader's `space_cost` modifiers for
+    spaces of its icon; a cost brought to 0 or below is dropped."""
+    if not mods or not costs:
+        return costs
+    out = []
+    for c in costs:
+        if c[0] != "res":
+            out.append(c)
+            continue
+        n = c[2]
+        for m in mods:
+            if m[0] == "space_cost" and m[1] == icon and m[2] == c[1]:
+                n += m[3]
+        if n > 0:
+            out.append((c[0], c[1], n))
+    return tuple(out)
 
 
 def _plain_costs(costs):
