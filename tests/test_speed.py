@@ -130,6 +130,24 @@ def test_shuffle_draws_as_below_does():
         assert items == want and r.state == ref.state
 
 
+def test_below_draws_as_rejection_sampling_on_next64():
+    """below(n) reads its rejection limit from a table for small n and works it
+    out for large n: either way the draws and the final state are those of plain
+    rejection sampling on next64 (splitmix64)."""
+    span = 1 << 64
+    for n in (1, 2, 3, 7, 13, 40, 255, 256, 257, 1000, (1 << 63) + 5):
+        for seed in range(5):
+            r, ref = Rng(seed), Rng(seed)
+            got = [r.below(n) for _ in range(30)]
+            want = []
+            for _ in range(30):
+                x = ref.next64()
+                while x >= span - span % n:
+                    x = ref.next64()
+                want.append(x % n)
+            assert got == want and r.state == ref.state
+
+
 def test_spaces_of_icons_are_the_selections_board(compiled):
     """The agent menu's per-icon tables are the game's own board filtered by icon,
     in board order, whichever set of icons is asked first, and never shared

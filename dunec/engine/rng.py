@@ -4,6 +4,9 @@ from __future__ import annotations
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
+# The rejection limit of below(n) for the small n of menus and decks, worked out
+# once: the same values as computing it per draw, two big-integer operations fewer.
+_LIMITS = tuple(_SPAN - _SPAN % n if n else 0 for n in range(256))
 
 
 class Rng:
@@ -25,7 +28,7 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         # next64 inlined: the policies draw once per decision, the hottest call of a game.
-        limit = _SPAN - _SPAN % n
+        limit = _LIMITS[n] if n < 256 else _SPAN - _SPAN % n
         state = self.state
         while True:
             state = (state + 0x9E3779B97F4A7C15) & _MASK
@@ -42,7 +45,7 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _SPAN - _SPAN % n
+            limit = _LIMITS[n] if n < 256 else _SPAN - _SPAN % n
             while True:
                 state = (state + 0x9E3779B97F4A7C15) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
