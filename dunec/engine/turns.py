@@ -352,7 +352,9 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         if extra:
             icons = icons.union(extra)
         room = held if infiltrating and held else free
-        out += [("place", cid, sid) for sid in (by_icons.get(icons) or content.spaces_of(icons))[0] if sid in room]
+        for sid in (by_icons.get(icons) or content.spaces_of(icons))[0]:
+            if sid in room:
+                out.append(("place", cid, sid))
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], room)]
     return out
