@@ -252,12 +252,12 @@ def test_search_plays_a_rise_of_ix_game_to_the_end():
     assert sum(g.returns()) == pytest.approx(1.0) and search.simulations > 0
 
 
-def _follow_up(seed: int, budget: int, reuse: bool = True, play_chosen: bool = True):
+def _follow_up(seed: int, budget: int, reuse: bool | None = True, play_chosen: bool = True):
     """Search a solo game's decisions until one is followed by another decision of
     the same seat in the same round; return (the searcher's simulations for that
     next decision, its budget)."""
     g = Game(players=1, seed=seed)
-    search = Search(iterations=budget, seed=seed, reuse=reuse)
+    search = Search(iterations=budget, seed=seed) if reuse is None else Search(iterations=budget, seed=seed, reuse=reuse)
     while not g.is_terminal():
         if len(set(g.legal_actions())) < 2:
             g.apply_index(0)
@@ -280,6 +280,13 @@ def test_the_next_decision_of_a_turn_reuses_what_the_last_search_explored():
     spent, budget = _follow_up(seed=3, budget=30)
     assert 1 <= spent < budget
     assert _follow_up(seed=3, budget=30, reuse=False) == (budget, budget)
+
+
+def test_each_decision_gets_a_fresh_tree_by_default():
+    """Reuse is off unless asked for: at 25 and 100 simulations a move it lost solo
+    games (docs/decisions.md), so a follow-up decision gets its whole budget."""
+    spent, budget = _follow_up(seed=3, budget=30, reuse=None)
+    assert spent == budget
 
 
 def test_a_subtree_is_reused_only_after_the_move_it_was_grown_for():
@@ -325,7 +332,7 @@ def test_a_subtree_is_not_reused_in_another_game():
     g = Game(players=1, seed=3)
     while len(set(g.legal_actions())) < 2:
         g.apply_index(0)
-    same, other = Search(iterations=12, seed=1), Search(iterations=12, seed=1)
+    same, other = Search(iterations=12, seed=1, reuse=True), Search(iterations=12, seed=1, reuse=True)
     index = same.choose_index(g)
     assert other.choose_index(g) == index
     g.apply_index(index)

@@ -8,9 +8,9 @@ player's pick first), adds one node, then plays on with a
 rollout policy until the game ends or `rounds` rounds have passed, and backs up
 one value per seat. A finished game is worth its win shares (Game.returns); a
 cut-off one its estimate (`estimate`). The move is the most visited root child.
-The next decision of the same turn starts from the subtree below that child
-(`_reused`): its simulations already played that decision, so the search only
-tops them up to the budget.
+With `reuse=True` the next decision of the same turn starts from the subtree
+below that child (`_reused`) and only tops it up to the budget; off by default,
+since at 25 and 100 simulations a move it lost solo games (docs/decisions.md).
 
     from dunec import Game
     from dunec.ai.search import Search
@@ -52,7 +52,7 @@ FOCUS = {"turn": 2.0, "buy": 1.5, "plot": 0.5, "order": 0.25, "manipulate": 0.5}
 class Search:
     def __init__(self, iterations: int = 100, seconds: Optional[float] = None, rounds: int = 1,
                  rollout: str = "greedy", c: float = 0.7, temperature: float = 1.0, seed: int = 0,
-                 focus: bool = True, reuse: bool = True):
+                 focus: bool = True, reuse: bool = False):
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if iterations < 1 or rounds < 1:
@@ -91,8 +91,9 @@ class Search:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best = max((a for a in root.children if a in first), key=lambda a: root.children[a].n)
-        st = game.state
-        self._kept = ((st.seed, list(st.decisions)), seat, st.round, first[best], root.children[best])
+        if self.reuse:
+            st = game.state
+            self._kept = ((st.seed, list(st.decisions)), seat, st.round, first[best], root.children[best])
         return first[best]
 
     def _reused(self, game: Game, seat: int, first: dict):
