@@ -252,13 +252,13 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None,
     named = {real for _, real, _, _ in read}
     bundled = cards_dir()
     real_bundled = bundled.resolve()
-    stands_in = {place for place in map(_place_in_cards, named) if place is not None}
+    stands_in = {place for place in map(place_in_cards, named) if place is not None}
     context = [(shown, text) for _, real, shown, text in _read_sources([bundled], root, Diagnostics())
-               if real not in named and _place_in_cards(real, real_bundled) not in stands_in]
+               if real not in named and place_in_cards(real, real_bundled) not in stands_in]
     return _with_context(run, parses, context, wanted) if context else run([])
 
 
-def _place_in_cards(real: Path, cards: Path | None = None) -> tuple[str, ...] | None:
+def place_in_cards(real: Path, cards: Path | None = None) -> tuple[str, ...] | None:
     """Where a file sits in a cards folder (`base/imperium.dune`): below `cards`,
     or else below its nearest folder named `cards`. A checked file stands in for
     the bundled file at the same place: an author editing a checkout's or a

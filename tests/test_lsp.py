@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -114,6 +115,22 @@ def test_lsp_without_pygls_says_how_to_install(argv):
     assert "pip install dunec[lsp]" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_a_copy_at_a_bundled_files_place_stands_in_for_it(tmp_path):
+    """An author editing another checkout's (or a copy's) cards/base/imperium.dune
+    checks it against the other bundled cards, as `dunec check` does: not beside
+    the installed copy with every id defined twice. Anywhere else the ids clash."""
+    from dunec.lsp.analysis import check
+
+    text = (ROOT / "cards" / "base" / "imperium.dune").read_text(encoding="utf-8")
+    copy = tmp_path / "checkout" / "cards" / "base" / "imperium.dune"
+    copy.parent.mkdir(parents=True)
+    copy.write_text(text, encoding="utf-8")
+    model, diags = check(copy.resolve().as_posix(), text)
+    assert not diags.items and "arrakis_recruiter" in model.defs
+    elsewhere = (tmp_path / "imperium.dune").resolve().as_posix()
+    assert "E0102" in {d.code for d in check(elsewhere, text)[1].items}
+
+
 # ------------------------------------------------------------------ the server over stdio
 @pytest.mark.skipif(importlib.util.find_spec("pygls") is None, reason="pygls is not installed (extra dunec[lsp])")
 def test_server_over_stdio(tmp_path):
@@ -154,8 +171,8 @@ def test_server_over_stdio(tmp_path):
         assert "Arrakis Recruiter" in hover["contents"]["value"]
         assert "reveal" in hover["contents"]["value"].lower()
         where = c.request("textDocument/definition", at_ref)
-        target = ROOT / "cards" / "base"
-        assert where["uri"].startswith(target.resolve().as_uri())
+        # the server's own bundled cards: this checkout's, or those of the dunec it runs
+        assert where["uri"].startswith("file://") and "/cards/base/" in where["uri"]
         line = Path(where["uri"][len("file://"):]).read_text(encoding="utf-8").splitlines()[where["range"]["start"]["line"]]
         assert "arrakis_recruiter" in line
 
@@ -185,8 +202,10 @@ def test_server_over_stdio(tmp_path):
         [twice] = c.diagnostics(uri)
         assert twice["code"] == "E0102" and twice["range"]["start"] == {"line": 0, "character": 5}
         [first] = twice["relatedInformation"]
-        bundled = ROOT / "cards" / "base" / "imperium.dune"
-        assert first["message"] == "first defined here" and first["location"]["uri"] == bundled.resolve().as_uri()
+        assert first["message"] == "first defined here"
+        assert first["location"]["uri"].startswith("file://")  # the server's bundled cards (as above)
+        assert first["location"]["uri"].endswith("/cards/base/imperium.dune")
+        bundled = Path(unquote(first["location"]["uri"][len("file://"):]))
         line = bundled.read_text(encoding="utf-8").splitlines()[first["location"]["range"]["start"]["line"]]
         assert line.startswith("card arrakis_recruiter ")
 

@@ -7,7 +7,7 @@ from urllib.parse import unquote, urlparse
 
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.vocab import Vocabulary
-from dunec.frontend import bundled_sets, card_files, compile_sources, read_card_file
+from dunec.frontend import bundled_sets, card_files, compile_sources, place_in_cards, read_card_file
 from dunec.paths import cards_dir
 
 
@@ -29,12 +29,24 @@ def bundled_sources() -> tuple:
 
 
 @functools.lru_cache(maxsize=1)
+def bundled_places() -> dict:
+    """Each bundled file's path -> its place in the cards folder (`base/imperium.dune`)."""
+    real = cards_dir().resolve()
+    return {p: place_in_cards(Path(p), real) for p, _ in bundled_sources()}
+
+
+@functools.lru_cache(maxsize=1)
 def vocabulary() -> Vocabulary:
     return Vocabulary(bundled_sets(), Diagnostics())
 
 
 def check(path: str, text: str):
     """(model, diagnostics) of the document at `path` with the bundled cards; a
-    bundled file being edited is replaced by its open text."""
-    sources = [(p, t) for p, t in bundled_sources() if p != path] + [(path, text)]
+    bundled file being edited is replaced by its open text, and so is the bundled
+    file at the document's place below a `cards/` folder (a checkout's or a
+    copy's `cards/base/imperium.dune`, as `dunec check` does)."""
+    place = place_in_cards(Path(path)) if not path.startswith(("untitled:", "file:")) else None
+    places = bundled_places()
+    sources = [(p, t) for p, t in bundled_sources()
+               if p != path and (place is None or places[p] != place)] + [(path, text)]
     return compile_sources(sources)
