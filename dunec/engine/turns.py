@@ -271,6 +271,22 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
     return not any(m[0] == "ignore_block" and m[1] == sp["icon"] for m in mods)
 
 
+def space_rows(e, p: Player):
+    """The board's spaces whose cost does not rule them out for the player, as
+    (id, icon, requirement, cost) in board order, cost None when already judged
+    (a plain cost the player pays), else the cost the general rule must judge."""
+    content = e.content
+    if e.state.cost_overrides:  # a rival rule's costs: the general rule judges every space
+        return [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
+    # The content's table, by the plain costs the player's amounts reach (amounts are
+    # never below 0: rules_resources.lose stops at 0).
+    table, solari_at, spice_at, water_at = content.agent_menu(p.leader)
+    solari, spice, water = p.solari, p.spice, p.water
+    return table[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                  spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                  water_at[water] if water < len(water_at) else water_at[-1])]
+
+
 def agent_options(e, p: Player, out: list | None = None) -> list:
     """("place", card, space) for every legal agent placement, card by card in hand
     order, spaces in board order (their value hints are hints.py's), appended to
@@ -292,29 +308,28 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     if not cards:
         return out
     # Each space is judged once: requirement, cost and blocking do not depend on the
-    # card; only icons and infiltration do. Which spaces each set of icons may visit
-    # is the content's (made once per game's content), so only those are judged.
+    # card; only icons and infiltration do. Only the spaces of the hand's icons are
+    # judged, among those whose cost the player pays (space_rows).
     extra = p.extra_icons
     if extra:
         extra = frozenset(extra)
         wanted = extra.union(*[c[1] for c in cards])
     else:
         wanted = cards[0][1].union(*[c[1] for c in cards[1:]]) if len(cards) > 1 else cards[0][1]
-    by_icons = content.spaces_by_icons()
     # `blocked` inlined (this is the engine's hottest loop): a space closed even to an
     # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
     st = e.state
     seat = p.seat
     mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
-    ignore, cost_mods = content.leader_rules(p.leader)
-    overridden = st.cost_overrides  # a rival rule's costs: the general rule decides
-    leader_costs = content.leader_costs(p.leader) if cost_mods and not overridden else None
+    ignore = content.leader_rules(p.leader)[0]
+    rows = space_rows(e, p)
     blocked_for, occupied = st.blocked, st.occupied
     infiltrate = p.infiltrate
-    solari, spice, water = p.solari, p.spice, p.water
     probe = None
     free, held = set(), set()  # open to any agent; open to infiltrating agents only
-    for sid, icon, req, costs, plain, sp in (by_icons.get(wanted) or content.spaces_of(wanted))[1]:
+    for sid, icon, req, costs in rows:
+        if icon not in wanted:
+            continue
         if blocked_for and blocked_for.get(sid, seat) != seat:
             continue
         if sid in occupied:
@@ -326,28 +341,19 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             enemy = False
         if req is not None:
             if probe is None:
-                probe = Ctx(e, p, box="space")  # one context for every requirement read
+                probe = Ctx(e, p, None, None, "space")  # one context for every requirement read
             probe.space = sid
             if not req(probe):
                 continue
-        if overridden:
-            costs = space_costs(e, p, sp)
-            if costs and not rules_costs.can_pay(e, p, costs):
-                continue
-        else:
-            if leader_costs is not None:
-                costs, plain = leader_costs[sid]
-            if plain is None:
-                if not rules_costs.can_pay(e, p, costs):
-                    continue
-            elif plain and (solari < plain[0] or spice < plain[1] or water < plain[2]):
-                continue
+        if costs is not None and not rules_costs.can_pay(e, p, costs):
+            continue
         if enemy:
             held.add(sid)
         else:
             free.add(sid)
     if held:
         held |= free
+    by_icons = content.spaces_by_icons()
     for cid, icons, infiltrating, _anywhere, discounts in cards:
         if extra:
             icons = icons.union(extra)

@@ -3,6 +3,7 @@ each (`meta_of`, also what codegen writes) and the `Content` a game is played
 with. Below both back-ends: the engine and codegen import it, it imports neither."""
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -221,6 +222,45 @@ class Content:
                 costs = modified_costs(costs, icon, mods)
                 table[sid] = (costs, _plain_costs(costs))
         return table
+
+    def agent_menu(self, leader: str) -> tuple:
+        """The agent menu's cost half for one leader (one whose modifiers change
+        space costs has its own, the others share one), made once per content:
+        (table, solari_at, spice_at, water_at). An `_at` tuple maps an amount of its
+        resource (capped at its last index, the most any plain space cost asks) to
+        the plain cost it reaches (the largest such cost not above it: amounts
+        between two costs pay for the same spaces); table maps every (solari,
+        spice, water) so reached to agent_rows for those amounts."""
+        own = bool(leader) and self.leader_rules(leader)[1]
+        key = ("agent_menu", leader if own else None)
+        menu = self._by_kind.get(key)
+        if menu is None:
+            costs = self.leader_costs(leader) if own else {row[0]: (row[3], row[4]) for row in self.board()}
+            plains = [plain for _cost, plain in costs.values() if plain]
+            reached = []
+            for i in range(3):
+                needs = {0} | {plain[i] for plain in plains}
+                reached.append(tuple(max(n for n in needs if n <= amount) for amount in range(max(needs) + 1)))
+            table = {have: self.agent_rows(costs, have)
+                     for have in itertools.product(*(sorted(set(at)) for at in reached))}
+            menu = self._by_kind[key] = (table, *reached)
+        return menu
+
+    def agent_rows(self, costs: dict, have: tuple) -> tuple:
+        """The board rows whose cost (`costs`: space id -> (cost, plain cost), as
+        leader_costs gives them) does not rule them out for a player with `have`
+        (Solari, spice, water), as (id, icon, requirement, cost), in board order: a
+        plain cost (only those resources) is judged here, so its row's cost is
+        None; any other cost is left for the general rule to judge in play."""
+        solari, spice, water = have
+        rows = []
+        for sid, icon, req, _cost, _plain, _sp in self.board():
+            cost, plain = costs[sid]
+            if plain is None:
+                rows.append((sid, icon, req, cost))
+            elif not plain or (solari >= plain[0] and spice >= plain[1] and water >= plain[2]):
+                rows.append((sid, icon, req, None))
+        return tuple(rows)
 
     def copies_of(self, kind: str, level=None) -> tuple:
         """Every copy of the definitions of a kind (of one conflict level), by id: a
