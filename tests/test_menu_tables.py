@@ -8,37 +8,45 @@ import itertools
 import pytest
 
 from dunec.engine import rules_costs, turns
+from dunec.engine.context import Ctx
 from dunec.engine.game import Engine
 from dunec.engine.setup import new_game
 
 
+def _general_rule(e, p) -> list:
+    """The agent menu by the general rule, card by card, space by space: the
+    card's icons, blocking, the space's requirement, its cost for this leader."""
+    out = []
+    for card in dict.fromkeys(p.hand):
+        m = e.defs[card]
+        for sid, icon, req, _costs, _plain, sp in e.content.board():
+            if icon in m.get("icons", ()) and not turns.blocked(e, p, sp, m.get("infiltrate", False)) \
+                    and (req is None or req(Ctx(e, p, space=sid, box="space"))) \
+                    and rules_costs.can_pay(e, p, turns.space_costs(e, p, sp)):
+                out.append(("place", card, sid))
+    return out
+
+
 @pytest.mark.parametrize("sets", [("base",), ("base", "ix")])
 def test_agent_menu_tables_give_the_general_rule(compiled, sets):
-    """space_rows (the agent menu's cost table) keeps exactly the spaces the
-    general cost rule lets the player pay for, in board order, handing on the
-    leader's own cost of a space whose cost is not plain resources."""
+    """The agent menu, read from the content's tables (agent_menu), is the general
+    per-space rule's for every leader and every amount of Solari, spice and water
+    up to past the tables' caps, with spaces held by opponents and by the player."""
     content = compiled.select(sets)
     e = Engine(content, new_game(content, 4, 1))
     p = e.players[0]
     board = content.board()
+    # A hand of every agent card: every icon, an infiltrating card in a game with Ix.
+    p.hand = [k for k, m in sorted(content.defs.items()) if m.get("icons") and not m.get("space_discounts")]
+    assert {row[1] for row in board} <= {i for c in p.hand for i in content.defs[c]["icons"]}
+    e.state.occupied = {board[0][0]: 1, board[5][0]: 0, board[9][0]: 2}
     leaders = [m["id"] for m in content.of_kind("leader")]
     assert any(content.leader_rules(leader)[1] for leader in leaders)  # a leader with its own costs is checked
     for leader in leaders:
         p.leader = leader
-        _table, *reached = content.agent_menu(leader)
-        for p.solari, p.spice, p.water in itertools.product(*(range(len(at) + 2) for at in reached)):
-            rows = turns.space_rows(e, p)
-            kept = {row[0]: row for row in rows}
-            assert [row[0] for row in rows] == [row[0] for row in board if row[0] in kept]
-            for sid, icon, req, _costs, _plain, sp in board:
-                costs = turns.space_costs(e, p, sp)
-                pays = rules_costs.can_pay(e, p, costs)
-                if sid not in kept:
-                    assert not pays, (leader, sid)
-                    continue
-                assert kept[sid][1:3] == (icon, req)
-                judged = kept[sid][3]
-                assert judged is None and pays or judged == costs and rules_costs.can_pay(e, p, judged) == pays
+        reached = content.agent_menu(leader)[3:6]
+        for p.solari, p.spice, p.water in itertools.product(*(range(len(at) + 1) for at in reached)):
+            assert turns.agent_options(e, p) == _general_rule(e, p), (leader, p.solari, p.spice, p.water)
 
 
 def test_agent_menu_tables_are_made_once_per_leader_costs(compiled):
@@ -49,6 +57,7 @@ def test_agent_menu_tables_are_made_once_per_leader_costs(compiled):
     plain = [leader for leader in leaders if not base.leader_rules(leader)[1]]
     own = [leader for leader in leaders if base.leader_rules(leader)[1]]
     assert plain and own
-    assert all(base.agent_menu(leader) is base.agent_menu(plain[0]) for leader in plain)
-    assert all(base.agent_menu(leader) is not base.agent_menu(plain[0]) for leader in own)
-    assert compiled.select(("base", "ix")).agent_menu(plain[0]) is not base.agent_menu(plain[0])
+    table = base.agent_menu(plain[0])[2]
+    assert all(base.agent_menu(leader)[2] is table for leader in plain)
+    assert all(base.agent_menu(leader)[2] is not table for leader in own)
+    assert compiled.select(("base", "ix")).agent_menu(plain[0])[2] is not table

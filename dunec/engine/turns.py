@@ -271,22 +271,6 @@ def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
     return not any(m[0] == "ignore_block" and m[1] == sp["icon"] for m in mods)
 
 
-def space_rows(e, p: Player):
-    """The board's spaces whose cost does not rule them out for the player, as
-    (id, icon, requirement, cost) in board order, cost None when already judged
-    (a plain cost the player pays), else the cost the general rule must judge."""
-    content = e.content
-    if e.state.cost_overrides:  # a rival rule's costs: the general rule judges every space
-        return [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
-    # The content's table, by the plain costs the player's amounts reach (amounts are
-    # never below 0: rules_resources.lose stops at 0).
-    table, solari_at, spice_at, water_at = content.agent_menu(p.leader)
-    solari, spice, water = p.solari, p.spice, p.water
-    return table[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
-                  spice_at[spice] if spice < len(spice_at) else spice_at[-1],
-                  water_at[water] if water < len(water_at) else water_at[-1])]
-
-
 def agent_options(e, p: Player, out: list | None = None) -> list:
     """("place", card, space) for every legal agent placement, card by card in hand
     order, spaces in board order (their value hints are hints.py's), appended to
@@ -294,10 +278,14 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     if out is None:
         out = []
     content = e.content
-    table = content.agent_cards()
+    # The content's tables for this leader (Content.agent_menu): each card's agent
+    # icons, the icons whose occupied spaces the leader may enter, the spaces whose
+    # plain cost the player's amounts pay for, by the plain costs they reach, and the
+    # spaces of each set of icons.
+    info_of, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
     cards = []
     for card in dict.fromkeys(p.hand):
-        info = table[card]
+        info = info_of[card]
         if info is not None:
             cards.append(info)
     if p.agents_left <= 0 and cards:
@@ -309,20 +297,25 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         return out
     # Each space is judged once: requirement, cost and blocking do not depend on the
     # card; only icons and infiltration do. Only the spaces of the hand's icons are
-    # judged, among those whose cost the player pays (space_rows).
+    # judged, among those whose cost does not rule them out.
     extra = p.extra_icons
     if extra:
         extra = frozenset(extra)
         wanted = extra.union(*[c[1] for c in cards])
     else:
         wanted = cards[0][1].union(*[c[1] for c in cards[1:]]) if len(cards) > 1 else cards[0][1]
+    st = e.state
+    if st.cost_overrides:  # a rival rule's costs: the general rule judges every space
+        rows = [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
+    else:  # a cost left in a row is one the table leaves to the general rule (amounts are never below 0)
+        solari, spice, water = p.solari, p.spice, p.water
+        rows = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                     spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                     water_at[water] if water < len(water_at) else water_at[-1])]
     # `blocked` inlined (this is the engine's hottest loop): a space closed even to an
     # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
-    st = e.state
     seat = p.seat
     mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
-    ignore = content.leader_rules(p.leader)[0]
-    rows = space_rows(e, p)
     blocked_for, occupied = st.blocked, st.occupied
     infiltrate = p.infiltrate
     probe = None
@@ -353,7 +346,6 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             free.add(sid)
     if held:
         held |= free
-    by_icons = content.spaces_by_icons()
     for cid, icons, infiltrating, _anywhere, discounts in cards:
         if extra:
             icons = icons.union(extra)

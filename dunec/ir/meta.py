@@ -224,27 +224,36 @@ class Content:
         return table
 
     def agent_menu(self, leader: str) -> tuple:
-        """The agent menu's cost half for one leader (one whose modifiers change
-        space costs has its own, the others share one), made once per content:
-        (table, solari_at, spice_at, water_at). An `_at` tuple maps an amount of its
-        resource (capped at its last index, the most any plain space cost asks) to
-        the plain cost it reaches (the largest such cost not above it: amounts
-        between two costs pay for the same spaces); table maps every (solari,
-        spice, water) so reached to agent_rows for those amounts."""
-        own = bool(leader) and self.leader_rules(leader)[1]
-        key = ("agent_menu", leader if own else None)
-        menu = self._by_kind.get(key)
+        """What the agent menu reads for a player of this leader, made once per
+        content: (agent_cards, icons whose spaces the leader may enter though
+        occupied, cost table, solari_at, spice_at, water_at, spaces_by_icons). An
+        `_at` tuple maps an amount of its resource (capped at its last index, the
+        most any plain space cost asks) to the plain cost it reaches (the largest
+        such cost not above it: amounts between two costs pay for the same
+        spaces); the cost table maps every (solari, spice, water) so reached to
+        agent_rows for those amounts: one table for the printed costs, one of its
+        own for a leader whose modifiers change space costs."""
+        menu = self._by_kind.get(("agent_menu", leader))
         if menu is None:
-            costs = self.leader_costs(leader) if own else {row[0]: (row[3], row[4]) for row in self.board()}
-            plains = [plain for _cost, plain in costs.values() if plain]
-            reached = []
-            for i in range(3):
-                needs = {0} | {plain[i] for plain in plains}
-                reached.append(tuple(max(n for n in needs if n <= amount) for amount in range(max(needs) + 1)))
-            table = {have: self.agent_rows(costs, have)
-                     for have in itertools.product(*(sorted(set(at)) for at in reached))}
-            menu = self._by_kind[key] = (table, *reached)
+            ignore, own_costs = self.leader_rules(leader)
+            key = ("agent_costs", leader if own_costs else None)
+            if key not in self._by_kind:
+                costs = self.leader_costs(leader) if own_costs else {row[0]: (row[3], row[4]) for row in self.board()}
+                self._by_kind[key] = self._agent_costs(costs)
+            menu = self._by_kind[("agent_menu", leader)] = (self.agent_cards(), ignore, *self._by_kind[key],
+                                                            self.spaces_by_icons())
         return menu
+
+    def _agent_costs(self, costs: dict) -> tuple:
+        """agent_menu's (cost table, solari_at, spice_at, water_at) for spaces
+        costing `costs` (as leader_costs gives them)."""
+        plains = [plain for _cost, plain in costs.values() if plain]
+        reached = []
+        for i in range(3):
+            needs = {0} | {plain[i] for plain in plains}
+            reached.append(tuple(max(n for n in needs if n <= amount) for amount in range(max(needs) + 1)))
+        table = {have: self.agent_rows(costs, have) for have in itertools.product(*(sorted(set(at)) for at in reached))}
+        return (table, *reached)
 
     def agent_rows(self, costs: dict, have: tuple) -> tuple:
         """The board rows whose cost (`costs`: space id -> (cost, plain cost), as
