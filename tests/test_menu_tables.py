@@ -61,3 +61,30 @@ def test_agent_menu_tables_are_made_once_per_leader_costs(compiled):
     assert all(base.agent_menu(leader)[2] is table for leader in plain)
     assert all(base.agent_menu(leader)[2] is not table for leader in own)
     assert compiled.select(("base", "ix")).agent_menu(plain[0])[2] is not table
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "ix")])
+def test_intrigue_tables_give_the_general_rule(compiled, sets):
+    """The intrigue menus, read from the content's table (intrigue_plays), offer
+    each card in hand once whose box the player may play: the box is the card's,
+    its forced cost payable, its requirement met, and later in the turn not one
+    played at its start."""
+    content = compiled.select(sets)
+    e = Engine(content, new_game(content, 4, 1))
+    p = e.players[0]
+    p.intrigue = [k for k, m in sorted(content.defs.items()) if m["kind"] == "intrigue"] * 2
+    for amount in range(0, 8):
+        p.solari = p.spice = p.water = p.garrison = amount
+        for box in ("plot", "combat", "endgame"):
+            for later in (False, True):
+                want = []
+                for c in dict.fromkeys(p.intrigue):
+                    m, req = content.defs[c], content.effect(c, "requires")
+                    forced = m["forced"].get(box)
+                    if box in m["boxes"] and not (later and m.get("turn_start")) \
+                            and (forced is None or rules_costs.can_pay(e, p, forced)) \
+                            and (req is None or req(Ctx(e, p, card=c, box=box))):
+                        want.append(c)
+                assert turns._intrigue_options(e, p, box, later) == want
+                if box == "plot":
+                    assert turns.plot_options(e, p, [], later) == [("play", c) for c in want]

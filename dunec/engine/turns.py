@@ -109,7 +109,7 @@ def take_turn(e, p: Player) -> None:
 
 def turn_menu(e, p: Player) -> None:
     # One list, extended in place: this menu is built before nearly every decision.
-    options = [("play", c) for c in plot_options(e, p)] if p.intrigue else []
+    options = plot_options(e, p, []) if p.intrigue else []
     if p.tiles:
         options += tile_options(e, p)
     if not p.once_used and "once" in e.defs[p.leader]["boxes"]:
@@ -194,17 +194,22 @@ def more_plots(e, f):
         else:
             play_intrigue(e, p, a[1], "plot")
         return
-    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] if p.intrigue else []
+    plots = plot_options(e, p, [], later=True) if p.intrigue else []
     if p.tiles:
         plots += tile_options(e, p)
     if plots:
-        e.ask(p, "plot", plots + [END_TURN], "more_plots", seat=p.seat)
+        plots.append(END_TURN)
+        e.ask(p, "plot", plots, "more_plots", seat=p.seat)
     else:
         turn_over(e, p)
 
 
-def plot_options(e, p: Player) -> list[str]:
-    return _intrigue_options(e, p, "plot")
+def plot_options(e, p: Player, out: list, later: bool = False) -> list:
+    """("play", card) for each plot intrigue the player may play now, appended to
+    `out`; `later` in the turn than its start, none played "at the start of your turn"."""
+    for c in _intrigue_options(e, p, "plot", later):
+        out.append(("play", c))
+    return out
 
 
 def tile_options(e, p: Player) -> list:
@@ -224,20 +229,23 @@ def tile_options(e, p: Player) -> list:
     return out
 
 
-def _intrigue_options(e, p: Player, box: str) -> list[str]:
+def _intrigue_options(e, p: Player, box: str, later: bool = False) -> list[str]:
+    """The intrigue cards in hand (each once) whose `box` the player may play now:
+    its forced cost payable, its requirement met (`later` as plot_options)."""
     if not seats.uses_abilities(p):
         return []  # rivals never play intrigue cards
-    out, seen = [], set()
-    for c in p.intrigue:
-        m = e.defs[c]
-        if c in seen or box not in m["boxes"]:
+    out = []
+    plays = e.content.intrigue_plays(box)
+    for c in dict.fromkeys(p.intrigue):
+        play = plays.get(c)
+        if play is None:
             continue
-        seen.add(c)
-        forced = m["forced"].get(box)
+        forced, req, at_start = play
+        if later and at_start:
+            continue
         if forced is not None and not rules_costs.can_pay(e, p, forced):
             continue
-        req = e.content.effect(c, "requires")
-        if req is not None and not req(Ctx(e, p, card=c, box=box)):
+        if req is not None and not req(Ctx(e, p, c, None, box)):
             continue
         out.append(c)
     return out
@@ -283,27 +291,27 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     # plain cost the player's amounts pay for, by the plain costs they reach, and the
     # spaces of each set of icons.
     info_of, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
-    cards = []
+    # Each space is judged once: requirement, cost and blocking do not depend on the
+    # card; only icons and infiltration do. Only the spaces of the hand's icons
+    # (`wanted`) are judged, among those whose cost does not rule them out.
+    cards, wanted = [], set()
     for card in dict.fromkeys(p.hand):
         info = info_of[card]
         if info is not None:
             cards.append(info)
+            wanted |= info[1]
     if p.agents_left <= 0 and cards:
         # Only a card that sends an agent "from anywhere" moves one already placed.
         cards = [c for c in cards if c[3]]
         if cards and not rules_agents.agents_of(e, p.seat):
             return out
+        wanted = set().union(*[c[1] for c in cards])
     if not cards:
         return out
-    # Each space is judged once: requirement, cost and blocking do not depend on the
-    # card; only icons and infiltration do. Only the spaces of the hand's icons are
-    # judged, among those whose cost does not rule them out.
     extra = p.extra_icons
     if extra:
         extra = frozenset(extra)
-        wanted = extra.union(*[c[1] for c in cards])
-    else:
-        wanted = cards[0][1].union(*[c[1] for c in cards[1:]]) if len(cards) > 1 else cards[0][1]
+        wanted |= extra
     st = e.state
     if st.cost_overrides:  # a rival rule's costs: the general rule judges every space
         rows = [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
@@ -555,26 +563,36 @@ def buy(e, f):
         return
     st = e.state
     have = p.persuasion
+    # Without a discount, the printed costs (what price_of gives then), from a table.
+    cost = None if p.discounts else e.content.costs()
+    price = rules_cards.price_of
+    actions = []  # the Row's cards, those set aside for the player, the reserve's, then the plots
+    for c in dict.fromkeys(st.imperium_row):
+        n = cost[c] if cost is not None else price(e, p, c)
+        if n <= have:
+            actions.append(("buy", c, n))
+    row = len(actions)
+    if p.manipulated:
+        for c in dict.fromkeys(p.manipulated):
+            n = price(e, p, c, aside=True)
+            if n <= have:
+                actions.append(("buy", c, n))
+    aside = len(actions) - row
     defs = e.defs
-    if p.discounts:
-        price = rules_cards.price_of
-        row = [(c, n) for c in dict.fromkeys(st.imperium_row) for n in (price(e, p, c),) if n <= have]
-        reserve = [(c, n) for c, left in sorted(st.reserve.items()) if left > 0 and not defs[c].get("gained_only")
-                   for n in (price(e, p, c),) if n <= have]
-    else:  # the printed costs (what price_of gives without a discount), read from a table
-        cost = e.content.costs()
-        row = [(c, cost[c]) for c in dict.fromkeys(st.imperium_row) if cost[c] <= have]
-        reserve = [(c, cost[c]) for c, left in sorted(st.reserve.items())
-                   if left > 0 and cost[c] <= have and not defs[c].get("gained_only")]
-    aside = [(c, n) for c in dict.fromkeys(p.manipulated) for n in (rules_cards.price_of(e, p, c, aside=True),)
-             if n <= have] if p.manipulated else []
-    plots = [("play", c) for c in plot_options(e, p) if not e.defs[c].get("turn_start")] if p.intrigue else []
+    for c, left in sorted(st.reserve.items()):
+        if left > 0 and not defs[c].get("gained_only"):
+            n = cost[c] if cost is not None else price(e, p, c)
+            if n <= have:
+                actions.append(("buy", c, n))
+    buys = len(actions)
+    if p.intrigue:
+        plot_options(e, p, actions, later=True)
     if p.tiles:
-        plots += tile_options(e, p)
-    if not row and not aside and not reserve and not plots:
+        actions += tile_options(e, p)
+    if not actions:
         return
-    actions = [("buy", c, n) for c, n in row + aside + reserve] + plots + [END_TURN if plots else STOP_BUYING]
-    e.ask(p, "buy", actions, "buy", seat=p.seat, row=len(row), aside=len(aside))
+    actions.append(END_TURN if len(actions) > buys else STOP_BUYING)
+    e.ask(p, "buy", actions, "buy", seat=p.seat, row=row, aside=aside)
 
 
 def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None:

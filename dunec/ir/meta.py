@@ -199,6 +199,18 @@ class Content:
                                               if isinstance(m.get("cost", 0), int)}
         return table
 
+    def intrigue_plays(self, box: str) -> dict:
+        """id -> (forced cost or None, requirement function or None, played "at the
+        start of your turn") for every definition with this box (an intrigue's
+        "plot" or "combat"): what the intrigue menus read of each card in hand."""
+        key = ("plays", box)
+        table = self._by_kind.get(key)
+        if table is None:
+            table = self._by_kind[key] = {k: (m["forced"].get(box), self.effects.get((k, "requires")),
+                                              bool(m.get("turn_start")))
+                                          for k, m in self.defs.items() if box in m["boxes"]}
+        return table
+
     def leader_rules(self, leader: str) -> tuple:
         """(icons whose spaces the leader may enter though occupied, whether the
         leader changes space costs): the modifiers the agent menu reads."""
