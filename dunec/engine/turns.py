@@ -60,16 +60,22 @@ def player_turns(e, f):
     i = f["i"]
     players = e.players
     last = f.get("last")
-    if rules_ix_cards.next_is_extra(e, last):  # another turn right after this one (Weirding Way)
+    # Another turn right after this one (Weirding Way); the flag read first: most turns give none.
+    if last is not None and players[last].extra_turn and rules_ix_cards.next_is_extra(e, last):
         e.state.stack.append(f)  # `last` stays: a Weirding Way in the extra turn gives another
         p = players[last]
         e.yes_no(p, "extra_turn", "take another turn now", 2.0, "extra_turn_taken", seat=last)
         return
+    n = len(order)
     while True:
-        if i == 0 and all(players[s].revealed_turn for s in order):
-            return
+        if i == 0:  # a new pass over the order: over once everyone has revealed
+            for s in order:
+                if not players[s].revealed_turn:
+                    break
+            else:
+                return
         p = players[order[i]]
-        i = (i + 1) % len(order)
+        i = (i + 1) % n
         if not p.revealed_turn:
             break
     f["i"] = i
@@ -261,7 +267,8 @@ def play_intrigue(e, p: Player, card: str, box: str) -> None:
 
 def space_costs(e, p: Player, sp: dict) -> tuple:
     costs = rivals.space_costs(e, sp) if e.state.cost_overrides else sp.get("cost", ())
-    return modified_costs(costs, sp["icon"], e.defs[p.leader].get("modifiers", ()))
+    mods = e.defs[p.leader].get("modifiers", ())
+    return modified_costs(costs, sp["icon"], mods) if mods and costs else costs
 
 
 def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
@@ -294,19 +301,15 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     # Each space is judged once: requirement, cost and blocking do not depend on the
     # card; only icons and infiltration do. Only the spaces of the hand's icons
     # (`wanted`) are judged, among those whose cost does not rule them out.
+    # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
+    anywhere_only = p.agents_left <= 0
     cards, wanted = [], set()
     for card in dict.fromkeys(p.hand):
         info = info_of[card]
-        if info is not None:
+        if info is not None and (info[3] or not anywhere_only):
             cards.append(info)
             wanted |= info[1]
-    if p.agents_left <= 0 and cards:
-        # Only a card that sends an agent "from anywhere" moves one already placed.
-        cards = [c for c in cards if c[3]]
-        if cards and not rules_agents.agents_of(e, p.seat):
-            return out
-        wanted = set().union(*[c[1] for c in cards])
-    if not cards:
+    if not cards or (anywhere_only and not rules_agents.agents_of(e, p.seat)):
         return out
     extra = p.extra_icons
     if extra:
@@ -418,11 +421,16 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
         rules_ix_cards.sent_with(e, p, card, space)
     if e.has_box(space, "control"):
         e.later("control_bonus", space=space)
-    costs = rules_ix_cards.discounted(space_costs(e, p, sp), space, rules_ix_cards.card_discounts(e, card))
+    costs = space_costs(e, p, sp)
+    discounts = rules_ix_cards.card_discounts(e, card)
+    if discounts:
+        costs = rules_ix_cards.discounted(costs, space, discounts)
     if costs:
-        if any(c[0] == "res" and c[1] == "solari" for c in costs):
-            if e.has_box(p.leader, "space_paid"):
-                e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
+        for c in costs:
+            if c[0] == "res" and c[1] == "solari":  # the leader's trigger on paying Solari for a space
+                if e.has_box(p.leader, "space_paid"):
+                    e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
+                break
         rules_costs.pay(e, p, costs)
 
 
