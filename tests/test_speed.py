@@ -64,7 +64,8 @@ def test_board_and_agent_cards_are_per_selection(compiled):
         assert (info is None) == (not m.get("icons"))
         if info is not None:
             assert info[0] == ident and info[1] == frozenset(m["icons"])
-            assert info[2:] == (bool(m.get("infiltrate")), bool(m.get("from_anywhere")), m.get("space_discounts", ()))
+            assert info[2:5] == (bool(m.get("infiltrate")), bool(m.get("from_anywhere")), m.get("space_discounts", ()))
+            assert info[5] == tuple(row[0] for row in ix.board() if row[1] in m["icons"])
 
 
 def test_plain_costs_read_as_the_general_cost_rule(compiled):

@@ -39,7 +39,10 @@ def pay(e, p: Player, costs, card=None) -> None:
     """Pay the costs in order (tail position: a cost may ask, e.g. which
     intrigue card to lose or which card to trash)."""
     costs = list(costs)
-    if all(c[0] == "res" and c[1] != "intrigue" for c in costs):
+    for c in costs:
+        if c[0] != "res" or c[1] == "intrigue":
+            break
+    else:  # resources only, none asking: paid at once
         for c in costs:
             rules_resources.lose(e, p, c[1], c[2])
         return

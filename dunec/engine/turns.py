@@ -357,13 +357,15 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             free.add(sid)
     if held:
         held |= free
-    for cid, icons, infiltrating, _anywhere, discounts in cards:
+    place = out.append
+    for cid, icons, infiltrating, _anywhere, discounts, spaces in cards:
         if extra:
             icons = icons.union(extra)
+            spaces = (by_icons.get(icons) or content.spaces_of(icons))[0]
         room = held if infiltrating and held else free
-        for sid in (by_icons.get(icons) or content.spaces_of(icons))[0]:
+        for sid in spaces:
             if sid in room:
-                out.append(("place", cid, sid))
+                place(("place", cid, sid))
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], room)]
     return out
@@ -515,7 +517,9 @@ def reveal_turn(e, p: Player) -> None:
         e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
     e.push({"do": "revealed", "seat": p.seat, "before": None if e.quiet else tally(p)})
-    boxes = [(card, "reveal", p, card, None) for card in p.revealed]
+    boxes = []
+    for card in p.revealed:
+        boxes.append((card, "reveal", p, card, None))
     if seats.uses_abilities(p) and e.has_box(p.leader, "reveal"):  # the leader's `on reveal`, after the cards
         boxes.append((p.leader, "reveal", p, None, None))
     e.run_boxes(boxes + rules_tiles.boxes(e, p, "reveal") if p.tiles else boxes)

@@ -179,14 +179,15 @@ class Content:
         return entry
 
     def agent_cards(self) -> dict:
-        """id -> (id, icons as a frozenset, infiltrate, from_anywhere, space discounts)
-        for every definition with agent icons, None for the others: what the agent
-        menu reads of each card in hand, made once per game's content."""
+        """id -> (id, icons as a frozenset, infiltrate, from_anywhere, space discounts,
+        the ids of its icons' spaces in board order) for every definition with agent
+        icons, None for the others: what the agent menu reads of each card in hand,
+        made once per game's content."""
         table = self._by_kind.get("agent_cards")
         if table is None:
             table = self._by_kind["agent_cards"] = {
                 k: (k, frozenset(m["icons"]), bool(m.get("infiltrate")), bool(m.get("from_anywhere")),
-                    m.get("space_discounts", ())) if m.get("icons") else None
+                    m.get("space_discounts", ()), self.spaces_of(frozenset(m["icons"]))[0]) if m.get("icons") else None
                 for k, m in self.defs.items()}
         return table
 
