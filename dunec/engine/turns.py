@@ -242,9 +242,9 @@ def _intrigue_options(e, p: Player, box: str, later: bool = False) -> list[str]:
         return []  # rivals never play intrigue cards
     out = []
     plays = e.content.intrigue_plays(box)
-    for c in dict.fromkeys(p.intrigue):
+    for c in p.intrigue:
         play = plays.get(c)
-        if play is None:
+        if play is None or c in out:  # each card once
             continue
         forced, req, at_start = play
         if later and at_start:
@@ -304,9 +304,9 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
     cards, wanted = [], set()
-    for card in dict.fromkeys(p.hand):
+    for card in p.hand:
         info = info_of[card]
-        if info is not None and (info[3] or not anywhere_only):
+        if info is not None and (info[3] or not anywhere_only) and info not in cards:  # each card once
             cards.append(info)
             wanted |= info[1]
     if not cards or (anywhere_only and not rules_agents.agents_of(e, p.seat)):
