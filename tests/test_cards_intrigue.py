@@ -24,7 +24,7 @@ def play(g, seat, card, box):
 
 
 def plots(g, seat):
-    return turns.plot_options(g.engine, g.p(seat))
+    return turns._intrigue_options(g.engine, g.p(seat), "plot")
 
 
 def combats(g, seat):

@@ -298,9 +298,6 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     # plain cost the player's amounts pay for, by the plain costs they reach, and the
     # spaces of each set of icons.
     info_of, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
-    # Each space is judged once: requirement, cost and blocking do not depend on the
-    # card; only icons and infiltration do. Only the spaces of the hand's icons
-    # (`wanted`) are judged, among those whose cost does not rule them out.
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
     cards, wanted = [], set()
@@ -323,6 +320,9 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         rows = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
                      spice_at[spice] if spice < len(spice_at) else spice_at[-1],
                      water_at[water] if water < len(water_at) else water_at[-1])]
+    # Each space is judged once: requirement, cost and blocking do not depend on the
+    # card; only icons and infiltration do. Only the spaces of the hand's icons
+    # (`wanted`) are judged, among those whose cost does not rule them out.
     # `blocked` inlined (this is the engine's hottest loop): a space closed even to an
     # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
     seat = p.seat
