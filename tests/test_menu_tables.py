@@ -39,7 +39,8 @@ def test_agent_menu_tables_give_the_general_rule(compiled, sets):
     # A hand of every agent card: every icon, an infiltrating card in a game with Ix.
     p.hand = [k for k, m in sorted(content.defs.items()) if m.get("icons") and not m.get("space_discounts")]
     assert {row[1] for row in board} <= {i for c in p.hand for i in content.defs[c]["icons"]}
-    e.state.occupied = {board[0][0]: 1, board[5][0]: 0, board[9][0]: 2}
+    ids = [row[0] for row in board]
+    e.state.occupied = {ids[0]: 1, ids[5]: 0, ids[9]: 2, ids[12]: 3}
     leaders = [m["id"] for m in content.of_kind("leader")]
     assert any(content.leader_rules(leader)[1] for leader in leaders)  # a leader with its own costs is checked
     for leader in leaders:
@@ -47,6 +48,16 @@ def test_agent_menu_tables_give_the_general_rule(compiled, sets):
         reached = content.agent_menu(leader)[3:6]
         for p.solari, p.spice, p.water in itertools.product(*(range(len(at) + 1) for at in reached)):
             assert turns.agent_options(e, p) == _general_rule(e, p), (leader, p.solari, p.spice, p.water)
+    # Agents held and spaces blocked every way the menu reads them, at a few amounts.
+    boards = [({"infiltrate": True}, {}, []), ({}, {ids[3]: 2, ids[4]: 0}, []),
+              ({}, {}, [[ids[0], 0], [ids[9], 1]]), ({"infiltrate": True}, {ids[12]: 1}, [[ids[5], 2]])]
+    for flags, blocked, infiltrators in boards:
+        p.infiltrate = flags.get("infiltrate", False)
+        e.state.blocked, e.state.infiltrators = blocked, infiltrators
+        for leader in leaders:
+            p.leader = leader
+            for p.solari, p.spice, p.water in ((0, 0, 0), (3, 1, 1), (20, 20, 20)):
+                assert turns.agent_options(e, p) == _general_rule(e, p), (leader, flags, blocked, infiltrators)
 
 
 def test_agent_menu_tables_are_made_once_per_leader_costs(compiled):

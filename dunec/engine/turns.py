@@ -295,8 +295,8 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     content = e.content
     # The content's tables for this leader (Content.agent_menu): each card's agent
     # icons, the icons whose occupied spaces the leader may enter, the spaces whose
-    # plain cost the player's amounts pay for, by the plain costs they reach, and the
-    # spaces of each set of icons.
+    # cost the player's amounts pay for (by the plain costs they reach: by icon, and
+    # those left to check), and the spaces of each set of icons.
     info_of, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
@@ -314,35 +314,27 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         wanted |= extra
     st = e.state
     if st.cost_overrides:  # a rival rule's costs: the general rule judges every space
-        rows = [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
-    else:  # a cost left in a row is one the table leaves to the general rule (amounts are never below 0)
+        by_icon = {}
+        checked = [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
+    else:  # the spaces the player's amounts pay for (amounts are never below 0)
         solari, spice, water = p.solari, p.spice, p.water
-        rows = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
-                     spice_at[spice] if spice < len(spice_at) else spice_at[-1],
-                     water_at[water] if water < len(water_at) else water_at[-1])]
+        by_icon, checked = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                                 spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                                 water_at[water] if water < len(water_at) else water_at[-1])]
     # Each space is judged once: requirement, cost and blocking do not depend on the
     # card; only icons and infiltration do. Only the spaces of the hand's icons
-    # (`wanted`) are judged, among those whose cost does not rule them out.
-    # `blocked` inlined (this is the engine's hottest loop): a space closed even to an
-    # infiltrating agent is skipped; one held by an opponent is open to infiltrators.
-    seat = p.seat
-    mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
-    blocked_for, occupied = st.blocked, st.occupied
-    infiltrate = p.infiltrate
+    # (`wanted`) are judged: first those the table says need nothing more, taken
+    # whole, and those with a requirement or a cost for the general rule; then,
+    # of those, the ones agents hold or a card blocks (`blocked` inlined).
+    free = set()  # open to any agent
+    for icon in wanted:
+        ids = by_icon.get(icon)
+        if ids is not None:
+            free |= ids
     probe = None
-    free, held = set(), set()  # open to any agent; open to infiltrating agents only
-    for sid, icon, req, costs in rows:
+    for sid, icon, req, costs in checked:
         if icon not in wanted:
             continue
-        if blocked_for and blocked_for.get(sid, seat) != seat:
-            continue
-        if sid in occupied:
-            holder = occupied[sid]
-            if holder == seat or sid in mine:
-                continue
-            enemy = not (infiltrate or icon in ignore)
-        else:
-            enemy = False
         if req is not None:
             if probe is None:
                 probe = Ctx(e, p, None, None, "space")  # one context for every requirement read
@@ -351,10 +343,25 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
                 continue
         if costs is not None and not rules_costs.can_pay(e, p, costs):
             continue
-        if enemy:
-            held.add(sid)
-        else:
-            free.add(sid)
+        free.add(sid)
+    seat = p.seat
+    held = set()  # held by an opponent: open to infiltrating agents only
+    if st.occupied:
+        mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
+        defs = e.defs
+        for sid, holder in st.occupied.items():
+            if sid not in free:
+                continue
+            if holder == seat or sid in mine:  # the player has an agent there already
+                free.discard(sid)
+            elif not (p.infiltrate or defs[sid]["icon"] in ignore):  # an opponent's, not entered anyway
+                free.discard(sid)
+                held.add(sid)
+    if st.blocked:  # closed to this player's opponents (The Voice)
+        for sid, who in st.blocked.items():
+            if who != seat:
+                free.discard(sid)
+                held.discard(sid)
     if held:
         held |= free
     place = out.append

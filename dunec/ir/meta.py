@@ -269,20 +269,24 @@ class Content:
         return (table, *reached)
 
     def agent_rows(self, costs: dict, have: tuple) -> tuple:
-        """The board rows whose cost (`costs`: space id -> (cost, plain cost), as
+        """The board spaces whose cost (`costs`: space id -> (cost, plain cost), as
         leader_costs gives them) does not rule them out for a player with `have`
-        (Solari, spice, water), as (id, icon, requirement, cost), in board order: a
-        plain cost (only those resources) is judged here, so its row's cost is
-        None; any other cost is left for the general rule to judge in play."""
+        (Solari, spice, water): (icon -> the ids of its spaces that need nothing
+        more, checked rows). A plain cost (only those resources) is judged here; a
+        space with a requirement or another cost is a checked row, (id, icon,
+        requirement, cost), its cost None when plain (judged here), else the cost
+        the general rule judges in play."""
         solari, spice, water = have
-        rows = []
+        by_icon, checked = {}, []
         for sid, icon, req, _cost, _plain, _sp in self.board():
             cost, plain = costs[sid]
-            if plain is None:
-                rows.append((sid, icon, req, cost))
-            elif not plain or (solari >= plain[0] and spice >= plain[1] and water >= plain[2]):
-                rows.append((sid, icon, req, None))
-        return tuple(rows)
+            if plain is not None and plain and (solari < plain[0] or spice < plain[1] or water < plain[2]):
+                continue
+            if req is None and plain is not None:
+                by_icon.setdefault(icon, set()).add(sid)
+            else:
+                checked.append((sid, icon, req, None if plain is not None else cost))
+        return {icon: frozenset(ids) for icon, ids in by_icon.items()}, tuple(checked)
 
     def copies_of(self, kind: str, level=None) -> tuple:
         """Every copy of the definitions of a kind (of one conflict level), by id: a
