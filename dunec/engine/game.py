@@ -11,7 +11,7 @@ from dunec.engine import hints, interpreter, rivals, rules_costs, rules_ix_cards
 from dunec.engine.actions import NO, player_name
 from dunec.engine.observe import SeatView
 from dunec.engine.policies import RandomPolicy
-from dunec.engine.rng import Rng
+from dunec.engine.rng import _LIMITS, Rng
 from dunec.engine.state import FACTIONS, GameState, Player
 from dunec.engine.context import Ctx
 from dunec.engine.steps import STEPS, step
@@ -159,7 +159,7 @@ class Engine:
         replay list first, then from the seats' policies."""
         # advance() and answer() in one loop: this runs every step of a game.
         st = self.state
-        stack, steps, rng = st.stack, STEPS, self.rng
+        stack, steps, rng, decisions = st.stack, STEPS, self.rng, st.decisions
         while True:
             while st.pending is None and stack:
                 f = stack.pop()
@@ -168,7 +168,25 @@ class Engine:
             d = st.pending
             if d is None:
                 return
-            self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
+            policy = self.policies[d["seat"]]
+            if self.replay or self.after_turn is not None or type(policy).choose is not _BY_COUNT:
+                self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
+                continue
+            # A random player's answer and its _record, inline: nearly every decision
+            # of a random game comes here. The plain draw (RandomPolicy.pick on all
+            # but an agent turn) is RandomPolicy.below's first try; anything else
+            # (a turn, no value made ahead, a rejected value) is the policy's own pick.
+            options = d["options"]
+            n = len(options)
+            ahead = policy.ahead
+            if d["kind"] != "turn" and ahead and n < 256 and ahead[-1] < _LIMITS[n]:
+                i = ahead.pop() % n
+            else:
+                i = policy.pick(d["kind"], n, self.players[d["seat"]])
+            frame = stack[-1]
+            frame["answer"], frame["chosen"] = i, options[i]
+            st.pending = None
+            decisions.append(i)
 
     def _policy_answer(self) -> int:
         d = self.state.pending
