@@ -53,7 +53,8 @@ class Ctx:
         return ctx
 
     def sub(self, player) -> "Ctx":
-        return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced)
+        return Ctx.made(self.engine, player, self.card, self.space, self.box, self.owner, self.forced,
+                        player.recruited)
 
     # --- gains and losses
     def gain(self, res: str, n: int) -> None:

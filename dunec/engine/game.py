@@ -44,6 +44,8 @@ class Engine:
         self.defs = content.defs
         self.state = state
         self.players: list[Player] = state.players  # the seats never change in a game
+        # The seats twice over: the seats in order from any seat are a slice (order, opponents).
+        self._ring = [self.players[i % state.n_players] for i in range(2 * state.n_players)]
         # push(frame): later() for the steps every turn pushes, the frame written as a
         # dict literal by the caller (a list's append, not a Python call).
         self.push = state.stack.append
@@ -79,14 +81,13 @@ class Engine:
         self.state.rng_state = self.rng.state
 
     def order(self) -> list[Player]:
-        if self.state.mode == "duo":
+        st = self.state
+        if st.mode == "duo":
             return rivals.order(self)  # the rival acts right after the first player
-        n = self.state.n_players
-        return [self.players[(self.state.first_player + i) % n] for i in range(n)]
+        return self._ring[st.first_player:st.first_player + st.n_players]
 
     def opponents(self, p: Player) -> list[Player]:
-        n = self.state.n_players
-        return [self.players[(p.seat + i) % n] for i in range(1, n)]
+        return self._ring[p.seat + 1:p.seat + self.state.n_players]
 
     # ------------------------------------------------------------------ frames and decisions
     def later(self, do: str, **loc) -> None:
@@ -249,7 +250,8 @@ class Engine:
 
     def context(self, player, card=None, space=None, box="", owner=None, forced=False) -> Ctx:
         """An effect context for a box run by a rule (context.py)."""
-        return Ctx(self, player, card, space, box, owner, forced)
+        return Ctx.made(self, player, card, space, box, player if owner is None else owner, forced,
+                        0 if player is None else player.recruited)  # Ctx(...)'s defaults, worked out here
 
     def context_of(self, data: dict) -> Ctx:
         return Ctx.of(self, data)
