@@ -291,7 +291,8 @@ class Engine:
     def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
         """Run the box for p after everything pushed from now on (a frame); its
         context counts the troops recruited before it from when it runs."""
-        if self.has_box(ident, box):
+        key = (ident, box)  # has_box, inline: a box or two are left for every agent turn
+        if key in self.content.effects or key in self.content.programs:
             self.state.stack.append({"do": "box", "ident": ident, "box": box, "ctx": {
                 "seat": p.seat, "owner": p.seat, "card": card, "space": space, "box": box, "forced": False}})
 

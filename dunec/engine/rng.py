@@ -50,12 +50,12 @@ class Rng:
         first LAST so that list.pop() takes them in order; the state moves past them.
         below(n) on these values, rejecting as it does, gives below's own results
         (policies.RandomPolicy draws this way: one call for many decisions)."""
-        state = self.state
+        state, mask = self.state, _MASK
         out = [0] * k
         for i in range(k - 1, -1, -1):
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            state = (state + 0x9E3779B97F4A7C15) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             out[i] = z ^ (z >> 31)
         self.state = state
         return out
@@ -64,13 +64,14 @@ class Rng:
         """Fisher-Yates on below(i + 1), with below's draw inlined (a shuffle of a
         deck is one draw per card)."""
         state = self.state
+        mask, limits = _MASK, _LIMITS  # locals: read a few times per card
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _LIMITS[n] if n < 256 else _SPAN - _SPAN % n
+            limit = limits[n] if n < 256 else _SPAN - _SPAN % n
             while True:
-                state = (state + 0x9E3779B97F4A7C15) & _MASK
-                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                state = (state + 0x9E3779B97F4A7C15) & mask
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
                 x = z ^ (z >> 31)
                 if x < limit:
                     break
