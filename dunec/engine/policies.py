@@ -44,6 +44,10 @@ class RandomPolicy(Policy):
         makes the plain draw itself)."""
         if kind == "turn" and n > 1 and player.agents_left > 0:
             # A random player still uses its agents: reveal early only now and then.
+            ahead = self.ahead
+            if len(ahead) > 1 and n <= 256 and ahead[-1] < _LIMITS[10] and ahead[-2] < _LIMITS[n - 1]:
+                # Nearly always: both draws below() would make are the next two values.
+                return n - 1 if ahead.pop() % 10 == 0 else ahead.pop() % (n - 1)
             if self.below(10) == 0:
                 return n - 1
             return self.below(n - 1)
