@@ -10,6 +10,7 @@ from dunec.engine import (rules_agents, rules_cards, rules_costs, rules_deploy,
                           rules_ix_cards, rules_market, rules_resources, rules_units)
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
+_new = object.__new__
 
 
 class Ctx:
@@ -32,15 +33,28 @@ class Ctx:
                 "box": self.box, "forced": self.forced, "before": self.recruited_before}
 
     @classmethod
+    def made(cls, engine, player, card, space, box, owner, forced, before) -> "Ctx":
+        """A context with every field given: no defaults to work out (the step
+        loop makes one for nearly every box it runs)."""
+        ctx = _new(cls)
+        ctx.engine, ctx.player, ctx.owner, ctx.card = engine, player, owner, card
+        ctx.space, ctx.box, ctx.forced, ctx.recruited_before = space, box, forced, before
+        return ctx
+
+    @classmethod
     def of(cls, engine, d: dict) -> "Ctx":
+        # made()'s work without its call: a context from a frame is made at every step that runs a box.
         players = engine.state.players
-        ctx = cls(engine, players[d["seat"]], d["card"], d["space"], d["box"], players[d["owner"]], d["forced"])
-        if "before" in d:  # else counted now: a box run later counts from when it runs
-            ctx.recruited_before = d["before"]
+        ctx = _new(cls)
+        ctx.engine, ctx.player, ctx.owner = engine, players[d["seat"]], players[d["owner"]]
+        ctx.card, ctx.space, ctx.box, ctx.forced = d["card"], d["space"], d["box"], d["forced"]
+        # Without "before" the troops are counted now: a box run later counts from when it runs.
+        ctx.recruited_before = d["before"] if "before" in d else ctx.player.recruited
         return ctx
 
     def sub(self, player) -> "Ctx":
-        return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced)
+        return Ctx.made(self.engine, player, self.card, self.space, self.box, self.owner, self.forced,
+                        player.recruited)
 
     # --- gains and losses
     def gain(self, res: str, n: int) -> None:

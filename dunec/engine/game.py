@@ -11,7 +11,7 @@ from dunec.engine import hints, interpreter, rivals, rules_costs, rules_ix_cards
 from dunec.engine.actions import NO, player_name
 from dunec.engine.observe import SeatView
 from dunec.engine.policies import RandomPolicy
-from dunec.engine.rng import Rng
+from dunec.engine.rng import _LIMITS, Rng
 from dunec.engine.state import FACTIONS, GameState, Player
 from dunec.engine.context import Ctx
 from dunec.engine.steps import STEPS, step
@@ -44,6 +44,8 @@ class Engine:
         self.defs = content.defs
         self.state = state
         self.players: list[Player] = state.players  # the seats never change in a game
+        # The seats twice over: the seats in order from any seat are a slice (order, opponents).
+        self._ring = [self.players[i % state.n_players] for i in range(2 * state.n_players)]
         # push(frame): later() for the steps every turn pushes, the frame written as a
         # dict literal by the caller (a list's append, not a Python call).
         self.push = state.stack.append
@@ -79,14 +81,13 @@ class Engine:
         self.state.rng_state = self.rng.state
 
     def order(self) -> list[Player]:
-        if self.state.mode == "duo":
+        st = self.state
+        if st.mode == "duo":
             return rivals.order(self)  # the rival acts right after the first player
-        n = self.state.n_players
-        return [self.players[(self.state.first_player + i) % n] for i in range(n)]
+        return self._ring[st.first_player:st.first_player + st.n_players]
 
     def opponents(self, p: Player) -> list[Player]:
-        n = self.state.n_players
-        return [self.players[(p.seat + i) % n] for i in range(1, n)]
+        return self._ring[p.seat + 1:p.seat + self.state.n_players]
 
     # ------------------------------------------------------------------ frames and decisions
     def later(self, do: str, **loc) -> None:
@@ -159,7 +160,7 @@ class Engine:
         replay list first, then from the seats' policies."""
         # advance() and answer() in one loop: this runs every step of a game.
         st = self.state
-        stack, steps, rng = st.stack, STEPS, self.rng
+        stack, steps, rng, decisions = st.stack, STEPS, self.rng, st.decisions
         while True:
             while st.pending is None and stack:
                 f = stack.pop()
@@ -168,7 +169,25 @@ class Engine:
             d = st.pending
             if d is None:
                 return
-            self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
+            policy = self.policies[d["seat"]]
+            if self.replay or self.after_turn is not None or type(policy).choose is not _BY_COUNT:
+                self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
+                continue
+            # A random player's answer and its _record, inline: nearly every decision
+            # of a random game comes here. The plain draw (RandomPolicy.pick on all
+            # but an agent turn) is RandomPolicy.below's first try; anything else
+            # (a turn, no value made ahead, a rejected value) is the policy's own pick.
+            options = d["options"]
+            n = len(options)
+            ahead = policy.ahead
+            if d["kind"] != "turn" and ahead and n < 256 and ahead[-1] < _LIMITS[n]:
+                i = ahead.pop() % n
+            else:
+                i = policy.pick(d["kind"], n, self.players[d["seat"]])
+            frame = stack[-1]
+            frame["answer"], frame["chosen"] = i, options[i]
+            st.pending = None
+            decisions.append(i)
 
     def _policy_answer(self) -> int:
         d = self.state.pending
@@ -231,7 +250,8 @@ class Engine:
 
     def context(self, player, card=None, space=None, box="", owner=None, forced=False) -> Ctx:
         """An effect context for a box run by a rule (context.py)."""
-        return Ctx(self, player, card, space, box, owner, forced)
+        return Ctx.made(self, player, card, space, box, player if owner is None else owner, forced,
+                        0 if player is None else player.recruited)  # Ctx(...)'s defaults, worked out here
 
     def context_of(self, data: dict) -> Ctx:
         return Ctx.of(self, data)
@@ -262,16 +282,17 @@ class Engine:
             if key in programs:
                 for later in reversed(boxes[k + 1:]):
                     self.box_later(later[0], later[1], later[2], later[3], later[4])
-                interpreter.start(self, ident, box, Ctx(self, p, card=card, space=space, box=box))
+                interpreter.start(self, ident, box, Ctx.made(self, p, card, space, box, p, False, p.recruited))
                 return
             fn = effects.get(key)
-            if fn is not None:
-                fn(Ctx(self, p, card=card, space=space, box=box))
+            if fn is not None:  # Ctx.made: Ctx(self, p, card, space, box) without the defaults' work
+                fn(Ctx.made(self, p, card, space, box, p, False, p.recruited))
 
     def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
         """Run the box for p after everything pushed from now on (a frame); its
         context counts the troops recruited before it from when it runs."""
-        if self.has_box(ident, box):
+        key = (ident, box)  # has_box, inline: a box or two are left for every agent turn
+        if key in self.content.effects or key in self.content.programs:
             self.state.stack.append({"do": "box", "ident": ident, "box": box, "ctx": {
                 "seat": p.seat, "owner": p.seat, "card": card, "space": space, "box": box, "forced": False}})
 

@@ -128,7 +128,8 @@ def ops(e, f):
     """Run ops from the frame's position; before an op that may ask, leave the
     rest of the sequence on the stack and hand over."""
     ref = f["ref"]
-    seq = resolve(e.content, ref)
+    # A box's own top level (most frames) is looked up here; a nested body by resolve.
+    seq = e.content.programs[(ref[0], ref[1])] if len(ref) == 2 else resolve(e.content, ref)
     ctx = Ctx.of(e, f["ctx"])
     pc = f["pc"]
     n = len(seq)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from dunec.engine.actions import labels
-from dunec.engine.rng import Rng
+from dunec.engine.rng import _LIMITS, Rng, limit
 from dunec.ir.value import WORTH
 
 
@@ -25,22 +25,46 @@ class Policy:
 class RandomPolicy(Policy):
     name = "random"
     follows_replay = True
+    AHEAD = 24  # raw draws made per call of Rng.ahead
 
     def __init__(self, seed: int, seat: int):
         self.rng = Rng(seed * 7919 + seat * 104729 + 17)
+        # The rng's next raw draws, made AHEAD at a time (Rng.ahead), the next one
+        # last: a decision costs a list pop instead of an Rng call. The results are
+        # rng.below's exactly (tests/test_rng_ahead.py); the policy is never saved
+        # (a resumed game replays its decisions through it: Engine._replayed).
+        self.ahead: list = []
 
     def choose(self, engine, player, kind, actions, hints):
         return self.pick(kind, len(actions), player)
 
     def pick(self, kind: str, n: int, player) -> int:
         """The choice among n options: it reads nothing else of them, so the engine
-        asks for it directly when `choose` is this class's (Engine._policy_answer)."""
+        asks for it directly when `choose` is this class's (Engine.drive, which
+        makes the plain draw itself)."""
         if kind == "turn" and n > 1 and player.agents_left > 0:
             # A random player still uses its agents: reveal early only now and then.
-            if self.rng.below(10) == 0:
+            ahead = self.ahead
+            if len(ahead) > 1 and n <= 256 and ahead[-1] < _LIMITS[10] and ahead[-2] < _LIMITS[n - 1]:
+                # Nearly always: both draws below() would make are the next two values.
+                return n - 1 if ahead.pop() % 10 == 0 else ahead.pop() % (n - 1)
+            if self.below(10) == 0:
                 return n - 1
-            return self.rng.below(n - 1)
-        return self.rng.below(n)
+            return self.below(n - 1)
+        return self.below(n)
+
+    def below(self, n: int) -> int:
+        """self.rng.below(n), drawn from the values made ahead."""
+        ahead = self.ahead
+        if ahead and 0 < n < 256 and ahead[-1] < _LIMITS[n]:  # nearly always: the next value
+            return ahead.pop() % n
+        top = limit(n)
+        while True:
+            if not ahead:
+                ahead += self.rng.ahead(self.AHEAD)
+            x = ahead.pop()
+            if x < top:  # else rejected, as Rng.below rejects it
+                return x % n
 
 
 class GreedyPolicy(Policy):
