@@ -250,8 +250,7 @@ class Engine:
 
     def context(self, player, card=None, space=None, box="", owner=None, forced=False) -> Ctx:
         """An effect context for a box run by a rule (context.py)."""
-        return Ctx.made(self, player, card, space, box, player if owner is None else owner, forced,
-                        0 if player is None else player.recruited)  # Ctx(...)'s defaults, worked out here
+        return Ctx(self, player, card, space, box, owner, forced)
 
     def context_of(self, data: dict) -> Ctx:
         return Ctx.of(self, data)
@@ -282,11 +281,11 @@ class Engine:
             if key in programs:
                 for later in reversed(boxes[k + 1:]):
                     self.box_later(later[0], later[1], later[2], later[3], later[4])
-                interpreter.start(self, ident, box, Ctx.made(self, p, card, space, box, p, False, p.recruited))
+                interpreter.start(self, ident, box, Ctx(self, p, card, space, box, p, False, p.recruited))
                 return
             fn = effects.get(key)
-            if fn is not None:  # Ctx.made: Ctx(self, p, card, space, box) without the defaults' work
-                fn(Ctx.made(self, p, card, space, box, p, False, p.recruited))
+            if fn is not None:  # every field given: no defaults worked out
+                fn(Ctx(self, p, card, space, box, p, False, p.recruited))
 
     def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
         """Run the box for p after everything pushed from now on (a frame); its

@@ -262,7 +262,7 @@ def play_intrigue(e, p: Player, card: str, box: str) -> None:
     e.state.intrigue_discard.append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
-    e.run_box(card, box, Ctx(e, p, card=card, box=box, forced=True))
+    e.run_box(card, box, Ctx(e, p, card, None, box, p, True))
 
 
 def space_costs(e, p: Player, sp: dict) -> tuple:
@@ -389,7 +389,7 @@ def cheaper_places(e, p: Player, cm: dict, already) -> list[str]:
             continue
         if blocked(e, p, sp, cm.get("infiltrate", False)):
             continue
-        if req is not None and not req(Ctx(e, p, box="space", space=sid)):
+        if req is not None and not req(Ctx(e, p, None, sid, "space")):
             continue
         if rules_costs.can_pay(e, p, rules_ix_cards.discounted(space_costs(e, p, sp), sid, discounts)):
             out.append(sid)
@@ -470,7 +470,7 @@ def agent_order(e, f):
         resolve_space(e, p, e.defs[space])
     else:
         e.later("space_resolved", seat=p.seat, space=space)
-        e.run_box(card, "agent", Ctx(e, p, card=card, space=space, box="agent"))
+        e.run_box(card, "agent", Ctx(e, p, card, space, "agent"))
 
 
 @step
