@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 from dunec.engine import rules_costs, turns
+from dunec.engine.actions import END_TURN
 from dunec.engine.context import Ctx
 from dunec.engine.game import Engine
 from dunec.engine.setup import new_game
@@ -96,6 +97,5 @@ def test_intrigue_tables_give_the_general_rule(compiled, sets):
                             and (forced is None or rules_costs.can_pay(e, p, forced)) \
                             and (req is None or req(Ctx(e, p, card=c, box=box))):
                         want.append(c)
-                assert turns._intrigue_options(e, p, box, later) == want
-                if box == "plot":
-                    assert turns.plot_options(e, p, [], later) == [("play", c) for c in want]
+                assert turns.intrigue_options(e, p, box, [], later) == [("play", c) for c in want]
+                assert turns.intrigue_options(e, p, box, [END_TURN], later)[1:] == [("play", c) for c in want]

@@ -115,7 +115,7 @@ def take_turn(e, p: Player) -> None:
 
 def turn_menu(e, p: Player) -> None:
     # One list, extended in place: this menu is built before nearly every decision.
-    options = plot_options(e, p, []) if p.intrigue else []
+    options = intrigue_options(e, p, "plot", []) if p.intrigue else []
     if p.tiles:
         options += tile_options(e, p)
     if not p.once_used and "once" in e.defs[p.leader]["boxes"]:
@@ -200,7 +200,7 @@ def more_plots(e, f):
         else:
             play_intrigue(e, p, a[1], "plot")
         return
-    plots = plot_options(e, p, [], later=True) if p.intrigue else []
+    plots = intrigue_options(e, p, "plot", [], later=True) if p.intrigue else []
     if p.tiles:
         plots += tile_options(e, p)
     if plots:
@@ -208,14 +208,6 @@ def more_plots(e, f):
         e.ask(p, "plot", plots, "more_plots", seat=p.seat)
     else:
         turn_over(e, p)
-
-
-def plot_options(e, p: Player, out: list, later: bool = False) -> list:
-    """("play", card) for each plot intrigue the player may play now, appended to
-    `out`; `later` in the turn than its start, none played "at the start of your turn"."""
-    for c in _intrigue_options(e, p, "plot", later):
-        out.append(("play", c))
-    return out
 
 
 def tile_options(e, p: Player) -> list:
@@ -235,16 +227,18 @@ def tile_options(e, p: Player) -> list:
     return out
 
 
-def _intrigue_options(e, p: Player, box: str, later: bool = False) -> list[str]:
-    """The intrigue cards in hand (each once) whose `box` the player may play now:
-    its forced cost payable, its requirement met (`later` as plot_options)."""
+def intrigue_options(e, p: Player, box: str, out: list, later: bool = False) -> list:
+    """("play", card) for each intrigue card in hand (each once) whose `box` (a
+    "plot" or "combat") the player may play now, appended to `out`, which is
+    returned: its forced cost payable, its requirement met and, `later` in the
+    turn than its start, not one played "at the start of your turn"."""
     if not seats.uses_abilities(p):
-        return []  # rivals never play intrigue cards
-    out = []
+        return out  # rivals never play intrigue cards
     plays = e.content.intrigue_plays(box)
+    taken = []
     for c in p.intrigue:
         play = plays.get(c)
-        if play is None or c in out:  # each card once
+        if play is None or c in taken:  # each card once
             continue
         forced, req, at_start = play
         if later and at_start:
@@ -253,7 +247,8 @@ def _intrigue_options(e, p: Player, box: str, later: bool = False) -> list[str]:
             continue
         if req is not None and not req(Ctx(e, p, c, None, box)):
             continue
-        out.append(c)
+        taken.append(c)
+        out.append(("play", c))
     return out
 
 
@@ -605,7 +600,7 @@ def buy(e, f):
                 actions.append(("buy", c, n))
     buys = len(actions)
     if p.intrigue:
-        plot_options(e, p, actions, later=True)
+        intrigue_options(e, p, "plot", actions, later=True)
     if p.tiles:
         actions += tile_options(e, p)
     if not actions:
