@@ -99,3 +99,17 @@ def test_intrigue_tables_give_the_general_rule(compiled, sets):
                         want.append(c)
                 assert turns.intrigue_options(e, p, box, [], later) == [("play", c) for c in want]
                 assert turns.intrigue_options(e, p, box, [END_TURN], later)[1:] == [("play", c) for c in want]
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "ix")])
+def test_box_owners_give_the_general_rule(content, sets):
+    """The engine's box table (Content.box_owners) says an id has a box exactly
+    when the content has an effect or a program for it, for every definition and
+    every box name any definition has, on both back-ends."""
+    content = content.select(sets)
+    e = Engine(content, new_game(content, 4, 1))
+    keys = {*content.effects, *content.programs}
+    boxes = {box for _ident, box in keys} | {b for m in content.defs.values() for b in m["boxes"]} | {"space_paid"}
+    for ident in {*content.defs, *(i for i, _box in keys)}:
+        for box in boxes:
+            assert e.has_box(ident, box) == ((ident, box) in keys), (ident, box)

@@ -49,6 +49,9 @@ class Engine:
         # push(frame): later() for the steps every turn pushes, the frame written as a
         # dict literal by the caller (a list's append, not a Python call).
         self.push = state.stack.append
+        # box name -> the ids with that box (Content.box_owners): has_box, read inline
+        # where a rule asks it on every agent turn.
+        self.boxed = content.box_owners()
         self._views: dict = {}  # seat -> its SeatView (a live view: made once)
         self.policies = policies if policies is not None else [None] * len(state.players)
         self.rng = Rng(state=state.rng_state)
@@ -268,8 +271,7 @@ class Engine:
             fn(ctx)
 
     def has_box(self, ident: str, box: str) -> bool:
-        key = (ident, box)
-        return key in self.content.effects or key in self.content.programs
+        return ident in self.boxed.get(box, ())
 
     def run_boxes(self, boxes) -> None:
         """Run boxes one after another (tail position): (ident, box, player, card,
@@ -290,8 +292,7 @@ class Engine:
     def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
         """Run the box for p after everything pushed from now on (a frame); its
         context counts the troops recruited before it from when it runs."""
-        key = (ident, box)  # has_box, inline: a box or two are left for every agent turn
-        if key in self.content.effects or key in self.content.programs:
+        if ident in self.boxed.get(box, ()):  # has_box, inline: a box or two are left for every agent turn
             self.state.stack.append({"do": "box", "ident": ident, "box": box, "ctx": {
                 "seat": p.seat, "owner": p.seat, "card": card, "space": space, "box": box, "forced": False}})
 

@@ -423,7 +423,8 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
     if p.aside:
         rules_ix_cards.sent_with(e, p, card, space)
-    if e.has_box(space, "control"):
+    boxed = e.boxed  # has_box, inline: asked on every agent turn
+    if space in boxed.get("control", ()):
         e.later("control_bonus", space=space)
     costs = space_costs(e, p, sp)
     discounts = rules_ix_cards.card_discounts(e, card)
@@ -432,7 +433,7 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     if costs:
         for c in costs:
             if c[0] == "res" and c[1] == "solari":  # the leader's trigger on paying Solari for a space
-                if e.has_box(p.leader, "space_paid"):
+                if p.leader in boxed.get("space_paid", ()):
                     e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
                 break
         rules_costs.pay(e, p, costs)
@@ -451,7 +452,7 @@ def leader_trigger(e, f):
 @step
 def agent_boxes(e, f):
     p = e.players[f["seat"]]
-    if e.has_box(f["card"], "agent"):
+    if f["card"] in e.boxed.get("agent", ()):  # has_box, inline
         e.ask(p, "order", [SPACE_FIRST, CARD_FIRST], "agent_order", seat=p.seat, card=f["card"], space=f["space"])
     else:
         resolve_space(e, p, e.defs[f["space"]])
