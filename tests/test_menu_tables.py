@@ -113,3 +113,13 @@ def test_box_owners_give_the_general_rule(content, sets):
     for ident in {*content.defs, *(i for i, _box in keys)}:
         for box in boxes:
             assert e.has_box(ident, box) == ((ident, box) in keys), (ident, box)
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "ix")])
+def test_reserve_table_gives_the_general_rule(compiled, sets):
+    """The buy menu's reserve rows (Content.reserve_buys) are the game's reserve in
+    id order, less the cards only gained."""
+    content = compiled.select(sets)
+    st = new_game(content, 4, 1)
+    assert content.reserve_buys() == tuple(c for c, _left in sorted(st.reserve.items())
+                                           if not content.defs[c].get("gained_only"))

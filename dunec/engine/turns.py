@@ -593,9 +593,9 @@ def buy(e, f):
             if n <= have:
                 actions.append(("buy", c, n))
     aside = len(actions) - row
-    defs = e.defs
-    for c, left in sorted(st.reserve.items()):
-        if left > 0 and not defs[c].get("gained_only"):
+    reserve = st.reserve  # its cards are setup's, of kind "reserve": the content's table orders them
+    for c in e.content.reserve_buys():
+        if reserve.get(c, 0) > 0:
             n = cost[c] if cost is not None else price(e, p, c)
             if n <= have:
                 actions.append(("buy", c, n))

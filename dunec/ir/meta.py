@@ -203,6 +203,15 @@ class Content:
             table = self._by_kind["box_owners"] = {box: frozenset(ids) for box, ids in owners.items()}
         return table
 
+    def reserve_buys(self) -> tuple:
+        """The reserve cards a player may buy (not those only gained: `gained_only`),
+        in id order: the buy menu's reserve rows, made once per content."""
+        table = self._by_kind.get("reserve_buys")
+        if table is None:
+            table = self._by_kind["reserve_buys"] = tuple(sorted(m["id"] for m in self.of_kind("reserve")
+                                                                 if not m.get("gained_only")))
+        return table
+
     def costs(self) -> dict:
         """id -> printed cost (0 when none, never below 0) of every definition whose
         cost is a number (a space's cost is a list of payments), for the buy menu."""
