@@ -264,7 +264,7 @@ class Engine:
         now; one that may ask runs from frames (interpreter.py)."""
         key = (ident, box)
         if key in self.content.programs:
-            interpreter.start(self, ident, box, ctx)
+            interpreter.start(self, ident, box, ctx.data())
             return
         fn = self.content.effects.get(key)
         if fn is not None:
@@ -283,7 +283,7 @@ class Engine:
             if key in programs:
                 for later in reversed(boxes[k + 1:]):
                     self.box_later(later[0], later[1], later[2], later[3], later[4])
-                interpreter.start(self, ident, box, Ctx(self, p, card, space, box, p, False, p.recruited))
+                interpreter.start(self, ident, box, Ctx(self, p, card, space, box, p, False, p.recruited).data())
                 return
             fn = effects.get(key)
             if fn is not None:  # every field given: no defaults worked out
@@ -333,7 +333,15 @@ class Engine:
 
 @step
 def box(e, f):
-    e.run_box(f["ident"], f["box"], Ctx.of(e, f["ctx"]))
+    ident, name, data = f["ident"], f["box"], f["ctx"]
+    if (ident, name) in e.content.programs:
+        # run_box(..., Ctx.of(e, data)) without making the context: the frame's data
+        # is what its ctx.data() would give, the troops counted from now.
+        if "before" not in data:
+            data["before"] = e.players[data["seat"]].recruited
+        interpreter.start(e, ident, name, data)
+        return
+    e.run_box(ident, name, Ctx.of(e, data))
 
 
 @step

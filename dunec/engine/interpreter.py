@@ -104,9 +104,10 @@ for _kind, _method in CALLS.items():  # every other verb: its row's effect-conte
 
 
 # ---------------------------------------------------------------------- boxes run from frames
-def start(e, ident: str, box: str, ctx) -> None:
-    """Run a box that may ask from frames (the caller is in tail position)."""
-    push(e, [ident, box], ctx.data())
+def start(e, ident: str, box: str, ctx_data: dict) -> None:
+    """Run a box that may ask from frames (the caller is in tail position), for
+    the context whose data (Ctx.data) is given."""
+    e.push({"do": "ops", "ref": [ident, box], "pc": 0, "ctx": ctx_data})  # push(), inline
 
 
 def push(e, ref: list, ctx_data: dict, pc: int = 0) -> None:
