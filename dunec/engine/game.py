@@ -52,6 +52,9 @@ class Engine:
         # box name -> the ids with that box (Content.box_owners): has_box, read inline
         # where a rule asks it on every agent turn.
         self.boxed = content.box_owners()
+        # The context the agent menu reads space requirements with, its fields set
+        # there for each menu (turns.agent_options): not one made per menu.
+        self.probe = Ctx(self, None)
         self._views: dict = {}  # seat -> its SeatView (a live view: made once)
         self.policies = policies if policies is not None else [None] * len(state.players)
         self.rng = Rng(state=state.rng_state)

@@ -332,7 +332,11 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             continue
         if req is not None:
             if probe is None:
-                probe = Ctx(e, p, None, None, "space")  # one context for every requirement read
+                # The engine's one context for the menu's requirement reads, every field
+                # set for this player: a requirement only reads its context.
+                probe = e.probe
+                probe.player = probe.owner = p
+                probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
             probe.space = sid
             if not req(probe):
                 continue
