@@ -171,12 +171,16 @@ class Engine:
             while st.pending is None and stack:
                 f = stack.pop()
                 steps[f["do"]](self, f)
-            st.rng_state = rng.state
+            # The state's copy of the RNG is synced wherever anything but a step may read
+            # it next (the caller, a policy, a hook): steps draw from self.rng and never
+            # read st.rng_state (only setup does), so the inline path below skips it.
             d = st.pending
             if d is None:
+                st.rng_state = rng.state
                 return
             policy = self.policies[d["seat"]]
             if self.replay or self.after_turn is not None or type(policy).choose is not _BY_COUNT:
+                st.rng_state = rng.state
                 self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
                 continue
             # A random player's answer and its _record, inline: nearly every decision
