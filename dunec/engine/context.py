@@ -34,13 +34,6 @@ class Ctx:
         return {"seat": self.player.seat, "owner": self.owner.seat, "card": self.card, "space": self.space,
                 "box": self.box, "forced": self.forced, "before": self.recruited_before}
 
-    @classmethod
-    def of(cls, engine, d: dict) -> "Ctx":
-        # Without "before" the troops are counted now: a box run later counts from when it runs.
-        players = engine.state.players
-        return cls(engine, players[d["seat"]], d["card"], d["space"], d["box"], players[d["owner"]], d["forced"],
-                   d.get("before"))
-
     def sub(self, player) -> "Ctx":
         return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced, player.recruited)
 
@@ -211,3 +204,12 @@ class Ctx:
 
     def flag(self, c: tuple) -> bool:
         return rules_costs.flag(self.engine, self, c)
+
+
+def context_of(engine, d: dict) -> Ctx:
+    """The context a frame's data (Ctx.data) stands for. A function, not a class
+    method: a step that runs a box makes one, and a class method's lookup costs more."""
+    # Without "before" the troops are counted now: a box run later counts from when it runs.
+    players = engine.state.players
+    return Ctx(engine, players[d["seat"]], d["card"], d["space"], d["box"], players[d["owner"]], d["forced"],
+               d.get("before"))

@@ -13,7 +13,7 @@ from dunec.engine.observe import SeatView
 from dunec.engine.policies import RandomPolicy
 from dunec.engine.rng import _LIMITS, Rng
 from dunec.engine.state import FACTIONS, GameState, Player
-from dunec.engine.context import Ctx
+from dunec.engine.context import Ctx, context_of
 from dunec.engine.steps import STEPS, step
 
 
@@ -263,7 +263,7 @@ class Engine:
         return Ctx(self, player, card, space, box, owner, forced)
 
     def context_of(self, data: dict) -> Ctx:
-        return Ctx.of(self, data)
+        return context_of(self, data)
 
     def run_box(self, ident: str, box: str, ctx) -> None:
         """Run one box of a definition for ctx (in tail position: what follows it
@@ -342,13 +342,13 @@ class Engine:
 def box(e, f):
     ident, name, data = f["ident"], f["box"], f["ctx"]
     if (ident, name) in e.content.programs:
-        # run_box(..., Ctx.of(e, data)) without making the context: the frame's data
+        # run_box(..., context_of(e, data)) without making the context: the frame's data
         # is what its ctx.data() would give, the troops counted from now.
         if "before" not in data:
             data["before"] = e.players[data["seat"]].recruited
         interpreter.start(e, ident, name, data)
         return
-    e.run_box(ident, name, Ctx.of(e, data))
+    e.run_box(ident, name, context_of(e, data))
 
 
 @step
