@@ -24,11 +24,11 @@ def play(g, seat, card, box):
 
 
 def plots(g, seat):
-    return turns._intrigue_options(g.engine, g.p(seat), "plot")
+    return [a[1] for a in turns.intrigue_options(g.engine, g.p(seat), "plot", [])]
 
 
 def combats(g, seat):
-    return turns._intrigue_options(g.engine, g.p(seat), "combat")
+    return [a[1] for a in turns.intrigue_options(g.engine, g.p(seat), "combat", [])]
 
 
 # ---------------------------------------------------------------------- the same shape, as a table

@@ -258,7 +258,7 @@ def test_rivals_never_play_intrigue_cards(content):
     g = RivalGame(content, "solo")
     deploy(g, P2, 1)
     g.p(P2).intrigue = ["tiebreaker", "ambush"]  # combat intrigue in a rival's hand
-    assert turns._intrigue_options(g.engine, g.p(P2), "combat") == []
+    assert turns.intrigue_options(g.engine, g.p(P2), "combat", []) == []
     g.combat()
     assert g.p(P2).intrigue == ["tiebreaker", "ambush"]
 

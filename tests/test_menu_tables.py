@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 from dunec.engine import rules_costs, turns
+from dunec.engine.actions import END_TURN
 from dunec.engine.context import Ctx
 from dunec.engine.game import Engine
 from dunec.engine.setup import new_game
@@ -96,6 +97,29 @@ def test_intrigue_tables_give_the_general_rule(compiled, sets):
                             and (forced is None or rules_costs.can_pay(e, p, forced)) \
                             and (req is None or req(Ctx(e, p, card=c, box=box))):
                         want.append(c)
-                assert turns._intrigue_options(e, p, box, later) == want
-                if box == "plot":
-                    assert turns.plot_options(e, p, [], later) == [("play", c) for c in want]
+                assert turns.intrigue_options(e, p, box, [], later) == [("play", c) for c in want]
+                assert turns.intrigue_options(e, p, box, [END_TURN], later)[1:] == [("play", c) for c in want]
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "ix")])
+def test_box_owners_give_the_general_rule(content, sets):
+    """The engine's box table (Content.box_owners) says an id has a box exactly
+    when the content has an effect or a program for it, for every definition and
+    every box name any definition has, on both back-ends."""
+    content = content.select(sets)
+    e = Engine(content, new_game(content, 4, 1))
+    keys = {*content.effects, *content.programs}
+    boxes = {box for _ident, box in keys} | {b for m in content.defs.values() for b in m["boxes"]} | {"space_paid"}
+    for ident in {*content.defs, *(i for i, _box in keys)}:
+        for box in boxes:
+            assert e.has_box(ident, box) == ((ident, box) in keys), (ident, box)
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "ix")])
+def test_reserve_table_gives_the_general_rule(compiled, sets):
+    """The buy menu's reserve rows (Content.reserve_buys) are the game's reserve in
+    id order, less the cards only gained."""
+    content = compiled.select(sets)
+    st = new_game(content, 4, 1)
+    assert content.reserve_buys() == tuple(c for c, _left in sorted(st.reserve.items())
+                                           if not content.defs[c].get("gained_only"))

@@ -6,7 +6,7 @@ from dunec.engine import rivals, rules_costs, seats
 from dunec.engine.actions import PASS
 from dunec.engine.context import Ctx
 from dunec.engine.steps import step
-from dunec.engine.turns import _intrigue_options, in_conflict, play_intrigue, strength
+from dunec.engine.turns import in_conflict, intrigue_options, play_intrigue, strength
 
 PLACES = ("first", "second", "third")
 
@@ -34,11 +34,12 @@ def intrigue_rounds(e, f):
         i += 1
         if in_conflict(p) <= 0:
             continue
-        cards = _intrigue_options(e, p, "combat")
-        if not cards:
+        options = intrigue_options(e, p, "combat", [])
+        if not options:
             passes += 1
             continue
-        e.ask(p, "combat", [("play", c) for c in cards] + [PASS], "intrigue_rounds", seat=p.seat,
+        options.append(PASS)
+        e.ask(p, "combat", options, "intrigue_rounds", seat=p.seat,
               order=f["order"], passes=passes, i=i)
         return
 
@@ -116,7 +117,7 @@ def reward(e, f):
         return
     if not e.quiet:
         e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
-    e.run_box(conflict, place, Ctx.made(e, p, conflict, None, place, p, False, p.recruited))
+    e.run_box(conflict, place, Ctx(e, p, conflict, None, place, p, False, p.recruited))
 
 
 @step

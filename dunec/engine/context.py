@@ -10,51 +10,32 @@ from dunec.engine import (rules_agents, rules_cards, rules_costs, rules_deploy,
                           rules_ix_cards, rules_market, rules_resources, rules_units)
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
-_new = object.__new__
 
 
 class Ctx:
     __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced", "recruited_before")
 
-    def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False):
+    def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False, before=None):
+        # The one constructor, called with positional arguments on the hot paths:
+        # Ctx(...) costs fewer instructions than object.__new__ plus slot stores
+        # (object.__new__ called from Python is a slow builtin call), keywords more.
         self.engine = engine
         self.player = player
-        # "Deploy any of these troops" counts the troops this box recruits.
-        self.recruited_before = player.recruited if player is not None else 0
-        self.owner = owner if owner is not None else player
+        self.owner = player if owner is None else owner
         self.card = card
         self.space = space
         self.box = box
         self.forced = forced
+        # "Deploy any of these troops" counts the troops this box recruits (from now, unless `before` is given).
+        self.recruited_before = (player.recruited if player is not None else 0) if before is None else before
 
     def data(self) -> dict:
         """The context as plain data, for a frame on the state's stack."""
         return {"seat": self.player.seat, "owner": self.owner.seat, "card": self.card, "space": self.space,
                 "box": self.box, "forced": self.forced, "before": self.recruited_before}
 
-    @classmethod
-    def made(cls, engine, player, card, space, box, owner, forced, before) -> "Ctx":
-        """A context with every field given: no defaults to work out (the step
-        loop makes one for nearly every box it runs)."""
-        ctx = _new(cls)
-        ctx.engine, ctx.player, ctx.owner, ctx.card = engine, player, owner, card
-        ctx.space, ctx.box, ctx.forced, ctx.recruited_before = space, box, forced, before
-        return ctx
-
-    @classmethod
-    def of(cls, engine, d: dict) -> "Ctx":
-        # made()'s work without its call: a context from a frame is made at every step that runs a box.
-        players = engine.state.players
-        ctx = _new(cls)
-        ctx.engine, ctx.player, ctx.owner = engine, players[d["seat"]], players[d["owner"]]
-        ctx.card, ctx.space, ctx.box, ctx.forced = d["card"], d["space"], d["box"], d["forced"]
-        # Without "before" the troops are counted now: a box run later counts from when it runs.
-        ctx.recruited_before = d["before"] if "before" in d else ctx.player.recruited
-        return ctx
-
     def sub(self, player) -> "Ctx":
-        return Ctx.made(self.engine, player, self.card, self.space, self.box, self.owner, self.forced,
-                        player.recruited)
+        return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced, player.recruited)
 
     # --- gains and losses
     def gain(self, res: str, n: int) -> None:
@@ -223,3 +204,12 @@ class Ctx:
 
     def flag(self, c: tuple) -> bool:
         return rules_costs.flag(self.engine, self, c)
+
+
+def context_of(engine, d: dict) -> Ctx:
+    """The context a frame's data (Ctx.data) stands for. A function, not a class
+    method: a step that runs a box makes one, and a class method's lookup costs more."""
+    # Without "before" the troops are counted now: a box run later counts from when it runs.
+    players = engine.state.players
+    return Ctx(engine, players[d["seat"]], d["card"], d["space"], d["box"], players[d["owner"]], d["forced"],
+               d.get("before"))

@@ -13,7 +13,7 @@ from dunec.engine.observe import SeatView
 from dunec.engine.policies import RandomPolicy
 from dunec.engine.rng import _LIMITS, Rng
 from dunec.engine.state import FACTIONS, GameState, Player
-from dunec.engine.context import Ctx
+from dunec.engine.context import Ctx, context_of
 from dunec.engine.steps import STEPS, step
 
 
@@ -49,6 +49,12 @@ class Engine:
         # push(frame): later() for the steps every turn pushes, the frame written as a
         # dict literal by the caller (a list's append, not a Python call).
         self.push = state.stack.append
+        # box name -> the ids with that box (Content.box_owners): has_box, read inline
+        # where a rule asks it on every agent turn.
+        self.boxed = content.box_owners()
+        # The context the agent menu reads space requirements with, its fields set
+        # there for each menu (turns.agent_options): not one made per menu.
+        self.probe = Ctx(self, None)
         self._views: dict = {}  # seat -> its SeatView (a live view: made once)
         self.policies = policies if policies is not None else [None] * len(state.players)
         self.rng = Rng(state=state.rng_state)
@@ -165,12 +171,16 @@ class Engine:
             while st.pending is None and stack:
                 f = stack.pop()
                 steps[f["do"]](self, f)
-            st.rng_state = rng.state
+            # The state's copy of the RNG is synced wherever anything but a step may read
+            # it next (the caller, a policy, a hook): steps draw from self.rng and never
+            # read st.rng_state (only setup does), so the inline path below skips it.
             d = st.pending
             if d is None:
+                st.rng_state = rng.state
                 return
             policy = self.policies[d["seat"]]
             if self.replay or self.after_turn is not None or type(policy).choose is not _BY_COUNT:
+                st.rng_state = rng.state
                 self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
                 continue
             # A random player's answer and its _record, inline: nearly every decision
@@ -250,11 +260,10 @@ class Engine:
 
     def context(self, player, card=None, space=None, box="", owner=None, forced=False) -> Ctx:
         """An effect context for a box run by a rule (context.py)."""
-        return Ctx.made(self, player, card, space, box, player if owner is None else owner, forced,
-                        0 if player is None else player.recruited)  # Ctx(...)'s defaults, worked out here
+        return Ctx(self, player, card, space, box, owner, forced)
 
     def context_of(self, data: dict) -> Ctx:
-        return Ctx.of(self, data)
+        return context_of(self, data)
 
     def run_box(self, ident: str, box: str, ctx) -> None:
         """Run one box of a definition for ctx (in tail position: what follows it
@@ -262,15 +271,14 @@ class Engine:
         now; one that may ask runs from frames (interpreter.py)."""
         key = (ident, box)
         if key in self.content.programs:
-            interpreter.start(self, ident, box, ctx)
+            interpreter.start(self, ident, box, ctx.data())
             return
         fn = self.content.effects.get(key)
         if fn is not None:
             fn(ctx)
 
     def has_box(self, ident: str, box: str) -> bool:
-        key = (ident, box)
-        return key in self.content.effects or key in self.content.programs
+        return ident in self.boxed.get(box, ())
 
     def run_boxes(self, boxes) -> None:
         """Run boxes one after another (tail position): (ident, box, player, card,
@@ -282,17 +290,16 @@ class Engine:
             if key in programs:
                 for later in reversed(boxes[k + 1:]):
                     self.box_later(later[0], later[1], later[2], later[3], later[4])
-                interpreter.start(self, ident, box, Ctx.made(self, p, card, space, box, p, False, p.recruited))
+                interpreter.start(self, ident, box, Ctx(self, p, card, space, box, p, False, p.recruited).data())
                 return
             fn = effects.get(key)
-            if fn is not None:  # Ctx.made: Ctx(self, p, card, space, box) without the defaults' work
-                fn(Ctx.made(self, p, card, space, box, p, False, p.recruited))
+            if fn is not None:  # every field given: no defaults worked out
+                fn(Ctx(self, p, card, space, box, p, False, p.recruited))
 
     def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
         """Run the box for p after everything pushed from now on (a frame); its
         context counts the troops recruited before it from when it runs."""
-        key = (ident, box)  # has_box, inline: a box or two are left for every agent turn
-        if key in self.content.effects or key in self.content.programs:
+        if ident in self.boxed.get(box, ()):  # has_box, inline: a box or two are left for every agent turn
             self.state.stack.append({"do": "box", "ident": ident, "box": box, "ctx": {
                 "seat": p.seat, "owner": p.seat, "card": card, "space": space, "box": box, "forced": False}})
 
@@ -333,7 +340,15 @@ class Engine:
 
 @step
 def box(e, f):
-    e.run_box(f["ident"], f["box"], Ctx.of(e, f["ctx"]))
+    ident, name, data = f["ident"], f["box"], f["ctx"]
+    if (ident, name) in e.content.programs:
+        # run_box(..., context_of(e, data)) without making the context: the frame's data
+        # is what its ctx.data() would give, the troops counted from now.
+        if "before" not in data:
+            data["before"] = e.players[data["seat"]].recruited
+        interpreter.start(e, ident, name, data)
+        return
+    e.run_box(ident, name, context_of(e, data))
 
 
 @step

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 
-from dunec.engine.context import Ctx
+from dunec.engine.context import Ctx, context_of
 from dunec.engine.steps import step
 from dunec.ir import describe, value
 from dunec.ir.ops import Op, Ops, asks, op_asks as _op_asks, option_faction, requirement  # noqa: F401
@@ -104,9 +104,10 @@ for _kind, _method in CALLS.items():  # every other verb: its row's effect-conte
 
 
 # ---------------------------------------------------------------------- boxes run from frames
-def start(e, ident: str, box: str, ctx) -> None:
-    """Run a box that may ask from frames (the caller is in tail position)."""
-    push(e, [ident, box], ctx.data())
+def start(e, ident: str, box: str, ctx_data: dict) -> None:
+    """Run a box that may ask from frames (the caller is in tail position), for
+    the context whose data (Ctx.data) is given."""
+    e.push({"do": "ops", "ref": [ident, box], "pc": 0, "ctx": ctx_data})  # push(), inline
 
 
 def push(e, ref: list, ctx_data: dict, pc: int = 0) -> None:
@@ -130,7 +131,7 @@ def ops(e, f):
     ref = f["ref"]
     # A box's own top level (most frames) is looked up here; a nested body by resolve.
     seq = e.content.programs[(ref[0], ref[1])] if len(ref) == 2 else resolve(e.content, ref)
-    ctx = Ctx.of(e, f["ctx"])
+    ctx = context_of(e, f["ctx"])
     pc = f["pc"]
     n = len(seq)
     while pc < n:
@@ -186,7 +187,7 @@ def choose_run(e, f):
 
 @step
 def pay_costs(e, f):
-    ctx = Ctx.of(e, f["ctx"])
+    ctx = context_of(e, f["ctx"])
     ctx.pay_now(f["costs"])
 
 
@@ -215,7 +216,7 @@ def _opponent_p(e, op, ctx, ref, i):
 
 @step
 def opponent_run(e, f):
-    ctx = Ctx.of(e, f["ctx"])
+    ctx = context_of(e, f["ctx"])
     push(e, f["ref"], ctx.sub(e.players[f["chosen"][1]]).data())
 
 

@@ -115,7 +115,7 @@ def take_turn(e, p: Player) -> None:
 
 def turn_menu(e, p: Player) -> None:
     # One list, extended in place: this menu is built before nearly every decision.
-    options = plot_options(e, p, []) if p.intrigue else []
+    options = intrigue_options(e, p, "plot", []) if p.intrigue else []
     if p.tiles:
         options += tile_options(e, p)
     if not p.once_used and "once" in e.defs[p.leader]["boxes"]:
@@ -200,7 +200,7 @@ def more_plots(e, f):
         else:
             play_intrigue(e, p, a[1], "plot")
         return
-    plots = plot_options(e, p, [], later=True) if p.intrigue else []
+    plots = intrigue_options(e, p, "plot", [], later=True) if p.intrigue else []
     if p.tiles:
         plots += tile_options(e, p)
     if plots:
@@ -208,14 +208,6 @@ def more_plots(e, f):
         e.ask(p, "plot", plots, "more_plots", seat=p.seat)
     else:
         turn_over(e, p)
-
-
-def plot_options(e, p: Player, out: list, later: bool = False) -> list:
-    """("play", card) for each plot intrigue the player may play now, appended to
-    `out`; `later` in the turn than its start, none played "at the start of your turn"."""
-    for c in _intrigue_options(e, p, "plot", later):
-        out.append(("play", c))
-    return out
 
 
 def tile_options(e, p: Player) -> list:
@@ -235,16 +227,18 @@ def tile_options(e, p: Player) -> list:
     return out
 
 
-def _intrigue_options(e, p: Player, box: str, later: bool = False) -> list[str]:
-    """The intrigue cards in hand (each once) whose `box` the player may play now:
-    its forced cost payable, its requirement met (`later` as plot_options)."""
+def intrigue_options(e, p: Player, box: str, out: list, later: bool = False) -> list:
+    """("play", card) for each intrigue card in hand (each once) whose `box` (a
+    "plot" or "combat") the player may play now, appended to `out`, which is
+    returned: its forced cost payable, its requirement met and, `later` in the
+    turn than its start, not one played "at the start of your turn"."""
     if not seats.uses_abilities(p):
-        return []  # rivals never play intrigue cards
-    out = []
+        return out  # rivals never play intrigue cards
     plays = e.content.intrigue_plays(box)
+    taken = []
     for c in p.intrigue:
         play = plays.get(c)
-        if play is None or c in out:  # each card once
+        if play is None or c in taken:  # each card once
             continue
         forced, req, at_start = play
         if later and at_start:
@@ -253,7 +247,8 @@ def _intrigue_options(e, p: Player, box: str, later: bool = False) -> list[str]:
             continue
         if req is not None and not req(Ctx(e, p, c, None, box)):
             continue
-        out.append(c)
+        taken.append(c)
+        out.append(("play", c))
     return out
 
 
@@ -262,7 +257,7 @@ def play_intrigue(e, p: Player, card: str, box: str) -> None:
     e.state.intrigue_discard.append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
-    e.run_box(card, box, Ctx(e, p, card=card, box=box, forced=True))
+    e.run_box(card, box, Ctx(e, p, card, None, box, p, True))
 
 
 def space_costs(e, p: Player, sp: dict) -> tuple:
@@ -337,7 +332,11 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             continue
         if req is not None:
             if probe is None:
-                probe = Ctx(e, p, None, None, "space")  # one context for every requirement read
+                # The engine's one context for the menu's requirement reads, every field
+                # set for this player: a requirement only reads its context.
+                probe = e.probe
+                probe.player = probe.owner = p
+                probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
             probe.space = sid
             if not req(probe):
                 continue
@@ -389,7 +388,7 @@ def cheaper_places(e, p: Player, cm: dict, already) -> list[str]:
             continue
         if blocked(e, p, sp, cm.get("infiltrate", False)):
             continue
-        if req is not None and not req(Ctx(e, p, box="space", space=sid)):
+        if req is not None and not req(Ctx(e, p, None, sid, "space")):
             continue
         if rules_costs.can_pay(e, p, rules_ix_cards.discounted(space_costs(e, p, sp), sid, discounts)):
             out.append(sid)
@@ -428,7 +427,8 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
     if p.aside:
         rules_ix_cards.sent_with(e, p, card, space)
-    if e.has_box(space, "control"):
+    boxed = e.boxed  # has_box, inline: asked on every agent turn
+    if space in boxed.get("control", ()):
         e.later("control_bonus", space=space)
     costs = space_costs(e, p, sp)
     discounts = rules_ix_cards.card_discounts(e, card)
@@ -437,7 +437,7 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     if costs:
         for c in costs:
             if c[0] == "res" and c[1] == "solari":  # the leader's trigger on paying Solari for a space
-                if e.has_box(p.leader, "space_paid"):
+                if p.leader in boxed.get("space_paid", ()):
                     e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
                 break
         rules_costs.pay(e, p, costs)
@@ -456,7 +456,7 @@ def leader_trigger(e, f):
 @step
 def agent_boxes(e, f):
     p = e.players[f["seat"]]
-    if e.has_box(f["card"], "agent"):
+    if f["card"] in e.boxed.get("agent", ()):  # has_box, inline
         e.ask(p, "order", [SPACE_FIRST, CARD_FIRST], "agent_order", seat=p.seat, card=f["card"], space=f["space"])
     else:
         resolve_space(e, p, e.defs[f["space"]])
@@ -470,7 +470,7 @@ def agent_order(e, f):
         resolve_space(e, p, e.defs[space])
     else:
         e.later("space_resolved", seat=p.seat, space=space)
-        e.run_box(card, "agent", Ctx(e, p, card=card, space=space, box="agent"))
+        e.run_box(card, "agent", Ctx(e, p, card, space, "agent"))
 
 
 @step
@@ -597,15 +597,15 @@ def buy(e, f):
             if n <= have:
                 actions.append(("buy", c, n))
     aside = len(actions) - row
-    defs = e.defs
-    for c, left in sorted(st.reserve.items()):
-        if left > 0 and not defs[c].get("gained_only"):
+    reserve = st.reserve  # its cards are setup's, of kind "reserve": the content's table orders them
+    for c in e.content.reserve_buys():
+        if reserve.get(c, 0) > 0:
             n = cost[c] if cost is not None else price(e, p, c)
             if n <= have:
                 actions.append(("buy", c, n))
     buys = len(actions)
     if p.intrigue:
-        plot_options(e, p, actions, later=True)
+        intrigue_options(e, p, "plot", actions, later=True)
     if p.tiles:
         actions += tile_options(e, p)
     if not actions:

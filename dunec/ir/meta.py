@@ -191,6 +191,27 @@ class Content:
                 for k, m in self.defs.items()}
         return table
 
+    def box_owners(self) -> dict:
+        """box name -> frozenset of the ids with that box (an effect or a program):
+        the engine's has_box as a table, made once per content (a rule asks it
+        a few times in every agent turn)."""
+        table = self._by_kind.get("box_owners")
+        if table is None:
+            owners: dict = {}
+            for ident, box in (*self.effects, *self.programs):
+                owners.setdefault(box, set()).add(ident)
+            table = self._by_kind["box_owners"] = {box: frozenset(ids) for box, ids in owners.items()}
+        return table
+
+    def reserve_buys(self) -> tuple:
+        """The reserve cards a player may buy (not those only gained: `gained_only`),
+        in id order: the buy menu's reserve rows, made once per content."""
+        table = self._by_kind.get("reserve_buys")
+        if table is None:
+            table = self._by_kind["reserve_buys"] = tuple(sorted(m["id"] for m in self.of_kind("reserve")
+                                                                 if not m.get("gained_only")))
+        return table
+
     def costs(self) -> dict:
         """id -> printed cost (0 when none, never below 0) of every definition whose
         cost is a number (a space's cost is a list of payments), for the buy menu."""
