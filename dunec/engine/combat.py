@@ -117,7 +117,7 @@ def reward(e, f):
         return
     if not e.quiet:
         e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
-    e.run_box(conflict, place, Ctx(e, p, conflict, None, place, p, False, p.recruited))
+    e.run_box(conflict, place, Ctx(e, p, conflict, None, place))
 
 
 @step

@@ -290,11 +290,11 @@ class Engine:
             if key in programs:
                 for later in reversed(boxes[k + 1:]):
                     self.box_later(later[0], later[1], later[2], later[3], later[4])
-                interpreter.start(self, ident, box, Ctx(self, p, card, space, box, p, False, p.recruited).data())
+                interpreter.start(self, ident, box, Ctx(self, p, card, space, box).data())
                 return
             fn = effects.get(key)
-            if fn is not None:  # every field given: no defaults worked out
-                fn(Ctx(self, p, card, space, box, p, False, p.recruited))
+            if fn is not None:
+                fn(Ctx(self, p, card, space, box))
 
     def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
         """Run the box for p after everything pushed from now on (a frame); its

@@ -34,7 +34,7 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         # next64 inlined: the rules draw for decks, dice and rivals' picks.
-        top = limit(n)
+        top = _LIMITS[n] if 0 < n < 256 else limit(n)
         state = self.state
         while True:
             state = (state + 0x9E3779B97F4A7C15) & _MASK
@@ -67,13 +67,13 @@ class Rng:
         mask, limits = _MASK, _LIMITS  # locals: read a few times per card
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = limits[n] if n < 256 else _SPAN - _SPAN % n
+            top = limits[n] if n < 256 else limit(n)
             while True:
                 state = (state + 0x9E3779B97F4A7C15) & mask
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
                 x = z ^ (z >> 31)
-                if x < limit:
+                if x < top:
                     break
             j = x % n
             items[i], items[j] = items[j], items[i]
