@@ -520,9 +520,10 @@ def _setup(args) -> tuple[dict, list]:
 
 
 def cmd_play(args) -> int:
-    from dunec.content import ContentError
+    from dunec.content import ContentError, check_cards
     from dunec.engine.game import ReplayError
     from dunec.engine.human import HumanPolicy, QuitGame
+    from dunec.engine.info import CardWords
     from dunec.engine.policies import make
     from dunec.engine.runner import play_game, render_standings, verdict
     from dunec.engine.saves import load_content
@@ -536,11 +537,11 @@ def cmd_play(args) -> int:
     content = _for_sets(content, ",".join(setup.get("sets", ["base"])))  # a save before --sets: base
     names = setup["policies"]
     interactive = "human" in names
-    rules = _rules_text(model, cards)
+    words = CardWords(model, lambda: check_cards(cards))
 
     def make_policy(name, seed, seat):
         if name == "human":
-            return HumanPolicy(setup, rules=rules)
+            return HumanPolicy(setup, rules=words.rules, says=words.says)
         if name.startswith("search"):
             from dunec.ai.search import make_policy as search_policy
 
@@ -555,7 +556,8 @@ def cmd_play(args) -> int:
                        make_policy=make_policy, replay=decisions,
                        echo=print if interactive and not args.json else None)
     except QuitGame as e:
-        print(f"\nGame stopped ({e}). Type `save FILE` at a prompt to keep a game for later.")
+        print(f"\nGame stopped ({e}). " + (f"It is saved: `dunec play --resume {e.saved}` continues it." if e.saved
+                                            else "Type `save FILE` at a prompt to keep a game for later."))
         return EXIT_OK
     except ReplayError as e:  # only a resumed game replays decisions
         raise UserError(f"{args.resume}: {e}") from None
@@ -570,21 +572,6 @@ def cmd_play(args) -> int:
     if names.count("human") == 1:
         print(verdict(content, st, names.index("human")))
     return EXIT_OK
-
-
-def _rules_text(model, cards):
-    """What `info` shows at a prompt: a definition's rules text, from the checked
-    cards of this game (checked on first use when the game runs generated code)."""
-    from dunec.content import check_cards
-    from dunec.show import show_definition
-
-    held = [model]
-
-    def text(ident: str) -> str:
-        if held[0] is None:
-            held[0] = check_cards(cards)
-        return show_definition(held[0].defs[ident])
-    return text
 
 
 def cmd_simulate(args) -> int:
