@@ -633,7 +633,7 @@ def study(args, content, humans: int, names) -> dict:
     author's file; with --report, the report is written before the statistics print."""
     from dunec.content import ContentError, load
     from dunec.engine.runner import simulate
-    from dunec.study.report import compare_table, write_report
+    from dunec.study.report import compare_table, new_cards, write_report
 
     def run(content, extra, games: int, reserve=None) -> dict:
         return simulate(content, games, humans, args.seed, names, difficulty=args.difficulty,
@@ -643,6 +643,10 @@ def study(args, content, humans: int, names) -> dict:
                         factory=SEARCH_FACTORY if any(n.startswith("search") for n in names) else None)
     stats = run(content, args.extra, args.games)
     records = stats.pop("records")
+    theirs = []  # (file, content, records, the author's card ids): the report shows them apart
+    if args.extra and args.report is not None:
+        plain = load(args.backend, args.cards).select(content.sets)
+        theirs.append((", ".join(Path(x).name for x in args.extra), content, records, new_cards(content, plain)))
     if args.compare is not None and records:
         if not 1 <= args.compare_seat <= stats["seats"]:
             raise UsageError(f"--compare-seat must be between 1 and {stats['seats']}")
@@ -658,10 +662,12 @@ def study(args, content, humans: int, names) -> dict:
             stats["interrupted"] = True
         records = records[:len(other)]
         stats["compare"] = compare_table(records, other[:len(records)], args.compare_seat - 1)
+        theirs = [(f, c, r[:len(records)], ids) for f, c, r, ids in theirs]
+        theirs.append((args.compare.name, authored, other[:len(records)], new_cards(authored, content)))
     if args.report is not None and records:
         try:
             write_report(args.report, content, records, _summary(args, stats, len(records)),
-                         stats.get("compare"))
+                         stats.get("compare"), [g for g in theirs if g[3]])
         except OSError as e:
             raise UserError(f"cannot write the report to {args.report}: {e.strerror or e}") from None
     return stats
