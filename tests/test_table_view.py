@@ -68,6 +68,17 @@ def test_the_table_shows_what_a_player_plans_with(compiled):
     assert f"hand 5, deck {len(me.deck)}, discard 0" in view
 
 
+def test_a_sets_counters_units_and_tracks_are_on_the_table(compiled):
+    e = _table(compiled, ("base", "ix"))
+    o = e.state.players[2]
+    o.counters["negotiators"], o.tracks["shipping"] = 2, 1
+    o.units["dreadnought"].update(garrison=1, supply=1)
+    line = next(x for x in render_view(SeatView(e, 0), e.state.players[0], WORDS.says).splitlines()
+                if x.startswith(f"  {e.pname(o)}:"))
+    assert "water, negotiators 2 |" in line and "shipping track step 1" in line
+    assert "dreadnought: garrison 1, in the Conflict 0, supply 1" in line
+
+
 def test_agent_options_say_what_the_space_costs_and_gives(compiled):
     e = _table(compiled)
     st, me = e.state, e.state.players[0]

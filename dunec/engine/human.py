@@ -1,7 +1,8 @@
 """A person at the table: the terminal policy.
 
-Shows what a player sees (the conflict, the board, their hand, resources,
-influence, the row), numbers the legal options, and asks again on bad input.
+Shows what a player sees on the table (dunec/engine/tableview.py), numbers the
+legal options (an agent option with its space's cost and gain), and asks again
+on bad input.
 At any prompt `save [FILE]` writes the game (seed, setup and every decision so
 far) so that `dunec play --resume FILE` continues it exactly; `quit` stops.
 """

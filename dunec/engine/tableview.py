@@ -88,7 +88,9 @@ def board_lines(engine, says: Says | None) -> list[str]:
 def holdings(p) -> str:
     """One seat's resources, troops, agents and cards, as counts anyone at the table sees."""
     parts = [f"{p.vp} VP", f"{p.solari} Solari, {p.spice} spice, {p.water} water"
-             + "".join(f", {n} {name}" for name, n in p.counters.items())]
+             + "".join(f", {name} {n}" for name, n in p.counters.items())]
+    if p.tracks:  # a set's tracks: the step each marker stands on (0: the bottom)
+        parts.append(", ".join(f"{name} track step {n}" for name, n in p.tracks.items()))
     troops = f"garrison {p.garrison}, in the Conflict {p.conflict}"
     for kind, u in p.units.items():
         troops += f"; {kind}: garrison {u['garrison']}, in the Conflict {u['conflict']}, supply {u['supply']}"
