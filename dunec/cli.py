@@ -520,9 +520,10 @@ def _setup(args) -> tuple[dict, list]:
 
 
 def cmd_play(args) -> int:
-    from dunec.content import ContentError
+    from dunec.content import ContentError, check_cards
     from dunec.engine.game import ReplayError
     from dunec.engine.human import HumanPolicy, QuitGame
+    from dunec.engine.info import CardWords
     from dunec.engine.policies import make
     from dunec.engine.runner import play_game, render_standings, verdict
     from dunec.engine.saves import load_content
@@ -536,11 +537,11 @@ def cmd_play(args) -> int:
     content = _for_sets(content, ",".join(setup.get("sets", ["base"])))  # a save before --sets: base
     names = setup["policies"]
     interactive = "human" in names
-    rules = _rules_text(model, cards)
+    words = CardWords(model, lambda: check_cards(cards))
 
     def make_policy(name, seed, seat):
         if name == "human":
-            return HumanPolicy(setup, rules=rules)
+            return HumanPolicy(setup, rules=words.rules, says=words.says)
         if name.startswith("search"):
             from dunec.ai.search import make_policy as search_policy
 
@@ -555,7 +556,8 @@ def cmd_play(args) -> int:
                        make_policy=make_policy, replay=decisions,
                        echo=print if interactive and not args.json else None)
     except QuitGame as e:
-        print(f"\nGame stopped ({e}). Type `save FILE` at a prompt to keep a game for later.")
+        print(f"\nGame stopped ({e}). " + (f"It is saved: `dunec play --resume {e.saved}` continues it." if e.saved
+                                            else "Type `save FILE` at a prompt to keep a game for later."))
         return EXIT_OK
     except ReplayError as e:  # only a resumed game replays decisions
         raise UserError(f"{args.resume}: {e}") from None
@@ -570,21 +572,6 @@ def cmd_play(args) -> int:
     if names.count("human") == 1:
         print(verdict(content, st, names.index("human")))
     return EXIT_OK
-
-
-def _rules_text(model, cards):
-    """What `info` shows at a prompt: a definition's rules text, from the checked
-    cards of this game (checked on first use when the game runs generated code)."""
-    from dunec.content import check_cards
-    from dunec.show import show_definition
-
-    held = [model]
-
-    def text(ident: str) -> str:
-        if held[0] is None:
-            held[0] = check_cards(cards)
-        return show_definition(held[0].defs[ident])
-    return text
 
 
 def cmd_simulate(args) -> int:
@@ -646,7 +633,7 @@ def study(args, content, humans: int, names) -> dict:
     author's file; with --report, the report is written before the statistics print."""
     from dunec.content import ContentError, load
     from dunec.engine.runner import simulate
-    from dunec.study.report import compare_table, write_report
+    from dunec.study.report import compare_table, new_cards, write_report
 
     def run(content, extra, games: int, reserve=None) -> dict:
         return simulate(content, games, humans, args.seed, names, difficulty=args.difficulty,
@@ -656,6 +643,10 @@ def study(args, content, humans: int, names) -> dict:
                         factory=SEARCH_FACTORY if any(n.startswith("search") for n in names) else None)
     stats = run(content, args.extra, args.games)
     records = stats.pop("records")
+    theirs = []  # (file, content, records, the author's card ids): the report shows them apart
+    if args.extra and args.report is not None:
+        plain = load(args.backend, args.cards).select(content.sets)
+        theirs.append((", ".join(Path(x).name for x in args.extra), content, records, new_cards(content, plain)))
     if args.compare is not None and records:
         if not 1 <= args.compare_seat <= stats["seats"]:
             raise UsageError(f"--compare-seat must be between 1 and {stats['seats']}")
@@ -671,10 +662,12 @@ def study(args, content, humans: int, names) -> dict:
             stats["interrupted"] = True
         records = records[:len(other)]
         stats["compare"] = compare_table(records, other[:len(records)], args.compare_seat - 1)
+        theirs = [(f, c, r[:len(records)], ids) for f, c, r, ids in theirs]
+        theirs.append((args.compare.name, authored, other[:len(records)], new_cards(authored, content)))
     if args.report is not None and records:
         try:
             write_report(args.report, content, records, _summary(args, stats, len(records)),
-                         stats.get("compare"))
+                         stats.get("compare"), [g for g in theirs if g[3]])
         except OSError as e:
             raise UserError(f"cannot write the report to {args.report}: {e.strerror or e}") from None
     return stats

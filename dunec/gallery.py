@@ -87,7 +87,19 @@ def _card(d: Def, balance: dict | None) -> str:
     row = (balance or {}).get(d.id)
     figure = "" if row is None else f'<p class="balance">{escape(balance_line(row))}</p>'
     return (f'<article class="card" id="card-{escape(d.id)}" {data}>{card_svg(d)}'
-            f'<pre class="rules">{escape(show_definition(d))}</pre>{figure}</article>')
+            f'{rules_html(show_definition(d))}{figure}</article>')
+
+
+def rules_html(text: str) -> str:
+    """The rules text with its heading set apart. `dunec show` underlines the
+    heading with dashes, as a terminal does; in a card 300 px wide a long heading
+    wraps and its dashes wrap after it onto a line of their own, so the page gives
+    the heading a border that is always as wide as the card instead."""
+    head, _, rest = text.partition("\n")
+    under, _, body = rest.partition("\n")
+    if not under or under.strip("-"):
+        return f'<pre class="rules">{escape(text)}</pre>'
+    return f'<div class="rules"><h2 class="head">{escape(head)}</h2><pre>{escape(body)}</pre></div>'
 
 
 STYLE = """body{font-family:sans-serif;background:#f4efe4;margin:0 1em}
@@ -97,6 +109,8 @@ STYLE = """body{font-family:sans-serif;background:#f4efe4;margin:0 1em}
 .card{width:300px;background:#fff;border-radius:14px;padding:4px}
 .card[hidden]{display:none}
 .rules{white-space:pre-wrap;font-size:11px;margin:.3em}
+.rules pre{white-space:pre-wrap;font-size:11px;margin:0}
+.rules .head{font-size:12px;margin:0 0 .3em;padding-bottom:2px;border-bottom:1px solid #999}
 .balance{font-size:12px;font-weight:bold;margin:.3em}"""
 
 # Plain JS: a card is shown when, for every chosen filter, its data attribute lists the value.

@@ -18,8 +18,28 @@ ICON_COLOURS = {
     "landsraad": "#3f8f3f", "city": "#7a4fa0", "spice_trade": "#d9a520",
     "emperor": "#b03030", "guild": "#d06a1a", "bene_gesserit": "#4a5a9a", "fremen": "#2f8a8a",
 }
-ICON_LETTERS = {"landsraad": "L", "city": "C", "spice_trade": "S", "emperor": "E", "guild": "G",
-                "bene_gesserit": "B", "fremen": "F"}
+# The agent icons' glyphs, white on the icon's colour, in a 24 x 24 box: what the
+# printed board's icons show (the Landsraad's columned hall, a city's towers, a drop
+# of spice, the Emperor's crown, the Guild's heighliner in orbit, the Bene Gesserit's
+# eye, a Fremen crysknife). Icons are the core language's (check/tables.py ICONS),
+# not a set's declaration, so the glyphs are keyed by them; an icon with no glyph
+# here gets its initial on the chip.
+ICON_GLYPHS = {
+    "landsraad": '<path d="M12 3 L21 8 L3 8 Z M4 9.5 H20 V11 H4 Z M5 12 H7.5 V18 H5 Z M10.75 12 H13.25 V18 H10.75 Z '
+                 'M16.5 12 H19 V18 H16.5 Z M3 19 H21 V21 H3 Z" fill="#fff"/>',
+    "city": '<path d="M3 21 V12 H7 V7 L9 4 L11 7 V14 H13 V9 H17 V5 H19 V21 Z" fill="#fff"/>'
+            '<path d="M8 10 H10 V12 H8 Z M14 12 H16 V14 H14 Z" fill="{bg}"/>',
+    "spice_trade": '<path d="M12 3 C12 3 18 11 18 15 A6 6 0 0 1 6 15 C6 11 12 3 12 3 Z" fill="#fff"/>'
+                   '<path d="M9 15.5 A3 3 0 0 0 12 18.5" fill="none" stroke="{bg}" stroke-width="1.5"/>',
+    "emperor": '<path d="M3 8 L7.5 12 L12 5 L16.5 12 L21 8 L19 18 H5 Z M5 19.5 H19 V21 H5 Z" fill="#fff"/>',
+    "guild": '<circle cx="12" cy="12" r="4" fill="#fff"/>'
+             '<ellipse cx="12" cy="12" rx="10" ry="4.5" fill="none" stroke="#fff" stroke-width="1.6" '
+             'transform="rotate(-25 12 12)"/>',
+    "bene_gesserit": '<path d="M2 12 Q12 3 22 12 Q12 21 2 12 Z" fill="#fff"/>'
+                     '<circle cx="12" cy="12" r="3.6" fill="{bg}"/><circle cx="12" cy="12" r="1.5" fill="#fff"/>',
+    "fremen": '<path d="M6 20 C5 13 9 6 17 3 C13 8 11 13 11 19 Z" fill="#fff"/>'
+              '<path d="M4 19 H13 V21 H4 Z" fill="#fff"/>',
+}
 BOX_COLOURS = {"agent": "#e4e4e4", "reveal": "#cfe0f5", "acquire": "#f3e7c4", "plot": "#e8dcf0",
                "combat": "#f3d0d0", "endgame": "#d9ecd9", "win": "#f3d0d0", "space": "#eeeeee",
                "first": "#f5e6b0", "second": "#e4e4e4", "third": "#ead7c6"}
@@ -54,8 +74,7 @@ def card_svg(d: Def) -> str:
     x = 14
     y += 14
     for icon in icons:
-        parts.append(f'<rect x="{x}" y="{y}" width="24" height="24" rx="5" fill="{ICON_COLOURS[icon]}"/>')
-        parts.append(_text(x + 12, y + 17, ICON_LETTERS[icon], 13, "bold", "middle", "#fff"))
+        parts.append(icon_svg(icon, x, y))
         x += 30
     if icons:
         y += 34
@@ -82,6 +101,16 @@ def card_svg(d: Def) -> str:
         y += h + 8
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def icon_svg(icon: str, x: int, y: int) -> str:
+    """One agent icon at (x, y): its chip, its glyph and its name as the tooltip."""
+    bg = ICON_COLOURS.get(icon, "#555")
+    glyph = ICON_GLYPHS.get(icon)
+    inner = glyph.replace("{bg}", bg) if glyph else _text(12, 17, describe.name(icon)[:1].upper(), 13, "bold",
+                                                          "middle", "#fff")
+    return (f'<g class="icon" transform="translate({x} {y})"><title>{escape(describe.name(icon))}</title>'
+            f'<rect width="24" height="24" rx="5" fill="{bg}"/>{inner}</g>')
 
 
 def _facts(d: Def) -> list[str]:

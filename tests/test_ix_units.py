@@ -419,7 +419,8 @@ def test_the_table_shows_units_on_the_board_and_ones_own(ix):
     g.state.placed["carthag"] = [0, D]
     text = render_view(g.engine, p)
     assert "Units on the board (their owners control the location): Carthag dreadnought P1" in text
-    assert "Your dreadnought units: garrison 1, in the Conflict 0, supply 0" in text
+    mine = next(line for line in text.splitlines() if line.startswith("You, "))
+    assert "dreadnought: garrison 1, in the Conflict 0, supply 0" in mine
 
 
 # ---------------------------------------------------------------------- House Hagal rivals

@@ -90,7 +90,13 @@ def test_compare_shows_a_strong_card_and_escapes_its_name(tmp_path, capsys):
     assert win["ci_low"] > 0.2 and vp["ci_low"] > 1.0, rows
     assert _rows(out / "compare.csv")[0]["difference"] == str(win["difference"])
     text = (out / "report.html").read_text()
-    assert "<b>Printer</b>" not in text and "VP &lt;b&gt;Printer&lt;/b&gt; &amp; Co" not in text  # not in base
+    # The author's card has a table of its own (from the games with the file), escaped;
+    # the bundled cards' table is the bundled cards alone.
+    assert "<b>Printer</b>" not in text and "VP &lt;b&gt;Printer&lt;/b&gt; &amp; Co" in text
+    mine = _rows(out / "authored.csv")
+    assert [(r["from"], r["id"]) for r in mine] == [("strong.dune", "vp_printer")] and int(mine[0]["owned_in"]) > 0
+    assert "vp_printer" not in {r["id"] for r in _rows(out / "cards.csv")}
+    assert text.index("The author&#x27;s cards") < text.index("per bundled Imperium card")
 
 
 def test_compare_text_and_the_other_seat(tmp_path, capsys):
@@ -110,6 +116,37 @@ def test_a_card_name_is_escaped_in_the_report(tmp_path, capsys):
     assert main(["simulate", "--games", "4", "--with", str(card), "--report", str(tmp_path / "r")]) == 0
     text = (tmp_path / "r" / "report.html").read_text()
     assert "<b>Printer</b>" not in text and "VP &lt;b&gt;Printer&lt;/b&gt; &amp; Co" in text
+    # A --with card is the author's too: shown apart from the bundled cards.
+    assert [r["id"] for r in _rows(tmp_path / "r" / "authored.csv")] == ["vp_printer"]
+    assert "vp_printer" not in {r["id"] for r in _rows(tmp_path / "r" / "cards.csv")}
+
+
+def test_card_labels_are_readable_and_the_figure_grows_with_its_rows():
+    pytest.importorskip("matplotlib", reason="plots need matplotlib (pip install 'dunec[report]')")
+    from dunec.study import plots
+
+    plots.figures({"seats": [], "vp": [], "rounds": [], "cards": []})  # the Agg back-end
+    for n in (5, 74):
+        rows = [{"name": f"card {i}", "win_rate_when_owned": 0.3, "ci_low": 0.2, "ci_high": 0.4,
+                 "base_win_rate": 0.25, "owned_in": 10} for i in range(n)]
+        fig = plots.card_figure(rows)
+        ax = fig.axes[0]
+        labels = ax.get_yticklabels()
+        assert len(labels) == n and min(t.get_fontsize() for t in labels) >= 9
+        # Each row has half a label's height (9 pt = 0.125 in) to spare: labels never overlap.
+        assert fig.get_figheight() / n >= 1.5 * 9 / 72
+
+
+def test_the_comparison_puts_win_rate_and_vp_on_axes_of_their_own():
+    pytest.importorskip("matplotlib", reason="plots need matplotlib (pip install 'dunec[report]')")
+    from dunec.study import plots
+
+    plots.figures({"seats": [], "vp": [], "rounds": [], "cards": []})
+    rows = [{"metric": "win_rate", "seat": "P1", "difference": 0.1, "ci_low": 0.05, "ci_high": 0.15},
+            {"metric": "average_vp", "seat": "P1", "difference": 3.0, "ci_low": 2.0, "ci_high": 4.0}]
+    fig = plots.compare_figure(rows)
+    win, vp = fig.axes
+    assert win.get_xlim()[1] < 1 < vp.get_xlim()[1] and "win share" in win.get_xlabel() and "VP" in vp.get_xlabel()
 
 
 def test_an_unwritable_report_folder_is_a_clear_message(tmp_path, capsys):

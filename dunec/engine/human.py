@@ -1,7 +1,8 @@
 """A person at the table: the terminal policy.
 
-Shows what a player sees (the conflict, the board, their hand, resources,
-influence, the row), numbers the legal options, and asks again on bad input.
+Shows what a player sees on the table (dunec/engine/tableview.py), numbers the
+legal options (an agent option with its space's cost and gain), and asks again
+on bad input.
 At any prompt `save [FILE]` writes the game (seed, setup and every decision so
 far) so that `dunec play --resume FILE` continues it exactly; `quit` stops.
 """
@@ -12,8 +13,7 @@ from typing import Callable
 from dunec.engine.actions import labels as action_labels
 from dunec.engine.info import info
 from dunec.engine.saves import save_game
-from dunec.engine.state import FACTIONS
-from dunec.ir.describe import NAMES
+from dunec.engine.tableview import option_details, render_view
 
 DEFAULT_SAVE = "dunec-save.json"
 QUESTIONS = {
@@ -21,7 +21,7 @@ QUESTIONS = {
     "plot": "Play a plot intrigue card, or end your turn?",
     "deploy": "How many troops do you deploy to the Conflict?",
     "retreat": "How many troops do you retreat?",
-    "buy": "Buy a card (or a tile) from what you can afford, play a plot intrigue card, or end your turn?",
+    "buy": "Buy a card from what you can afford, play a plot intrigue card, or end your turn?",
     "combat": "Combat: play a combat intrigue card, or pass?",
     "order": "Resolve the board space or the card's agent box first?",
     "pay": "Pay this cost?",
@@ -35,8 +35,17 @@ QUESTIONS = {
 }
 
 
+# Said only when the game has a tile market: a base game's buy menu sells no tiles.
+BUY_WITH_TILES = "Buy a card (or a tile) from what you can afford, play a plot intrigue card, or end your turn?"
+
+
 class QuitGame(Exception):
-    """The person stopped the game (quit, or the input ended)."""
+    """The person stopped the game (quit, or the input ended). `saved` is the file
+    a `save` wrote at this very decision, if any: the quit loses nothing then."""
+
+    def __init__(self, why: str, saved: str | None = None):
+        super().__init__(why)
+        self.saved = saved
 
 
 HELP = ("Type the number of an option. Also: `info N` (or `? N`) shows what option N's card, space or "
@@ -49,20 +58,24 @@ class HumanPolicy:
     follows_replay = False
 
     def __init__(self, setup: dict, read: Callable[[str], str] = None, write: Callable[[str], None] = None,
-                 rules: Callable[[str], str] = None):
+                 rules: Callable[[str], str] = None, says: Callable[[str, str], str | None] = None):
         self.setup = setup
         self.read = read or _read_line
         self.write = write or (lambda s: print(s, flush=True))
         self.rules = rules  # definition id -> its rules text (dunec/show.py); None: `info` is unavailable
+        self.says = says  # (definition id, box) -> that box's words, for the table and the options
         self._seen_table = False
+        self._saved = None  # (decisions recorded, file) of the last save
 
     def choose(self, engine, player, kind: str, actions: list[tuple], hints) -> int:
-        labels = action_labels(engine.state, engine.content, actions)
+        labels = [f"{label} ({detail})" if detail else label for label, detail in
+                  zip(action_labels(engine.state, engine.content, actions),
+                      option_details(engine, player, actions, self.says))]
         # The table at every turn, and at the first prompt of a sitting (a resumed game).
         if kind == "turn" or not self._seen_table:
-            self.write(render_view(engine, player))
+            self.write(render_view(engine, player, self.says))
             self._seen_table = True
-        self._ask(kind, labels)
+        self._ask(kind, labels, engine)
         while True:
             answer = self.read("> ").strip()
             if not answer:
@@ -73,7 +86,8 @@ class HumanPolicy:
             word, _, rest = answer.partition(" ")
             word, rest = word.lower(), rest.strip()
             if word in ("quit", "exit"):
-                raise QuitGame("quit")
+                here = len(engine.state.decisions)
+                raise QuitGame("quit", self._saved[1] if self._saved and self._saved[0] == here else None)
             if word == "save":
                 self._save(engine, rest or DEFAULT_SAVE)
             elif word in ("info", "?") and rest:
@@ -81,13 +95,16 @@ class HumanPolicy:
             elif word in ("help", "?", "info"):
                 self.write(HELP)
             elif word == "view":
-                self.write(render_view(engine, player))
-                self._ask(kind, labels)
+                self.write(render_view(engine, player, self.says))
+                self._ask(kind, labels, engine)
             else:
                 self.write(f"Please type a number from 1 to {len(labels)} (or `help`).")
 
-    def _ask(self, kind: str, labels: list[str]) -> None:
-        self.write(QUESTIONS.get(kind, f"Decide ({kind}):"))
+    def _ask(self, kind: str, labels: list[str], engine) -> None:
+        question = QUESTIONS.get(kind, f"Decide ({kind}):")
+        if kind == "buy" and engine.state.markets:
+            question = BUY_WITH_TILES
+        self.write(question)
         for i, label in enumerate(labels, 1):
             self.write(f"  {i:>2}) {label}")
 
@@ -100,6 +117,7 @@ class HumanPolicy:
         except ValueError:  # a name no file can have (a NUL byte, `.`)
             self.write(f"could not save to {target}: not a usable file name")
             return
+        self._saved = (len(engine.state.decisions), str(where))
         self.write(f"saved to {where}; `dunec play --resume {where}` continues this game")
 
 
@@ -116,55 +134,3 @@ def _read_line(prompt: str) -> str:
         return input(prompt)
     except (EOFError, OSError):  # OSError: no terminal to read from
         raise QuitGame("input ended") from None
-
-
-def render_view(engine, player) -> str:
-    st = engine.state
-    d = engine.defs
-    lines = []
-    conflict = d[st.conflict] if st.conflict else None
-    head = f"=== Round {st.round}"
-    if conflict:
-        head += f" | Conflict: {conflict['name']} (level {'I' * conflict['level']})"
-    lines.append(head + f" | first player P{st.first_player + 1} ===")
-    board = []
-    for sp in engine.content.of_kind("space"):
-        seat = st.occupied.get(sp["id"])
-        mark = f"P{seat + 1}" if seat is not None else ("blocked" if sp["id"] in st.blocked else "")
-        if mark:
-            board.append(f"{sp['name']} [{mark}]")
-    lines.append("Agents on the board: " + (", ".join(board) or "none"))
-    makers = ", ".join(f"{d[s]['name']} {n}" for s, n in sorted(st.maker_spice.items()) if n)
-    if makers:
-        lines.append("Bonus spice: " + makers)
-    if st.control:
-        lines.append("Control: " + ", ".join(f"{NAMES.get(loc, loc)} P{seat + 1}"
-                                             for loc, seat in sorted(st.control.items())))
-    if st.placed:
-        lines.append("Units on the board (their owners control the location): " + ", ".join(
-            f"{NAMES.get(loc, loc)} {kind} P{seat + 1}" for loc, (seat, kind) in sorted(st.placed.items())))
-    p = player
-    for kind, u in p.units.items():
-        lines.append(f"Your {kind} units: garrison {u['garrison']}, in the Conflict {u['conflict']}, "
-                     f"supply {u['supply']}")
-    lines.append(f"You, {engine.pname(p)}: {p.vp} VP | {p.solari} Solari, {p.spice} spice, "
-                 f"{p.water} water | garrison {p.garrison}, in the Conflict {p.conflict} | "
-                 f"agents left {p.agents_left}" + (" | High Council seat" if p.seat_on_council else ""))
-    inf = []
-    for f in FACTIONS:
-        tag = " (Alliance)" if st.alliances.get(f) == p.seat else ""
-        inf.append(f"{NAMES[f]} {p.influence[f]}{tag}")
-    lines.append("Influence: " + ", ".join(inf))
-    if p.secret:  # only the chooser sees it; opponents' lines never show it
-        lines.append("Chosen in secret: " + ", ".join(NAMES[f] for f in p.secret))
-    lines.append("Hand: " + (", ".join(d[c]["name"] for c in p.hand) or "empty"))
-    if p.played:
-        lines.append("Played this round: " + ", ".join(d[c]["name"] for c in p.played))
-    lines.append("Intrigue: " + (", ".join(d[c]["name"] for c in p.intrigue) or "none"))
-    if any(m[0] == "see_top_card" for m in d[p.leader].get("modifiers", ())) and p.deck:
-        lines.append("Top of your deck: " + d[p.deck[-1]]["name"])
-    lines.append("Imperium Row: " + ", ".join(f"{d[c]['name']} ({d[c].get('cost', 0)})" for c in st.imperium_row))
-    for o in engine.opponents(p):
-        lines.append(f"  {engine.pname(o)}: {o.vp} VP, {o.solari} Solari, {o.spice} spice, "
-                     f"{o.water} water, in the Conflict {o.conflict}, intrigue {len(o.intrigue)}")
-    return "\n".join(lines)

@@ -11,9 +11,37 @@ from typing import Callable
 
 from dunec.engine.actions import idents as action_idents
 from dunec.engine.actions import label
+from dunec.ir import describe
 
 # What a player reads about at the table (not decks or House Hagal cards).
 KINDS = ("card", "starter", "reserve", "intrigue", "space", "conflict", "leader")
+
+
+class CardWords:
+    """A game's definitions in words, from its checked cards: the rules text `info`
+    shows and one box's effects for the table (dunec/engine/tableview.py). A game
+    running generated code has no checked model at hand: `check` makes it on first use."""
+
+    def __init__(self, model, check: Callable[[], object]):
+        self._model, self._check = model, check
+        self._said: dict = {}
+
+    def model(self):
+        if self._model is None:
+            self._model = self._check()
+        return self._model
+
+    def rules(self, ident: str) -> str:
+        from dunec.show import show_definition
+
+        return show_definition(self.model().defs[ident])
+
+    def says(self, ident: str, box: str) -> str | None:
+        key = (ident, box)
+        if key not in self._said:
+            d = self.model().defs.get(ident)
+            self._said[key] = describe.ops(d.boxes[box]) if d is not None and box in d.boxes else None
+        return self._said[key]
 
 
 def info(engine, player, actions: list[tuple], what: str, rules: Callable[[str], str] | None) -> str:

@@ -2,6 +2,8 @@
 words for what changed ("+1 Solari"). Shared by players' and rivals' turns."""
 from __future__ import annotations
 
+import hashlib
+
 from dunec.engine.state import Player
 
 
@@ -27,7 +29,15 @@ def change_words(before: dict, after: dict) -> list[str]:
     return words
 
 
-def log_changes(e, p: Player, before: dict) -> None:
+def log_changes(e, p: Player, before: dict) -> bool:
+    """Log what changed since `before`; whether anything did."""
     words = change_words(before, tally(p))
     if words:
         e.log(f"    -> {', '.join(words)}")
+    return bool(words)
+
+
+def seen(st) -> str:
+    """A short fingerprint of every player and the log's length: equal before and
+    after an effect only when it changed nothing anyone holds and said nothing."""
+    return hashlib.sha1(repr((len(st.log), [vars(p) for p in st.players])).encode()).hexdigest()[:16]

@@ -5,7 +5,7 @@ from dunec.engine import (rivals, rules_agents, rules_cards, rules_costs, rules_
                           rules_resources, rules_tiles, rules_units, seats)
 from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
-from dunec.engine.narration import log_changes, tally
+from dunec.engine.narration import log_changes, seen, tally
 from dunec.engine.setup import HAND_SIZE
 from dunec.engine.state import Player
 from dunec.ir.describe import NAMES
@@ -257,7 +257,17 @@ def play_intrigue(e, p: Player, card: str, box: str) -> None:
     e.state.intrigue_discard.append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
+        e.push({"do": "intrigue_done", "seat": p.seat, "before": tally(p), "seen": seen(e.state)})
     e.run_box(card, box, Ctx(e, p, card, None, box, p, True))
+
+
+@step
+def intrigue_done(e, f):
+    """Say what the card did, or that it did nothing (its condition unmet, its
+    target missing), so a played card never passes in silence."""
+    p = e.players[f["seat"]]
+    if not log_changes(e, p, f["before"]) and seen(e.state) == f["seen"]:
+        e.log("    -> no effect")
 
 
 def space_costs(e, p: Player, sp: dict) -> tuple:

@@ -18,13 +18,15 @@ from dunec.study.stats import paired, wilson
 TITLE = "dunec balance report"
 
 
-def card_table(content, records) -> list[dict]:
+def card_table(content, records, ids=None) -> list[dict]:
+    """One row per Imperium card (or per card of `ids`): its win rate when owned
+    against the table's base rate, best first."""
     cs = CardStats(content)
     for r in records:
         cs.add(r)
     base = cs.wins / cs.player_games if cs.player_games else 0.0
     rows = []
-    for c in cs.cards:
+    for c in (cs.cards if ids is None else [c for c in cs.cards if c in ids]):
         n, won = cs.owned[c], cs.won[c]
         low, high = wilson(won, n)
         rows.append({"id": c, "name": content.defs[c]["name"], "owned_in": int(n), "wins_when_owned": round(won, 3),
@@ -33,6 +35,19 @@ def card_table(content, records) -> list[dict]:
                      "difference": round(won / n - base, 4) if n else ""})
     rows.sort(key=lambda r: (-(r["difference"] if r["owned_in"] else -2.0), r["id"]))
     return rows
+
+
+def new_cards(content, plain) -> list[str]:
+    """The Imperium cards of `content` that `plain` (the same sets without the
+    author's files) lacks: the author's own cards."""
+    return sorted(m["id"] for m in content.of_kind("card") if m["id"] not in plain.defs)
+
+
+def authored_table(groups) -> list[dict]:
+    """The author's cards, apart from the bundled ones: for each (file, content,
+    records, card ids), those cards' rows over the games they were played in."""
+    return [{"from": source, **row} for source, content, records, ids in groups
+            for row in card_table(content, records, set(ids))]
 
 
 def seat_table(records) -> list[dict]:
@@ -104,6 +119,8 @@ def write_csv(path: Path, rows: list[dict], columns: list[str]) -> None:
 COLUMNS = {
     "cards": ["id", "name", "owned_in", "wins_when_owned", "win_rate_when_owned", "ci_low", "ci_high",
               "base_win_rate", "difference"],
+    "authored": ["from", "id", "name", "owned_in", "wins_when_owned", "win_rate_when_owned", "ci_low", "ci_high",
+                 "base_win_rate", "difference"],
     "seats": ["seat", "games", "wins", "win_rate", "ci_low", "ci_high", "even_share"],
     "vp": ["vp", "count"],
     "rounds": ["rounds", "count"],
@@ -111,11 +128,17 @@ COLUMNS = {
 }
 
 
-def write_report(out: Path, content, records, summary: str, compare=None) -> list[Path]:
-    """Write DIR/report.html and DIR/<table>.csv; returns the files written."""
+def write_report(out: Path, content, records, summary: str, compare=None, authored=()) -> list[Path]:
+    """Write DIR/report.html and DIR/<table>.csv; returns the files written.
+    `authored`: (file, content, records, card ids) of the author's cards, shown
+    in a table of their own and left out of the bundled cards' table."""
     out.mkdir(parents=True, exist_ok=True)
-    tables = {"cards": card_table(content, records), "seats": seat_table(records), "vp": vp_table(records),
-              "rounds": rounds_table(records)}
+    theirs = {c for _, _, _, ids in authored for c in ids}
+    bundled = [m["id"] for m in content.of_kind("card") if m["id"] not in theirs]
+    tables = {"cards": card_table(content, records, set(bundled)), "seats": seat_table(records),
+              "vp": vp_table(records), "rounds": rounds_table(records)}
+    if authored:
+        tables["authored"] = authored_table(authored)
     if compare is not None:
         tables["compare"] = compare
     written = []
@@ -150,7 +173,8 @@ def render_html(tables: dict, summary: str) -> str:
     if not plots:
         parts.append("<p>Plots need matplotlib: <code>pip install 'dunec[report]'</code>.</p>")
     sections = [("compare", "With and without the author's file (same seeds)"),
-                ("cards", "Win rate when owned, per Imperium card"), ("seats", "Win rate by seat"),
+                ("authored", "The author's cards: win rate when owned"),
+                ("cards", "Win rate when owned, per bundled Imperium card"), ("seats", "Win rate by seat"),
                 ("vp", "Final VP distribution"), ("rounds", "Game length (rounds)")]
     for name, heading in sections:
         if name not in tables:
