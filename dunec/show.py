@@ -44,6 +44,8 @@ def box_title(d: Def, box: str) -> str:
         return "Plot, at the start of your turn"
     if box == "plot" and d.kind == "tech":  # a tile's ability, on its owner's turn
         return "Once per round (flip the tile), on your turn" if d.fields.get("flips") else "On your turn"
+    if box == "reveal" and d.fields.get("unload"):
+        return "Reveal (Unload: also when this card is discarded or trashed)"
     return BOX_TITLES[box]
 
 

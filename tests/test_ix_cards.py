@@ -92,7 +92,9 @@ IMPERIUM = {
     "spice trader agent": ("spice_trader", "agent", lambda g: _give(g, fremen=2, hand=["dagger"]),
                            ["pay"], {0: {"played": 1, "hand": -1, "discard": 1, "spice": 2}}),
     "spice trader reveal": ("spice_trader", "reveal", None, [], {0: {"revealed": 1, "persuasion": 2, "swords": 1}}),
-    "treachery agent": ("treachery", "agent@stillsuits", None, [], {0: {"trashed": 1, "fremen": 1}}),
+    # Trashing itself unloads it: its Reveal box (2 troops, deployed) runs too.
+    "treachery agent": ("treachery", "agent@stillsuits", None, ["deploy 2"],
+                        {0: {"trashed": 1, "fremen": 1, "conflict": 2, "supply": -2}}),
     "treachery reveal": ("treachery", "reveal", None, ["deploy 2"], {0: {"revealed": 1, "conflict": 2, "supply": -2}}),
     "truthsayer agent": ("truthsayer", "agent", lambda g: _give(g, hand=["dagger"], deck=["diplomacy"]),
                          ["pay"], {0: {"played": 1, "discard": 1, "deck": -1}}),

@@ -4,7 +4,7 @@ Functions of the engine (first argument `e`); effect code reaches them through
 the effect context."""
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_cards, rules_tiles, rules_units, seats
+from dunec.engine import rules_agents, rules_cards, rules_leaving, rules_tiles, rules_units, seats
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
@@ -370,8 +370,14 @@ def _count(n: int) -> str:
 @step
 def intrigue_lost(e, f):
     p = e.players[f["seat"]]
-    e.state.intrigue_discard.append(p.intrigue.pop(f["answer"]))
-    lose_intrigue(e, p, f["left"])
+    card = p.intrigue.pop(f["answer"])
+    e.later("intrigue_lose_more", seat=p.seat, left=f["left"])
+    rules_leaving.discarded(e, p, card)
+
+
+@step
+def intrigue_lose_more(e, f):
+    lose_intrigue(e, e.players[f["seat"]], f["left"])
 
 
 @step
