@@ -62,7 +62,7 @@ IMPERIUM = {
     "ix-guild compact agent, one card in hand": ("ix_guild_compact", "agent", lambda g: _give(g, hand=["dagger"]), [],
                                                  {0: {"played": 1}}),
     "ix-guild compact reveal": ("ix_guild_compact", "reveal", None, [],
-                                {0: {"revealed": 1, "counter negotiators": 2}}),
+                                {0: {"revealed": 1, "counter negotiators": 2, "supply": -2}}),
     "jamis agent": ("jamis", "agent", lambda g: _give(g, hand=["dagger"]), ["trash Dagger"],
                     {0: {"played": 1, "hand": -1, "trashed": 1}}),
     "jamis reveal": ("jamis", "reveal", lambda g: _give(g, discard=["dagger"]), ["trash Dagger"],
@@ -451,7 +451,7 @@ def test_rhombur_vernius_signet_may_take_a_negotiator(ix):
     before = snap_ix(g)
     g.answer(0, "+1 negotiators")
     g.box(0, "prince_rhombur_vernius", "signet")
-    assert changes_ix(g, before) == {0: {"counter negotiators": 1}}
+    assert changes_ix(g, before) == {0: {"counter negotiators": 1, "supply": -1}}
     finish(g)
 
 

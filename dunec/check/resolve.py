@@ -143,6 +143,17 @@ class Checker(EffectChecker):
             for counter, span in ((d.currency, d.currency_span), (d.rebate, d.rebate_span)):
                 if counter and checked:
                     self._market_counter(decl, counter, span)
+            if d.holds and checked:
+                self._held_unit(decl, d.holds, d.holds_span)
+
+    def _held_unit(self, decl, unit: str, span) -> None:
+        """A counter's `holds UNIT`: a unit kind of the set or of one it requires
+        (the base game's `troops` for negotiators)."""
+        x = self.v.decls.get(unit)
+        if x is None or x.kind != "unit" or x.set not in self.v.reaches(decl.id):
+            units = [n for n, y in self.v.decls.items() if y.kind == "unit" and y.set in self.v.reaches(decl.id)]
+            self.d.error(UNKNOWN_NAME, span, what="unit", name=unit,
+                         help=did_you_mean(unit, units) or one_of(units, near=unit))
 
     def _market_counter(self, decl, counter: str, span) -> None:
         """A market's currency or rebate: a counter of the set or of one it requires."""
