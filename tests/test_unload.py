@@ -183,3 +183,42 @@ def test_the_unload_cards_are_the_inventorys(model):
     assert set(UNLOAD_NOT_OURS) <= marked  # each exception is still marked there
     names = {d.name for d in model.defs.values()}
     assert not set(UNLOAD_NOT_OURS) & names  # written one day, it must be decided again
+
+
+# ---------------------------------------------------------------------- both back-ends, random boxes
+from hypothesis import HealthCheck, assume, given, settings, strategies as st  # noqa: E402
+
+from test_backends import _bundled, _stmts  # noqa: E402
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=_stmts(2), seed=st.integers(0, 10_000), trash=st.booleans())
+def test_an_unloaded_random_reveal_box_runs_the_same_on_both_backends(body, seed, trash):
+    """A card with a random Reveal box, discarded (or trashed) from hand: the
+    interpreter and the generated code leave the same game (effects a reveal box
+    does not admit, such as `mentat`, are left out)."""
+    from dunec.codegen.emit import compile_in_memory
+    from dunec.content import from_model
+    from dunec.engine.context import Ctx
+    from dunec.engine.game import Engine
+    from dunec.engine.policies import RandomPolicy
+    from dunec.engine.setup import new_game
+
+    text = 'card fuzz "Fuzz" {\n  cost 1\n  unload\n  reveal {\n    ' + "\n    ".join(body) + "\n  }\n}\n"
+    model, diags = compile_sources(_bundled() + [("cards/base/fuzz.dune", text)])
+    assume(not diags.errors)
+    finals = []
+    for content in (from_model(model), compile_in_memory(model)):
+        state = new_game(content, 3, seed)
+        e = Engine(content, state, [RandomPolicy(seed, i) for i in range(3)])
+        p = state.players[0]
+        p.hand.append("fuzz")
+        p.solari, p.spice, p.water = 3, 3, 2
+        if trash:
+            rules_cards.trash(e, Ctx(e, p, card="dagger", box="agent"), "card", "hand", optional=False)
+        else:
+            rules_cards.discard(e, p, len(p.hand))
+        e.drive()
+        assert "fuzz" not in p.hand
+        finals.append(state.to_json())
+    assert finals[0] == finals[1], text
