@@ -163,7 +163,8 @@ def test_unload_takes_no_value():
 
 def test_show_says_the_reveal_box_also_runs_on_discard_and_trash(model):
     text = show_definition(model.defs["esmar_tuek"])
-    assert "Reveal (Unload: also when this card is discarded or trashed): +2 spice, +2 Solari" in text
+    assert "Unload: the Reveal box also runs when this card is discarded or trashed." in text
+    assert "Reveal (Unload): +2 spice, +2 Solari" in text
     assert "Unload" not in show_definition(model.defs["truthsayer"])
 
 

@@ -9,11 +9,8 @@ Functions of the engine (first argument `e`); a counter that holds nothing is
 a plain count."""
 from __future__ import annotations
 
+from dunec.engine.rules_tiles import supply
 from dunec.engine.state import Player
-
-
-def supply(p: Player, unit: str) -> int:
-    return p.supply if unit == "troops" else p.units[unit]["supply"]
 
 
 def _to_supply(p: Player, unit: str, n: int) -> None:
