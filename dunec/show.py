@@ -44,6 +44,8 @@ def box_title(d: Def, box: str) -> str:
         return "Plot, at the start of your turn"
     if box == "plot" and d.kind == "tech":  # a tile's ability, on its owner's turn
         return "Once per round (flip the tile), on your turn" if d.fields.get("flips") else "On your turn"
+    if box == "reveal" and d.fields.get("unload"):
+        return "Reveal (Unload)"
     return BOX_TITLES[box]
 
 
@@ -78,6 +80,8 @@ def fact_lines(d: Def) -> list[str]:
         lines.append("Sends one of your agents from anywhere (your leader or a board space).")
     if f.get("infiltrate"):
         lines.append("Enemy agents don't block the agent this card sends.")
+    if f.get("unload"):
+        lines.append("Unload: the Reveal box also runs when this card is discarded or trashed.")
     return lines
 
 

@@ -215,7 +215,7 @@ def test_tech_negotiation_gives_persuasion_and_a_negotiator(ix):
     g.p(0).extra_icons = ["landsraad"]  # a card with no agent box, sent to a Landsraad space
     g.agent(0, "choam_delegate", "tech_negotiation")
     got = changes_ix(g, before)
-    assert got == {0: {"played": 1, "agents_left": -1, "persuasion": 1, "counter negotiators": 1}}
+    assert got == {0: {"played": 1, "agents_left": -1, "persuasion": 1, "counter negotiators": 1, "supply": -1}}
     finish(g)
 
 

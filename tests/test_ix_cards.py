@@ -62,7 +62,7 @@ IMPERIUM = {
     "ix-guild compact agent, one card in hand": ("ix_guild_compact", "agent", lambda g: _give(g, hand=["dagger"]), [],
                                                  {0: {"played": 1}}),
     "ix-guild compact reveal": ("ix_guild_compact", "reveal", None, [],
-                                {0: {"revealed": 1, "counter negotiators": 2}}),
+                                {0: {"revealed": 1, "counter negotiators": 2, "supply": -2}}),
     "jamis agent": ("jamis", "agent", lambda g: _give(g, hand=["dagger"]), ["trash Dagger"],
                     {0: {"played": 1, "hand": -1, "trashed": 1}}),
     "jamis reveal": ("jamis", "reveal", lambda g: _give(g, discard=["dagger"]), ["trash Dagger"],
@@ -92,7 +92,9 @@ IMPERIUM = {
     "spice trader agent": ("spice_trader", "agent", lambda g: _give(g, fremen=2, hand=["dagger"]),
                            ["pay"], {0: {"played": 1, "hand": -1, "discard": 1, "spice": 2}}),
     "spice trader reveal": ("spice_trader", "reveal", None, [], {0: {"revealed": 1, "persuasion": 2, "swords": 1}}),
-    "treachery agent": ("treachery", "agent@stillsuits", None, [], {0: {"trashed": 1, "fremen": 1}}),
+    # Trashing itself unloads it: its Reveal box (2 troops, deployed) runs too.
+    "treachery agent": ("treachery", "agent@stillsuits", None, ["deploy 2"],
+                        {0: {"trashed": 1, "fremen": 1, "conflict": 2, "supply": -2}}),
     "treachery reveal": ("treachery", "reveal", None, ["deploy 2"], {0: {"revealed": 1, "conflict": 2, "supply": -2}}),
     "truthsayer agent": ("truthsayer", "agent", lambda g: _give(g, hand=["dagger"], deck=["diplomacy"]),
                          ["pay"], {0: {"played": 1, "discard": 1, "deck": -1}}),
@@ -449,7 +451,7 @@ def test_rhombur_vernius_signet_may_take_a_negotiator(ix):
     before = snap_ix(g)
     g.answer(0, "+1 negotiators")
     g.box(0, "prince_rhombur_vernius", "signet")
-    assert changes_ix(g, before) == {0: {"counter negotiators": 1}}
+    assert changes_ix(g, before) == {0: {"counter negotiators": 1, "supply": -1}}
     finish(g)
 
 

@@ -163,7 +163,8 @@ PRINTED = {
     # Agent: "Acquire Tech"; Reveal: with three or more tech tiles, trash this card -> 1 VP.
     "ixian_engineer": ["Agent: acquire one of the tech tiles",
                        "Reveal: if your tech tiles >= 3: pay trash this card -> +1 Victory Point"],
-    "freighter_fleet": ["Reveal: 1 move on the shipping (each: one step up, or back to the bottom"],
+    "freighter_fleet": ["Reveal (Unload): 1 move on the shipping (each: one step up, or back to the bottom",
+                        "Unload: the Reveal box also runs when this card is discarded or trashed."],
     "full_scale_assault": ["When acquired: +1 dreadnought", "Agent: +2 troops",
                            "for each your dreadnought in the Conflict: +3 swords"],
     "truthsayer": ["Agent: pay discard 1 card -> draw 1 card", "Reveal: +1 Persuasion, +1 sword"],

@@ -294,10 +294,13 @@ def test_tech_negotiation_buys_and_pays_discount_then_negotiators_then_spice(ix)
     g = solo(ix)
     rival = g.p(P2)
     stacks(g, ["flagship"], ["spy_satellites"], ["spaceport"])
-    rival.spice, rival.counters["negotiators"] = 5, 2
+    rival.spice = 5
+    rules_resources.gain(g.engine, rival, "negotiators", 2)  # two troops from its supply
+    supply = rival.supply
     g.stack("hagal_tech_negotiation")
     g.rival_turn(P2)
     assert "flagship" in rival.tiles and rival.counters["negotiators"] == 0 and rival.spice == 0
+    assert rival.supply == supply + 2  # the negotiators went back to its supply
     g.finish()
 
 

@@ -153,6 +153,9 @@ MISSING_SET = MISSING_FIELD.variant("needs `{field}`", "add `set base` (or keep 
 MISSING_SET_DECLARATION = MISSING_FIELD.variant(
     "needs `{field}`", "declare the set in `{folder}/set.dune` (`set {name} \"Title\" {{ requires base }}`), "
     "or add `set base` to the definition")
+# `unload` gives the card's Reveal box when it is discarded or trashed: it needs one.
+UNLOAD_WITHOUT_REVEAL = MISSING_FIELD.variant(
+    "`unload` needs a `reveal` box", "add the card's `reveal {{ ... }}` box, or drop `unload`")
 UNKNOWN_FIELD = Code(
     "E0104", "`{field}` is not a field of a {kind}",
     "Each kind of definition accepts its own fields. A card has `agent`, `reveal` and\n"

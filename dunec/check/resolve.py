@@ -17,11 +17,11 @@ from dunec.check.forms import match, show_forms
 from dunec.check.messages import (
     Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
-    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET, MISSING_SET_DECLARATION, NAMES_EXPECTED, NAME_EXPECTED,
-    NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION, NUMBER_EXPECTED,
-    NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
+    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET, MISSING_SET_DECLARATION,
+    NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION,
+    NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
-    SET_REQUIREMENT_MISSING,
+    SET_REQUIREMENT_MISSING, UNLOAD_WITHOUT_REVEAL,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -143,6 +143,17 @@ class Checker(EffectChecker):
             for counter, span in ((d.currency, d.currency_span), (d.rebate, d.rebate_span)):
                 if counter and checked:
                     self._market_counter(decl, counter, span)
+            if d.holds and checked:
+                self._held_unit(decl, d.holds, d.holds_span)
+
+    def _held_unit(self, decl, unit: str, span) -> None:
+        """A counter's `holds UNIT`: a unit kind of the set or of one it requires
+        (the base game's `troops` for negotiators)."""
+        x = self.v.decls.get(unit)
+        if x is None or x.kind != "unit" or x.set not in self.v.reaches(decl.id):
+            units = [n for n, y in self.v.decls.items() if y.kind == "unit" and y.set in self.v.reaches(decl.id)]
+            self.d.error(UNKNOWN_NAME, span, what="unit", name=unit,
+                         help=did_you_mean(unit, units) or one_of(units, near=unit))
 
     def _market_counter(self, decl, counter: str, span) -> None:
         """A market's currency or rebate: a counter of the set or of one it requires."""
@@ -247,6 +258,9 @@ class Checker(EffectChecker):
             if spec.required and key not in seen:
                 self.d.error(MISSING_FIELD, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field=key,
                              example=spec.example)
+        if out.fields.get("unload") and "reveal" not in out.boxes:
+            self.d.error(UNLOAD_WITHOUT_REVEAL, seen["unload"].verb_span, kind=KINDS[defn.kind], id=defn.id,
+                         field="reveal")
         if "copies" in out.fields:
             out.copies = out.fields.pop("copies")
         # Re-check context rules that depend on the set, now that it is known.

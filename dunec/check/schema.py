@@ -105,6 +105,8 @@ _CARD = {
     "icons": FieldSpec("names", "icons city spice_trade", table="icon"),
     "infiltrate": FieldSpec("flag", "infiltrate"),
     "from_anywhere": FieldSpec("flag", "from_anywhere"),
+    # Rise of Ix's Unload: the reveal box also runs when the card is discarded or trashed.
+    "unload": FieldSpec("flag", "unload"),
     "factions": FieldSpec("names", "factions fremen", table="faction"),
     "agent": _box("agent", "agent { draw 1 }"),
     "reveal": _box("reveal", "reveal { persuasion 2 }"),

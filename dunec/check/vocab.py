@@ -11,7 +11,7 @@ from __future__ import annotations
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.messages import (
-    DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, MISSING_FIELD, NAME_DECLARED_TWICE, NAME_EXPECTED,
+    DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, MISSING_FIELD, NAME_DECLARED_TWICE, NAME_EXPECTED,
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, UNKNOWN_FIELD, UNKNOWN_KIND,
 )
 from dunec.check.schema import RANGES, SCHEMAS
@@ -30,11 +30,12 @@ MARKET_FIELDS = {"stacks": "market_stacks"}
 class Decl(Record):
     """One declared name: a counter, unit kind, track or market."""
     FIELDS = ("kind", "id", "title", "set", "span", "numbers", "steps", "currency", "currency_span", "sells",
-              "rebate", "rebate_span")
+              "rebate", "rebate_span", "holds", "holds_span")
 
     def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span, numbers: dict | None = None,
                  steps: dict | None = None, currency: str = "", currency_span: ast.Span | None = None,
-                 sells: str = "", rebate: str = "", rebate_span: ast.Span | None = None) -> None:
+                 sells: str = "", rebate: str = "", rebate_span: ast.Span | None = None, holds: str = "",
+                 holds_span: ast.Span | None = None) -> None:
         self.kind = kind
         self.id = id
         self.title = title
@@ -47,6 +48,10 @@ class Decl(Record):
         self.sells = sells  # market: the definition kind it deals into its stacks
         self.rebate = rebate  # market: a counter returned for 1 off the price each (optional)
         self.rebate_span = rebate_span
+        # counter: the unit kind whose pieces it holds (`holds troops`: a negotiator is a
+        # troop from the supply), or "" for a counter of its own tokens
+        self.holds = holds
+        self.holds_span = holds_span
 
 
 class SetDecl(Record):
@@ -121,7 +126,7 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None
     decl = Decl(st.verb, ident, title, set_id, args[0].span)
     if st.verb == "counter":
         if st.body is not None:
-            diags.error(FIELD_TAKES_NO_BLOCK, st.span, field="counter", example=example)
+            _read_holds(decl, st, diags)
         return decl
     if st.body is None:
         diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
@@ -188,6 +193,25 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
             continue
         if _in_range(f.args[0], r, diags):
             decl.numbers[f.verb] = f.args[0].value
+
+
+def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
+    """A counter's { }: only `holds UNIT`, the unit kind its pieces are (checked
+    against the declared units in resolve.py)."""
+    example = 'counter negotiators "Negotiator" { holds troops }'
+    for f in st.body:
+        if not isinstance(f, ast.Action) or f.verb != "holds":
+            word = f.verb if isinstance(f, ast.Action) else "statement"
+            diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
+                        kind="counter", help=did_you_mean(word, ("holds",)) or one_of(("holds",), near=word))
+            continue
+        if decl.holds:
+            diags.error(DUPLICATE_FIELD, f.verb_span, field="holds", notes=[("first given here", decl.holds_span)])
+            continue
+        if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
+            diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="holds", example=example)
+            continue
+        decl.holds, decl.holds_span = str(f.args[0].value), f.args[0].span
 
 
 def _read_sells(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:

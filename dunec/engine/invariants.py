@@ -3,6 +3,7 @@ every decision of thousands of games."""
 from __future__ import annotations
 
 from dunec.check.tables import LOCATIONS
+from dunec.engine import rules_holding
 from dunec.engine.state import FACTIONS, TROOPS_PER_PLAYER
 
 
@@ -21,12 +22,20 @@ def _declared(engine, p, who: str) -> None:
     units, tracks = engine.content.declared("unit"), engine.content.declared("track")
     for kind, u in p.units.items():
         board = sum(1 for seat, k in engine.state.placed.values() if seat == p.seat and k == kind)
+        held = _held(engine, p, kind)
         if min(u["supply"], u["garrison"], u["conflict"]) < 0 or \
-                u["supply"] + u["garrison"] + u["conflict"] + board != units[kind]["supply"]:
-            raise InvariantError(f"{who} {kind} units not conserved: {u} and {board} on the board")
+                u["supply"] + u["garrison"] + u["conflict"] + board + held != units[kind]["supply"]:
+            raise InvariantError(f"{who} {kind} units not conserved: {u}, {board} on the board, {held} held")
     for name, at in p.tracks.items():
         if not 0 <= at <= tracks[name]["steps"]:
             raise InvariantError(f"{who} is off the {name} track: step {at}")
+
+
+def _held(engine, p, unit: str) -> int:
+    """The units of a kind a player's counters hold (`holds UNIT`: negotiators are
+    troops); 0 for a bare state holder, which cannot say which counters hold."""
+    content = getattr(engine, "content", None)
+    return rules_holding.held(content, p, unit) if p.counters and content is not None else 0
 
 
 def _ix_cards(engine, p, who: str) -> None:
@@ -51,9 +60,10 @@ def check(engine) -> None:
         for res in ("solari", "spice", "water", "persuasion", "swords", "garrison", "conflict", "supply", "vp"):
             if getattr(p, res) < 0:
                 raise InvariantError(f"{who} has negative {res}: {getattr(p, res)}")
-        if p.supply + p.garrison + p.conflict != TROOPS_PER_PLAYER:
+        held = _held(engine, p, "troops")
+        if p.supply + p.garrison + p.conflict + held != TROOPS_PER_PLAYER:
             raise InvariantError(f"{who} troop cubes not conserved: supply {p.supply} + garrison {p.garrison} "
-                                 f"+ conflict {p.conflict} != {TROOPS_PER_PLAYER}")
+                                 f"+ conflict {p.conflict} + held by counters {held} != {TROOPS_PER_PLAYER}")
         _declared(engine, p, who)
         _ix_cards(engine, p, who)
         if p.vp != sum(p.vp_ledger.values()):

@@ -19,7 +19,7 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal, rivals_ix, rules_agents, rules_deploy, rules_market, rules_resources
+from dunec.engine import hagal, rivals_ix, rules_agents, rules_deploy, rules_leaving, rules_market, rules_resources
 from dunec.engine.narration import log_changes, tally
 from dunec.engine.actions import NO
 from dunec.engine.actions import faction as action_faction
@@ -383,7 +383,10 @@ def trade(e, p: Player, own_turn: bool = False) -> None:
                 e.log(f"  {e.pname(p)} trades {what} for VP ({p.vp} VP)")
             continue
         if res == "intrigue":
-            st.intrigue_discard.extend(p.intrigue[:n])
+            # Intrigue cards have no discard trigger (the intrigue schema has none):
+            # no box runs, so the trade loop goes on at once.
+            for card in p.intrigue[:n]:
+                rules_leaving.discarded(e, p, card)
             del p.intrigue[:n]
             what = f"{n} intrigue cards"
         else:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine import interpreter, rules_costs, rules_resources, rules_units
+from dunec.engine import interpreter, rules_costs, rules_leaving, rules_resources, rules_units
 from dunec.engine.state import Player
 from dunec.engine.steps import step
 
@@ -220,8 +220,9 @@ def trade_tile(e, p: Player, tile: str) -> str:
         if c[0] == "res":
             rules_resources.lose(e, p, c[1], c[2])
     p.tiles.remove(tile)
-    if hasattr(e.state, "tiles_trashed"):
-        e.state.tiles_trashed.append(tile)
+    # No tile has a trash trigger (the tech schema has none), so this runs no box
+    # and the rival's trade loop may go on at once.
+    rules_leaving.trashed(e, p, tile)
     vp = sum(u[2] for u in m["uses"] if u[:2] == ("gain", "vp"))
     rules_resources.add_vp(e, p, "trades", vp)
     paid = ", ".join(f"{c[2]} {c[1]}" for c in m["forced"]["plot"] if c[0] == "res")

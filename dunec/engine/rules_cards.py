@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine import rules_tiles
+from dunec.engine import rules_leaving, rules_tiles
 from dunec.engine.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.state import Player
 from dunec.engine.steps import step
@@ -39,14 +39,14 @@ def shuffle_discard(e, p: Player) -> None:
 
 
 def trash(e, ctx, what: str, zone: str, optional: bool = True) -> None:
-    """Trash this card, or a card of the player's choice from the zone(s).
-    A card's `on trash` box runs whenever it is trashed."""
+    """Trash this card, or a card of the player's choice from the zone(s); the
+    card's triggers run (rules_leaving)."""
     p = ctx.player
     if what == "this":
         for pile in (p.played, p.revealed):
             if ctx.card in pile:
                 pile.remove(ctx.card)
-                _trashed(e, p, ctx.card)
+                rules_leaving.trashed(e, p, ctx.card)
                 return
         if ctx.card in p.tiles:
             rules_tiles.trash_tile(e, p, ctx.card)
@@ -67,7 +67,7 @@ def remove_trashed(e, p: Player, action) -> None:
         (p.played if c in p.played else p.revealed).remove(c)
     else:
         getattr(p, z).remove(c)
-    _trashed(e, p, c)
+    rules_leaving.trashed(e, p, c)
 
 
 def trash_options(e, p: Player, zone: str = "") -> list:
@@ -84,13 +84,6 @@ def trash_options(e, p: Player, zone: str = "") -> list:
     return options
 
 
-def _trashed(e, p: Player, card: str) -> None:
-    p.trashed.append(card)
-    if not e.quiet:
-        e.log(f"  {e.pname(p)} trashes {e.cname(card)}")
-    e.run_box(card, "trash", e.context(p, card=card, box="trash"))
-
-
 def trash_hint(e, card: str) -> float:
     h = e._trash_hints.get(card)
     if h is None:
@@ -103,17 +96,16 @@ def discard(e, p: Player, n: int) -> None:
 
 
 def discard_next(e, p: Player, left: int) -> None:
-    """One of the `left` discards still owed; each card's `on discard` box runs
-    before the next is chosen."""
+    """One of the `left` discards still owed; each card's triggers (`on discard`,
+    `unload`: rules_leaving) run before the next is chosen."""
     if left > 0:
         e.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1)
 
 
 def discard_at(e, p: Player, i: int, left: int) -> None:
     c = p.hand.pop(i)
-    p.discard.append(c)
     e.later("discard_more", seat=p.seat, left=left)
-    e.run_box(c, "discard", e.context(p, card=c, box="discard"))
+    rules_leaving.discarded(e, p, c)
 
 
 def cost_of(e, p: Player, card: str) -> int:
@@ -264,7 +256,7 @@ def top_chosen(e, f):
     if f["answer"] == 0:
         p.hand.append(p.deck.pop())
     else:
-        _trashed(e, p, p.deck.pop())
+        rules_leaving.trashed(e, p, p.deck.pop())
 
 
 @step

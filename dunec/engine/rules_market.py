@@ -7,7 +7,7 @@ Functions of the engine (first argument `e`); effect code reaches `buy` through 
 effect context."""
 from __future__ import annotations
 
-from dunec.engine import seats
+from dunec.engine import rules_holding, seats
 from dunec.engine.actions import PASS
 from dunec.engine.rng import Rng
 from dunec.engine.state import GameState, Player
@@ -80,7 +80,7 @@ def _pay(e, p: Player, market: str, price: int, currency) -> tuple:
     for counter, n in ((rebate, back), (money, price - back)):
         if n:
             if counter in p.counters:
-                p.counters[counter] -= n
+                rules_holding.spend(e, p, counter, n)  # a negotiator returns to the supply
             else:
                 setattr(p, counter, getattr(p, counter) - n)
     return back, price - back

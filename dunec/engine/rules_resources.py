@@ -4,7 +4,8 @@ Functions of the engine (first argument `e`); effect code reaches them through
 the effect context."""
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_cards, rules_tiles, rules_units, seats
+from dunec.engine import (rules_agents, rules_cards, rules_holding, rules_leaving, rules_tiles, rules_units,
+                          seats)
 from dunec.engine.state import FACTIONS, Player
 from dunec.engine.steps import step
 from dunec.ir.describe import NAMES
@@ -45,7 +46,7 @@ def add(e, p: Player, res: str, n: int) -> None:
     elif res == "draw":
         rules_cards.draw(e, p, n)
     elif res in p.counters:
-        p.counters[res] += n
+        rules_holding.gain(e, p, res, n)
     elif res in p.units:
         u = p.units[res]
         k = min(n, u["supply"])  # a declared unit kind respects its supply
@@ -60,7 +61,7 @@ def lose(e, p: Player, res: str, n: int, ctx=None) -> None:
     if res in ("solari", "spice", "water"):
         setattr(p, res, max(0, getattr(p, res) - n))
     elif res in p.counters:
-        p.counters[res] = max(0, p.counters[res] - n)
+        rules_holding.spend(e, p, res, n)
     elif res == "vp":
         add_vp(e, p, "cards", -min(n, max(0, p.vp_ledger.get("cards", 0))))
     elif res == "garrison":
@@ -370,8 +371,14 @@ def _count(n: int) -> str:
 @step
 def intrigue_lost(e, f):
     p = e.players[f["seat"]]
-    e.state.intrigue_discard.append(p.intrigue.pop(f["answer"]))
-    lose_intrigue(e, p, f["left"])
+    card = p.intrigue.pop(f["answer"])
+    e.later("intrigue_lose_more", seat=p.seat, left=f["left"])
+    rules_leaving.discarded(e, p, card)
+
+
+@step
+def intrigue_lose_more(e, f):
+    lose_intrigue(e, e.players[f["seat"]], f["left"])
 
 
 @step

@@ -6,6 +6,7 @@
 Functions of the engine (first argument `e`)."""
 from __future__ import annotations
 
+from dunec.engine import rules_leaving
 from dunec.engine.state import Player
 from dunec.engine.steps import step
 
@@ -22,13 +23,12 @@ def owned(e, p: Player, market: str) -> int:
 
 
 def trash_tile(e, p: Player, tile: str) -> None:
-    """`pay trash this` on a tile: it leaves its owner for good."""
+    """`pay trash this` on a tile: it leaves its owner for good (tail position:
+    its triggers run, rules_leaving)."""
     p.tiles.remove(tile)
     if tile in p.flipped:
         p.flipped.remove(tile)
-    e.state.tiles_trashed.append(tile)
-    if not e.quiet:
-        e.log(f"  {e.pname(p)} trashes the tile {e.cname(tile)}")
+    rules_leaving.trashed(e, p, tile)
 
 
 # ---------------------------------------------------------------------- use on your turn

@@ -64,6 +64,8 @@ def vocab_of(model) -> dict:
                 entry["rewards"] = tuple(sorted(d.steps))
                 # Each rewarded step's value hint, for the freighter's decision (engine/hints.py).
                 entry["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
+            if d.kind == "counter" and d.holds:
+                entry["holds"] = d.holds  # the unit kind whose pieces the counter holds
             if d.kind == "market":
                 entry["currency"] = d.currency
                 entry["sells"] = d.sells
@@ -152,6 +154,15 @@ class Content:
         for s in self.sets:
             out.update(self.vocab[s][kind])
         return out
+
+    def holders(self) -> dict:
+        """counter -> the unit kind it holds, for each counter of this game's sets
+        declared `holds UNIT` (a negotiator is a troop), made once per content."""
+        table = self._by_kind.get("holders")
+        if table is None:
+            table = self._by_kind["holders"] = {c: m["holds"] for c, m in self.declared("counter").items()
+                                                if m.get("holds")}
+        return table
 
     def board(self) -> list:
         """The board spaces as (id, icon, requirement function or None, printed
