@@ -149,15 +149,39 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str, content=None) -> "Game":
-        """A game saved with to_json, at the same decision."""
+        """A game saved with to_json, at the same decision. What it reads is checked
+        first (dunec/engine/state_check.py): a save that is not one, or a state
+        that cannot be played, raises ValueError naming the field."""
         from dunec.content import load
-        from dunec.engine.runner import for_sets
-        from dunec.engine.state import GameState
+        from dunec.engine import state_check
 
-        data = json.loads(text)
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:  # JSONDecodeError, and integers too long to read
+            raise ValueError(f"not a {FORMAT} save: not JSON ({e})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
             raise ValueError(f"not a {FORMAT} version {VERSION} save")
+        unknown = sorted(set(data) - {"format", "version", "backend", "sets", "state"})
+        if unknown:
+            raise ValueError(f"unknown key `{unknown[0]}` in a {FORMAT} save")
         backend = data.get("backend", "compiled")
-        content = for_sets(content if content is not None else load(backend), data["sets"] or None)
-        state = GameState.from_json(json.dumps(data["state"]))
+        if backend not in ("compiled", "interpreted"):
+            raise ValueError(f"backend: expected compiled or interpreted, got {backend!r}")
+        content = _for_sets(content if content is not None else load(backend), data.get("sets"))
+        state = state_check.read(content, data.get("state"))
         return Game._of(content, state, backend)
+
+
+def _for_sets(content, sets):
+    """The content of the sets a save names: a list of known set ids."""
+    from dunec.engine.runner import for_sets
+    from dunec.ir.meta import SetsError
+
+    if not isinstance(sets, list) or not sets or not all(isinstance(s, str) and s for s in sets):
+        raise ValueError(f"sets: expected a list of set ids, e.g. [\"base\", \"ix\"], got {json.dumps(sets)[:40]}")
+    if len(set(sets)) != len(sets):
+        raise ValueError(f"sets: a set named twice in {sets}")
+    try:
+        return for_sets(content, sets)
+    except SetsError as e:
+        raise ValueError(f"sets: {e}") from None
