@@ -62,6 +62,27 @@ class Game:
         return g
 
     @classmethod
+    def from_position(cls, position: dict, players: int = 4, seed: int = 0, sets=("base",),
+                      difficulty: str = "novice", churn: str = "reveal", backend: str = "compiled",
+                      content=None) -> "Game":
+        """A new game set to a given position (plain data, the names of a card
+        test's `given { }`; dunec/engine/position.py, docs/engine.md "Starting from
+        a position"), waiting on the first decision of that round's player turns.
+        A position that cannot be set up raises ValueError naming the field."""
+        from dunec.content import load
+        from dunec.engine import position as positions
+        from dunec.engine import state_check
+        from dunec.engine.runner import for_sets, new_state
+
+        content = for_sets(content if content is not None else load(backend), list(sets))
+        state = new_state(content, players, seed, ["external"] * players, difficulty, churn)
+        g = cls._of(content, state, backend)
+        positions.build(g._engine, position)
+        g._engine.advance()
+        state_check.read(content, json.loads(state.to_json()))  # a state the engine could have reached
+        return g
+
+    @classmethod
     def from_state(cls, content, state, backend: str = "compiled") -> "Game":
         """A game at an existing state (not copied): a guessed or edited state to
         search from, with the content it plays."""
