@@ -62,18 +62,23 @@ class Game:
         return g
 
     @classmethod
-    def from_position(cls, position: dict, players: int = 4, seed: int = 0, sets=("base",),
+    def from_position(cls, position, players: int = 4, seed: int = 0, sets=("base",),
                       difficulty: str = "novice", churn: str = "reveal", backend: str = "compiled",
                       content=None) -> "Game":
-        """A new game set to a given position (plain data, the names of a card
-        test's `given { }`; dunec/engine/position.py, docs/engine.md "Starting from
-        a position"), waiting on the first decision of that round's player turns.
-        A position that cannot be set up raises ValueError naming the field."""
+        """A new game set to a given position (plain data in the names of a card
+        test's `given { }`, or text: one `given { }` block per seat; dunec/engine/
+        position.py, docs/engine.md "Starting from a position"), waiting on the first
+        decision of that round's player turns. A position that cannot be set up
+        raises ValueError naming the field."""
         from dunec.content import load
         from dunec.engine import position as positions
         from dunec.engine import state_check
         from dunec.engine.runner import for_sets, new_state
 
+        if isinstance(position, str):
+            from dunec.engine.position_text import read
+
+            position = read(position)
         content = for_sets(content if content is not None else load(backend), list(sets))
         state = new_state(content, players, seed, ["external"] * players, difficulty, churn)
         g = cls._of(content, state, backend)

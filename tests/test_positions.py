@@ -131,3 +131,28 @@ def test_any_position_is_refused_or_plays_to_the_end(compiled, people, ix, round
         assert str(e).startswith("position.") or str(e).startswith("state"), json.dumps(position)
         return
     _play_out(g, seed)
+
+
+def test_a_position_as_text_is_the_same_position(compiled):
+    text = """round 4; first_player 0; control imperial_basin 1; placed carthag 2 dreadnought
+given { spice 5; troops 4; conflict troops 3; vp 6; influence fremen 4; influence emperor 2; alliances fremen
+        hand dagger seek_allies; intrigue ambush; shipping 1; swordmaster }
+given { influence fremen 4 }"""
+    data = {"round": 4, "first_player": 0, "control": {"imperial_basin": 1}, "placed": {"carthag": [2, "dreadnought"]},
+            "seats": [{"spice": 5, "troops": 4, "conflict": {"troops": 3}, "vp": 6, "shipping": 1,
+                       "influence": {"fremen": 4, "emperor": 2}, "alliances": ["fremen"], "swordmaster": True,
+                       "hand": ["dagger", "seek_allies"], "intrigue": ["ambush"]}, {"influence": {"fremen": 4}}]}
+    a = Game.from_position(text, players=3, seed=9, sets=("base", "ix"), content=compiled)
+    b = Game.from_position(data, players=3, seed=9, sets=("base", "ix"), content=compiled)
+    assert a.state.digest() == b.state.digest() and a.state.players[0].agents == 3
+
+
+@pytest.mark.parametrize("text, words", [
+    ("given { spice }", "position:1:9: spice takes one value"),
+    ("round 2\ngiven { influence fremen }", "position:2:9: `influence NAME N`"),
+    ("given { spice 2 ", "the position does not parse:\nerror["),
+])
+def test_a_position_text_that_does_not_read_says_where(compiled, text, words):
+    with pytest.raises(ValueError) as e:
+        Game.from_position(text, players=3, content=compiled)
+    assert words in str(e.value)
