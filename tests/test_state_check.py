@@ -108,6 +108,14 @@ def test_a_frame_without_a_local_its_step_reads_is_refused(compiled):
     _refused(compiled, json.dumps(data), f"stack[{i}]", "player_turns needs the local order")
 
 
+def test_the_step_waiting_on_a_decision_is_the_deciding_seats(compiled):
+    g = _game(compiled)
+    assert g.state.stack[-1]["seat"] == g.current_player()
+    other = (g.current_player() + 1) % 4
+    _refused(compiled, _edited(g, lambda d, s: s["stack"][-1].__setitem__("seat", other)),
+             f"stack[{len(g.state.stack) - 1}].seat", "the decision is seat")
+
+
 def test_a_buy_menu_must_count_its_row_options(compiled):
     g = Game(players=3, seed=1, content=compiled)
     rng = Rng(1)

@@ -445,6 +445,8 @@ def check_pending(r, where: str, d, stack) -> None:
     top = stack[-1]
     if "answer" in top or "chosen" in top:
         r.fail(f"stack[{len(stack) - 1}]", "the step waiting on the decision already has an answer")
+    if "seat" in top and top["seat"] != d["seat"]:  # the step reads the answer as that seat's
+        r.fail(f"stack[{len(stack) - 1}].seat", f"{top['seat']}, but the decision is seat {d['seat']}'s")
     if top.get("do") == "buy" and "row" in top:
         _buy_offsets(r, f"stack[{len(stack) - 1}]", top, options, r.data["players"][d["seat"]])
     h = d["hint"]
