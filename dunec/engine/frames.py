@@ -217,10 +217,6 @@ def _optional_seq(r, w, v, f):
         r.list(w, v)
 
 
-def _kind_options(r, w, v, f):
-    r.list(w, v)
-
-
 # What each local means, by its name (every name the engine's steps use).
 LOCALS = {
     "seat": _seat, "holder": _seat, "owner": _seat, "winner": _seat_or_none,

@@ -16,7 +16,6 @@ from dunec.check.tables import FACTIONS, ICONS, LOCATIONS
 from dunec.engine import invariants
 from dunec.engine.rivals import CHURN
 from dunec.engine.state import GameState, Player
-from dunec.engine.steps import STEPS
 
 MODES = ("standard", "solo", "duo")
 DIFFICULTIES = ("", "novice", "veteran", "expert")
@@ -93,6 +92,8 @@ class _Reader:
 
     def ident(self, where: str, v, kinds) -> str:
         """A definition id of one of the kinds."""
+        if not kinds:
+            self.fail(where, f"this game has none (got {_show(v)})")
         if not isinstance(v, str) or v not in self.defs or self.defs[v]["kind"] not in kinds:
             self.fail(where, f"expected the id of a {' or '.join(kinds)} of this game, got {_show(v)}")
         return v
@@ -236,7 +237,8 @@ class _Reader:
         self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
 
     def tile_kinds(self) -> tuple:
-        return tuple(sorted({m["sells"] for m in self.content.declared("market").values()})) or ("tech",)
+        """The kinds the game's markets sell (none: a game without markets holds no tiles)."""
+        return tuple(sorted({m["sells"] for m in self.content.declared("market").values()}))
 
     # ------------------------------------------------------------------ the board
     def board(self, d) -> None:
