@@ -25,8 +25,7 @@ from dunec.check.tables import FACTIONS, LOCATIONS
 from dunec.engine import rivals, rules_agents, rules_cards, rules_ix_cards, rules_market, rules_resources, \
     rules_units, seats
 from dunec.engine.setup import HAND_SIZE, _OWN
-
-ROUNDS = 10
+from dunec.engine.state_check import MAX_ROUNDS as ROUNDS
 PILES = ("hand", "deck", "discard", "intrigue")  # given { }'s piles (deck: top last)
 SEAT_WORDS = GIVEN_AMOUNTS + PILES + ("influence", "conflict", "alliances", "tiles", "leader", "swordmaster",
                                       "seat_on_council")

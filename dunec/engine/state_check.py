@@ -14,6 +14,7 @@ from dataclasses import fields
 
 from dunec.check.tables import FACTIONS, ICONS, LOCATIONS
 from dunec.engine import invariants
+from dunec.engine.frames import DECK_KINDS
 from dunec.engine.rivals import CHURN
 from dunec.engine.state import GameState, Player
 
@@ -23,7 +24,6 @@ PHASES = ("setup", "rounds", "over")
 TURN_KINDS = ("", "agent", "reveal", "combat", "endgame")
 MAX_ROUNDS = 10
 MAX_AGENTS = 3  # two, a third with the Swordmaster (rivals' third agent included)
-from dunec.engine.frames import DECK_KINDS
 BIG = 10 ** 6  # an amount no game reaches: a bound that keeps arithmetic sane
 
 
