@@ -62,6 +62,32 @@ class Game:
         return g
 
     @classmethod
+    def from_position(cls, position, players: int = 4, seed: int = 0, sets=("base",),
+                      difficulty: str = "novice", churn: str = "reveal", backend: str = "compiled",
+                      content=None) -> "Game":
+        """A new game set to a given position (plain data in the names of a card
+        test's `given { }`, or text: one `given { }` block per seat; dunec/engine/
+        position.py, docs/engine.md "Starting from a position"), waiting on the first
+        decision of that round's player turns. A position that cannot be set up
+        raises ValueError naming the field."""
+        from dunec.content import load
+        from dunec.engine import position as positions
+        from dunec.engine import state_check
+        from dunec.engine.runner import for_sets, new_state
+
+        if isinstance(position, str):
+            from dunec.engine.position_text import read
+
+            position = read(position)
+        content = for_sets(content if content is not None else load(backend), list(sets))
+        state = new_state(content, players, seed, ["external"] * players, difficulty, churn)
+        g = cls._of(content, state, backend)
+        positions.build(g._engine, position)
+        g._engine.advance()
+        state_check.read(content, json.loads(state.to_json()))  # a state the engine could have reached
+        return g
+
+    @classmethod
     def from_state(cls, content, state, backend: str = "compiled") -> "Game":
         """A game at an existing state (not copied): a guessed or edited state to
         search from, with the content it plays."""
@@ -149,15 +175,39 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str, content=None) -> "Game":
-        """A game saved with to_json, at the same decision."""
+        """A game saved with to_json, at the same decision. What it reads is checked
+        first (dunec/engine/state_check.py): a save that is not one, or a state
+        that cannot be played, raises ValueError naming the field."""
         from dunec.content import load
-        from dunec.engine.runner import for_sets
-        from dunec.engine.state import GameState
+        from dunec.engine import state_check
 
-        data = json.loads(text)
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:  # JSONDecodeError, and integers too long to read
+            raise ValueError(f"not a {FORMAT} save: not JSON ({e})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
             raise ValueError(f"not a {FORMAT} version {VERSION} save")
+        unknown = sorted(set(data) - {"format", "version", "backend", "sets", "state"})
+        if unknown:
+            raise ValueError(f"unknown key `{unknown[0]}` in a {FORMAT} save")
         backend = data.get("backend", "compiled")
-        content = for_sets(content if content is not None else load(backend), data["sets"] or None)
-        state = GameState.from_json(json.dumps(data["state"]))
+        if backend not in ("compiled", "interpreted"):
+            raise ValueError(f"backend: expected compiled or interpreted, got {backend!r}")
+        content = _for_sets(content if content is not None else load(backend), data.get("sets"))
+        state = state_check.read(content, data.get("state"))
         return Game._of(content, state, backend)
+
+
+def _for_sets(content, sets):
+    """The content of the sets a save names: a list of known set ids."""
+    from dunec.engine.runner import for_sets
+    from dunec.ir.meta import SetsError
+
+    if not isinstance(sets, list) or not sets or not all(isinstance(s, str) and s for s in sets):
+        raise ValueError(f"sets: expected a list of set ids, e.g. [\"base\", \"ix\"], got {json.dumps(sets)[:40]}")
+    if len(set(sets)) != len(sets):
+        raise ValueError(f"sets: a set named twice in {sets}")
+    try:
+        return for_sets(content, sets)
+    except SetsError as e:
+        raise ValueError(f"sets: {e}") from None

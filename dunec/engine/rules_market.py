@@ -123,6 +123,34 @@ def acquire(e, p: Player, market: str, tile: str, discount: int = 0, currency: s
     e.run_box(tile, "acquire", e.context(p, card=tile, box="acquire"))
 
 
+# ---------------------------------------------------------------------- a position set up
+def _stack_of(state: GameState, tile: str):
+    return next(((m, s) for m, stacks in state.markets.items() for s in stacks if tile in s), (None, None))
+
+
+def hand_over(state: GameState, p: Player, tile: str) -> bool:
+    """A tile out of its market's stacks to a player, unpaid and without its
+    acquisition bonus (a position being set up). False: no stack holds it."""
+    _, stack = _stack_of(state, tile)
+    if stack is None:
+        return False
+    stack.remove(tile)
+    p.tiles.append(tile)
+    return True
+
+
+def show(state: GameState, market: str, i: int, tile: str) -> bool:
+    """The tile face up on top of stack i of the market: it changes places with
+    the top there, so every stack keeps its size. False: the market holds no such tile."""
+    stacks = state.markets.get(market, [])
+    _, stack = _stack_of(state, tile)
+    if stack is None or not any(s is stack for s in stacks) or not 0 <= i < len(stacks) or not stacks[i]:
+        return False
+    j = stack.index(tile)
+    stack[j], stacks[i][-1] = stacks[i][-1], tile
+    return True
+
+
 # ---------------------------------------------------------------------- solo games
 def prune_markets(defs: dict, markets: dict) -> list:
     """While no stack of a market shows a tile with the House Hagal mark, trash

@@ -75,9 +75,25 @@ def recruited(p: Player, kind: str, k: int) -> None:
         p.recruited_units[kind] = p.recruited_units.get(kind, 0) + k
 
 
+# ---------------------------------------------------------------------- a position set up
+def deploy_quietly(p: Player, kind: str, n: int) -> None:
+    """n units of a kind from the garrison to the Conflict outside any turn (a
+    position being set up, api.Game.from_position): no leader's `on deploy`, no
+    count for this turn."""
+    move_units(p, kind, -n, "garrison")
+
+
+def place_from_supply(e, p: Player, kind: str, location: str) -> None:
+    """A unit of a declared kind out of the supply onto a location (a position
+    being set up): it controls the location as a unit placed after combat does."""
+    p.units[kind]["supply"] -= 1
+    e.state.placed[location] = [p.seat, kind]
+
+
 # ---------------------------------------------------------------------- leaving the Conflict
 def move_units(p: Player, kind: str, n: int, to: str) -> None:
-    """n units of a kind from the Conflict to the garrison or the supply."""
+    """n units of a kind from the Conflict to the garrison or the supply (n < 0:
+    the other way)."""
     if kind == TROOPS:
         p.conflict -= n
         setattr(p, to, getattr(p, to) + n)
