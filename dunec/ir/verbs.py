@@ -115,6 +115,11 @@ def _retreat(word: str, form: str, v: list) -> tuple:
     return (-1 if form == "any" else v[0],)
 
 
+def _units_of(word: str, form: str, v: list) -> tuple:
+    """`retreat_for 3` -> ("any", 3): units of any kinds; `retreat_for troops 3` -> ("troops", 3)."""
+    return ("any", v[0]) if form == "<int>" else (v[0], v[1])
+
+
 def _trash(word: str, form: str, v: list) -> tuple:
     return ("this", "") if form == "this" else ("card", v[0] if v else "")
 
@@ -134,12 +139,17 @@ def _many(thing: str) -> str:
     return UNITS[thing][1] if thing in UNITS else plural(2, thing)
 
 
+def _your_units(kind: str, n: int) -> str:
+    """`3 of your units`, `3 of your troops`."""
+    return f"{n} of your {'units' if kind == 'any' else _many(kind)}"
+
+
 def _buy_text(a: tuple) -> str:
     text = f"acquire one of the {name(a[0])}"
     if a[1]:
         text += f" for {a[1]} less"
-    if a[2]:
-        text += f"; you may pay with {_many(a[2])} instead"
+    if a[2]:  # the market's currency replaced: a card offering both writes a `choose`
+        text += f", paying with {_many(a[2])}"
     return text
 
 
@@ -256,6 +266,9 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("signet", ("",), boxes=("agent", "hagal"), asks=True, worth=1.5, needs={"": "card_or_hagal"},
             text="use your leader's signet ring"),
     # scopes: the body is played by an opponent the player picks
+    # an optional block: the player is asked whether to play it ("you may ...")
+    VerbRow("may", ("",), block=True, boxes=NOT_IN_COMBAT + ("combat",), asks=True, worth=0.5, method="may",
+            text="you may"),
     VerbRow("opponent", ("",), block=True, boxes=NOT_IN_COMBAT + ("combat",), asks=True, worth=-1.0,
             method="pick_opponent", text="an opponent of your choice"),
     # rule modifiers (leader passives): read by the engine's rules, never played
@@ -291,9 +304,9 @@ ROWS: tuple[VerbRow, ...] = (
             worth=-0.5, method="retreat_unit", sets=("ix",), lower=_faction_or_word,
             text=lambda a: f"retreat {units(a[0], a[1]) if a[0] != 'any' else f'{a[1]} ' + plural(a[1], 'unit')} "
                            f"from the Conflict to the garrison"),
-    VerbRow("retreat_for", ("<int>",), block=True, boxes=("reveal", "plot", "combat"), asks=True, worth=0.8,
-            method="retreat_for", sets=("ix",),
-            text=lambda a: f"you may retreat {a[0]} of your units from the Conflict to your garrison for"),
+    VerbRow("retreat_for", ("<int>", "<unit> <int>"), block=True, boxes=("reveal", "plot", "combat"), asks=True,
+            worth=0.8, method="retreat_for", sets=("ix",), lower=_units_of,
+            text=lambda a: f"you may retreat {_your_units(a[0], a[1])} from the Conflict to your garrison for"),
     VerbRow("return_for", ("<unit> <int>",), block=True, boxes=("win", "combat", "reward"), asks=True, worth=0.8,
             method="return_for", sets=("ix",),
             text=lambda a: f"you may return {units(a[0], a[1])} from the Conflict to your supply "
