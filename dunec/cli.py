@@ -576,14 +576,14 @@ def _rules_text(model, cards):
     """What `info` shows at a prompt: a definition's rules text, from the checked
     cards of this game (checked on first use when the game runs generated code)."""
     from dunec.content import check_cards
-    from dunec.show import show_definition
+    from dunec.show import show_definition, titles_of
 
     held = [model]
 
     def text(ident: str) -> str:
         if held[0] is None:
             held[0] = check_cards(cards)
-        return show_definition(held[0].defs[ident])
+        return show_definition(held[0].defs[ident], titles_of(held[0]))
     return text
 
 
@@ -744,7 +744,7 @@ def cmd_list(args) -> int:
 def cmd_show(args) -> int:
     from dunec.content import ContentError, check_cards
     from dunec.picture import card_svg, write_svgs
-    from dunec.show import show_definition
+    from dunec.show import show_definition, titles_of
 
     for path in args.extra:
         if not path.exists():
@@ -774,7 +774,8 @@ def cmd_show(args) -> int:
         from dunec.check.diagnostics import did_you_mean
         hint = did_you_mean(missing[0], model.defs)
         raise UsageError(f"no definition `{missing[0]}`" + (f"; {hint}" if hint else ""))
-    print("\n\n".join(show_definition(model.defs[i]) for i in ids))
+    titles = titles_of(model)
+    print("\n\n".join(show_definition(model.defs[i], titles) for i in ids))
     if args.svg is not None:
         if args.svg.exists() and not args.svg.is_dir():
             raise UserError(f"--svg {args.svg} is a file, not a folder")

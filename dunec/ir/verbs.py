@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dunec.ir.lexicon import UNITS, WORTH, amount, name, plural, units
+from dunec.ir.lexicon import WORTH, amount, name, plural, unit_names, units
 from dunec.record import Frozen
 
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
@@ -135,8 +135,8 @@ def _buy(word: str, form: str, v: list) -> tuple:
 
 # ---------------------------------------------------------------- rules text
 def _many(thing: str) -> str:
-    """What many of a resource or unit kind are called: `Solari`, `dreadnoughts`."""
-    return UNITS[thing][1] if thing in UNITS else plural(2, thing)
+    """What many of a resource or unit kind are called: `Solari`, `Dreadnoughts`."""
+    return unit_names(thing)[1]
 
 
 def _your_units(kind: str, n: int) -> str:
@@ -183,6 +183,7 @@ def _gain_worth(a: tuple) -> float:
 
 
 CARD_BOXES = ("agent", "reveal", "plot", "signet")
+_ZONE_WORDS = {"discard": "discard pile", "play": "cards in play"}
 
 ROWS: tuple[VerbRow, ...] = (
     # plain gains: `vp 1` (a set's counters and units are gains too: `spice 2`)
@@ -214,7 +215,7 @@ ROWS: tuple[VerbRow, ...] = (
             boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire"), asks=True, lower=_trash,
             needs={"this": "card_definition"},
             text=lambda a: "trash this card" if a[0] == "this" else
-            f"trash a card{' from your ' + a[1] if a[1] else ''}",
+            f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
@@ -324,7 +325,8 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: f"sending an Agent to {name(a[0])} with this card costs "
                                          f"{units(a[1], a[2])} less"),
     VerbRow("extra_turn", ("",), boxes=("agent",), worth=3.0, text="you may take another turn right after this one"),
-    VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="set_aside", text="set aside a card from your hand; when you send an Agent with it this round"),
+    VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="set_aside", text="set aside a card from your hand until your first turn of the round is over; when you send an Agent "
+                 "with it this round"),
     VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
             text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
     # Rise of Ix rule modifiers: read by the engine's rules once it plays the set.
