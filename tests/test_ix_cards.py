@@ -218,6 +218,16 @@ def test_an_infiltrating_card_goes_where_an_enemy_agent_is_and_bounty_hunter_pay
     finish(g)
 
 
+def test_landing_rights_does_not_infiltrate(ix):
+    # the inventory's infiltration column is wrong for it (module and printed card)
+    g = new_ix(ix)
+    rules_agents.place_agent(g.engine, "carthag", 1)
+    g.p(0).hand = ["landing_rights", "bounty_hunter"]
+    assert not ix.defs["landing_rights"].get("infiltrate")
+    assert not legal(g, 0, "landing_rights", "carthag") and legal(g, 0, "landing_rights", "arrakeen")
+    assert legal(g, 0, "bounty_hunter", "carthag")
+
+
 # ---------------------------------------------------------------------- cards that bend the turn
 def test_court_intrigue_puts_an_intrigue_card_under_the_deck_and_draws_one(ix):
     g = new_ix(ix)
