@@ -737,7 +737,7 @@ def cmd_list(args) -> int:
 def cmd_show(args) -> int:
     from dunec.content import ContentError, check_cards
     from dunec.picture import card_svg, write_svgs
-    from dunec.show import show_definition
+    from dunec.show import show_definition, titles_of
 
     for path in args.extra:
         if not path.exists():
@@ -767,7 +767,8 @@ def cmd_show(args) -> int:
         from dunec.check.diagnostics import did_you_mean
         hint = did_you_mean(missing[0], model.defs)
         raise UsageError(f"no definition `{missing[0]}`" + (f"; {hint}" if hint else ""))
-    print("\n\n".join(show_definition(model.defs[i]) for i in ids))
+    titles = titles_of(model)
+    print("\n\n".join(show_definition(model.defs[i], titles) for i in ids))
     if args.svg is not None:
         if args.svg.exists() and not args.svg.is_dir():
             raise UserError(f"--svg {args.svg} is a file, not a folder")

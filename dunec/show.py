@@ -17,7 +17,27 @@ BOX_TITLES = {
 BOX_ORDER = tuple(BOX_TITLES)
 
 
-def show_definition(d: Def) -> str:
+# The definitions whose names a rules text may name (a space, a card to gain or discount).
+NAMED_KINDS = ("space", "card", "starter", "reserve", "intrigue", "tech")
+
+
+def titles_of(model) -> dict:
+    """id -> title for every name the model's sets declare (counters, units, tracks,
+    markets) and the name of each space and card: the words `show` uses for them."""
+    out = {decl.id: decl.title for s in model.sets.values() for decl in s.names.values()}
+    for d in model.defs.values():
+        if d.kind in NAMED_KINDS:
+            out.setdefault(d.id, d.name)
+    return out
+
+
+def show_definition(d: Def, titles: dict | None = None) -> str:
+    """The definition as a player reads it; `titles` (titles_of) names what its set declares."""
+    with describe.titled(titles or {}):
+        return _show(d)
+
+
+def _show(d: Def) -> str:
     f = d.fields
     head = f"{d.name}  [{KINDS[d.kind]}, {d.set}" + (f", {d.copies} copies" if d.copies > 1 else "") + "]"
     lines = [head, "-" * len(head)]
@@ -90,7 +110,7 @@ def _hagal_lines(f: dict) -> list[str]:
     out = ["Used in: " + ", ".join(modes[m] for m in f.get("mode", ("solo", "duo")))]
     if f.get("reshuffle"):
         out.append("Reshuffle: shuffle every House Hagal card into a new deck and reveal again")
-    spaces = [describe.NAMES.get(s, s.replace("_", " ").title()) for s in f.get("spaces", ())]
+    spaces = [describe.name(s) for s in f.get("spaces", ())]
     if spaces:
         how = " or ".join(spaces)
         if f.get("pick") == "most_spice":

@@ -33,6 +33,7 @@ EFFECTS = {
     "p_shuffle": "shuffle_discard", "p_recall": "recall agent", "p_mentat": "mentat",
     "p_swordmaster": "swordmaster", "p_high_council": "high_council", "p_signet": "signet",
     "p_opponent": "opponent { lose solari 2 }", "p_each": "each opponent { water 1 }",
+    "p_may": "may { water 1 }",
     "p_pay": "pay solari 1, spice 1 -> vp 1", "p_pay_inf": "pay influence any 1 -> solari 5",
     "p_pay_garrison": "pay garrison 2 -> deploy 1 from supply", "p_pay_deployed": "pay deployed 1 -> water 1",
     "p_pay_block": "pay spice 1 -> {\n    water 1\n    draw 1\n  }",
@@ -260,6 +261,13 @@ def test_opponent_of_your_choice(probes):
         g.p(2).solari = 3
     g, d = run(probes, "p_opponent", setup, ("P3",))
     assert d == {0: {"played": 1}, 2: {"solari": -2}}
+
+
+@pytest.mark.parametrize("answer,want", [("you may: +1 water", {0: {"played": 1, "water": 1}}),
+                                         ("no", {0: {"played": 1}})])
+def test_may_plays_its_block_only_when_the_player_says_yes(probes, answer, want):
+    g, d = run(probes, "p_may", None, (answer,))
+    assert d == want
 
 
 def test_each_opponent(probes):

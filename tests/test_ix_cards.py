@@ -65,8 +65,9 @@ IMPERIUM = {
                                 {0: {"revealed": 1, "counter negotiators": 2, "supply": -2}}),
     "jamis agent": ("jamis", "agent", lambda g: _give(g, hand=["dagger"]), ["trash Dagger"],
                     {0: {"played": 1, "hand": -1, "trashed": 1}}),
-    "jamis reveal": ("jamis", "reveal", lambda g: _give(g, discard=["dagger"]), ["trash Dagger"],
-                     {0: {"revealed": 1, "swords": 2, "discard": -1, "trashed": 1}}),
+    # +1 Persuasion, not the inventory's copied "Trash a card" (module and printed card)
+    "jamis reveal": ("jamis", "reveal", lambda g: _give(g, discard=["dagger"]), [],
+                     {0: {"revealed": 1, "persuasion": 1, "swords": 2}}),
     "landing rights agent": ("landing_rights", "agent", None, [ADVANCE], {0: {"played": 1, "track shipping": 1}}),
     "landing rights reveal": ("landing_rights", "reveal", None, [], {0: {"revealed": 1, "persuasion": 2}}),
     "local fence agent, spice for Solari": ("local_fence", "agent", lambda g: _give(g, spice=2), [],
@@ -92,10 +93,11 @@ IMPERIUM = {
     "spice trader agent": ("spice_trader", "agent", lambda g: _give(g, fremen=2, hand=["dagger"]),
                            ["pay"], {0: {"played": 1, "hand": -1, "discard": 1, "spice": 2}}),
     "spice trader reveal": ("spice_trader", "reveal", None, [], {0: {"revealed": 1, "persuasion": 2, "swords": 1}}),
-    # Trashing itself unloads it: its Reveal box (2 troops, deployed) runs too.
-    "treachery agent": ("treachery", "agent@stillsuits", None, ["deploy 2"],
+    # Trashing itself unloads it: its Reveal box runs too, and both troops go to
+    # the Conflict (nothing is asked).
+    "treachery agent": ("treachery", "agent@stillsuits", None, [],
                         {0: {"trashed": 1, "fremen": 1, "conflict": 2, "supply": -2}}),
-    "treachery reveal": ("treachery", "reveal", None, ["deploy 2"], {0: {"revealed": 1, "conflict": 2, "supply": -2}}),
+    "treachery reveal": ("treachery", "reveal", None, [], {0: {"revealed": 1, "conflict": 2, "supply": -2}}),
     "truthsayer agent": ("truthsayer", "agent", lambda g: _give(g, hand=["dagger"], deck=["diplomacy"]),
                          ["pay"], {0: {"played": 1, "discard": 1, "deck": -1}}),
     "truthsayer reveal": ("truthsayer", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1, "swords": 1}}),
@@ -123,8 +125,8 @@ INTRIGUE = {
     "finesse plot": ("finesse", "plot", lambda g: _give(g, emperor=1), ["+1 Influence with Fremen"],
                      {0: {"emperor": -1, "fremen": 1}}),
     "finesse combat": ("finesse", "combat", None, [], {0: {"swords": 2}}),
-    "glimpse the path plot": ("glimpse_the_path", "plot", lambda g: _give(g, solari=1, deck=["dagger"]), [],
-                              {0: {"solari": -1, "water": 1, "hand": 1, "deck": -1}}),
+    "glimpse the path plot": ("glimpse_the_path", "plot", lambda g: _give(g, spice=1, solari=1, deck=["dagger"]), [],
+                              {0: {"spice": -1, "water": 1, "hand": 1, "deck": -1}}),
     "ixian probe plot": ("ixian_probe", "plot", lambda g: _give(g, hand=["dagger", "diplomacy"], deck=["dagger"] * 2),
                          ["discard Dagger"], {0: {"discard": 2, "deck": -2}}),
     "quid pro quo plot": ("quid_pro_quo", "plot", lambda g: _give(g, spice=2, agents=["conspire", "secrets",
@@ -218,6 +220,16 @@ def test_an_infiltrating_card_goes_where_an_enemy_agent_is_and_bounty_hunter_pay
     finish(g)
 
 
+def test_landing_rights_does_not_infiltrate(ix):
+    # the inventory's infiltration column is wrong for it (module and printed card)
+    g = new_ix(ix)
+    rules_agents.place_agent(g.engine, "carthag", 1)
+    g.p(0).hand = ["landing_rights", "bounty_hunter"]
+    assert not ix.defs["landing_rights"].get("infiltrate")
+    assert not legal(g, 0, "landing_rights", "carthag") and legal(g, 0, "landing_rights", "arrakeen")
+    assert legal(g, 0, "bounty_hunter", "carthag")
+
+
 # ---------------------------------------------------------------------- cards that bend the turn
 def test_court_intrigue_puts_an_intrigue_card_under_the_deck_and_draws_one(ix):
     g = new_ix(ix)
@@ -270,15 +282,32 @@ def _leader_game(ix, leader, players=3):
     return new_ix(ix, players=players, leaders=[leader] + ["count_ilban_richese"] * (players - 1))
 
 
-def test_armand_ecaz_may_trash_a_card_in_play_on_his_reveal_turn(ix):
+def _armand_reveals(ix, spaces):
     g = _leader_game(ix, "archduke_armand_ecaz")
+    for s in spaces:
+        rules_agents.place_agent(g.engine, s, 0)
     g.p(0).hand = ["dagger", "diplomacy"]
+    return g
+
+
+def test_armand_ecaz_may_trash_a_card_in_play_with_agents_on_two_faction_spaces(ix):
+    g = _armand_reveals(ix, ["conspire", "secrets"])  # Emperor and Bene Gesserit icons
     before = snap_ix(g)
     g.answer(0, "trash Dagger", "stop buying")
     g.reveal(0)
     got = changes_ix(g, before)
     assert got[0]["trashed"] == 1 and got[0]["hand"] == -2 and got[0]["discard"] == 1
     assert g.p(0).trashed == ["dagger"]
+    finish(g)
+
+
+@pytest.mark.parametrize("spaces", [["conspire", "carthag"], ["conspire"], ["carthag", "arrakeen"]])
+def test_armand_ecaz_trashes_nothing_without_two_agents_on_faction_spaces(ix, spaces):
+    # the FAQ: Coordination needs two or more Agents on spaces with the listed icons
+    g = _armand_reveals(ix, spaces)
+    g.answer(0, "stop buying")
+    g.reveal(0)
+    assert "trash" not in [k for k, _ in g.asked(0)] and g.p(0).trashed == []
     finish(g)
 
 
@@ -291,20 +320,56 @@ def test_armand_ecaz_signet_acquires_a_card_costing_3_or_less(ix):
     finish(g)
 
 
-def test_ilesa_ecaz_sets_a_card_aside_and_gains_when_it_sends_an_agent(ix):
+def _ilesa_sets_aside(ix, card):
     g = _leader_game(ix, "ilesa_ecaz")
     p = g.p(0)
-    p.hand = ["jamis", "dagger"]
-    g.answer(0, "set aside Jamis")
+    p.hand = [card, "dagger"]
+    g.answer(0, f"set aside {ix.defs[card]['name']}")
     g.engine.later("leader_trigger", seat=0, box="round_start")
     g.engine.drive()
-    assert p.aside[0] == "jamis"
+    return g, p
+
+
+def test_ilesa_ecaz_sets_a_card_aside_out_of_her_hand_for_her_first_turn(ix):
+    g, p = _ilesa_sets_aside(ix, "jamis")
+    e = g.engine
+    assert p.aside[0] == "jamis" and p.hand == ["dagger"]  # it left her hand (rulebook)
+    rules_ix_cards.turn_begins(e, p)
+    assert not legal(g, 0, "jamis", "stillsuits")  # not usable on her first turn
+    rules_ix_cards.turn_ends(e, p)
+    assert p.hand == ["dagger"]
+    rules_ix_cards.turn_begins(e, p)  # her second turn: back in her hand
+    assert p.hand == ["dagger", "jamis"] and legal(g, 0, "jamis", "stillsuits")
     before = snap_ix(g)
-    g.answer(0, "+1 spice", "card first", "trash Dagger", "deploy 0")
+    g.answer(0, "card first", "trash Dagger", "deploy 0")
     g.agent(0, "jamis", "stillsuits")
     got = changes_ix(g, before)
-    assert got[0]["spice"] == 1 and p.aside == []
-    assert [k for k, _ in g.asked(0)][1] == "choose"  # asked as the agent went out, before the boxes
+    # one agent icon: +1 spice, fixed (FAQ), asked nothing about it
+    assert got[0]["spice"] == 1 and "solari" not in got[0] and p.aside == []
+    assert "choose" not in [k for k, _ in g.asked(0)]
+    finish(g)
+
+
+def test_ilesa_ecaz_gains_solari_with_a_card_of_two_or_more_icons(ix):
+    g, p = _ilesa_sets_aside(ix, "diplomacy")
+    e = g.engine
+    rules_ix_cards.turn_begins(e, p)
+    rules_ix_cards.turn_ends(e, p)
+    rules_ix_cards.turn_begins(e, p)
+    before = snap_ix(g)
+    g.answer(0, "deploy 0")
+    g.agent(0, "diplomacy", "stillsuits")
+    got = changes_ix(g, before)
+    assert got[0]["solari"] == 1 and "spice" not in got[0]
+    finish(g)
+
+
+def test_ilesa_ecaz_card_still_aside_at_the_round_end_goes_to_her_discard_pile(ix):
+    g, p = _ilesa_sets_aside(ix, "jamis")
+    rules_ix_cards.turn_begins(g.engine, p)
+    rules_ix_cards.turn_ends(g.engine, p)  # her only turn (her reveal)
+    rules_ix_cards.aside_lapses(p)
+    assert p.aside == [] and p.discard == ["jamis"] and "jamis" not in p.hand
     finish(g)
 
 

@@ -14,7 +14,7 @@ from dunec.fmt import format_source
 from dunec.check.diagnostics import Diagnostics
 from dunec.frontend import compile_paths, compile_sources
 from dunec.paths import cards_dir
-from dunec.show import show_definition
+from dunec.show import show_definition, titles_of
 
 IX = cards_dir() / "ix"
 REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
@@ -161,35 +161,35 @@ def test_the_overlay_adds_and_replaces_the_reference_boards_spaces(model):
 # ---------------------------------------------------------------------- printed text, spot checks
 PRINTED = {
     # Agent: "Acquire Tech"; Reveal: with three or more tech tiles, trash this card -> 1 VP.
-    "ixian_engineer": ["Agent: acquire one of the tech tiles",
-                       "Reveal: if your tech tiles >= 3: pay trash this card -> +1 Victory Point"],
-    "freighter_fleet": ["Reveal (Unload): 1 move on the shipping (each: one step up, or back to the bottom",
+    "ixian_engineer": ["Agent: acquire one of the Tech tiles",
+                       "Reveal: if your Tech tiles >= 3: pay trash this card -> +1 Victory Point"],
+    "freighter_fleet": ["Reveal (Unload): 1 move on the Shipping track (each: one step up, or back to the bottom",
                         "Unload: the Reveal box also runs when this card is discarded or trashed."],
-    "full_scale_assault": ["When acquired: +1 dreadnought", "Agent: +2 troops",
-                           "for each your dreadnought in the Conflict: +3 swords"],
+    "full_scale_assault": ["When acquired: +1 Dreadnought", "Agent: +2 troops",
+                           "for each Dreadnought of yours in the Conflict: +3 swords"],
     "truthsayer": ["Agent: pay discard 1 card -> draw 1 card", "Reveal: +1 Persuasion, +1 sword"],
     "satellite_ban": ["Agent: pay discard 1 card -> +1 spice, +1 water", "retreat up to 2 troops"],
     "sayyadina": ["Agent: pay 3 water -> +1 Victory Point", "Reveal: if another Fremen card in play: +3 Persuasion"],
-    "expedite": ["Plot: pay 1 spice -> 1 move on the shipping"],
-    "war_chest": ["Combat: pay 2 Solari -> +4 swords", "Endgame: if solari >= 10: +1 Victory Point"],
-    "cannon_turrets": ["Combat: +2 swords; each opponent: retreat 1 dreadnought from the Conflict"],
+    "expedite": ["Plot: pay 1 spice -> 1 move on the Shipping track"],
+    "war_chest": ["Combat: pay 2 Solari -> +4 swords", "Endgame: if Solari >= 10: +1 Victory Point"],
+    "cannon_turrets": ["Combat: +2 swords; each opponent: retreat 1 Dreadnought from the Conflict"],
     "flagship": ["Cost: 8 spice", "When acquired: +1 Victory Point",
                  "Once per round (flip the tile), on your turn: pay 4 Solari -> +3 troops"],
     "windtraps": ["Cost: 2 spice", "When acquired: +1 water", "When you win a Conflict: +1 water"],
     "spy_satellites": ["On your turn: pay 3 spice, trash this card -> +1 Victory Point",
                        "Endgame: for each Faction where you have less than 2 Influence: +1 Victory Point"],
-    "prince_rhombur_vernius": ["Passive: your dreadnoughts have strength 4"],
+    "prince_rhombur_vernius": ["Passive: your Dreadnoughts have strength 4"],
     "viscount_hundro_moritani": ["At game start: look at the top 2 Intrigue cards: keep 1",
-                                 "Signet ring: pay 1 spice -> 1 move on the shipping"],
-    "tech_negotiation": ["Effect: +1 Persuasion; choose one: acquire one of the tech tiles for 1 less | +1 negotiators"],
-    "interstellar_shipping": ["Requires: Spacing Guild Influence >= 2", "Effect: 2 moves on the shipping"],
-    "dreadnought_space": ["Replaces: rally troops"],
+                                 "Signet ring: pay 1 spice -> 1 move on the Shipping track"],
+    "tech_negotiation": ["Effect: +1 Persuasion; choose one: acquire one of the Tech tiles for 1 less | +1 Negotiator"],
+    "interstellar_shipping": ["Requires: Spacing Guild Influence >= 2", "Effect: 2 moves on the Shipping track"],
+    "dreadnought_space": ["Replaces: Rally Troops"],
 }
 
 
 @pytest.mark.parametrize("ident", sorted(PRINTED))
 def test_rules_text_says_what_the_card_prints(model, ident):
-    text = show_definition(model.defs[ident])
+    text = show_definition(model.defs[ident], titles_of(model))
     for phrase in PRINTED[ident]:
         assert phrase in text, f"{phrase!r} not in:\n{text}"
 

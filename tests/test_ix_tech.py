@@ -513,11 +513,26 @@ def test_appropriate_buys_a_tile_with_solari_from_its_agent_box(ix):
     on_top(g, "shuttle_fleet", 0)  # 6
     p = g.p(0)
     p.influence["emperor"], p.solari, p.spice = 2, 6, 0
-    g.answer(0, ("buy", MARKET, "shuttle_fleet"), "+1 Influence with Spacing Guild", "+1 Influence with Fremen")
+    g.answer(0, "acquire one of the tech tiles, paying with Solari", ("buy", MARKET, "shuttle_fleet"),
+             "+1 Influence with Spacing Guild", "+1 Influence with Fremen")
     g.box(0, "appropriate", "agent")
     g.done()
     assert (p.tiles, p.solari, p.spice) == (["shuttle_fleet"], 0, 0)
     assert (p.influence["guild"], p.influence["fremen"]) == (1, 1)
+
+
+def test_appropriate_may_pay_spice_as_usual(ix):
+    # "may use Solari instead of spice": a choice, not always Solari
+    g = game(ix)
+    on_top(g, "shuttle_fleet", 0)  # 6
+    p = g.p(0)
+    p.influence["emperor"], p.solari, p.spice = 2, 6, 6
+    g.answer(0, "acquire one of the tech tiles", ("buy", MARKET, "shuttle_fleet"),
+             "+1 Influence with Spacing Guild", "+1 Influence with Fremen")
+    g.box(0, "appropriate", "agent")
+    g.done()
+    assert (p.tiles, p.solari, p.spice) == (["shuttle_fleet"], 6, 0)
+    assert len(g.asked(0)[0][1]) == 2  # the currency, asked first
 
 
 def test_machine_culture_scores_with_three_tiles(ix):

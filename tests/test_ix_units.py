@@ -144,18 +144,48 @@ def test_second_wave_deploys_up_to_two_units_of_any_kind(ix):
     check(g)
 
 
-def test_desert_ambush_makes_the_picked_opponent_retreat_a_unit_per_unit_deployed(ix):
+def _ambushed(ix):
+    """P1 deployed a troop and a dreadnought this turn; P2 has a troop and a dreadnought there."""
     g = game(ix)
-    g.p(0).deployed_turn = 2
+    p = g.p(0)
+    p.deployed_turn = 2
+    p.units[D]["deployed"] = 1
     opp = g.p(1)
     troops(opp, garrison=0, conflict=1)
     units(opp, conflict=1)
-    g.answer(0, 0, 0)  # P2 both times
-    g.answer(1, ("retreat", 1, D))  # P2 picks which of its units: then only troops are left
+    return g, opp
+
+
+def test_desert_ambush_makes_the_picked_opponent_retreat_a_unit_per_troop_deployed(ix):
+    g, opp = _ambushed(ix)
+    g.answer(0, "you may", 0)  # once: the dreadnought deployed is not a troop; P2
+    g.answer(1, ("retreat", 1, D))  # P2 picks which of its units
     g.box(0, "desert_ambush", "agent")
     assert opp.units[D] == {"strength": 3, "supply": 1, "garrison": 1, "conflict": 0}
-    assert opp.conflict == 0 and opp.garrison == 1
-    assert [k for k, _ in g.asked(1)] == ["retreat_unit"]
+    assert opp.conflict == 1 and opp.garrison == 0
+    assert [k for k, _ in g.asked(0)] == ["pay", "opponent"] and [k for k, _ in g.asked(1)] == ["retreat_unit"]
+    check(g)
+
+
+def test_desert_ambush_retreat_is_optional(ix):
+    g, opp = _ambushed(ix)
+    g.answer(0, "no")
+    g.box(0, "desert_ambush", "agent")
+    assert opp.conflict == 1 and opp.units[D]["conflict"] == 1
+    check(g)
+
+
+def test_deployed_this_turn_counts_each_kind_and_every_kind(ix):
+    g = game(ix)
+    p = g.p(0)
+    troops(p, garrison=3)
+    units(p, garrison=1)
+    rules_deploy.send_units(g.engine, p, D, 1)
+    from dunec.engine import rules_resources
+    rules_resources.send_troops(g.engine, p, 2)
+    assert (p.deployed_turn, rules_units.deployed(p, D), rules_units.deployed(p, "troops")) == (3, 1, 2)
+    rules_units.new_turn_deployments(p)
+    assert (p.deployed_turn, rules_units.deployed(p, D), rules_units.deployed(p, "troops")) == (0, 0, 0)
     check(g)
 
 
@@ -172,19 +202,19 @@ def test_cannon_turrets_makes_each_opponent_retreat_a_dreadnought(ix):
     check(g)
 
 
-def test_negotiated_withdrawal_retreats_three_units_for_an_influence(ix):
-    g, p = fielded(ix, 0, 2, (0, 1))
-    g.answer(0, "you may retreat", ("retreat", 1, D), ("influence", "fremen", 1))
+def test_negotiated_withdrawal_retreats_three_troops_for_an_influence(ix):
+    g, p = fielded(ix, 0, 3, (0, 1))
+    g.answer(0, "you may retreat 3 of your troops", ("influence", "fremen", 1))
     g.box(0, "negotiated_withdrawal", "reveal")
-    assert p.conflict == 0 and p.garrison == 2 and p.units[D]["garrison"] == 1 and p.units[D]["conflict"] == 0
+    assert p.conflict == 0 and p.garrison == 3 and p.units[D]["conflict"] == 1  # the dreadnought stays
     assert p.influence["fremen"] == 1 and p.persuasion == 2
     check(g)
 
 
-def test_negotiated_withdrawal_is_not_offered_with_fewer_than_three_units(ix):
-    g, p = fielded(ix, 0, 1, (0, 1))
+def test_negotiated_withdrawal_is_not_offered_with_fewer_than_three_troops(ix):
+    g, p = fielded(ix, 0, 2, (0, 1))  # three units, but two troops
     g.box(0, "negotiated_withdrawal", "reveal")
-    assert g.asked(0) == [] and p.conflict == 1 and p.units[D]["conflict"] == 1
+    assert g.asked(0) == [] and p.conflict == 2 and p.units[D]["conflict"] == 1
     check(g)
 
 

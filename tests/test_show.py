@@ -10,7 +10,7 @@ import pytest
 
 from dunec.cli import main
 from dunec.ir import describe
-from dunec.show import box_title
+from dunec.show import box_title, titles_of
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,12 @@ def test_show_set_base_prints_every_base_definition_in_id_order(shown, base_defs
         assert head.startswith(f"{d.name}  [") and set(rule) == {"-"} and len(rule) == len(head), ident
 
 
-def test_show_set_base_prints_cost_icons_and_every_box(shown, base_defs):
+def test_show_set_base_prints_cost_icons_and_every_box(shown, base_defs, model):
+    with describe.titled(titles_of(model)):  # the words show uses for what the sets declare
+        _prints_cost_icons_and_every_box(shown, base_defs)
+
+
+def _prints_cost_icons_and_every_box(shown, base_defs):
     for block, ident in zip(shown, sorted(base_defs)):
         d = base_defs[ident]
         lines = block.split("\n")
@@ -255,3 +260,88 @@ def test_every_box_mixing_gated_and_ungated_effects_reads_unambiguously(model):
 ])
 def test_show_says_what_the_definition_does(capsys, ident, line):
     assert line in show(capsys, ident).split("\n")
+
+
+# ---------------------------------------------------------------------- what the engine plays, in the set's words
+def test_show_diversion_counts_units_as_the_engine_does(capsys):
+    # the engine's deployed_this_turn counts every unit kind (rules_costs.quantity)
+    assert "Plot: if units you deployed to the Conflict this turn >= 4: 1 move on the Shipping track" in \
+        show(capsys, "diversion")
+
+
+def test_show_desert_ambush_counts_troops_and_its_retreat_is_optional(capsys):
+    assert "Agent: for each troop you deployed to the Conflict this turn: you may: an opponent of your choice: " \
+           "retreat 1 unit from the Conflict to the garrison" in show(capsys, "desert_ambush").split("\n")
+
+
+def test_show_full_scale_assault_reads_for_each_as_english(capsys):
+    assert "Reveal: +2 Persuasion; for each Dreadnought of yours in the Conflict: +3 swords" in \
+        show(capsys, "full_scale_assault").split("\n")
+
+
+def _foreach_ops(xs):
+    for o in xs:
+        if o.kind == "foreach":
+            yield o
+        yield from _foreach_ops(o.body)
+        for alt in o.alts:
+            yield from _foreach_ops(alt)
+
+
+def test_every_for_each_names_one_thing(model):
+    # "for each your dreadnought", "for each Intrigue cards": a count reads in the singular
+    seen = 0
+    with describe.titled(titles_of(model)):
+        for d in model.defs.values():
+            for ops in d.boxes.values():
+                for o in _foreach_ops(ops):
+                    seen += 1
+                    text = describe.op(o)
+                    assert not text.startswith("for each your "), (d.id, text)
+                    assert describe.count(o.args[0]) != describe.quantity(o.args[0]) or \
+                        o.args[0][0] == "persuasion", (d.id, text)
+    assert seen >= 5
+
+
+SMUGGLE_SET = '''set smuggle "Smugglers" {
+  requires base ix
+  kinds card space
+  counter contacts "Contact"
+  unit skiff "Skiff" { strength 1; supply 3 }
+  track route "Smuggling route" {
+    steps 2
+    step 1 { solari 2 }
+    step 2 { spice 2 }
+  }
+  market charts "Star charts" { currency solari; sells tech; stacks 1 }
+}
+'''
+SMUGGLE_CARDS = '''space safe_house "Safe House" {
+  icon city
+  effect { contacts 1 }
+}
+card night_run "Night Run" {
+  cost 3; icons city
+  agent { move route 1; contacts 2; cheaper_space safe_house solari 1 }
+  reveal {
+    for each in_conflict skiff { swords 1 }
+    if in_play skiff >= 2 { advance route 1 }
+    buy charts
+  }
+}
+'''
+
+
+def test_show_uses_a_new_sets_declared_titles(tmp_path, capsys):
+    folder = tmp_path / "smuggle"
+    folder.mkdir()
+    (folder / "set.dune").write_text(SMUGGLE_SET)
+    (folder / "cards.dune").write_text(SMUGGLE_CARDS)
+    assert main(["show", "--with", str(folder), "night_run"]) == 0
+    text = capsys.readouterr().out
+    for words in ("1 move on the Smuggling route", "+2 Contacts", "sending an Agent to Safe House",
+                  "for each Skiff of yours in the Conflict: +1 sword", "if your Skiffs out of your supply >= 2",
+                  "advance 1 step on the Smuggling route", "acquire one of the Star charts"):
+        assert words in text, words
+    for ident in ("the route", "contacts", "skiff", "safe_house", "safe house", "the charts"):
+        assert ident not in text, ident

@@ -83,7 +83,7 @@ CONDITIONS: dict[str, CondDef] = {
     "most_copies": CondDef(("<card>",)),
     "mentat_available": CondDef(("",)),
     "secret": CondDef(("",)),
-    "deployed_this_turn": CondDef(("",), quantity=True),
+    "deployed_this_turn": CondDef(("", "<unit>"), quantity=True),
     "opponent_units": CondDef(("",), quantity=True),
     "factions_behind": CondDef(("",), quantity=True),
     "influence": CondDef(("<faction>",), quantity=True),
@@ -105,6 +105,9 @@ SET_CONDITIONS: dict[str, CondDef] = {
     "persuasion": CondDef(("",), quantity=True, sets=("ix",)),
     "agent_at": CondDef(("<icon>",), sets=("ix",)),  # one of your agents is on a board space with this icon
     "enemy_agent_here": CondDef(("",), sets=("ix",)),  # the space this agent went to holds an enemy agent
+    # your agents on board spaces with any of these icons (one to four of them)
+    "agents_at": CondDef(tuple(" ".join(["<icon>"] * n) for n in range(1, 5)), quantity=True, sets=("ix",)),
+    "card_icons": CondDef(("",), quantity=True, sets=("ix",)),  # the agent icons of the card the box is about
 }
 
 # The definition kinds a set's market may sell (`sells KIND`): tiles, which no deck holds.
@@ -122,7 +125,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
 # Counts of an expansion the engine does not play yet: count -> (forms, its sets).
 SET_COUNTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "in_conflict": (("<unit>",), ("ix",)),
-    "deployed_this_turn": (("",), ("ix",)),
+    "deployed_this_turn": (("", "<unit>"), ("ix",)),  # units of every kind, or of one kind
     "factions_below": (("<int>",), ("ix",)),  # factions where you have less influence than N
     "sword_cards": (("",), ("ix",)),  # revealed cards that give swords this turn
     "other_sword_cards": (("",), ("ix",)),  # the same, besides this card

@@ -2,7 +2,7 @@
 control, and troops back to supply."""
 from __future__ import annotations
 
-from dunec.engine import rivals, rules_costs, seats
+from dunec.engine import rivals, rules_costs, rules_units, seats
 from dunec.engine.actions import PASS
 from dunec.engine.context import Ctx
 from dunec.engine.steps import step
@@ -160,7 +160,7 @@ def combat_end(e, f):
             u["garrison"] += u["conflict"]
             u["conflict"] = 0
         p.swords = 0
-        p.deployed_turn = 0  # deployments during the Combat phase counted as one turn
+        rules_units.new_turn_deployments(p)  # deployments during the Combat phase counted as one turn
     st.conflicts_done.append(st.conflict)
     st.conflict = None
     e.state.turn_kind = ""

@@ -71,9 +71,12 @@ class Ctx:
     def retreat_unit(self, kind: str, n: int) -> None:
         rules_units.retreat_unit(self.engine, self.player, kind, n)
 
-    def retreat_for(self, n: int, label: str, hint: float, body: list) -> None:
-        """`retreat_for N { … }`: the body is interpreter ops (a block verb's runs from frames)."""
-        rules_units.offer_units_for(self.engine, self, "any", n, "garrison", label, hint, body)
+    def retreat_for(self, kind: str, n: int, label: str, hint: float, body: list) -> None:
+        """`retreat_for [KIND] N { … }`: the body is interpreter ops (a block verb's runs from frames)."""
+        rules_units.offer_units_for(self.engine, self, kind, n, "garrison", label, hint, body)
+
+    def may(self, label: str, hint: float, body: list) -> None:
+        rules_costs.offer_may(self.engine, self, label, hint, body)
 
     def return_for(self, kind: str, n: int, label: str, hint: float, body: list) -> None:
         rules_units.offer_units_for(self.engine, self, kind, n, "supply", label, hint, body)

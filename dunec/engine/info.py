@@ -32,9 +32,10 @@ class CardWords:
         return self._model
 
     def rules(self, ident: str) -> str:
-        from dunec.show import show_definition
+        from dunec.show import show_definition, titles_of
 
-        return show_definition(self.model().defs[ident])
+        model = self.model()
+        return show_definition(model.defs[ident], titles_of(model))
 
     def says(self, ident: str, box: str) -> str | None:
         key = (ident, box)

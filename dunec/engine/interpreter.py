@@ -226,7 +226,13 @@ def _units_for_p(e, op, ctx, ref, i):
     getattr(ctx, op.kind)(*op.args, label, hint, _body(ref, i))
 
 
-PAUSING = {"pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
+def _may_p(e, op, ctx, ref, i):
+    """`may { … }`: the player is asked whether to play the body."""
+    label, hint = _words(op, "pay", lambda op: (describe.op(op), value.estimate(op.body)))
+    ctx.may(label, hint, _body(ref, i))
+
+
+PAUSING = {"may": _may_p, "pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
            "each_opponent": _each_opponent_p, "opponent": _opponent_p,
            "retreat_for": _units_for_p, "return_for": _units_for_p}
 

@@ -46,7 +46,7 @@ def _ix_cards(engine, p, who: str) -> None:
         raise InvariantError(f"{who} Snooper tokens {p.snoopers} are not distinct Factions")
     if p.snoopers and not any(m[0] == "snoop" for m in engine.defs[p.leader].get("modifiers", ())):
         raise InvariantError(f"{who} holds Snooper tokens without a leader that uses them")
-    if p.aside and (len(p.aside) != 3 or p.aside[0] not in engine.defs):
+    if p.aside and (len(p.aside) != 4 or p.aside[0] not in engine.defs or p.aside[3] not in (0, 1, 2)):
         raise InvariantError(f"{who} set aside {p.aside[:1]}, not a card")
     if p.extra_turn and p.revealed_turn:
         raise InvariantError(f"{who} is owed another turn after revealing")

@@ -32,6 +32,8 @@ def observation(state: GameState, seat: int) -> GameState:
             p.hand = [HIDDEN] * len(p.hand)
             p.intrigue = [HIDDEN] * len(p.intrigue)
             p.secret = [HIDDEN] * len(p.secret)
+            if p.aside:  # a card set aside from the hand stays as secret as the hand
+                p.aside = [HIDDEN] + p.aside[1:]
     return view
 
 

@@ -19,7 +19,7 @@ through small hooks in game.py, turns.py and combat.py.
 """
 from __future__ import annotations
 
-from dunec.engine import hagal, rivals_ix, rules_agents, rules_deploy, rules_leaving, rules_market, rules_resources
+from dunec.engine import hagal, rivals_ix, rules_agents, rules_deploy, rules_leaving, rules_market, rules_resources, rules_units
 from dunec.engine.narration import log_changes, tally
 from dunec.engine.actions import NO
 from dunec.engine.actions import faction as action_faction
@@ -301,7 +301,8 @@ def place(e, p: Player, card: str, space: str) -> None:
         if not e.quiet:
             e.log(f"  {e.pname(p)} flips its tile {e.cname(tile)} to share {sp['name']}")
     rules_agents.place_agent(e, space, p.seat)
-    p.recruited = p.deployed_turn = 0
+    p.recruited = 0
+    rules_units.new_turn_deployments(p)
     p.recruited_units = {}
     e.state.turn_kind = "agent"
     if not e.quiet:

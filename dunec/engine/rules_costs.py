@@ -79,6 +79,20 @@ def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
         return
     e.yes_no(p, "pay", label, hint, "offer_paid", ctx=ctx.data(), costs=costs, body=body)
 
+
+def offer_may(e, ctx, label: str, hint: float, body: list) -> None:
+    """`may { BODY }`: the player may play the body or not (played when the box is forced)."""
+    if ctx.forced:
+        e.later("ops", ref=body, pc=0, ctx=ctx.data())
+        return
+    e.yes_no(ctx.player, "pay", label, hint, "may_answered", ctx=ctx.data(), body=body)
+
+
+@step
+def may_answered(e, f):
+    if f["answer"] == 0:
+        e.later("ops", ref=f["body"], pc=0, ctx=f["ctx"])
+
 # ------------------------------------------------------------------ conditions
 
 
@@ -114,7 +128,11 @@ def quantity(e, ctx, q: tuple) -> int:
     if k == "tiles":
         return rules_tiles.owned(e, p, q[1])
     if k == "deployed_this_turn":
-        return p.deployed_turn
+        return rules_units.deployed(p, q[1]) if len(q) > 1 else p.deployed_turn
+    if k == "agents_at":
+        return rules_ix_cards.agents_at(e, p, q[1:])
+    if k == "card_icons":
+        return rules_ix_cards.card_icons(e, ctx.card)
     if k == "in_conflict":
         return rules_units.in_conflict(p, q[1])
     if k == "in_play":
@@ -133,7 +151,7 @@ def quantity(e, ctx, q: tuple) -> int:
 
 
 def copies(e, p: Player, card: str) -> int:
-    return sum(z.count(card) for z in (p.deck, p.hand, p.discard, p.played, p.revealed))
+    return sum(z.count(card) for z in (p.deck, p.hand, p.discard, p.played, p.revealed, p.aside[:1]))
 
 
 def flag(e, ctx, c: tuple) -> bool:

@@ -44,6 +44,7 @@ def send_units(e, p: Player, kind: str, n: int) -> None:
     u = p.units[kind]
     u["garrison"] -= n
     u["conflict"] += n
+    u["deployed"] = u.get("deployed", 0) + n  # counted by kind too (rules_units.deployed)
     p.deployed_turn += n
     if not e.quiet:
         e.log(f"  {e.pname(p)} deploys {unit_words(kind, n)}")

@@ -115,9 +115,16 @@ def next_is_extra(e, seat) -> bool:
 # ------------------------------------------------------------------ a card set aside at round start
 
 
+# `Player.aside` is [card, body ref, ctx data, stage]: stage AWAY, the card is out of
+# the hand until the player's first turn of the round is over (rulebook: not usable
+# on it); DONE once that turn ended; BACK once it is in the hand again (the next
+# turn's start), where sending an agent with it runs the body.
+AWAY, DONE, BACK = 0, 1, 2
+
+
 def set_aside(e, ctx, body: list) -> None:
-    """Set aside a card of your hand: when you send an agent with it this round,
-    the body runs (`set_aside { ... }`, Ilesa Ecaz)."""
+    """Set aside a card of your hand: from your second turn of the round, when you
+    send an agent with it, the body runs (`set_aside { ... }`, Ilesa Ecaz)."""
     p = ctx.player
     if not p.hand:
         return
@@ -127,8 +134,8 @@ def set_aside(e, ctx, body: list) -> None:
 
 def sent_with(e, p: Player, card: str, space: str) -> None:
     """An agent goes out with the card set aside: its body runs, with that space."""
-    if p.aside and p.aside[0] == card:
-        _card, ref, data = p.aside
+    if p.aside and p.aside[0] == card and p.aside[3] == BACK:
+        _card, ref, data, _stage = p.aside
         p.aside = []
         e.later("ops", ref=ref, pc=0, ctx={**data, "space": space, "card": card})  # interpreter.push
 
@@ -193,20 +200,48 @@ def extra_gains(content, players) -> dict:
 def turn_begins(e, p: Player) -> None:
     e.state.turn_seat = p.seat
     p.visited = []
+    if p.aside and p.aside[3] == DONE:
+        p.hand.append(p.aside[0])
+        p.aside[3] = BACK
 
 
 def turn_ends(e, p: Player) -> None:
     e.state.turn_seat = None
     p.visited = []
+    if p.aside and p.aside[3] == AWAY:
+        p.aside[3] = DONE
+
+
+def aside_lapses(p: Player) -> None:
+    """At the round's end the mark lapses; a card still out of the hand (she took a
+    single turn, her reveal) joins the cards played this round in the discard pile."""
+    if p.aside and p.aside[3] != BACK:
+        p.discard.append(p.aside[0])
+    p.aside = []
 
 
 # ------------------------------------------------------------------ conditions and counts
 
 
-def agent_at(e, p: Player, icon: str) -> bool:
+def _my_spaces(e, p: Player) -> list:
     st = e.state
     mine = [s for s, who in st.occupied.items() if who == p.seat] + [s for s, who in st.infiltrators if who == p.seat]
-    return any(e.defs[s].get("icon") == icon for s in mine if s in e.defs)
+    return [s for s in mine if s in e.defs]
+
+
+def agent_at(e, p: Player, icon: str) -> bool:
+    return any(e.defs[s].get("icon") == icon for s in _my_spaces(e, p))
+
+
+def agents_at(e, p: Player, icons) -> int:
+    """`agents_at ICON...`: your agents on board spaces with any of these icons."""
+    return sum(1 for s in _my_spaces(e, p) if e.defs[s].get("icon") in icons)
+
+
+def card_icons(e, card) -> int:
+    """`card_icons`: the agent icons of the card a box is about (a set-aside card's
+    bonus is fixed by them)."""
+    return len(e.defs[card].get("icons", ())) if card in e.defs else 0
 
 
 def enemy_agent_here(e, p: Player, space) -> bool:
@@ -257,7 +292,9 @@ def intrigue_kept(e, f):
 @step
 def aside_chosen(e, f):
     p = e.players[f["seat"]]
-    p.aside = [f["chosen"][1], f["body"], f["ctx"]]
+    card = f["chosen"][1]
+    p.hand.remove(card)
+    p.aside = [card, f["body"], f["ctx"], AWAY]
     if not e.quiet:
         e.log(f"  {e.pname(p)} sets aside a card")
 

@@ -64,6 +64,23 @@ def in_play(e, p: Player, kind: str) -> int:
     return u["garrison"] + u["conflict"] + on_board(e, p, kind)
 
 
+def deployed(p: Player, kind: str) -> int:
+    """Units of one kind deployed to the Conflict this turn: `deployed_turn` counts
+    every kind, each declared kind also its own (troops are what is left)."""
+    if kind == TROOPS:
+        return p.deployed_turn - sum(u.get("deployed", 0) for u in p.units.values())
+    u = p.units.get(kind)
+    return u.get("deployed", 0) if u is not None else 0
+
+
+def new_turn_deployments(p: Player) -> None:
+    """Nothing deployed yet this turn (or this Combat phase)."""
+    p.deployed_turn = 0
+    for u in p.units.values():
+        if u.get("deployed"):
+            u["deployed"] = 0
+
+
 def kinds_in_conflict(p: Player) -> list[str]:
     """The kinds a player has in the Conflict: troops first, then the declared kinds."""
     return ([TROOPS] if p.conflict > 0 else []) + [k for k, u in p.units.items() if u["conflict"] > 0]

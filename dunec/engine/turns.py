@@ -107,7 +107,8 @@ def take_turn(e, p: Player) -> None:
     an agent action, the reveal, or a pass when a card allows it."""
     # Troops a plot recruits before the agent action are "recruited during your current
     # turn" (rules 000): the counts cover the whole turn, plots included.
-    p.recruited = p.deployed_turn = 0
+    p.recruited = 0
+    rules_units.new_turn_deployments(p)
     p.recruited_units = {}
     rules_ix_cards.turn_begins(e, p)
     turn_menu(e, p)
@@ -176,7 +177,8 @@ def turn_over(e, p: Player) -> None:
 
 def end_of_turn(p: Player) -> None:
     """What lasts "this turn" ends here."""
-    p.recruited = p.deployed_turn = 0
+    p.recruited = 0
+    rules_units.new_turn_deployments(p)
     p.recruited_units = {}
     p.extra_icons = []
     p.infiltrate = False
@@ -687,7 +689,7 @@ def recall(e) -> bool:
         p.swords = 0
         p.recruited = 0
         p.recruited_units = {}
-        p.aside = []  # a card set aside for the round lapses with it
+        rules_ix_cards.aside_lapses(p)  # a card set aside for the round lapses with it
         p.extra_turn = False
     if st.mentat_next_round is not None:
         p = e.players[st.mentat_next_round]

@@ -5,7 +5,7 @@ text is safe to embed (through repr) in generated code.
 """
 from __future__ import annotations
 
-from dunec.ir.lexicon import NAMES, UNITS, amount, name, units  # noqa: F401 (the words, read by show)
+from dunec.ir.lexicon import NAMES, UNITS, amount, name, titled, unit_names, units  # noqa: F401 (read by show)
 from dunec.ir.ops import Op, Ops
 from dunec.ir.verbs import OPS
 
@@ -56,30 +56,59 @@ def cond(c: tuple) -> str:
     return k
 
 
-def quantity(q: tuple) -> str:
+def _icons(icons) -> str:
+    words = [name(i) for i in icons]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _phrases(q: tuple) -> tuple[str, str]:
+    """(one, many) of what a quantity counts, in the words of the rules the engine
+    plays (rules_costs.quantity): `for each` reads one, a comparison many."""
     k = q[0]
+    if k == "deployed_this_turn":
+        one, many = unit_names(q[1]) if len(q) > 1 else ("unit", "units")
+        return f"{one} you deployed to the Conflict this turn", f"{many} you deployed to the Conflict this turn"
+    if k in ("in_conflict", "in_play"):
+        one, many = unit_names(q[1])
+        where = "in the Conflict" if k == "in_conflict" else "out of your supply"
+        return f"{one} of yours {where}", f"your {many} {where}"
     return {
-        "influence": lambda: f"{name(q[1])} Influence",
-        "cards_in_play": lambda: f"{name(q[1])} card in play",
-        "units": lambda: "units in the Conflict",
-        "garrison": lambda: "garrisoned troops",
-        "players": lambda: "players",
-        "intrigue": lambda: "Intrigue cards",
-        "alliances": lambda: "Alliances",
-        "factions_at": lambda: f"Factions at {q[1]}+ Influence",
-        "copies": lambda: f"copies of {name(q[1])}",
-        "opponents_with_more": lambda: f"opponent with more {name(q[1])} Influence than you",
-        "opponent_units": lambda: "units of the strongest opponent in the Conflict",
-        "factions_behind": lambda: "Factions where an opponent has more Influence than you",
-        "deployed_this_turn": lambda: "troops you deployed to the Conflict this turn",
-        "in_conflict": lambda: f"your {name(q[1])} in the Conflict",
-        "in_play": lambda: f"your {name(q[1])} out of your supply",
-        "tiles": lambda: f"your {name(q[1])}",
-        "persuasion": lambda: "Persuasion this turn",
-        "factions_below": lambda: f"Faction where you have less than {q[1]} Influence",
-        "sword_cards": lambda: "revealed card that gives swords",
-        "other_sword_cards": lambda: "other revealed card that gives swords",
-    }.get(k, lambda: k.replace("_", " "))()
+        "influence": lambda: (f"Influence you have with {name(q[1])}", f"{name(q[1])} Influence"),
+        "cards_in_play": lambda: (f"{name(q[1])} card you have in play", f"{name(q[1])} cards in play"),
+        "units": lambda: ("troop of yours in the Conflict", "your troops in the Conflict"),
+        "garrison": lambda: ("garrisoned troop", "garrisoned troops"),
+        "players": lambda: ("player", "players"),
+        "intrigue": lambda: ("Intrigue card you hold", "Intrigue cards"),
+        "alliances": lambda: ("Alliance you hold", "Alliances"),
+        "factions_at": lambda: (f"Faction where you have {q[1]} or more Influence",
+                                f"Factions where you have {q[1]} or more Influence"),
+        "copies": lambda: (f"copy of {name(q[1])} you own", f"copies of {name(q[1])}"),
+        "opponents_with_more": lambda: (f"opponent with more {name(q[1])} Influence than you",
+                                        f"opponents with more {name(q[1])} Influence than you"),
+        "opponent_units": lambda: ("troop of the strongest opponent in the Conflict",
+                                   "troops of the strongest opponent in the Conflict"),
+        "factions_behind": lambda: ("Faction where an opponent has more Influence than you",
+                                    "Factions where an opponent has more Influence than you"),
+        "tiles": lambda: (f"tile of yours from the {name(q[1])}", f"your {name(q[1])}"),
+        "persuasion": lambda: ("Persuasion this turn", "Persuasion this turn"),
+        "factions_below": lambda: (f"Faction where you have less than {q[1]} Influence",
+                                   f"Factions where you have less than {q[1]} Influence"),
+        "sword_cards": lambda: ("revealed card that gives swords", "revealed cards that give swords"),
+        "other_sword_cards": lambda: ("other revealed card that gives swords", "other revealed cards that give swords"),
+        "agents_at": lambda: (f"Agent of yours on a {_icons(q[1:])} board space",
+                              f"your Agents on {_icons(q[1:])} board spaces"),
+        "card_icons": lambda: ("agent icon on the card", "the card's agent icons"),
+    }.get(k, lambda: unit_names(k))()
+
+
+def quantity(q: tuple) -> str:
+    """What a comparison compares: `your Dreadnoughts in the Conflict`."""
+    return _phrases(q)[1]
+
+
+def count(q: tuple) -> str:
+    """What `for each` counts, one at a time: `Dreadnought of yours in the Conflict`."""
+    return _phrases(q)[0]
 
 
 def op(o: Op) -> str:
@@ -99,7 +128,7 @@ def op(o: Op) -> str:
             s += f", otherwise: {scope(o.alts[0])}"
         return s
     if k == "foreach":
-        return f"for each {quantity(a[0])}: {scope(o.body)}"
+        return f"for each {count(a[0])}: {scope(o.body)}"
     if k == "each_opponent":
         return f"each opponent: {scope(o.body)}"
     return k.replace("_", " ")

@@ -3,6 +3,9 @@ and the value of one unit of each resource. The verb rows (verbs.py), the rules
 text (describe.py) and the value hints (value.py) share them."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 NAMES = {
     "emperor": "Emperor", "guild": "Spacing Guild", "bene_gesserit": "Bene Gesserit", "fremen": "Fremen",
     "landsraad": "Landsraad", "city": "City", "spice_trade": "Spice Trade",
@@ -19,13 +22,45 @@ WORTH = {"solari": 1.0, "spice": 1.4, "water": 1.8, "persuasion": 1.1, "swords":
          "vp": 9.0, "intrigue": 2.2, "draw": 1.8, "garrison": 1.5, "deployed": 2.0}
 
 
+# The titles the sets being shown declare (counters, units, tracks, markets) and
+# their definitions' names (spaces, cards): set by `titled` around a rendering, so
+# a set's own words reach the text without every phrase taking them as an argument.
+_TITLES: ContextVar[dict] = ContextVar("titles", default={})
+
+
+@contextmanager
+def titled(titles: dict):
+    """Render with these titles (id -> title) for the names a set declares."""
+    token = _TITLES.set(titles)
+    try:
+        yield
+    finally:
+        _TITLES.reset(token)
+
+
 def name(x: str) -> str:
-    return NAMES.get(x, x.replace("_", " "))
+    return NAMES.get(x) or _TITLES.get().get(x) or x.replace("_", " ")
+
+
+def _plural(word: str) -> str:
+    return word if word.endswith("s") else word + "s"
+
+
+def unit_names(res: str) -> tuple[str, str]:
+    """(one, many) of a resource or unit kind: the lexicon's own words, else the
+    title its set declares, else its id."""
+    if res in UNITS:
+        return UNITS[res]
+    title = _TITLES.get().get(res)
+    if title:
+        return title, _plural(title)
+    word = res.replace("_", " ")
+    return word, _plural(word)
 
 
 def units(res: str, n: int) -> str:
     """`2 spice`, `1 Victory Point`: n of a resource, in the player's words."""
-    one, many = UNITS.get(res, (res, res))
+    one, many = unit_names(res)
     return f"{n} {one if n == 1 else many}"
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dunec.ir.lexicon import UNITS, WORTH, amount, name, plural, units
+from dunec.ir.lexicon import WORTH, amount, name, plural, unit_names, units
 from dunec.record import Frozen
 
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
@@ -115,6 +115,11 @@ def _retreat(word: str, form: str, v: list) -> tuple:
     return (-1 if form == "any" else v[0],)
 
 
+def _units_of(word: str, form: str, v: list) -> tuple:
+    """`retreat_for 3` -> ("any", 3): units of any kinds; `retreat_for troops 3` -> ("troops", 3)."""
+    return ("any", v[0]) if form == "<int>" else (v[0], v[1])
+
+
 def _trash(word: str, form: str, v: list) -> tuple:
     return ("this", "") if form == "this" else ("card", v[0] if v else "")
 
@@ -130,16 +135,21 @@ def _buy(word: str, form: str, v: list) -> tuple:
 
 # ---------------------------------------------------------------- rules text
 def _many(thing: str) -> str:
-    """What many of a resource or unit kind are called: `Solari`, `dreadnoughts`."""
-    return UNITS[thing][1] if thing in UNITS else plural(2, thing)
+    """What many of a resource or unit kind are called: `Solari`, `Dreadnoughts`."""
+    return unit_names(thing)[1]
+
+
+def _your_units(kind: str, n: int) -> str:
+    """`3 of your units`, `3 of your troops`."""
+    return f"{n} of your {'units' if kind == 'any' else _many(kind)}"
 
 
 def _buy_text(a: tuple) -> str:
     text = f"acquire one of the {name(a[0])}"
     if a[1]:
         text += f" for {a[1]} less"
-    if a[2]:
-        text += f"; you may pay with {_many(a[2])} instead"
+    if a[2]:  # the market's currency replaced: a card offering both writes a `choose`
+        text += f", paying with {_many(a[2])}"
     return text
 
 
@@ -173,6 +183,7 @@ def _gain_worth(a: tuple) -> float:
 
 
 CARD_BOXES = ("agent", "reveal", "plot", "signet")
+_ZONE_WORDS = {"discard": "discard pile", "play": "cards in play"}
 
 ROWS: tuple[VerbRow, ...] = (
     # plain gains: `vp 1` (a set's counters and units are gains too: `spice 2`)
@@ -204,7 +215,7 @@ ROWS: tuple[VerbRow, ...] = (
             boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire"), asks=True, lower=_trash,
             needs={"this": "card_definition"},
             text=lambda a: "trash this card" if a[0] == "this" else
-            f"trash a card{' from your ' + a[1] if a[1] else ''}",
+            f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
@@ -256,6 +267,9 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("signet", ("",), boxes=("agent", "hagal"), asks=True, worth=1.5, needs={"": "card_or_hagal"},
             text="use your leader's signet ring"),
     # scopes: the body is played by an opponent the player picks
+    # an optional block: the player is asked whether to play it ("you may ...")
+    VerbRow("may", ("",), block=True, boxes=NOT_IN_COMBAT + ("combat",), asks=True, worth=0.5, method="may",
+            text="you may"),
     VerbRow("opponent", ("",), block=True, boxes=NOT_IN_COMBAT + ("combat",), asks=True, worth=-1.0,
             method="pick_opponent", text="an opponent of your choice"),
     # rule modifiers (leader passives): read by the engine's rules, never played
@@ -291,9 +305,9 @@ ROWS: tuple[VerbRow, ...] = (
             worth=-0.5, method="retreat_unit", sets=("ix",), lower=_faction_or_word,
             text=lambda a: f"retreat {units(a[0], a[1]) if a[0] != 'any' else f'{a[1]} ' + plural(a[1], 'unit')} "
                            f"from the Conflict to the garrison"),
-    VerbRow("retreat_for", ("<int>",), block=True, boxes=("reveal", "plot", "combat"), asks=True, worth=0.8,
-            method="retreat_for", sets=("ix",),
-            text=lambda a: f"you may retreat {a[0]} of your units from the Conflict to your garrison for"),
+    VerbRow("retreat_for", ("<int>", "<unit> <int>"), block=True, boxes=("reveal", "plot", "combat"), asks=True,
+            worth=0.8, method="retreat_for", sets=("ix",), lower=_units_of,
+            text=lambda a: f"you may retreat {_your_units(a[0], a[1])} from the Conflict to your garrison for"),
     VerbRow("return_for", ("<unit> <int>",), block=True, boxes=("win", "combat", "reward"), asks=True, worth=0.8,
             method="return_for", sets=("ix",),
             text=lambda a: f"you may return {units(a[0], a[1])} from the Conflict to your supply "
@@ -311,7 +325,8 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: f"sending an Agent to {name(a[0])} with this card costs "
                                          f"{units(a[1], a[2])} less"),
     VerbRow("extra_turn", ("",), boxes=("agent",), worth=3.0, text="you may take another turn right after this one"),
-    VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="set_aside", text="set aside a card from your hand; when you send an Agent with it this round"),
+    VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="set_aside", text="set aside a card from your hand until your first turn of the round is over; when you send an Agent "
+                 "with it this round"),
     VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
             text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
     # Rise of Ix rule modifiers: read by the engine's rules once it plays the set.
