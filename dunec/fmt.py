@@ -23,6 +23,7 @@ from dunec.check.diagnostics import Diagnostics
 from dunec.syntax import ast
 from dunec.syntax.lines import Lines
 from dunec.syntax.parser import Tree, _parser, parse_source
+from dunec.terminal import printable
 
 INDENT = "  "
 # Comments, and strings so that a `#` inside a title is not taken for one.
@@ -296,12 +297,13 @@ def run(paths, check: bool, diff: bool, root) -> int:
         changed.append(shown)
         if diff:
             sys.stdout.writelines(difflib.unified_diff(
-                text.splitlines(keepends=True), out.splitlines(keepends=True), f"{shown} (now)", f"{shown} (formatted)"))
+                text.splitlines(keepends=True), out.splitlines(keepends=True),
+                f"{printable(shown)} (now)", f"{printable(shown)} (formatted)"))
         if check or diff:
-            print(f"would reformat {shown}", file=sys.stderr)
+            print(f"would reformat {printable(shown)}", file=sys.stderr)
         else:
             _replace(path, out)
-            print(f"reformatted {shown}", file=sys.stderr)
+            print(f"reformatted {printable(shown)}", file=sys.stderr)
     if diags.items:
         print(diags.render(), file=sys.stderr)
     failed = failed or bool(diags.errors)

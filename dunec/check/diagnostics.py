@@ -13,6 +13,7 @@ from dunec.check.messages import Code
 from dunec.record import Frozen, Record
 from dunec.syntax.ast import Span
 from dunec.syntax.lines import Lines
+from dunec.terminal import printable
 
 # Diagnostics printed as text; the rest are counted (JSON output lists them all).
 MAX_SHOWN = 50
@@ -187,9 +188,7 @@ def render_one(d: Diagnostic, sources: dict[str, str], index: dict | None = None
             index[s.file] = Lines(text) if text is not None else None
         src_lines = index[s.file]
         if src_lines is not None and 0 < s.line <= len(src_lines):
-            # Control characters are shown as `?` (a tab as a space) so the caret stays aligned.
-            src = "".join(c if c.isprintable() else " " if c == "\t" else "?"
-                          for c in src_lines.line(s.line).rstrip("\r"))
+            src = printable(src_lines.line(s.line).rstrip("\r"))
             width = (s.end_col - s.col) if s.end_line == s.line and s.end_col > s.col else 1
             width = max(1, min(width, len(src) - s.col + 1)) if len(src) >= s.col else 1
             src, col, width = _window(src, s.col, width)
@@ -210,7 +209,8 @@ def render_one(d: Diagnostic, sources: dict[str, str], index: dict | None = None
         if d.help:
             lines.append(f"  = help: {d.help}")
     lines.append("")
-    return "\n".join(lines)
+    # the file's name, and a message quoting what was written, reach the terminal as text
+    return "\n".join(map(printable, lines))
 
 
 def an(noun: str) -> str:
