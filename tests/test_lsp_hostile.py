@@ -3,6 +3,7 @@ result, or -32600/-32601/-32602/-32700, never an internal error), and the server
 still answers `shutdown` afterwards. Driven over stdio like tests/test_lsp.py."""
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ from hypothesis import strategies as st
 
 from lsp_client import Client
 
+# The server is the optional extra dunec[lsp].
+pytestmark = pytest.mark.skipif(importlib.util.find_spec("pygls") is None, reason="pygls is not installed")
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = ('card hostile_probe "Hostile Probe" {\n  set base; cost 2\n'
         '  reveal { persuasin 1; discount arrakis_recruiter 1 }\n}\n')

@@ -10,7 +10,6 @@ import pytest
 from dunec.cli import main
 from dunec.terminal import printable
 
-ROOT = Path(__file__).resolve().parent.parent
 NAME = "bad\x1b[2J\u202e\u2028\x07.dune"  # clear the screen, reverse the line, break it, ring
 SHOWN = "bad?[2J???.dune"
 RAW = ("\x1b", "\u202e", "\u2028", "\x07")

@@ -15,8 +15,7 @@ import json
 import logging
 
 from lsprotocol.types import EXIT
-from pygls.exceptions import (JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams,
-                              JsonRpcInvalidRequest, JsonRpcParseError)
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcInvalidRequest, JsonRpcParseError
 from pygls.protocol import LanguageServerProtocol
 
 log = logging.getLogger(__name__)
@@ -70,12 +69,10 @@ class Protocol(LanguageServerProtocol):
         the protocol's types is answered -32602."""
         try:
             message = self._deserialize_message(data)
-        except JsonRpcException as e:
+        except JsonRpcException as e:  # pygls's InvalidParams, or InternalError for any other failure to structure
             if msg_id is not None:
-                cause = e.__cause__
-                reason = f": {cause}" if cause is not None else ""
-                code = JsonRpcInvalidParams if isinstance(e, (JsonRpcInvalidParams, JsonRpcInternalError)) else type(e)
-                return self._refuse(msg_id, code, f"the params of `{data['method']}` do not fit{reason}")
+                reason = f": {e.__cause__}" if e.__cause__ is not None else ""
+                return self._refuse(msg_id, JsonRpcInvalidParams, f"the params of `{data['method']}` do not fit{reason}")
             log.warning("message ignored: %s", e)
             return
         self._procedure_handler(message)
