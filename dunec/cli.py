@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from dunec import __version__
+from dunec.terminal import printable
 
 EXIT_OK, EXIT_USER, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 
@@ -292,10 +293,10 @@ def _main(argv) -> int:
     try:
         return COMMANDS[args.cmd](args)
     except UsageError as e:
-        print(f"dunec: {e}", file=sys.stderr)
+        print(f"dunec: {printable(e)}", file=sys.stderr)
         return EXIT_USAGE
-    except UserError as e:
-        print(f"dunec: {e}", file=sys.stderr)
+    except UserError as e:  # they name files: a name's control characters are shown, not obeyed
+        print(f"dunec: {printable(e)}", file=sys.stderr)
         return EXIT_USER
     except CardErrors as e:
         print(str(e), file=sys.stderr)
@@ -306,12 +307,12 @@ def _main(argv) -> int:
         return 130
     except Exception as e:
         if _setup_error(e):  # the cards check, but cannot set up this game
-            print(f"dunec: cannot set up the game: {e}", file=sys.stderr)
+            print(f"dunec: cannot set up the game: {printable(e)}", file=sys.stderr)
             return EXIT_USER
         # a bug: say so, without a traceback unless asked
         if os.environ.get("DUNEC_DEBUG"):
             raise
-        print(f"dunec: internal error ({type(e).__name__}: {e}). This is a bug in dunec; "
+        print(f"dunec: internal error ({type(e).__name__}: {printable(e)}). This is a bug in dunec; "
               f"set DUNEC_DEBUG=1 for the traceback.", file=sys.stderr)
         return EXIT_INTERNAL
 
@@ -549,7 +550,7 @@ def cmd_play(args) -> int:
         return make(name, seed, seat)
 
     if args.resume is not None and interactive:
-        print(f"Resuming {args.resume}: {len(decisions)} decisions replayed.")
+        print(f"Resuming {printable(args.resume)}: {len(decisions)} decisions replayed.")
     try:
         st = play_game(content, setup["people"], setup["seed"], names, difficulty=setup["difficulty"],
                        churn=setup["churn"],
@@ -776,7 +777,7 @@ def cmd_show(args) -> int:
             write_svgs(args.svg, {i: card_svg(model.defs[i]) for i in ids})
         except OSError as e:
             raise _fs_error("write pictures to", args.svg, e) from None
-        print(f"\nwrote {len(ids)} picture{'s' if len(ids) != 1 else ''} to {args.svg}/")
+        print(f"\nwrote {len(ids)} picture{'s' if len(ids) != 1 else ''} to {printable(args.svg)}/")
     return EXIT_OK
 
 
@@ -805,7 +806,7 @@ def cmd_gallery(args) -> int:
         page = write_gallery(args.out, defs, balance)
     except OSError as e:
         raise _fs_error("write the gallery to", args.out, e) from None
-    print(f"wrote {len(defs)} card{'s' if len(defs) != 1 else ''} to {page}")
+    print(f"wrote {len(defs)} card{'s' if len(defs) != 1 else ''} to {printable(page)}")
     return EXIT_OK
 
 
@@ -849,7 +850,7 @@ def cmd_test(args) -> int:
     model.tests = [t for t in model.tests if t.file in wanted and (not args.select or args.select in t.id)]
     failed = 0
     for o in run_tests(model, bundled):
-        print(f"{'ok  ' if o.ok else 'FAIL'} {o.test.id} [{o.backend}] {o.test.span}")
+        print(f"{'ok  ' if o.ok else 'FAIL'} {o.test.id} [{o.backend}] {printable(o.test.span)}")
         for line in o.problems:
             print(f"     {line}")
         failed += not o.ok

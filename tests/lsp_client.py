@@ -17,7 +17,9 @@ class Client:
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
         self.inbox: queue.Queue = queue.Queue()
         self.next_id = 0
+        self.log: list[bytes] = []  # the server's stderr, drained so that its warnings never fill the pipe
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=lambda: self.log.extend(iter(self.proc.stderr.readline, b"")), daemon=True).start()
 
     def _read(self) -> None:
         out = self.proc.stdout
@@ -36,7 +38,10 @@ class Client:
             self.inbox.put(json.loads(out.read(int(headers["content-length"])).decode("utf-8")))
 
     def send(self, msg: dict) -> None:
-        body = json.dumps({"jsonrpc": "2.0", **msg}).encode("utf-8")
+        self.send_body(json.dumps({"jsonrpc": "2.0", **msg}).encode("utf-8"))
+
+    def send_body(self, body: bytes) -> None:
+        """One framed message whatever its body holds (hostile input too)."""
         self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         self.proc.stdin.flush()
 
@@ -44,17 +49,21 @@ class Client:
         self.send({"method": method, "params": params})
 
     def request(self, method: str, params) -> object:
-        self.next_id += 1
-        self.send({"id": self.next_id, "method": method, "params": params})
-        msg = self.wait(lambda m: m.get("id") == self.next_id and "method" not in m)
+        msg = self.answer(method, params)
         assert "error" not in msg, msg["error"]
         return msg["result"]
+
+    def answer(self, method: str, params) -> dict:
+        """The whole answer to a request: its result or its error."""
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        return self.wait(lambda m: m.get("id") == self.next_id and "method" not in m)
 
     def wait(self, match) -> dict:
         """The next message that `match`es; the others (log messages) are dropped."""
         while True:
             msg = self.inbox.get(timeout=TIMEOUT)
-            assert msg is not None, "the server closed its output: " + self.proc.stderr.read().decode()
+            assert msg is not None, "the server closed its output: " + b"".join(self.log).decode(errors="replace")
             if match(msg):
                 return msg
 

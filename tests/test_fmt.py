@@ -214,6 +214,23 @@ def test_fmt_bad_input_gets_checks_diagnostics_and_is_untouched(tmp_path, capsys
     assert main(["fmt", str(tmp_path / "missing.dune")]) == 2
 
 
+@pytest.mark.parametrize("text", ['card a "A\x1b[2J" {\n  cost 1\n}\n', 'card a "A" {\n  cost\x07 1\n}\n',
+                                  'card a "A" {  # bell\x07\n  cost 1\n}\n', 'card a "A\tB" {\n cost 1\n}\n',
+                                  'card a "A" {\n cost 1\n}\n\x00'],
+                         ids=["escape in a title", "bell in code", "bell in a comment", "tab in a title", "NUL"])
+def test_fmt_leaves_a_file_with_control_characters_untouched(tmp_path, capsys, text):
+    # The parser reads a control character (E0002) as a space to check the rest; fmt
+    # printed that reading, so the character became a space and the file checked clean.
+    f = tmp_path / "ctl.dune"
+    f.write_bytes(text.encode("utf-8"))
+    assert format_source(str(f), text, Diagnostics()) is None
+    for args in (["fmt", str(f)], ["fmt", "--check", str(f)], ["fmt", "--diff", str(f)]):
+        assert main(args) == 1
+        err = capsys.readouterr().err
+        assert "error[E0002]" in err and "not formatted: they have errors" in err
+        assert f.read_bytes() == text.encode("utf-8")
+
+
 def test_fmt_usage_and_no_traceback(tmp_path):
     r = subprocess.run([sys.executable, "-m", "dunec", "fmt"], capture_output=True, text=True)
     assert r.returncode == 2 and "Traceback" not in r.stderr

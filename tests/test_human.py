@@ -77,6 +77,16 @@ def test_save_at_a_prompt_writes_a_resumable_file(compiled, tmp_path):
     assert any("saved to" in line for line in out)
 
 
+def test_saved_to_shows_a_file_names_control_characters_escaped(compiled, tmp_path):
+    e = _engine(compiled)
+    target = tmp_path / "g\x1b[2J\u202e.json"
+    pol, out = _policy([f"save {target}", "1"])
+    assert pol.choose(e, e.state.players[0], "pay", [("yes", "pay"), ("no",)], None) == 0
+    assert load_game(target)["seed"] == 5  # saved under the name typed
+    [said] = [line for line in out if "saved to" in line]
+    assert "\x1b" not in said and "\u202e" not in said and "g?[2J?.json" in said
+
+
 def test_quit_stops_the_game(compiled):
     e = _engine(compiled)
     pol, _ = _policy(["quit"])

@@ -13,6 +13,7 @@ from dunec.check.messages import Code
 from dunec.record import Frozen, Record
 from dunec.syntax.ast import Span
 from dunec.syntax.lines import Lines
+from dunec.terminal import printable
 
 # Diagnostics printed as text; the rest are counted (JSON output lists them all).
 MAX_SHOWN = 50
@@ -187,9 +188,7 @@ def render_one(d: Diagnostic, sources: dict[str, str], index: dict | None = None
             index[s.file] = Lines(text) if text is not None else None
         src_lines = index[s.file]
         if src_lines is not None and 0 < s.line <= len(src_lines):
-            # Control characters are shown as `?` (a tab as a space) so the caret stays aligned.
-            src = "".join(c if c.isprintable() else " " if c == "\t" else "?"
-                          for c in src_lines.line(s.line).rstrip("\r"))
+            src = printable(src_lines.line(s.line).rstrip("\r"))
             width = (s.end_col - s.col) if s.end_line == s.line and s.end_col > s.col else 1
             width = max(1, min(width, len(src) - s.col + 1)) if len(src) >= s.col else 1
             src, col, width = _window(src, s.col, width)
@@ -210,7 +209,8 @@ def render_one(d: Diagnostic, sources: dict[str, str], index: dict | None = None
         if d.help:
             lines.append(f"  = help: {d.help}")
     lines.append("")
-    return "\n".join(lines)
+    # the file's name, and a message quoting what was written, reach the terminal as text
+    return "\n".join(map(printable, lines))
 
 
 def an(noun: str) -> str:
@@ -234,14 +234,42 @@ def without_hints():
         _HINTS.reset(token)
 
 
+# The most characters of a name that difflib compares. Its cost grows with the
+# square of the lengths: an unknown 1 MB name in a condition took over 10 s to rank
+# against the condition names, and the language server checks on every keystroke.
+# No bundled name is half this long, and a name longer than it is no typo of one.
+HINT_CHARS = 64
+
+
+def _closest(word: str, candidates: Iterable[str]) -> list[str]:
+    """The candidate most like `word` (difflib's ratio at least 0.6), if any; none
+    for a word longer than HINT_CHARS, and longer candidates are not compared."""
+    if len(word) > HINT_CHARS:
+        return []
+    import difflib  # with heapq, ~1.5 ms that a check of a file with no mistake never needs
+
+    cands = sorted({c for c in candidates if len(c) <= HINT_CHARS})
+    return difflib.get_close_matches(word, cands, n=1, cutoff=0.6)
+
+
+def _likeness(near: str):
+    """A sort key putting the candidates most like `near` first, each name cut to
+    HINT_CHARS so the ranking costs the same whatever was written."""
+    import difflib
+
+    matcher = difflib.SequenceMatcher(None, near[:HINT_CHARS])
+
+    def key(c: str) -> float:
+        matcher.set_seq2(c[:HINT_CHARS])
+        return -matcher.ratio()
+    return key
+
+
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A 'did you mean' hint, or an empty string when nothing is close."""
     if not _HINTS.get():
         return ""
-    import difflib  # with heapq, ~1.5 ms that a check of a file with no mistake never needs
-
-    cands = sorted(set(candidates))
-    best = difflib.get_close_matches(word, cands, n=1, cutoff=0.6)
+    best = _closest(word, candidates)
     if best:
         hint = Suggestion(f"did you mean `{best[0]}`?")
         hint.typo, hint.word = word, best[0]
@@ -258,9 +286,7 @@ def one_of(candidates: Iterable[str], limit: int = 12, near: str | None = None) 
     if not cands:  # nothing of that kind among the checked files: a list would be empty
         return "none is defined in the files checked; define one, or check with the files that do"
     if near is not None and len(cands) > limit:
-        import difflib
-
-        cands.sort(key=lambda c: -difflib.SequenceMatcher(None, near, c).ratio())
+        cands.sort(key=_likeness(near))
     shown = ", ".join(f"`{c}`" for c in cands[:limit])
     more = f" and {len(cands) - limit} more" if len(cands) > limit else ""
     return f"expected one of {shown}{more}"

@@ -99,7 +99,9 @@ UNEXPECTED_CHARACTER = Code(
     "The file contains a character that is not part of the language. Names are\n"
     "lower-case snake_case (`spice_trade`), numbers are plain integers, and titles are\n"
     "double-quoted strings of printable text on one line. Control characters (NUL,\n"
-    "escape, DEL, ...) are refused anywhere, and a tab inside a title.",
+    "escape, DEL, ...) are refused anywhere, and a tab inside a title; so are the\n"
+    "bidirectional controls (U+202E, ...), which make text show other than it reads,\n"
+    "and the line separators U+2028/U+2029.",
     label="not part of the language")
 CONTROL_CHARACTER = UNEXPECTED_CHARACTER.variant("control character",
                                                  "card files are plain UTF-8 text: delete the control character")

@@ -14,6 +14,7 @@ from dunec.engine.actions import labels as action_labels
 from dunec.engine.info import info
 from dunec.engine.saves import save_game
 from dunec.engine.tableview import option_details, render_view
+from dunec.terminal import printable
 
 DEFAULT_SAVE = "dunec-save.json"
 QUESTIONS = {
@@ -112,12 +113,13 @@ class HumanPolicy:
         try:
             where = save_game(target, self.setup, engine.state.decisions)
         except OSError as e:
-            self.write(f"could not save to {target}: {e.strerror or type(e).__name__}")
+            self.write(f"could not save to {printable(target)}: {e.strerror or type(e).__name__}")
             return
         except ValueError:  # a name no file can have (a NUL byte, `.`)
-            self.write(f"could not save to {target}: not a usable file name")
+            self.write(f"could not save to {printable(target)}: not a usable file name")
             return
         self._saved = (len(engine.state.decisions), str(where))
+        where = printable(where)  # the name typed at the prompt, control characters and all
         self.write(f"saved to {where}; `dunec play --resume {where}` continues this game")
 
 

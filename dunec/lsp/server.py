@@ -8,10 +8,11 @@ from dunec.check.diagnostics import Diagnostics
 from dunec.fmt import FormatBug, format_source
 from dunec.lsp.analysis import check, path_uri, uri_path, vocabulary
 from dunec.lsp.complete import candidates
+from dunec.lsp.protocol import Protocol
 from dunec.lsp.text import Doc
 from dunec.show import show_definition
 
-server = LanguageServer("dunec", "0.1.0")
+server = LanguageServer("dunec", "0.1.0", protocol_cls=Protocol)
 # The last model of each open document (kept while an edit does not parse).
 _models: dict[str, dict] = {}
 
@@ -42,8 +43,17 @@ def _diagnostic(uri: str, doc: Doc, d, texts: dict) -> L.Diagnostic:
                         data={"replacement": d.fix.replacement} if d.fix else None)
 
 
+def _open(ls: LanguageServer, uri: str):
+    """The text of an open document, or None: the server answers only about the
+    documents the editor opened (pygls would read any other from disk, or fail)."""
+    doc = ls.workspace.text_documents.get(uri)
+    return None if doc is None else doc.source
+
+
 def _publish(ls: LanguageServer, uri: str) -> None:
-    text = ls.workspace.get_text_document(uri).source
+    text = _open(ls, uri)
+    if text is None:  # a change to a document never opened
+        return
     path, doc = uri_path(uri), Doc(text)
     model, diags = check(path, text)
     if any(d.file == path for d in model.defs.values()) or uri not in _models:
@@ -71,7 +81,10 @@ def did_close(ls: LanguageServer, params: L.DidCloseTextDocumentParams) -> None:
 def _at(ls: LanguageServer, params):
     """(the document, the definition named under the cursor or None)."""
     uri = params.text_document.uri
-    doc = Doc(ls.workspace.get_text_document(uri).source)
+    text = _open(ls, uri)
+    if text is None:
+        return None, None
+    doc = Doc(text)
     word = doc.word_at(params.position.line, params.position.character)
     return doc, _models.get(uri, {}).get(word) if word else None
 
@@ -101,7 +114,10 @@ def definition(ls: LanguageServer, params: L.DefinitionParams):
 @server.feature(L.TEXT_DOCUMENT_COMPLETION, L.CompletionOptions(trigger_characters=[" "]))
 def completion(ls: LanguageServer, params: L.CompletionParams):
     uri = params.text_document.uri
-    doc = Doc(ls.workspace.get_text_document(uri).source)
+    text = _open(ls, uri)
+    if text is None:
+        return L.CompletionList(is_incomplete=False, items=[])
+    doc = Doc(text)
     before = doc.before(params.position.line, params.position.character)
     items = [L.CompletionItem(label=name, detail=what, kind=_KINDS.get(what, L.CompletionItemKind.Value))
              for name, what in candidates(before, vocabulary(), _models.get(uri, {}))]
@@ -111,7 +127,9 @@ def completion(ls: LanguageServer, params: L.CompletionParams):
 @server.feature(L.TEXT_DOCUMENT_FORMATTING)
 def formatting(ls: LanguageServer, params: L.DocumentFormattingParams):
     uri = params.text_document.uri
-    text = ls.workspace.get_text_document(uri).source
+    text = _open(ls, uri)
+    if text is None:
+        return None
     try:
         out = format_source(uri_path(uri), text, Diagnostics())
     except FormatBug as e:
@@ -131,7 +149,7 @@ def code_action(ls: LanguageServer, params: L.CodeActionParams):
     uri, actions = params.text_document.uri, []
     for d in params.context.diagnostics:
         fix = d.data if isinstance(d.data, dict) else None
-        if not fix or "replacement" not in fix:
+        if not fix or not isinstance(fix.get("replacement"), str):  # ours always is; a client may send anything
             continue
         edit = L.WorkspaceEdit(changes={uri: [L.TextEdit(range=d.range, new_text=fix["replacement"])]})
         actions.append(L.CodeAction(title=f"Replace with `{fix['replacement']}`", kind=L.CodeActionKind.QuickFix,

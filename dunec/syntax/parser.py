@@ -266,8 +266,12 @@ def _parse_with_lark(path: str, text: str, diags: Diagnostics) -> ast.SourceFile
 
 # Characters no card file needs, which a terminal would obey and XML (`show --svg`)
 # refuses: C0 and C1 controls (tab and new line aside), DEL, lone surrogates and
-# the two non-characters U+FFFE/U+FFFF.
-_CONTROL = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]"
+# the two non-characters U+FFFE/U+FFFF; and those that make text show other than it
+# reads: the bidirectional controls (U+061C, U+200E/F, U+202A-E, U+2066-9), which
+# reorder a title or the rest of a terminal line ("Trojan Source"), and the line and
+# paragraph separators U+2028/9, a line break to some viewers and none to the parser.
+_CONTROL = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff"
+            "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
 # Strings (closed or not) and comments: a tab is whitespace between tokens and in a
 # comment, but a title is one line of display text where a tab has no width.
 _STRINGS = r'#[^\n]*|"(?:[^"\\\n]|\\["\\])*"?'
