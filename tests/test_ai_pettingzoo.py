@@ -97,3 +97,29 @@ def test_rise_of_ix_plays_through_the_environment():
     rng = np.random.default_rng(1)
     last = play(e, lambda legal: rng.choice(legal))
     assert e.game.is_terminal() and sum(last.values()) == pytest.approx(1.0)
+
+
+def test_an_observation_read_after_the_game_moved_on_is_the_one_observed():
+    """The vector is encoded when first read: read at once, later, out of order,
+    copied or pickled, it is the vector of the moment the seat observed."""
+    import copy
+    import pickle
+
+    e = env(players=3, seed=8)
+    e.reset()
+    kept, want = [], []
+    for _ in range(40):
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        kept.append(obs)
+        want.append(features.encode(e.game.state, e._seats[e._agent_index[agent]], e.game.content))
+        e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    order = list(range(len(kept)))[::3] + list(range(len(kept)))[::-2]
+    for i in order:
+        assert np.array_equal(kept[i]["observation"], want[i])
+    assert np.array_equal(dict(kept[1])["observation"], want[1])
+    assert np.array_equal({**kept[2]}["observation"], want[2])
+    assert np.array_equal(copy.deepcopy(kept[4])["observation"], want[4])
+    assert np.array_equal(pickle.loads(pickle.dumps(kept[5]))["observation"], want[5])
+    assert np.array_equal(kept[7].get("observation"), want[7])
+    assert list(kept[0]) == ["observation", "action_mask"] and e.observation_space("player_0").contains(kept[0])

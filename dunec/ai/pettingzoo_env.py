@@ -55,8 +55,13 @@ class DuneImperiumEnv(AECEnv):
         self.players, self.difficulty, self.render_mode = players, difficulty, render_mode
         self.sets = tuple(sets)
         self._next_seed = seed
+        self._content = None
         self.game: Game = self._new_game(seed)  # checks the difficulty and the sets too
+        # Every later game plays the first one's content: its tables (agent menus, programs,
+        # the action space) are made once, not at every reset.
+        self._content = self.game.content
         self._history = History(self.game)
+        self._decision, self._index = None, {}  # the decision _ids() last read, and its ids
         self._seats = people(self.game)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._agent_index = {a: i for i, a in enumerate(self.possible_agents)}
@@ -92,19 +97,22 @@ class DuneImperiumEnv(AECEnv):
         self._select()
 
     def _new_game(self, seed: int) -> Game:
-        return Game(players=self.players, seed=seed, difficulty=self.difficulty, sets=self.sets)
+        return Game(players=self.players, seed=seed, difficulty=self.difficulty, sets=self.sets,
+                    content=self._content)
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        options = self.game.state.pending["options"]
+        ids = self._ids()
         try:
-            i = self._space.index_of(int(action), options)
+            i = ids.get(int(action))
         except (TypeError, ValueError):
+            i = None
+        if i is None:
             raise ValueError(f"{action!r} is not a legal action for {agent}: the action mask allows "
-                             f"{self._space.legal_ids(options)}") from None
+                             f"{sorted(ids)}")
         self._cumulative_rewards[agent] = 0.0
         self.game._engine.answer(i)
         if self.game.is_terminal():
@@ -121,12 +129,22 @@ class DuneImperiumEnv(AECEnv):
         seat = self.game.current_player()
         self.agent_selection = self.agents[0] if seat < 0 else self.possible_agents[self._seats.index(seat)]
 
+    def _ids(self) -> dict:
+        """{action id: option index} of the pending decision, made once per decision
+        (observe and step both read it; a decision is a new `pending` dict)."""
+        d = self.game.state.pending
+        if self._decision is not d:
+            self._decision = d
+            self._index = self._space.index_map(d["options"]) if d is not None else {}
+        return self._index
+
     def observe(self, agent):
         seat = self._seats[self._agent_index[agent]]
         d = self.game.state.pending
         mask = np.zeros(self._space.size, np.int8)
         if d is not None and d["seat"] == seat:
-            mask[self._space.legal_ids(d["options"])] = 1
+            for i in self._ids():
+                mask[i] = 1
         return Observation(self._history, seat, mask)
 
     def render(self):

@@ -148,6 +148,18 @@ class ActionSpace:
         out = {cache[a] if a in cache else self.id_of(a) for a in options}
         return sorted(out)
 
+    def index_map(self, options) -> dict:
+        """{id: the index of the first option with it} for a decision's options."""
+        cache = self._cache
+        out: dict = {}
+        for j, a in enumerate(options):
+            i = cache.get(a)
+            if i is None:
+                i = self.id_of(a)
+            if i not in out:
+                out[i] = j
+        return out
+
     def index_of(self, i: int, options) -> int:
         """The index of the first option with id i; ActionError when none has it."""
         cache = self._cache
