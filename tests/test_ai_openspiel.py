@@ -64,6 +64,10 @@ def test_observation_tensor_is_the_feature_vector_of_the_seat():
         want = features.encode(g.state, player, g.content)
         assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32), want)
     assert state.observation_string(0) != state.observation_string(1)
+    # The pending decision is named (kind and what it is about) for its decider only.
+    me = state.current_player()
+    assert f"decide {g.decision()['kind']} about" in state.observation_string(me)
+    assert "decide " not in state.observation_string((me + 1) % 4)
 
 
 @pytest.mark.parametrize("players", [1, 4])

@@ -169,7 +169,9 @@ class DuneObserver:
         me = view.players[seat]
         tables = " | ".join(f"P{p.seat + 1} vp{p.vp} sol{p.solari} spi{p.spice} wat{p.water} "
                             f"hand{len(p.hand)} int{len(p.intrigue)}" for p in view.players)
-        return (f"seat {seat} round {view.round} phase {view.phase} conflict {view.conflict} | {tables} | "
+        d = g.state.pending
+        deciding = f"decide {d['kind']} about {d.get('about') or '-'} | " if d is not None and d["seat"] == seat else ""
+        return (f"seat {seat} round {view.round} phase {view.phase} conflict {view.conflict} | {deciding}{tables} | "
                 f"hand {','.join(me.hand)} | intrigue {','.join(me.intrigue)} | row {','.join(view.imperium_row)}")
 
 
