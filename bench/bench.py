@@ -190,6 +190,36 @@ def api_rate(content, games: int) -> tuple[float, float]:
     return games / spent, steps / spent
 
 
+def adapter_rate(content, games: int):
+    """Steps per second of masked random play through the PettingZoo environment
+    (AEC loop: last(), a random id of the action mask, step()), 4 players on
+    seeds 0..games-1, or None without the `ai` extra. Compared with api_rate's
+    steps, it is what the adapter costs on top of the bare API."""
+    try:
+        import numpy as np
+
+        from dunec.ai.pettingzoo_env import env
+    except ImportError:
+        return None
+    from dunec.engine.rng import Rng
+
+    e = env(players=4, seed=0)
+    steps = 0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        e.reset(seed=seed)
+        rng = Rng(seed)
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.below(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - t0)
+
+
 def game_clone_ms(content, copies: int) -> float:
     """Milliseconds for Game.clone() in the middle of a 4-player game."""
     from dunec.api import Game
@@ -263,6 +293,12 @@ def main(argv=None) -> None:
     ac, asc = api_rate(compiled, args.games)
     print(f"4-player games stepped from outside (Game.apply): interpreted {ai:.1f}/s, compiled {ac:.1f}/s; "
           f"steps {asi:,.0f}/s, {asc:,.0f}/s")
+    pz = adapter_rate(compiled, args.games)
+    if pz is None:
+        print("PettingZoo adapter: not measured (pip install 'dunec[ai]')")
+    else:
+        print(f"PettingZoo adapter, masked random play: {pz:,.0f} steps/s against {asc:,.0f} through "
+              f"Game.apply (compiled): the adapter costs {asc / pz:.2f}x the bare API")
     print(f"clone of a mid-game state: {clone_ms(compiled, max(10, args.effects)):.3f} ms; "
           f"Game.clone() {game_clone_ms(compiled, max(10, args.effects)):.3f} ms")
 

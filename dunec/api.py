@@ -103,15 +103,32 @@ class Game:
         return d["seat"] if d is not None else TERMINAL
 
     def decision(self) -> Optional[dict]:
-        """The pending decision: {seat, kind, options}; None when the game is over."""
+        """The pending decision: {seat, kind, options, about}; None when the game is
+        over. `about` is the id of what it is about (the card whose `choose` or
+        payment it is, the space to defend), None when the kind says it all."""
         d = self.state.pending
-        return None if d is None else {"seat": d["seat"], "kind": d["kind"], "options": list(d["options"])}
+        return None if d is None else {"seat": d["seat"], "kind": d["kind"], "options": list(d["options"]),
+                                       "about": d.get("about")}
 
     def legal_actions(self) -> list:
         """The options of the pending decision, as structured actions
         (dunec/engine/actions.py); empty when the game is over."""
         d = self.state.pending
         return [] if d is None else list(d["options"])
+
+    @property
+    def action_space(self):
+        """The game-wide numbering of this game's actions (dunec/engine/action_space.py):
+        the same for every game of the same sets."""
+        from dunec.engine.action_space import space_of
+
+        return space_of(self.content)
+
+    def legal_ids(self) -> list:
+        """The pending decision's options as action ids (ascending, each once);
+        empty when the game is over."""
+        d = self.state.pending
+        return [] if d is None else self.action_space.legal_ids(d["options"])
 
     def hints(self) -> Optional[list]:
         """The engine's value hints for the legal actions (what the greedy player uses)."""
@@ -162,6 +179,20 @@ class Game:
         if d is None or type(i) is not int or not 0 <= i < len(d["options"]):
             raise IllegalAction(f"{i!r} is not the index of a legal action")
         self._engine.answer(i)
+
+    def apply_id(self, i: int) -> None:
+        """Answer with the option whose action id is i (one of `legal_ids()`)."""
+        from dunec.engine.action_space import ActionError
+
+        d = self.state.pending
+        if d is None:
+            raise IllegalAction("the game is over: there is no decision to answer")
+        try:
+            j = self.action_space.index_of(i, d["options"])
+        except ActionError:
+            raise IllegalAction(f"{i!r} is not a legal action id for the `{d['kind']}` decision of seat "
+                                f"{d['seat']} (legal: {self.legal_ids()[:8]}{' …' if len(d['options']) > 8 else ''})") from None
+        self._engine.answer(j)
 
     def clone(self) -> "Game":
         """An independent game at the same point (a copy of the plain-data state)."""

@@ -131,3 +131,29 @@ def test_a_layout_serves_only_the_content_it_was_made_for(monkeypatch):
     lay = features.layout(ix)
     assert "bounty_hunter" in lay.card_index and features.layout(ix) is lay
     assert features.layout(base) is not lay and "bounty_hunter" not in features.layout(base).card_index
+
+
+def test_the_pending_decision_is_named_by_kind_and_what_it_is_about():
+    """A decision about a card or space (a `choose`, a payment, a defence) sets
+    that id in the `about` block for the decider only; the kind in `decision`."""
+    seen = set()
+    for seed in range(8):
+        g = Game(players=4, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.is_terminal() and len(seen) < 2:
+            d = g.decision()
+            lay = features.layout(g.content)
+            at = lay.offsets()
+            vec = features.encode(g.state, d["seat"], g.content)
+            kind = d["kind"] if d["kind"] in features.DECISION_KINDS else "other"
+            assert vec[at["decision"][0] + features.DECISION_KINDS.index(kind)] == 1.0
+            block = vec[at["about"][0]:at["about"][1]]
+            if d["about"] is not None:
+                assert block.sum() == 1.0 and block[lay.subjects.index(d["about"])] == 1.0
+                other = features.encode(g.state, (d["seat"] + 1) % 4, g.content)
+                assert other[at["about"][0]:at["about"][1]].sum() == 0.0
+                seen.add(d["kind"])
+            else:
+                assert block.sum() == 0.0
+            g.apply_index(int(rng.integers(len(g.legal_actions()))))
+    assert len(seen) >= 2

@@ -6,13 +6,14 @@ import numpy as np  # noqa: E402
 
 import dunec.ai.openspiel_game  # noqa: E402,F401  (registers python_dune_imperium)
 from dunec.ai import features  # noqa: E402
-from dunec.ai.table import MAX_ACTIONS, ActionBoundError, checked_options  # noqa: E402
+
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_sim_test_passes(players):
     game = pyspiel.load_game("python_dune_imperium", {"players": players, "seed": players})
-    assert game.num_players() == players and game.num_distinct_actions() == MAX_ACTIONS
+    size = game.new_initial_state().engine_game.action_space.size
+    assert game.num_players() == players and game.num_distinct_actions() == size
     pyspiel.random_sim_test(game, num_sims=2 if players < 3 else 1, serialize=False, verbose=False)
 
 
@@ -63,6 +64,10 @@ def test_observation_tensor_is_the_feature_vector_of_the_seat():
         want = features.encode(g.state, player, g.content)
         assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32), want)
     assert state.observation_string(0) != state.observation_string(1)
+    # The pending decision is named (kind and what it is about) for its decider only.
+    me = state.current_player()
+    assert f"decide {g.decision()['kind']} about" in state.observation_string(me)
+    assert "decide " not in state.observation_string((me + 1) % 4)
 
 
 @pytest.mark.parametrize("players", [1, 4])
@@ -82,9 +87,14 @@ def test_bad_parameters_are_refused_by_name(params, words):
         pyspiel.load_game("python_dune_imperium", params)
 
 
-def test_a_decision_past_the_bound_is_refused_clearly(monkeypatch):
-    game = pyspiel.load_game("python_dune_imperium", {"players": 4, "seed": 1})
-    g = game.new_initial_state().engine_game
-    monkeypatch.setattr(type(g), "legal_actions", lambda self: [("reveal",)] * (MAX_ACTIONS + 1))
-    with pytest.raises(ActionBoundError, match=f"{MAX_ACTIONS + 1} options, more than the adapters' bound"):
-        checked_options(g)
+def test_legal_actions_are_the_action_space_ids_and_name_their_option():
+    game = pyspiel.load_game("python_dune_imperium", {"players": 4, "seed": 1, "sets": "base,ix"})
+    state = game.new_initial_state()
+    for _ in range(60):
+        g = state.engine_game
+        ids = state.legal_actions()
+        assert ids == sorted(ids) == g.legal_ids() and all(0 <= i < game.num_distinct_actions() for i in ids)
+        words = {state.action_to_string(i) for i in ids}
+        assert len(words) == len(ids) and not any("not an option" in w for w in words)
+        state.apply_action(ids[-1])
+    assert "(not an option now)" in state.action_to_string(0) or 0 in state.legal_actions()

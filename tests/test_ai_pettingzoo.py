@@ -7,7 +7,6 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from dunec.ai import features  # noqa: E402
 from dunec.ai.pettingzoo_env import env  # noqa: E402
-from dunec.ai.table import MAX_ACTIONS  # noqa: E402
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -26,7 +25,7 @@ def play(e, pick):
             e.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
-        assert len(legal) == len(e.game.legal_actions()) and legal[0] == 0
+        assert list(legal) == e.game.legal_ids() and len(legal) == len(set(e.game.legal_actions()))
         e.step(int(pick(legal)))
     return last
 
@@ -63,7 +62,8 @@ def test_observations_hide_the_other_hands_and_mask_only_the_decider():
     lay = features.layout(e.game.content)
     for agent in e.possible_agents:
         obs = e.observe(agent)
-        assert obs["observation"].shape == (lay.size,) and obs["action_mask"].shape == (MAX_ACTIONS,)
+        size = e.game.action_space.size
+        assert obs["observation"].shape == (lay.size,) and obs["action_mask"].shape == (size,)
         assert obs["action_mask"].any() == (agent == deciding)
     # Another seat's hand is never in the vector: shuffling it changes nothing.
     other = e.game.state.players[1]
@@ -77,7 +77,7 @@ def test_an_illegal_action_is_refused_by_name():
     e = env(players=2, seed=1)
     e.reset()
     with pytest.raises(ValueError, match="is not a legal action for player_"):
-        e.step(MAX_ACTIONS - 1)
+        e.step(e.game.action_space.size - 1)
 
 
 @pytest.mark.parametrize("kwargs, words", [({"players": 0}, "players must be 1"),
@@ -97,3 +97,29 @@ def test_rise_of_ix_plays_through_the_environment():
     rng = np.random.default_rng(1)
     last = play(e, lambda legal: rng.choice(legal))
     assert e.game.is_terminal() and sum(last.values()) == pytest.approx(1.0)
+
+
+def test_an_observation_read_after_the_game_moved_on_is_the_one_observed():
+    """The vector is encoded when first read: read at once, later, out of order,
+    copied or pickled, it is the vector of the moment the seat observed."""
+    import copy
+    import pickle
+
+    e = env(players=3, seed=8)
+    e.reset()
+    kept, want = [], []
+    for _ in range(40):
+        agent = e.agent_selection
+        obs = e.observe(agent)
+        kept.append(obs)
+        want.append(features.encode(e.game.state, e._seats[e._agent_index[agent]], e.game.content))
+        e.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    order = list(range(len(kept)))[::3] + list(range(len(kept)))[::-2]
+    for i in order:
+        assert np.array_equal(kept[i]["observation"], want[i])
+    assert np.array_equal(dict(kept[1])["observation"], want[1])
+    assert np.array_equal({**kept[2]}["observation"], want[2])
+    assert np.array_equal(copy.deepcopy(kept[4])["observation"], want[4])
+    assert np.array_equal(pickle.loads(pickle.dumps(kept[5]))["observation"], want[5])
+    assert np.array_equal(kept[7].get("observation"), want[7])
+    assert list(kept[0]) == ["observation", "action_mask"] and e.observation_space("player_0").contains(kept[0])

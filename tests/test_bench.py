@@ -13,6 +13,6 @@ def test_benchmark_runs(capsys):
     out = capsys.readouterr().out
     for line in ("build:", "effect language alone", "effects against the real engine", "4-player random games",
                  "steps (decisions)", "base + Rise of Ix", "CPU time", "clone of a mid-game state", "boxes that may ask, from frames",
-                 "stepped from outside (Game.apply)", "Game.clone()"):
+                 "stepped from outside (Game.apply)", "Game.clone()", "PettingZoo adapter"):
         assert line in out
     assert "ratio" in out

@@ -443,7 +443,7 @@ def test_helena_richese_buys_the_card_set_aside_for_one_less(content):
     run_step(g.engine, "buy", seat=g.p(0).seat)
     assert changes(g, before) == {0: {"persuasion": -6, "discard": 1, "guild": 1}}
     assert g.p(0).manipulated == [] and g.p(0).discard == ["lady_jessica"]
-    assert "buy Lady Jessica (6)" in g.asked(0)[-2][1]
+    assert "buy Lady Jessica (6), set aside for you" in g.asked(0)[-2][1]
     finish(g)
 
 

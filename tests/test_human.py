@@ -62,7 +62,7 @@ def test_the_turn_prompt_shows_the_table(compiled):
     assert "Hand: " in view and all(e.defs[c]["name"] in view for c in p.hand)
     assert "Influence: Emperor 0" in view and "Imperium Row:" in view
     pol, out = _policy(["help", "view", "1"])
-    assert pol.choose(e, p, "turn", [("yes", "a"), ("reveal",)], None) == 0
+    assert pol.choose(e, p, "turn", [("yes",), ("reveal",)], None) == 0
     assert sum("Imperium Row:" in line for line in out) == 2  # once for the turn, once for `view`
 
 
@@ -71,7 +71,7 @@ def test_save_at_a_prompt_writes_a_resumable_file(compiled, tmp_path):
     e.state.decisions = [0, 2, 1]
     target = tmp_path / "g.json"
     pol, out = _policy([f"save {target}", "1"])
-    assert pol.choose(e, e.state.players[0], "pay", [("yes", "pay"), ("no",)], None) == 0
+    assert pol.choose(e, e.state.players[0], "pay", [("yes",), ("no",)], None) == 0
     data = load_game(target)
     assert data["decisions"] == [0, 2, 1] and data["seed"] == 5 and data["policies"] == ["human"] * 3
     assert any("saved to" in line for line in out)
@@ -91,7 +91,7 @@ def test_quit_stops_the_game(compiled):
     e = _engine(compiled)
     pol, _ = _policy(["quit"])
     with pytest.raises(QuitGame):
-        pol.choose(e, e.state.players[0], "pay", [("yes", "pay"), ("no",)], None)
+        pol.choose(e, e.state.players[0], "pay", [("yes",), ("no",)], None)
 
 
 def test_bad_save_files_are_refused(tmp_path):
@@ -178,7 +178,7 @@ def test_any_line_typed_at_a_prompt_is_answered_and_the_game_kept(compiled, tmp_
 def test_unicode_digits_are_not_option_numbers(compiled):
     e = _engine(compiled)
     pol, out = _policy(["²", "٣", "1" * 5000, "3"])
-    assert pol.choose(e, e.state.players[0], "pay", [("yes", "a"), ("yes", "b"), ("yes", "c")], None) == 2
+    assert pol.choose(e, e.state.players[0], "pay", [("deploy", 0), ("deploy", 1), ("deploy", 2)], None) == 2
     assert "\n".join(out).count("Please type a number from 1 to 3") == 3
 
 
@@ -197,7 +197,10 @@ def test_info_shows_what_an_option_names(compiled):
 def test_view_lists_the_table_and_the_options_again(compiled):
     e = _engine(compiled)
     pol, out = _policy(["view", "1"])
-    assert pol.choose(e, e.state.players[0], "pay", [("yes", "pay 2 Solari"), ("no",)], None) == 0
+    # The question's words are the decision's (pending["words"]), never the option's.
+    e.state.pending = {"seat": 0, "kind": "pay", "options": [("yes",), ("no",)], "hint": 1.0,
+                       "words": "pay 2 Solari"}
+    assert pol.choose(e, e.state.players[0], "pay", [("yes",), ("no",)], None) == 0
     text = "\n".join(out)
     # The first prompt of a sitting shows the table (a resumed game), and `view` again.
     assert text.count("Imperium Row:") == 2 and text.count("1) pay 2 Solari") == 2
@@ -206,7 +209,7 @@ def test_view_lists_the_table_and_the_options_again(compiled):
 def test_saving_to_an_impossible_name_keeps_the_game(compiled, tmp_path):
     e = _engine(compiled)
     pol, out = _policy(["save .", "save bad\0name", f"save {tmp_path}/no/such/dir/x.json", "1"])
-    assert pol.choose(e, e.state.players[0], "pay", [("yes", "a"), ("no",)], None) == 0
+    assert pol.choose(e, e.state.players[0], "pay", [("yes",), ("no",)], None) == 0
     assert "\n".join(out).count("could not save to") == 3
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from dunec.engine import hagal, rivals, rivals_ix, rules_costs, rules_market, rules_resources, seats, setup
-from dunec.engine.actions import NO
+from dunec.engine.actions import NO, YES
 from dunec.engine.context import Ctx
 
 from hagal_support import RivalGame
@@ -257,7 +257,7 @@ def _choose_frame(g, ident, box="hagal"):
 def test_tech_negotiation_buys_when_it_can_else_a_negotiator(ix):
     g = solo(ix)
     rival = g.p(P2)
-    opts = [("option", 0, "buy", None), ("option", 1, "negotiator", None)]
+    opts = [("option", "hagal_tech_negotiation", 0, None), ("option", "hagal_tech_negotiation", 1, None)]
     stacks(g, ["flagship"], ["spaceport"])
     rival.spice = 6
     _choose_frame(g, "hagal_tech_negotiation")
@@ -272,7 +272,7 @@ def test_rhombur_signet_reads_the_same_rule(ix):
     rival = g.p(P2)
     stacks(g, ["windtraps"])
     _choose_frame(g, "prince_rhombur_vernius", "signet")
-    opts = [("option", 0, "buy", None), ("option", 1, "negotiator", None)]
+    opts = [("option", "prince_rhombur_vernius", 0, None), ("option", "prince_rhombur_vernius", 1, None)]
     assert rivals.choose(g.engine, rival, "choose", opts, lambda: [9, 0]) == 1  # no spice: the negotiator
     rival.spice = 2
     assert rivals.choose(g.engine, rival, "choose", opts, lambda: [0, 9]) == 0
@@ -406,7 +406,7 @@ def test_a_rival_prefers_a_dreadnought_and_always_deploys_the_most(ix):
     rival = g.p(P2)
     assert rivals.choose(g.engine, rival, "deploy", [("deploy", i) for i in range(4)], lambda: [9, 0, 0, 0]) == 3
     # Detonation Devices and other optional trades: always yes.
-    assert rivals.choose(g.engine, rival, "win", [("yes", "return a dreadnought for 1 VP"), NO], lambda: [0, 9]) == 0
+    assert rivals.choose(g.engine, rival, "win", [YES, NO], lambda: [0, 9]) == 0
 
 
 def test_a_choose_between_a_dreadnought_and_troops_takes_the_dreadnought(ix, monkeypatch):
@@ -417,7 +417,7 @@ def test_a_choose_between_a_dreadnought_and_troops_takes_the_dreadnought(ix, mon
     op = Op("choose", (1,), alts=((Op("gain", ("troops", 2)),), (Op("gain", ("dreadnought", 1)),)))
     monkeypatch.setitem(g.engine.content.programs, ("test_card", "agent"), (op,))
     _choose_frame(g, "test_card", "agent")
-    opts = [("option", 0, "troops", None), ("option", 1, "dreadnought", None)]
+    opts = [("option", "test_card", 0, None), ("option", "test_card", 1, None)]
     assert rivals.choose(g.engine, rival, "choose", opts, lambda: [9, 0]) == 1
     rival.units["dreadnought"]["supply"] = 0
     assert rivals.choose(g.engine, rival, "choose", opts, lambda: [9, 0]) == 0  # none left: by value

@@ -2,7 +2,10 @@
 OpenSpiel and PettingZoo adapters hand to learners (docs/engine.md, "The
 observation vector").
 
-It is read from `observation(state, seat)` only, so it never leaks a hidden card.
+It is read from the seat's view of the state only (`observe.StateView`, the values
+`observation(state, seat)` gives, read without copying), so it never leaks a
+hidden card. The pending decision is named by its kind and by what it is about
+(`pending["about"]`: the card whose choice or payment it is, the space to defend).
 Seats are numbered relative to the observer (slot 0 is the observer, slot 1 the
 next seat clockwise, ...), so one network can play any seat. The layout depends
 only on the content (its card, intrigue, space and conflict ids, sorted), never on
@@ -21,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dunec.engine.observe import HIDDEN, observation
+from dunec.engine.observe import HIDDEN, StateView
 from dunec.engine.state import FACTIONS
 
 MAX_SEATS = 4  # a 4-player game; solo and the 2-player game with a rival have 3 seats
@@ -29,7 +32,9 @@ HIGH = 255.0  # every entry is a count, an amount or a 0/1 flag, clipped to [0, 
 # The decision kinds the engine asks about; a kind not listed sets the `other` entry.
 DECISION_KINDS = ("turn", "buy", "deploy", "combat", "choose", "pay", "trash", "discard", "acquire",
                   "block", "influence", "secret", "retreat", "manipulate", "plot", "recall", "opponent",
-                  "lose_influence", "order", "defend", "top", "win", "other")
+                  "lose_influence", "order", "defend", "top", "win", "move", "alliance", "retrieve",
+                  "place_unit", "retreat_unit", "set_aside", "swap_intrigue", "pick_intrigue", "extra_turn",
+                  "other")
 SEAT_FIELDS = ("present", "rival", "vp", "solari", "spice", "water") + tuple(f"influence_{f}" for f in FACTIONS) \
     + tuple(f"alliance_{f}" for f in FACTIONS) + (
     "agents", "agents_left", "garrison", "conflict_troops", "supply", "hand", "intrigue", "deck", "discard",
@@ -48,10 +53,13 @@ class Layout:
     blocks: tuple     # (name, size) in order
     card_index: dict  # card id -> its index in `cards`
     intrigue_index: dict
+    subjects: tuple = ()  # what a decision may be about: every definition and declared track, sorted
     units: tuple = ()     # declared unit kinds beyond troops, sorted
     tracks: tuple = ()    # declared tracks, sorted
     counters: tuple = ()  # declared counters beyond solari, spice and water, sorted
     tiles: tuple = ()     # the ids every declared market sells, sorted
+    subject_index: dict = None
+    at: dict = None       # block name -> (start, end): offsets(), made once
 
     @property
     def set_fields(self) -> tuple:
@@ -65,11 +73,15 @@ class Layout:
         return sum(n for _, n in self.blocks)
 
     def offsets(self) -> dict:
-        out, at = {}, 0
-        for name, n in self.blocks:
-            out[name] = (at, at + n)
-            at += n
-        return out
+        return _offsets(self.blocks)
+
+
+def _offsets(blocks) -> dict:
+    out, at = {}, 0
+    for name, n in blocks:
+        out[name] = (at, at + n)
+        at += n
+    return out
 
 
 _LAYOUTS: dict = {}  # id(content) -> (the content, its layout)
@@ -93,9 +105,11 @@ def _make_layout(content) -> Layout:
     defs = content.defs
     ids = lambda *kinds: tuple(sorted(i for i, d in defs.items() if d["kind"] in kinds))  # noqa: E731
     cards, intrigues, spaces, conflicts = ids(*DECK_KINDS), ids("intrigue"), ids("space"), ids("conflict")
+    subjects = tuple(sorted(set(defs) | (set(content.declared("track")) if content.vocab else set())))
     blocks = (
         ("global", 6),  # round, conflict deck, imperium deck, intrigue deck, intrigue discard, mentat on board
         ("decision", len(DECISION_KINDS)),
+        ("about", len(subjects)),   # one-hot: what the observer's pending decision is about
         ("conflict", len(conflicts)),
         ("occupied", len(spaces)),  # 1 + the relative seat of the space's first agent, 0 if free
         ("control", len(spaces)),   # 1 + the relative seat that controls it, 0 if nobody
@@ -115,7 +129,7 @@ def _make_layout(content) -> Layout:
     sold = {m["sells"] for m in content.declared("market").values()} if content.vocab else set()
     tiles = ids(*sold) if sold else ()
     lay = Layout(cards, intrigues, spaces, conflicts, blocks, {c: i for i, c in enumerate(cards)},
-                 {c: i for i, c in enumerate(intrigues)}, units, tracks, counters, tiles)
+                 {c: i for i, c in enumerate(intrigues)}, subjects, units, tracks, counters, tiles)
     extra = []
     if lay.set_fields:
         extra.append(("set_seats", MAX_SEATS * len(lay.set_fields)))
@@ -125,25 +139,31 @@ def _make_layout(content) -> Layout:
         extra.append(("tiles", len(tiles)))    # 1 + the relative seat owning the tile, 0 if nobody
         extra.append(("market", len(tiles)))   # 1 if the tile is face up on top of a market stack
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
-                  units, tracks, counters, tiles)
+                  subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
+                  _offsets(blocks + tuple(extra)))
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
     """The vector of what `seat` may know of `state` (float32, `layout(content).size`)."""
     lay = layout(content)
-    view = observation(state, seat)
+    view = StateView(state, seat)
     vec = np.zeros(lay.size, np.float32) if out is None else out
     vec.fill(0.0)
-    at = lay.offsets()
-    n = len(view.players)
+    at = lay.at
+    players = view.players
+    n = len(players)
     rel = lambda s: (s - seat) % n  # noqa: E731  (the observer is slot 0)
 
     g = at["global"][0]
-    vec[g:g + 6] = (view.round, len(view.conflict_deck), len(view.imperium_deck), len(view.intrigue_deck),
-                    len(view.intrigue_discard), float(view.mentat_on_board))
-    if view.pending is not None and view.pending["seat"] == seat:
-        kind = view.pending["kind"]
+    vec[g:g + 6] = (view.round, len(state.conflict_deck), len(state.imperium_deck), len(state.intrigue_deck),
+                    len(state.intrigue_discard), float(view.mentat_on_board))
+    pending = state.pending
+    if pending is not None and pending["seat"] == seat:
+        kind = pending["kind"]
         vec[at["decision"][0] + DECISION_KINDS.index(kind if kind in DECISION_KINDS else "other")] = 1.0
+        about = pending.get("about")
+        if about in lay.subject_index:
+            vec[at["about"][0] + lay.subject_index[about]] = 1.0
     if view.conflict in lay.conflicts:
         vec[at["conflict"][0] + lay.conflicts.index(view.conflict)] = 1.0
     for i, space in enumerate(lay.spaces):
@@ -151,18 +171,18 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
             vec[at["occupied"][0] + i] = 1 + rel(view.occupied[space])
         if view.control.get(space) is not None:
             vec[at["control"][0] + i] = 1 + rel(view.control[space])
-    for p in view.players:
+    for p in players:
         _seat_fields(vec, at["seats"][0] + rel(p.seat) * len(SEAT_FIELDS), p, view)
     _count(vec, at["row"][0], lay.card_index, view.imperium_row)
     for card, left in view.reserve.items():
         vec[at["reserve"][0] + lay.card_index[card]] = left
-    me = view.players[seat]
+    me = players[seat]
     for block, cards in (("hand", me.hand), ("deck", me.deck), ("discard", me.discard),
                          ("in_play", me.played + me.revealed)):
         _count(vec, at[block][0], lay.card_index, cards)
     _count(vec, at["own_intrigue"][0], lay.intrigue_index, me.intrigue)
     if lay.set_fields:
-        _set_state(vec, at, lay, view, rel)
+        _set_state(vec, at, lay, view, players, rel)
     np.clip(vec, 0.0, HIGH, out=vec)
     return vec
 
@@ -178,7 +198,7 @@ def _seat_fields(vec, base: int, p, view) -> None:
     vec[base:base + len(values)] = values
 
 
-def _set_state(vec, at: dict, lay: Layout, view, rel) -> None:
+def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
     """The blocks of the sets' declarations: units, tracks, counters and tiles."""
     placed = {}  # (seat, unit kind) -> units placed on the board
     for space, (seat, kind) in view.placed.items():
@@ -187,7 +207,7 @@ def _set_state(vec, at: dict, lay: Layout, view, rel) -> None:
             vec[at["placed"][0] + lay.spaces.index(space)] = 1 + rel(seat)
     width = len(lay.set_fields)
     tile_index = {t: i for i, t in enumerate(lay.tiles)}
-    for p in view.players:
+    for p in players:
         values = []
         for u in lay.units:
             held = p.units.get(u, {})

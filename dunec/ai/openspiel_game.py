@@ -26,7 +26,7 @@ import numpy as np
 import pyspiel
 
 from dunec.ai import features
-from dunec.ai.table import MAX_ACTIONS, MAX_GAME_LENGTH, checked_options, people
+from dunec.ai.table import MAX_GAME_LENGTH, people
 from dunec.api import Game
 
 DIFFICULTIES = ("novice", "veteran", "expert")
@@ -60,13 +60,15 @@ class DuneImperiumGame(pyspiel.Game):
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
         sets = tuple(s.strip() for s in str(params.get("sets", "base")).split(",") if s.strip())
-        info = pyspiel.GameInfo(num_distinct_actions=MAX_ACTIONS, max_chance_outcomes=0, num_players=n,
+        # cloned for each new state; it checks the sets (an unknown set is an error naming the known ones)
+        first = Game(players=n, seed=int(params.get("seed", 0)), difficulty=difficulty, sets=sets)
+        # Action ids are the sets' action space (docs/ai.md): one id, one action, in every game.
+        info = pyspiel.GameInfo(num_distinct_actions=first.action_space.size, max_chance_outcomes=0, num_players=n,
                                 min_utility=0.0, max_utility=1.0, utility_sum=None,
                                 max_game_length=MAX_GAME_LENGTH)
         super().__init__(_GAME_TYPE, info, params)
         self.players, self.seed, self.difficulty, self.sets = n, int(params.get("seed", 0)), difficulty, sets
-        # cloned for each new state; it checks the sets (an unknown set is an error naming the known ones)
-        self._first = Game(players=n, seed=self.seed, difficulty=difficulty, sets=sets)
+        self._first = first
 
     def new_initial_state(self):
         return DuneImperiumState(self, self._first.clone())
@@ -113,19 +115,27 @@ class DuneImperiumState(pyspiel.State):
         g = self._live.game
         if g.is_terminal() or player != self.current_player():
             return []
-        return list(range(len(checked_options(g))))
+        return g.legal_ids()
 
     def _apply_action(self, action):
-        self._live.game.apply_index(int(action))
+        self._live.game.apply_id(int(action))
 
     def _action_to_string(self, player, action):
-        """The option's words, numbered: two copies of a card in hand are two
-        options with the same words, and OpenSpiel wants distinct strings."""
+        """The action's id and words: the option's when it is one now, else the
+        id's meaning in the action space."""
+        from dunec.engine.action_space import ActionError
+
         g = self._live.game
-        options = g.legal_actions()
-        if g.is_terminal() or not 0 <= action < len(options):
-            return f"{action}: (not an option now)"
-        return f"{action}: {g.label(options[action])}"
+        space = g.action_space
+        try:
+            if not g.is_terminal():
+                return f"{action}: {g.label(g.legal_actions()[space.index_of(int(action), g.legal_actions())])}"
+        except ActionError:
+            pass
+        try:
+            return f"{action}: {' '.join(str(v) for v in space.describe(int(action)))} (not an option now)"
+        except ActionError:
+            return f"{action}: (not an action id)"
 
     def is_terminal(self):
         return self._live.game.is_terminal()
@@ -159,7 +169,9 @@ class DuneObserver:
         me = view.players[seat]
         tables = " | ".join(f"P{p.seat + 1} vp{p.vp} sol{p.solari} spi{p.spice} wat{p.water} "
                             f"hand{len(p.hand)} int{len(p.intrigue)}" for p in view.players)
-        return (f"seat {seat} round {view.round} phase {view.phase} conflict {view.conflict} | {tables} | "
+        d = g.state.pending
+        deciding = f"decide {d['kind']} about {d.get('about') or '-'} | " if d is not None and d["seat"] == seat else ""
+        return (f"seat {seat} round {view.round} phase {view.phase} conflict {view.conflict} | {deciding}{tables} | "
                 f"hand {','.join(me.hand)} | intrigue {','.join(me.intrigue)} | row {','.join(view.imperium_row)}")
 
 

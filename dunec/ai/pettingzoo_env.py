@@ -11,9 +11,14 @@ Agents are the people, `player_0` .. `player_{players-1}` (seat order); House
 Hagal rivals (players=1: solo against two; players=2: one) decide inside the
 engine and are not agents. An observation is a dict: `observation`, the
 fixed-size vector of dunec.ai.features (layout in docs/engine.md), and
-`action_mask`, 1 for each of the pending decision's options (ids 0..N-1 in the
-order Game.legal_actions() gives them) under the fixed bound MAX_ACTIONS. The
-reward is the terminal win share (1 for a sole winner, split on a tie).
+`action_mask`, 1 at the action id of each of the pending decision's options in
+the game-wide action space (dunec/engine/action_space.py, table in docs/ai.md):
+one id is one action at every decision. The reward is the terminal win share (1
+for a sole winner, split on a tie).
+
+The vector is made when it is first read (dunec.ai.lazy): a player that reads
+only the mask (masked random play) never pays for it, and one read after the
+game has moved on is the vector of the moment it was observed.
 
 Seeds: `env(seed=s)` plays seed s at the first reset; `reset(seed=s)` plays seed s;
 a reset without a seed plays the next seed, so a loop of resets sees new games
@@ -27,7 +32,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from dunec.ai import features
-from dunec.ai.table import MAX_ACTIONS, checked_options, people
+from dunec.ai.lazy import History, Observation
+from dunec.ai.table import people
 from dunec.api import Game
 
 
@@ -49,16 +55,25 @@ class DuneImperiumEnv(AECEnv):
         self.players, self.difficulty, self.render_mode = players, difficulty, render_mode
         self.sets = tuple(sets)
         self._next_seed = seed
+        self._content = None
         self.game: Game = self._new_game(seed)  # checks the difficulty and the sets too
+        # Every later game plays the first one's content: its tables (agent menus, programs,
+        # the action space) are made once, not at every reset.
+        self._content = self.game.content
+        self._history = History(self.game)
+        self._decision, self._index = None, {}  # the decision _ids() last read, and its ids
         self._seats = people(self.game)
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._agent_index = {a: i for i, a in enumerate(self.possible_agents)}
         size = features.layout(self.game.content).size
+        self._space = self.game.action_space
+        n = self._space.size
         obs = spaces.Dict({
             "observation": spaces.Box(0.0, features.HIGH, (size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (MAX_ACTIONS,), np.int8),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
         self.observation_spaces = {a: obs for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(MAX_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -71,6 +86,7 @@ class DuneImperiumEnv(AECEnv):
         if seed is not None:
             self._next_seed = int(seed)
         self.game = self._new_game(self._next_seed)
+        self._history = History(self.game)
         self._next_seed += 1
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -81,18 +97,24 @@ class DuneImperiumEnv(AECEnv):
         self._select()
 
     def _new_game(self, seed: int) -> Game:
-        return Game(players=self.players, seed=seed, difficulty=self.difficulty, sets=self.sets)
+        return Game(players=self.players, seed=seed, difficulty=self.difficulty, sets=self.sets,
+                    content=self._content)
 
     def step(self, action):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        n = len(checked_options(self.game))
-        if action is None or not 0 <= int(action) < n:
-            raise ValueError(f"{action!r} is not a legal action for {agent}: the action mask allows 0..{n - 1}")
+        ids = self._ids()
+        try:
+            i = ids.get(int(action))
+        except (TypeError, ValueError):
+            i = None
+        if i is None:
+            raise ValueError(f"{action!r} is not a legal action for {agent}: the action mask allows "
+                             f"{sorted(ids)}")
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply_index(int(action))
+        self.game._engine.answer(i)
         if self.game.is_terminal():
             shares = self.game.returns()
             for a, seat in zip(self.possible_agents, self._seats):
@@ -107,13 +129,23 @@ class DuneImperiumEnv(AECEnv):
         seat = self.game.current_player()
         self.agent_selection = self.agents[0] if seat < 0 else self.possible_agents[self._seats.index(seat)]
 
+    def _ids(self) -> dict:
+        """{action id: option index} of the pending decision, made once per decision
+        (observe and step both read it; a decision is a new `pending` dict)."""
+        d = self.game.state.pending
+        if self._decision is not d:
+            self._decision = d
+            self._index = self._space.index_map(d["options"]) if d is not None else {}
+        return self._index
+
     def observe(self, agent):
-        i = self.possible_agents.index(agent)
-        mask = np.zeros(MAX_ACTIONS, np.int8)
-        if self.game.current_player() == self._seats[i]:
-            mask[:len(checked_options(self.game))] = 1
-        return {"observation": features.encode(self.game.state, self._seats[i], self.game.content),
-                "action_mask": mask}
+        seat = self._seats[self._agent_index[agent]]
+        d = self.game.state.pending
+        mask = np.zeros(self._space.size, np.int8)
+        if d is not None and d["seat"] == seat:
+            for i in self._ids():
+                mask[i] = 1
+        return Observation(self._history, seat, mask)
 
     def render(self):
         if self.render_mode is None:

@@ -1,32 +1,15 @@
-"""What both adapters share: the fixed action bound and the seats of the people.
+"""What both adapters share: the game-wide action space and the seats of the people.
 
-A decision's options become action ids 0..N-1 in the order `Game.legal_actions()`
-gives them. Libraries need a fixed number of distinct actions: MAX_ACTIONS.
-Over 280 seeded games (random and greedy players, 1-4 people) the largest
-decision had 58 options (an agent turn: hand cards times open spaces); the bound
-is four times that, rounded up to a power of two. A decision with more options
-is refused by name (ActionBoundError), never truncated.
+An action id is a number of the content's action space (dunec/engine/action_space.py):
+the same id is the same action at every decision of every game of the same sets
+(docs/ai.md has the table of id ranges). The libraries' number of distinct
+actions is its size.
 """
 from __future__ import annotations
 
-MAX_ACTIONS = 256
-# The longest game seen in such seeded games had under 300 decisions; a game is at most
+# The longest game seen in seeded games had under 300 decisions; a game is at most
 # ten conflicts long, so this bound is generous.
 MAX_GAME_LENGTH = 3000
-
-
-class ActionBoundError(ValueError):
-    """A decision with more options than MAX_ACTIONS: the adapters cannot name them."""
-
-
-def checked_options(game) -> list:
-    """The pending decision's options, refused when they exceed the bound."""
-    options = game.legal_actions()
-    if len(options) > MAX_ACTIONS:
-        d = game.decision()
-        raise ActionBoundError(f"the `{d['kind']}` decision of seat {d['seat']} has {len(options)} options, "
-                               f"more than the adapters' bound of {MAX_ACTIONS} (dunec.ai.table.MAX_ACTIONS)")
-    return options
 
 
 def people(game) -> list:

@@ -8,15 +8,20 @@ rivals and tests read these fields; nobody parses display text. Text comes
 only from `label`, made when something is shown (the terminal, a test's
 record of what was asked), never while a game merely runs.
 
-Effect code supplies the words of its own options (`("option", i, text,
-faction)`, `("yes", text)`, `("opponent", seat, text)`): those texts are
-constants of the card (its rules description), not labels built from state.
+An action names ids and amounts only, never words: a card's own choice is
+`("option", definition, i, faction)` (option i of that definition's `choose`),
+a yes/no question is `YES`/`NO`, an opponent to pick `("opponent", seat)`. The
+card's words for them (its rules description) travel with the decision
+(`pending["words"]`: the question, or the options' texts by number) and are
+read by `label` only. Every action has a fixed number in the game-wide action
+space (dunec/engine/action_space.py).
 """
 from __future__ import annotations
 
 from dunec.ir.describe import NAMES
 from dunec.ir.lexicon import units
 
+YES = ("yes",)  # a yes/no question: its words are the decision's, never the option's
 NO = ("no",)
 REVEAL = ("reveal",)
 PASS_TURN = ("pass_turn",)
@@ -27,6 +32,7 @@ TRASH_NOTHING = ("trash_nothing",)
 ACQUIRE_NOTHING = ("acquire_nothing",)
 SPACE_FIRST = ("first", "space")
 CARD_FIRST = ("first", "card")
+ASIDE = "aside"  # the last field of ("buy", card, price, ASIDE): a card set aside for the buyer
 
 # Kinds whose action names a definition id in field 1 (field 2 for `place` too).
 _CARD_FIELD = {"play", "once", "use", "buy", "trash", "discard", "acquire", "retrieve", "draw_top", "trash_top",
@@ -43,7 +49,8 @@ def player_name(defs, p) -> str:
 
 
 def label(state, content, action: tuple) -> str:
-    """The words for one action, for display."""
+    """The words for one action, for display. A card's words for a question or
+    its options are the pending decision's (`words`), when it has them."""
     k = action[0]
     defs = content.defs
     if k in _TEXT:
@@ -62,7 +69,7 @@ def label(state, content, action: tuple) -> str:
     if k == "place":
         return f"{name} -> {defs[action[2]]['name']}"
     if k == "buy":
-        return f"buy {name} ({action[2]})"
+        return f"buy {name} ({action[2]})" + (", set aside for you" if len(action) > 3 else "")
     if k == "trash":
         return f"trash {name} from {action[2]}"
     if k in ("discard", "acquire", "block", "draw_top", "trash_top"):
@@ -90,11 +97,15 @@ def label(state, content, action: tuple) -> str:
     if k in ("deploy", "retreat"):
         return f"{k} {units(action[2], action[1])}" if len(action) > 2 else f"{k} {action[1]}"
     if k == "option":
-        return action[2]
+        words = _words(state)
+        return words[action[2]] if isinstance(words, list) and action[2] < len(words) else f"option {action[2] + 1}"
     if k == "yes":
-        return action[1]
+        words = _words(state)
+        return words if isinstance(words, str) else "yes"
     if k == "opponent":
-        return f"{player_name(defs, state.players[action[1]])}: {action[2]}"
+        words = _words(state)
+        who = player_name(defs, state.players[action[1]])
+        return f"{who}: {words}" if isinstance(words, str) else who
     if k == "influence":
         return f"+{action[2]} Influence with {NAMES[action[1]]}"
     if k == "lose_influence":
@@ -104,6 +115,13 @@ def label(state, content, action: tuple) -> str:
     if k == "ally":
         return f"give the {NAMES[action[1]]} alliance to {player_name(defs, state.players[action[2]])}"
     raise ValueError(f"unknown action {action!r}")
+
+
+def _words(state):
+    """The card's own words of the pending decision (a question, or a list of
+    option texts), or None."""
+    d = getattr(state, "pending", None)
+    return d.get("words") if d else None
 
 
 _TEXT = {"no": "no", "reveal": "reveal", "pass_turn": "pass this turn", "pass": "pass", "end_turn": "end turn",

@@ -145,7 +145,7 @@ def win_cards(e, f):
         forced = e.defs[card]["forced"].get("win")
         if forced is None or rules_costs.can_pay(e, p, forced):
             e.yes_no(p, "win", f"play {e.cname(card)}", e.defs[card]["values"].get("win", 0.0), "win_cards",
-                     seat=p.seat, cards=cards)
+                     card, seat=p.seat, cards=cards)
             return
         cards = cards[1:]
 

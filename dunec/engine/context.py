@@ -194,9 +194,9 @@ class Ctx:
     def pay_now(self, costs) -> None:
         rules_costs.pay(self.engine, self.player, costs, self.card)
 
-    def pick_opponent(self, label: str, do: str, **frame) -> bool:
+    def pick_opponent(self, label: str, do: str, about=None, **frame) -> bool:
         """Ask the player to pick an opponent; the step `do` runs with the pick."""
-        return self.engine.pick_opponent(self.player, label, do, **frame)
+        return self.engine.pick_opponent(self.player, label, do, about, **frame)
 
     def each_opponent(self) -> list:
         return [self.sub(p) for p in self.engine.opponents(self.player)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 
 from dunec.engine import hints, interpreter, rivals, rules_costs, rules_ix_cards
-from dunec.engine.actions import NO, player_name
+from dunec.engine.actions import NO, YES, player_name
 from dunec.engine.observe import SeatView
 from dunec.engine.policies import RandomPolicy
 from dunec.engine.rng import _LIMITS, Rng
@@ -102,12 +102,16 @@ class Engine:
         loc["do"] = do  # the keyword dict is the frame: one dict, not two
         self.state.stack.append(loc)
 
-    def ask(self, p: Player, kind: str, options, do: str, hint=None, **loc) -> None:
+    def ask(self, p: Player, kind: str, options, do: str, hint=None, about=None, words=None, **loc) -> None:
         """Ask p to pick one of the options; the step `do` then runs with the
         frame's `answer` (the option's index) and `chosen` (the option). A single
         option is taken at once and a rival answers by its fixed rules: neither is
         recorded. Otherwise the game pauses on the pending decision. `hint` is the
-        datum hints.py needs beyond the state (a yes/no's value, a choice's hints)."""
+        datum hints.py needs beyond the state (a yes/no's value, a choice's hints).
+        `about` is the id of what the decision is about (the card offering a
+        payment, the space to defend), read by observers; `words` a card's own
+        text for the question (a string) or for its options (a list by option
+        number), read only when the decision is shown (actions.label)."""
         n = len(options)
         if n == 0:
             raise PolicyError(f"no options for {kind}")
@@ -121,7 +125,12 @@ class Engine:
             i = rivals.choose(self, p, kind, options, lambda: hints.of(self, p, kind, options, hint))
             frame["answer"], frame["chosen"] = i, options[i]
             return
-        self.state.pending = {"seat": p.seat, "kind": kind, "options": list(options), "hint": hint}
+        pending = {"seat": p.seat, "kind": kind, "options": list(options), "hint": hint}
+        if about is not None:
+            pending["about"] = about
+        if words is not None:
+            pending["words"] = words
+        self.state.pending = pending
 
     def advance(self) -> None:
         """Run steps until a decision is pending or the game is over."""
@@ -303,17 +312,18 @@ class Engine:
             self.state.stack.append({"do": "box", "ident": ident, "box": box, "ctx": {
                 "seat": p.seat, "owner": p.seat, "card": card, "space": space, "box": box, "forced": False}})
 
-    def yes_no(self, p: Player, kind: str, label: str, hint: float, do: str, **loc) -> None:
-        """A yes/no question; `do` runs with `answer` 0 for yes."""
-        self.ask(p, kind, [("yes", label), NO], do, hint, **loc)
+    def yes_no(self, p: Player, kind: str, label: str, hint: float, do: str, about=None, **loc) -> None:
+        """A yes/no question; `do` runs with `answer` 0 for yes. `label` is the
+        question's words (shown, never part of the option)."""
+        self.ask(p, kind, [YES, NO], do, hint, about, label, **loc)
 
-    def pick_opponent(self, p: Player, label: str, do: str, **loc) -> bool:
-        """Ask p to pick an opponent; `do` runs with `chosen` = ("opponent", seat, label).
+    def pick_opponent(self, p: Player, label: str, do: str, about=None, **loc) -> bool:
+        """Ask p to pick an opponent; `do` runs with `chosen` = ("opponent", seat).
         False when p has no opponent (nothing is asked)."""
         opps = self.opponents(p)
         if not opps:
             return False
-        self.ask(p, "opponent", [("opponent", o.seat, label) for o in opps], do, **loc)
+        self.ask(p, "opponent", [("opponent", o.seat) for o in opps], do, None, about, label, **loc)
         return True
 
     # ------------------------------------------------------------------ the game
@@ -357,7 +367,7 @@ def choose_pick(e, f):
     picks are made, then the frame `then` runs with `picked`."""
     then = f["then"]
     if "chosen" in f:
-        then["picked"].append(f["chosen"][1])
+        then["picked"].append(f["chosen"][2])
     if len(then["picked"]) >= f["picks"]:
         e.state.stack.append(then)
         return
@@ -365,8 +375,9 @@ def choose_pick(e, f):
     idx = [i for i in f["ok"] if i not in picked]
     labels, factions = f["labels"], f["factions"]
     hints_ = f["hints"]
-    e.ask(e.players[f["seat"]], "choose", [("option", i, labels[i], factions[i]) for i in idx], "choose_pick",
-          [hints_[i] for i in idx] if hints_ else None, seat=f["seat"], picks=f["picks"], ok=f["ok"],
+    owner = then["ref"][0]  # the definition whose `choose` this is
+    e.ask(e.players[f["seat"]], "choose", [("option", owner, i, factions[i]) for i in idx], "choose_pick",
+          [hints_[i] for i in idx] if hints_ else None, owner, labels, seat=f["seat"], picks=f["picks"], ok=f["ok"],
           labels=labels, hints=hints_, factions=factions, then=then)
 
 

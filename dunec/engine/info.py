@@ -56,7 +56,7 @@ def info(engine, player, actions: list[tuple], what: str, rules: Callable[[str],
         idents = [i for i in action_idents(action) if i in engine.defs]  # a unit kind or location is no card
         if not idents and action[0] in ("option", "yes", "opponent"):
             # A card's own words for its option may name other cards or spaces.
-            idents = in_label(engine, player, action[2] if action[0] == "option" else action[-1])
+            idents = in_label(engine, player, label(engine.state, engine.content, action))
         if not idents:
             return f"Option {n} ({label(engine.state, engine.content, action)}) names no card or space."
     else:

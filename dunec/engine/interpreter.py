@@ -210,7 +210,7 @@ def _each_opponent_p(e, op, ctx, ref, i):
 
 
 def _opponent_p(e, op, ctx, ref, i):
-    ctx.pick_opponent(_words(op, "body", lambda op: describe.ops(op.body)), "opponent_run", ref=_body(ref, i),
+    ctx.pick_opponent(_words(op, "body", lambda op: describe.ops(op.body)), "opponent_run", ref[0], ref=_body(ref, i),
                       ctx=ctx.data())
 
 
@@ -259,4 +259,4 @@ def choose_alternatives(e, options: list):
     if not then or then.get("do") != "choose_run":
         return None
     op = resolve(e.content, then["ref"])[then["i"]]
-    return {i: op.alts[a[1]] for i, a in enumerate(options)}
+    return {i: op.alts[a[2]] for i, a in enumerate(options)}

@@ -138,8 +138,8 @@ def take_from_row(e, p: Player, card: str, to_top: bool = False) -> None:
 
 def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
     if not to_top and (p.acquire_to_top or (p.tiles and rules_tiles.modifiers(e, p, "acquire_on_top"))):
-        e.yes_no(p, "top", f"put {e.cname(card)} on top of your deck", 1.0, "received", seat=p.seat,
-                    card=card)
+        e.yes_no(p, "top", f"put {e.cname(card)} on top of your deck", 1.0, "received", card, seat=p.seat,
+                 card=card)
         return
     put_received(e, p, card, to_top)
 

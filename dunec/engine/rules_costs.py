@@ -77,7 +77,7 @@ def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
         e.later("ops", ref=body, pc=0, ctx=ctx.data())
         pay(e, p, costs, ctx.card)
         return
-    e.yes_no(p, "pay", label, hint, "offer_paid", ctx=ctx.data(), costs=costs, body=body)
+    e.yes_no(p, "pay", label, hint, "offer_paid", body[0], ctx=ctx.data(), costs=costs, body=body)
 
 
 def offer_may(e, ctx, label: str, hint: float, body: list) -> None:

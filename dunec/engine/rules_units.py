@@ -160,7 +160,7 @@ def offer_units_for(e, ctx, kind: str, n: int, to: str, label: str, hint: float,
     if ctx.forced:
         units_given(e, dict(frame, answer=0))
         return
-    e.yes_no(p, "pay", label, hint, "units_given", **frame)
+    e.yes_no(p, "pay", label, hint, "units_given", body[0], **frame)
 
 
 @step

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dunec.engine import (rivals, rules_agents, rules_cards, rules_costs, rules_deploy, rules_ix_cards,
                           rules_resources, rules_tiles, rules_units, seats)
-from dunec.engine.actions import CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
+from dunec.engine.actions import ASIDE, CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
 from dunec.engine.context import Ctx
 from dunec.engine.narration import log_changes, seen, tally
 from dunec.engine.setup import HAND_SIZE
@@ -35,7 +35,7 @@ def round_start(e) -> None:
     if seat is not None:
         p = e.players[seat]
         if p.supply > 0:
-            e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", seat=p.seat, loc=loc)
+            e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", loc, seat=p.seat, loc=loc)
 
 
 @step
@@ -607,7 +607,8 @@ def buy(e, f):
         for c in dict.fromkeys(p.manipulated):
             n = price(e, p, c, aside=True)
             if n <= have:
-                actions.append(("buy", c, n))
+                # marked: the same card may also be in the Row, at another price
+                actions.append(("buy", c, n, ASIDE))
     aside = len(actions) - row
     reserve = st.reserve  # its cards are setup's, of kind "reserve": the content's table orders them
     for c in e.content.reserve_buys():

@@ -1,0 +1,97 @@
+"""Observations made when read: the PettingZoo adapter's observation dict.
+
+Encoding the vector of a seat (dunec.ai.features) costs more than the engine's
+step itself, and a masked random player never reads it. So `observe` hands out
+an `Observation`: a dict whose `action_mask` is made at once and whose
+`observation` is encoded on first read. Read while the game is still where it
+was observed, it is encoded from the live state; read later (a replay buffer
+filled first and read after the game), from that moment's state, replayed from
+the game's start with the decisions made since: the engine is deterministic, so
+the replay is the same state (`History`). Replays for reads in game order go
+forward from the last one, so reading a whole game's observations afterwards
+replays it once.
+"""
+from __future__ import annotations
+
+from dunec.ai import features
+
+_UNREAD = object()
+
+
+class History:
+    """One game and its start, to give the state after any number of its decisions."""
+    __slots__ = ("game", "start", "cursor")
+
+    def __init__(self, game):
+        self.game = game
+        self.start = game.clone()  # before any decision of this game
+        self.cursor = None  # a replay of the game, some decisions in
+
+    def version(self) -> int:
+        return len(self.game.state.decisions)
+
+    def state_at(self, n: int):
+        """The state after the game's first n decisions (counted as state.decisions does)."""
+        live = self.game.state
+        if len(live.decisions) == n:
+            return live
+        cursor = self.cursor
+        if cursor is None or len(cursor.state.decisions) > n:
+            cursor = self.cursor = self.start.clone()
+        done = cursor.state.decisions
+        for i in live.decisions[len(done):n]:
+            cursor.apply_index(i)
+        return cursor.state
+
+
+class Observation(dict):
+    """{"observation": the seat's vector, "action_mask": ...}, the vector encoded
+    on first read. Every dict reading of values (indexing, get, items, values,
+    copy, iteration with them, equality) sees the vector; keys are always both."""
+    __slots__ = ("_history", "_seat", "_at")
+
+    def __init__(self, history: History, seat: int, mask):
+        super().__init__(observation=_UNREAD, action_mask=mask)
+        self._history, self._seat, self._at = history, seat, history.version()
+
+    def _made(self) -> None:
+        if dict.__getitem__(self, "observation") is _UNREAD:
+            h = self._history
+            dict.__setitem__(self, "observation",
+                             features.encode(h.state_at(self._at), self._seat, h.game.content))
+
+    def __getitem__(self, key):
+        if key == "observation":
+            self._made()
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def items(self):
+        self._made()
+        return dict.items(self)
+
+    def values(self):
+        self._made()
+        return dict.values(self)
+
+    def __iter__(self):  # overridden so that dict(obs) and {**obs} read through __getitem__
+        return dict.__iter__(self)
+
+    def copy(self):
+        self._made()
+        return dict(dict.items(self))
+
+    def __eq__(self, other):
+        self._made()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self):
+        self._made()
+        return dict.__repr__(self)
+
+    def __reduce__(self):  # pickled and copied as the plain dict it reads as
+        return dict, (self.copy(),)
