@@ -303,6 +303,7 @@ def _main(argv) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
+        print("dunec: interrupted", file=sys.stderr)
         return 130
     except Exception as e:
         if _setup_error(e):  # the cards check, but cannot set up this game
@@ -614,10 +615,10 @@ def cmd_simulate(args) -> int:
     stats["seconds"] = round(dt, 3)
     stats["games_per_second"] = round(done / dt, 1) if dt > 0 else None
     stats["backend"] = content.backend
-    code = 130 if stats["interrupted"] else EXIT_OK  # the shell's code for Ctrl-C, after the results
+    code = _stop_code(stats.get("stop"))
     if stats["interrupted"]:
-        print(f"dunec: interrupted after {done} of {args.games} games; the results below count those",
-              file=sys.stderr)
+        print(f"dunec: {_stop_words(stats.get('stop'))} after {done} of {args.games} games; "
+              f"the results below count those", file=sys.stderr)
     if args.json:
         import json
         print(json.dumps(stats, indent=2, sort_keys=True))
@@ -641,6 +642,16 @@ def cmd_simulate(args) -> int:
     return code
 
 
+def _stop_code(stop) -> int:
+    """The shell's codes for Ctrl-C (130) and SIGTERM (143), given after the results;
+    a lost worker process is an error (1), its finished games printed all the same."""
+    return EXIT_OK if stop is None else {"SIGINT": 130, "SIGTERM": 143}.get(stop, EXIT_USER)
+
+
+def _stop_words(stop) -> str:
+    return {"SIGINT": "interrupted", "SIGTERM": "terminated"}.get(stop, f"stopped ({stop})")
+
+
 def study(args, content, humans: int, names) -> dict:
     """The games of `simulate`, and with --compare the same seeds again with the
     author's file; with --report, the report is written before the statistics print."""
@@ -656,7 +667,7 @@ def study(args, content, humans: int, names) -> dict:
                         factory=SEARCH_FACTORY if any(n.startswith("search") for n in names) else None)
     stats = run(content, args.extra, args.games)
     records = stats.pop("records")
-    if args.compare is not None and records:
+    if args.compare is not None and records and not stats["interrupted"]:  # a stop stops both
         if not 1 <= args.compare_seat <= stats["seats"]:
             raise UsageError(f"--compare-seat must be between 1 and {stats['seats']}")
         try:
@@ -666,9 +677,11 @@ def study(args, content, humans: int, names) -> dict:
             raise CardErrors(str(e)) from None
         # The author's seat alone acquires the file's new cards, so their effect shows there.
         new = tuple(sorted(set(authored.defs) - set(content.defs)))
-        other = run(authored, extra, len(records), (new, args.compare_seat - 1))["records"]
-        if len(other) < len(records):  # interrupted: pair only the seeds both played
+        second = run(authored, extra, len(records), (new, args.compare_seat - 1))
+        other = second["records"]
+        if second["interrupted"]:  # pair only the seeds both played
             stats["interrupted"] = True
+            stats["stop"] = second["stop"]
         records = records[:len(other)]
         stats["compare"] = compare_table(records, other[:len(records)], args.compare_seat - 1)
     if args.report is not None and records:
