@@ -534,7 +534,18 @@ def cmd_play(args) -> int:
         content, model = load_content(setup["backend"], cards, setup["with"])
     except ContentError as e:
         raise CardErrors(str(e)) from None
-    content = _for_sets(content, ",".join(setup.get("sets", ["base"])))  # a save before --sets: base
+    sets = ",".join(setup.get("sets", ["base"]))  # a save before --sets: base
+    try:
+        content = _for_sets(content, sets)
+    except UsageError as e:
+        if args.resume is None:
+            raise
+        import json
+
+        # The save, not the command line, chose these sets: the save is what is wrong,
+        # and the hint to add a set to --sets does not apply.
+        raise UserError(f"{args.resume}: sets: {json.dumps(setup['sets'])} cannot be played: "
+                        f"{str(e).partition(': add it to')[0]}") from None
     names = setup["policies"]
     interactive = "human" in names
     rules = _rules_text(model, cards)
