@@ -34,6 +34,18 @@ def _fs_error(what: str, path, e: OSError) -> UserError:
                      + (f" ({where})" if str(where) != str(path) else ""))
 
 
+def _exists(path) -> bool:
+    """Whether `path` names something; a name the system refuses to look up (too
+    long, a symlink loop, no permission) is exit 1 with the reason, not a traceback."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return os.path.islink(path)  # a dangling link is there, and in the way
+    except OSError as e:
+        raise _fs_error("use", path, e) from None
+    return True
+
+
 def _help_formatter():
     """The help formatter: shows a default when there is one to show (not for flags
     or "none"). Made when a parser is: `check` in an editor loop needs no argparse."""
@@ -100,7 +112,7 @@ def _parser(only: str | None = None):
     p = command("build", help="compile the cards into generated/")
     p.add_argument("--check", action="store_true", help="write nothing; fail and name the files if generated/ is stale")
     p.add_argument("--cards", type=Path, help="card folder (default: the bundled cards)")
-    p.add_argument("--out", type=Path, help="output folder (default: the package's generated/)")
+    p.add_argument("--out", help="output folder (default: the package's generated/)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the report")
 
     p = command("play", help="play one complete seeded game and print its log")
@@ -333,7 +345,7 @@ def cmd_check(args) -> int:
     sets = _set_list(args.sets) if args.sets is not None else None
     paths = args.paths or ([cards_dir() / s for s in sets] if sets else [cards_dir()])
     for p in paths:
-        if not p.exists():
+        if not _exists(p):
             if not args.paths:
                 raise UsageError(f"no set folder `{p.name}` among the bundled sets: "
                                  f"{', '.join(sorted(q.parent.name for q in cards_dir().glob('*/set.dune')))}")
@@ -366,7 +378,7 @@ def cmd_fmt(args) -> int:
     from dunec.fmt import FormatBug, run
 
     for p in args.paths:
-        if not p.exists():
+        if not _exists(p):
             raise UsageError(f"no such file or folder: {p}")
     try:
         return run(args.paths, args.check, args.diff, Path.cwd())
@@ -383,10 +395,14 @@ def cmd_fmt(args) -> int:
 def cmd_build(args) -> int:
     from dunec.build import build
 
-    if args.cards is not None and not args.cards.is_dir():
+    if args.cards is not None and not (_exists(args.cards) and args.cards.is_dir()):
         raise UsageError(f"no such folder: {args.cards}")
-    if args.out is not None and args.out.exists() and not args.out.is_dir():
-        raise UserError(f"--out {args.out} is a file, not a folder")
+    if args.out == "":  # Path("") is the current folder: never what was meant
+        raise UserError('--out "" names no folder; give one, e.g. --out generated')
+    if args.out is not None:
+        args.out = Path(args.out)
+        if _exists(args.out) and not args.out.is_dir():
+            raise UserError(f"--out {args.out} is not a folder")
     try:
         r = build(args.cards, args.out, check=args.check)
     except OSError as e:
@@ -421,7 +437,7 @@ def _content(args):
     from dunec.content import ContentError, load
 
     for path in [args.cards, *getattr(args, "extra", [])]:
-        if path is not None and not path.exists():
+        if path is not None and not _exists(path):
             raise UsageError(f"no such file or folder: {path}")
     try:
         content = load(args.backend, args.cards, getattr(args, "extra", []))
@@ -494,7 +510,7 @@ def _setup(args) -> tuple[dict, list]:
         humans = _humans(args)
         names = _policies(args.policy, humans, PLAY_POLICIES, search=True)
         for path in [args.cards, *args.extra]:
-            if path is not None and not path.exists():
+            if path is not None and not _exists(path):
                 raise UsageError(f"no such file or folder: {path}")
         try:
             setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "churn": args.churn,
@@ -610,7 +626,7 @@ def cmd_simulate(args) -> int:
         raise UsageError("--workers must be 0 (every core) or more")
     if args.cluster_address and not args.cluster:
         raise UsageError("--cluster-address needs --cluster ray")
-    if args.compare is not None and not args.compare.exists():
+    if args.compare is not None and not _exists(args.compare):
         raise UsageError(f"no such file or folder: {args.compare}")
     humans = _humans(args)
     content = _content(args)
@@ -771,7 +787,7 @@ def cmd_show(args) -> int:
     from dunec.show import show_definition
 
     for path in args.extra:
-        if not path.exists():
+        if not _exists(path):
             raise UsageError(f"no such file or folder: {path}")
     try:
         model = check_cards(extra=args.extra)
@@ -800,7 +816,7 @@ def cmd_show(args) -> int:
         raise UsageError(f"no definition `{missing[0]}`" + (f"; {hint}" if hint else ""))
     print("\n\n".join(show_definition(model.defs[i]) for i in ids))
     if args.svg is not None:
-        if args.svg.exists() and not args.svg.is_dir():
+        if _exists(args.svg) and not args.svg.is_dir():
             raise UserError(f"--svg {args.svg} is a file, not a folder")
         try:
             write_svgs(args.svg, {i: card_svg(model.defs[i]) for i in ids})
@@ -815,9 +831,9 @@ def cmd_gallery(args) -> int:
     from dunec.gallery import GalleryError, read_balance, write_gallery
 
     for path in args.extra:
-        if not path.exists():
+        if not _exists(path):
             raise UsageError(f"no such file or folder: {path}")
-    if args.out.exists() and not args.out.is_dir():
+    if _exists(args.out) and not args.out.is_dir():
         raise UserError(f"{args.out} is a file, not a folder")
     try:
         model = check_cards(extra=args.extra)
@@ -860,7 +876,7 @@ def cmd_test(args) -> int:
 
     paths = args.paths or [cards_dir()]
     for p in paths:
-        if not p.exists():
+        if not _exists(p):
             raise UsageError(f"no such file or folder: {p}")
     bundled = only_bundled(paths)
     root = cards_dir().parent if bundled else Path.cwd()
