@@ -402,7 +402,7 @@ def cmd_build(args) -> int:
     if args.out is not None:
         args.out = Path(args.out)
         if _exists(args.out) and not args.out.is_dir():
-            raise UserError(f"--out {args.out} is not a folder")
+            raise UserError(f"--out {args.out} is a file, not a folder")
     try:
         r = build(args.cards, args.out, check=args.check)
     except OSError as e:
