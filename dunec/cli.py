@@ -2,8 +2,9 @@
 
 Exit codes scripts can rely on: 0 success, 1 bad input (the cards have errors,
 a save file cannot be resumed, a file or folder cannot be written, or `build
---check` found stale files), 2 usage error, 130 interrupted (`simulate` still
-prints the games it finished), 70 internal error (a bug).
+--check` found stale files, `simulate` lost a worker process), 2 usage error,
+130 interrupted and 143 terminated (`simulate` still prints the games it
+finished), 70 internal error (a bug).
 """
 from __future__ import annotations
 
