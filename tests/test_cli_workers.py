@@ -175,3 +175,16 @@ def test_a_lost_worker_keeps_the_chunks_finished_before_it(tmp_path):
                                        2, _MarkingBar(mark))
     assert records == [{"seed": s} for s in range(8)]
     assert stop.startswith("worker process ") and "was killed by SIGKILL" in stop
+
+
+def _play_or_fail(content, seed, setup):
+    if seed == 3:
+        raise ValueError("a bug in game 3")
+    return {"seed": seed}
+
+
+def test_a_bug_in_a_worker_game_is_raised_in_the_parent_and_no_worker_is_left():
+    before = set(_children(os.getpid()))
+    with pytest.raises(ValueError, match="a bug in game 3"):
+        workers.play_local(_play_or_fail, ("compiled", None, ()), range(40), {}, 2, None)
+    assert set(_children(os.getpid())) <= before

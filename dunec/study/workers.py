@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 import signal
 from multiprocessing.connection import wait
 
@@ -53,7 +54,10 @@ def _serve(conn, parent_end, play, source, setup, ppid: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
     parent_end.close()  # so that the parent's end closing is seen here as EOF
-    orphaned = lambda: os.getppid() != ppid  # noqa: E731 - the parent died without ending us
+
+    def orphaned() -> bool:  # the parent died without ending us
+        return os.getppid() != ppid
+
     while True:
         try:
             task = conn.recv()
@@ -70,8 +74,9 @@ def _serve(conn, parent_end, play, source, setup, ppid: int) -> None:
             return
         try:
             conn.send(reply)
-        except (TypeError, AttributeError, ValueError):  # the error itself does not pickle
-            conn.send((i, None, RuntimeError(f"{type(reply[2]).__name__}: {reply[2]}")))
+        except (TypeError, AttributeError, ValueError, pickle.PicklingError) as e:  # a reply that does not pickle
+            what = reply[2] if reply[2] is not None else e
+            conn.send((i, None, RuntimeError(f"{type(what).__name__}: {what}")))
         except (BrokenPipeError, OSError):
             return
 
