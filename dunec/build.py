@@ -1,6 +1,7 @@
 """`dunec build`: the whole pipeline from card files to generated/, all or nothing."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +24,8 @@ class BuildResult:
 def build(cards: Path | None = None, out: Path | None = None, check: bool = False) -> BuildResult:
     cards = Path(cards) if cards else cards_dir()
     # The package's own build also keeps its parser tables fresh (see syntax/lalr.py).
-    package = out is None or Path(out).resolve() == generated_dir().resolve()
+    # realpath, not resolve(): a symlink loop is the writer's to report, as an OSError.
+    package = out is None or os.path.realpath(out) == os.path.realpath(generated_dir())
     out = Path(out) if out else generated_dir()
     model, diags = compile_paths([cards], root=cards_root(cards))
     if diags.errors:

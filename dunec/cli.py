@@ -2,8 +2,9 @@
 
 Exit codes scripts can rely on: 0 success, 1 bad input (the cards have errors,
 a save file cannot be resumed, a file or folder cannot be written, or `build
---check` found stale files), 2 usage error, 130 interrupted (`simulate` still
-prints the games it finished), 70 internal error (a bug).
+--check` found stale files, `simulate` lost a worker process), 2 usage error,
+130 interrupted and 143 terminated (`simulate` still prints the games it
+finished), 70 internal error (a bug).
 """
 from __future__ import annotations
 
@@ -33,6 +34,18 @@ def _fs_error(what: str, path, e: OSError) -> UserError:
     where = e.filename if e.filename is not None else path
     return UserError(f"cannot {what} {path}: {e.strerror or type(e).__name__}"
                      + (f" ({where})" if str(where) != str(path) else ""))
+
+
+def _exists(path) -> bool:
+    """Whether `path` names something; a name the system refuses to look up (too
+    long, a symlink loop, no permission) is exit 1 with the reason, not a traceback."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return os.path.islink(path)  # a dangling link is there, and in the way
+    except OSError as e:
+        raise _fs_error("use", path, e) from None
+    return True
 
 
 def _help_formatter():
@@ -101,7 +114,7 @@ def _parser(only: str | None = None):
     p = command("build", help="compile the cards into generated/")
     p.add_argument("--check", action="store_true", help="write nothing; fail and name the files if generated/ is stale")
     p.add_argument("--cards", type=Path, help="card folder (default: the bundled cards)")
-    p.add_argument("--out", type=Path, help="output folder (default: the package's generated/)")
+    p.add_argument("--out", help="output folder (default: the package's generated/)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the report")
 
     p = command("play", help="play one complete seeded game and print its log")
@@ -304,6 +317,7 @@ def _main(argv) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except KeyboardInterrupt:
+        print("dunec: interrupted", file=sys.stderr)
         return 130
     except Exception as e:
         if _setup_error(e):  # the cards check, but cannot set up this game
@@ -333,7 +347,7 @@ def cmd_check(args) -> int:
     sets = _set_list(args.sets) if args.sets is not None else None
     paths = args.paths or ([cards_dir() / s for s in sets] if sets else [cards_dir()])
     for p in paths:
-        if not p.exists():
+        if not _exists(p):
             if not args.paths:
                 raise UsageError(f"no set folder `{p.name}` among the bundled sets: "
                                  f"{', '.join(sorted(q.parent.name for q in cards_dir().glob('*/set.dune')))}")
@@ -366,7 +380,7 @@ def cmd_fmt(args) -> int:
     from dunec.fmt import FormatBug, run
 
     for p in args.paths:
-        if not p.exists():
+        if not _exists(p):
             raise UsageError(f"no such file or folder: {p}")
     try:
         return run(args.paths, args.check, args.diff, Path.cwd())
@@ -383,10 +397,14 @@ def cmd_fmt(args) -> int:
 def cmd_build(args) -> int:
     from dunec.build import build
 
-    if args.cards is not None and not args.cards.is_dir():
+    if args.cards is not None and not (_exists(args.cards) and args.cards.is_dir()):
         raise UsageError(f"no such folder: {args.cards}")
-    if args.out is not None and args.out.exists() and not args.out.is_dir():
-        raise UserError(f"--out {args.out} is a file, not a folder")
+    if args.out == "":  # Path("") is the current folder: never what was meant
+        raise UserError('--out "" names no folder; give one, e.g. --out generated')
+    if args.out is not None:
+        args.out = Path(args.out)
+        if _exists(args.out) and not args.out.is_dir():
+            raise UserError(f"--out {args.out} is a file, not a folder")
     try:
         r = build(args.cards, args.out, check=args.check)
     except OSError as e:
@@ -421,7 +439,7 @@ def _content(args):
     from dunec.content import ContentError, load
 
     for path in [args.cards, *getattr(args, "extra", [])]:
-        if path is not None and not path.exists():
+        if path is not None and not _exists(path):
             raise UsageError(f"no such file or folder: {path}")
     try:
         content = load(args.backend, args.cards, getattr(args, "extra", []))
@@ -494,7 +512,7 @@ def _setup(args) -> tuple[dict, list]:
         humans = _humans(args)
         names = _policies(args.policy, humans, PLAY_POLICIES, search=True)
         for path in [args.cards, *args.extra]:
-            if path is not None and not path.exists():
+            if path is not None and not _exists(path):
                 raise UsageError(f"no such file or folder: {path}")
         try:
             setup = {"seed": args.seed, "people": humans, "difficulty": args.difficulty, "churn": args.churn,
@@ -535,7 +553,18 @@ def cmd_play(args) -> int:
         content, model = load_content(setup["backend"], cards, setup["with"])
     except ContentError as e:
         raise CardErrors(str(e)) from None
-    content = _for_sets(content, ",".join(setup.get("sets", ["base"])))  # a save before --sets: base
+    sets = ",".join(setup.get("sets", ["base"]))  # a save before --sets: base
+    try:
+        content = _for_sets(content, sets)
+    except UsageError as e:
+        if args.resume is None:
+            raise
+        import json
+
+        # The save, not the command line, chose these sets: the save is what is wrong,
+        # and the hint to add a set to --sets does not apply.
+        raise UserError(f"{args.resume}: sets: {json.dumps(setup['sets'])} cannot be played: "
+                        f"{str(e).partition(': add it to')[0]}") from None
     names = setup["policies"]
     interactive = "human" in names
     words = CardWords(model, lambda: check_cards(cards))
@@ -586,7 +615,7 @@ def cmd_simulate(args) -> int:
         raise UsageError("--workers must be 0 (every core) or more")
     if args.cluster_address and not args.cluster:
         raise UsageError("--cluster-address needs --cluster ray")
-    if args.compare is not None and not args.compare.exists():
+    if args.compare is not None and not _exists(args.compare):
         raise UsageError(f"no such file or folder: {args.compare}")
     humans = _humans(args)
     content = _content(args)
@@ -602,10 +631,10 @@ def cmd_simulate(args) -> int:
     stats["seconds"] = round(dt, 3)
     stats["games_per_second"] = round(done / dt, 1) if dt > 0 else None
     stats["backend"] = content.backend
-    code = 130 if stats["interrupted"] else EXIT_OK  # the shell's code for Ctrl-C, after the results
+    code = _stop_code(stats.get("stop"))
     if stats["interrupted"]:
-        print(f"dunec: interrupted after {done} of {args.games} games; the results below count those",
-              file=sys.stderr)
+        print(f"dunec: {_stop_words(stats.get('stop'))} after {done} of {args.games} games; "
+              f"the results below count those", file=sys.stderr)
     if args.json:
         import json
         print(json.dumps(stats, indent=2, sort_keys=True))
@@ -629,6 +658,16 @@ def cmd_simulate(args) -> int:
     return code
 
 
+def _stop_code(stop) -> int:
+    """The shell's codes for Ctrl-C (130) and SIGTERM (143), given after the results;
+    a lost worker process is an error (1), its finished games printed all the same."""
+    return EXIT_OK if stop is None else {"SIGINT": 130, "SIGTERM": 143}.get(stop, EXIT_USER)
+
+
+def _stop_words(stop) -> str:
+    return {"SIGINT": "interrupted", "SIGTERM": "terminated"}.get(stop, f"stopped ({stop})")
+
+
 def study(args, content, humans: int, names) -> dict:
     """The games of `simulate`, and with --compare the same seeds again with the
     author's file; with --report, the report is written before the statistics print."""
@@ -648,7 +687,7 @@ def study(args, content, humans: int, names) -> dict:
     if args.extra and args.report is not None:
         plain = load(args.backend, args.cards).select(content.sets)
         theirs.append((", ".join(Path(x).name for x in args.extra), content, records, new_cards(content, plain)))
-    if args.compare is not None and records:
+    if args.compare is not None and records and not stats["interrupted"]:  # a stop stops both
         if not 1 <= args.compare_seat <= stats["seats"]:
             raise UsageError(f"--compare-seat must be between 1 and {stats['seats']}")
         try:
@@ -658,9 +697,11 @@ def study(args, content, humans: int, names) -> dict:
             raise CardErrors(str(e)) from None
         # The author's seat alone acquires the file's new cards, so their effect shows there.
         new = tuple(sorted(set(authored.defs) - set(content.defs)))
-        other = run(authored, extra, len(records), (new, args.compare_seat - 1))["records"]
-        if len(other) < len(records):  # interrupted: pair only the seeds both played
+        second = run(authored, extra, len(records), (new, args.compare_seat - 1))
+        other = second["records"]
+        if second["interrupted"]:  # pair only the seeds both played
             stats["interrupted"] = True
+            stats["stop"] = second["stop"]
         records = records[:len(other)]
         stats["compare"] = compare_table(records, other[:len(records)], args.compare_seat - 1)
         theirs = [(f, c, r[:len(records)], ids) for f, c, r, ids in theirs]
@@ -741,7 +782,7 @@ def cmd_show(args) -> int:
     from dunec.show import show_definition, titles_of
 
     for path in args.extra:
-        if not path.exists():
+        if not _exists(path):
             raise UsageError(f"no such file or folder: {path}")
     try:
         model = check_cards(extra=args.extra)
@@ -771,7 +812,7 @@ def cmd_show(args) -> int:
     titles = titles_of(model)
     print("\n\n".join(show_definition(model.defs[i], titles) for i in ids))
     if args.svg is not None:
-        if args.svg.exists() and not args.svg.is_dir():
+        if _exists(args.svg) and not args.svg.is_dir():
             raise UserError(f"--svg {args.svg} is a file, not a folder")
         try:
             write_svgs(args.svg, {i: card_svg(model.defs[i]) for i in ids})
@@ -786,9 +827,9 @@ def cmd_gallery(args) -> int:
     from dunec.gallery import GalleryError, read_balance, write_gallery
 
     for path in args.extra:
-        if not path.exists():
+        if not _exists(path):
             raise UsageError(f"no such file or folder: {path}")
-    if args.out.exists() and not args.out.is_dir():
+    if _exists(args.out) and not args.out.is_dir():
         raise UserError(f"{args.out} is a file, not a folder")
     try:
         model = check_cards(extra=args.extra)
@@ -831,7 +872,7 @@ def cmd_test(args) -> int:
 
     paths = args.paths or [cards_dir()]
     for p in paths:
-        if not p.exists():
+        if not _exists(p):
             raise UsageError(f"no such file or folder: {p}")
     bundled = only_bundled(paths)
     root = cards_dir().parent if bundled else Path.cwd()

@@ -9,7 +9,6 @@ import errno
 import functools
 import gc
 import os
-import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from dunec.check.resolve import Checker
 from dunec.check.sets import check_decks, check_hagal, check_playable, check_replacements
 from dunec.check.vocab import read_set
 from dunec.paths import cards_dir
+from dunec.readfile import read_regular
 from dunec.syntax.ast import SourceFile, Span
 from dunec.syntax.lines import Lines, normalize
 from dunec.syntax.parser import parse_source
@@ -201,22 +201,9 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 
 
 def read_card_file(p: Path) -> bytes:
-    """The bytes of a regular card file, at most MAX_FILE_BYTES of them.
-
-    Raises OSError with a message for a person. The file is opened without blocking
-    and checked to be a regular file before anything is read: a named pipe would
-    wait forever for a writer, and a device such as /dev/zero never ends.
-    """
-    fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file (a folder, device or pipe)")
-        data = f.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        mib, rest = divmod(MAX_FILE_BYTES, 1024 * 1024)
-        limit = f"{MAX_FILE_BYTES:,} bytes" if rest else f"{mib} MiB"
-        raise OSError(errno.EFBIG, f"larger than {limit}, the most a card file may hold")
-    return data
+    """The bytes of a regular card file, at most MAX_FILE_BYTES of them (OSError
+    with a message for a person otherwise: dunec/readfile.py)."""
+    return read_regular(p, MAX_FILE_BYTES, "a card file")
 
 
 def compile_paths(paths: Iterable[Path], root: Path | None = None,

@@ -13,6 +13,7 @@ the headless-browser test runs the filters on load without a DevTools client.
 from __future__ import annotations
 
 import csv
+import math
 from html import escape
 from pathlib import Path
 
@@ -42,7 +43,8 @@ def read_balance(path: Path) -> dict[str, dict]:
     file = path / "cards.csv" if path.is_dir() else path
     try:
         with open(file, newline="", encoding="utf-8") as fh:
-            rows = list(csv.DictReader(fh))
+            reader = csv.DictReader(fh)
+            rows = [_checked(file, reader.line_num, r, len(reader.fieldnames)) for r in reader]
     except FileNotFoundError:
         raise GalleryError(f"no balance report at {file} (write one with `dunec simulate --report DIR`)") from None
     except (OSError, UnicodeDecodeError, csv.Error) as e:
@@ -52,6 +54,30 @@ def read_balance(path: Path) -> dict[str, dict]:
         raise GalleryError(f"{file} is not a cards.csv of `dunec simulate --report`: it lacks the columns "
                            + ", ".join(sorted(need - set(rows[0]))))
     return {r["id"]: r for r in rows}
+
+
+def _checked(file, line: int, row: dict, width: int) -> dict:
+    """A row as `simulate --report` writes it: every field, and numbers where numbers
+    go (a blank is a card never owned). Anything else names its line: a short row
+    would be read as blanks, and a `nan` would print as "nan%"."""
+    if None in row or None in row.values():
+        have = width + len(row.get(None, ())) if None in row else sum(v is not None for v in row.values())
+        raise GalleryError(f"{file}, line {line}: {have} fields where the header has {width}")
+    for key, whole in (("owned_in", True), ("win_rate_when_owned", False), ("difference", False)):
+        text = row.get(key, "").strip()
+        if text and not _number(text, whole):
+            raise GalleryError(f"{file}, line {line}: {key} is {text!r}, not a "
+                               + ("count of games" if whole else "finite number"))
+    return row
+
+
+def _number(text: str, whole: bool) -> bool:
+    if whole:
+        return text.isdigit()
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
 
 
 def balance_line(row: dict) -> str:

@@ -497,8 +497,8 @@ def test_a_save_records_its_sets_and_an_older_save_plays_base(tmp_path, capsys):
         outs.append(capsys.readouterr().out)
     assert outs[0] == outs[1]
     f.write_text(json.dumps({**save, "sets": ["ix"]}))
-    assert main(["play", "--resume", str(f)]) == 2
-    assert "requires base" in capsys.readouterr().err
+    assert main(["play", "--resume", str(f)]) == 1  # the save is wrong, not the command line
+    assert f"{f}: sets: [\"ix\"] cannot be played: set `ix` requires base" in capsys.readouterr().err
     f.write_text(json.dumps({**save, "sets": "base"}))
     assert main(["play", "--resume", str(f)]) == 1
     assert "sets: expected a list of set ids" in capsys.readouterr().err

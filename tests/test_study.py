@@ -2,7 +2,6 @@
 same results as one process, and Ctrl-C keeps an unbroken run of finished games."""
 from __future__ import annotations
 
-import concurrent.futures
 import json
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from dunec.cli import main
 from dunec.content import load
 from dunec.engine.runner import simulate
-from dunec.study import chunks, pool
+from dunec.study import chunks, pool, workers
 
 SOURCE = ("compiled", None, ())
 
@@ -39,7 +38,7 @@ def test_records_come_back_in_seed_order_across_processes():
 
 
 def test_ctrl_c_in_a_pool_keeps_an_unbroken_run_of_finished_games(monkeypatch):
-    real = concurrent.futures.wait
+    real = workers.wait
     calls = []
 
     def wait(fs, **kw):
@@ -47,16 +46,16 @@ def test_ctrl_c_in_a_pool_keeps_an_unbroken_run_of_finished_games(monkeypatch):
         if len(calls) == 3:
             raise KeyboardInterrupt
         return real(fs, **kw)
-    monkeypatch.setattr(concurrent.futures, "wait", wait)
+    monkeypatch.setattr(workers, "wait", wait)
     content = load("compiled")
-    # Far more chunks than can be under way when Ctrl-C comes: besides the running ones,
-    # the pool hands a few queued chunks to its workers, which cannot be cancelled (with
-    # 64 games a fast engine finished every chunk before the third wait).
+    # Each wait before the third hands back at least one finished chunk; the workers
+    # are stopped at once, so far fewer than 400 games are played.
     s = simulate(content, 400, 3, 1, ["random"] * 3, workers=2, source=SOURCE, keep_records=True)
-    assert s["interrupted"] and 2 <= s["games"] < 400 and s["games"] % chunks.CHUNK == 0
+    assert s["interrupted"] and s["stop"] == "SIGINT"
+    assert chunks.CHUNK <= s["games"] < 400 and s["games"] % chunks.CHUNK == 0
     assert [r["seed"] for r in s["records"]] == list(range(1, 1 + s["games"]))
     whole = simulate(content, s["games"], 3, 1, ["random"] * 3)
-    assert {k: v for k, v in s.items() if k not in ("records", "interrupted")} == \
+    assert {k: v for k, v in s.items() if k not in ("records", "interrupted", "stop")} == \
         {k: v for k, v in whole.items() if k != "interrupted"}
 
 

@@ -9,6 +9,7 @@ file can become code.
 from __future__ import annotations
 
 import ast as pyast
+import errno
 import hashlib
 import keyword
 import os
@@ -313,19 +314,40 @@ def stale(files: dict[str, str], out_dir: Path) -> list[str]:
     return bad
 
 
+# The first line of every file dunec writes (the package __init__.py has its own):
+# a file without one is someone else's, never overwritten or removed.
+MARKS = (HEADER_MARK, '"""Generated engine modules, written by `dunec build`')
+
+
 def _is_generated(p: Path) -> bool:
     try:
-        head = p.read_text(encoding="utf-8")[:200]
-    except OSError:
+        with open(p, encoding="utf-8") as f:
+            head = f.read(200)
+    except (OSError, UnicodeDecodeError):
         return False
-    return head.startswith(HEADER_MARK) or p.name == "__init__.py"
+    return head.startswith(MARKS)
+
+
+def _file_mode() -> int:
+    """What a new file gets from a plain open(): 0666 less the umask (0644 by default);
+    a temporary file is made 0600."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def write(files: dict[str, str], out_dir: Path) -> tuple[list[str], list[str]]:
     """Write every file atomically (temp file + rename); remove generated files
     that no card file produces any more. Returns the names written and removed.
+    A file in the way that dunec did not write is refused before anything is written.
     OSError (a read-only folder, a regular file in the way) is the caller's to report."""
     out_dir.mkdir(parents=True, exist_ok=True)
+    for name in sorted(files):
+        target = out_dir / name
+        if os.path.lexists(target) and not (target.is_file() and _is_generated(target)):
+            raise FileExistsError(errno.EEXIST, f"{name} is there and dunec did not write it (no dunec "
+                                                f"header); move it away or choose another --out", str(target))
+    mode = _file_mode()
     written, removed = [], []
     for name, text in sorted(files.items()):
         target = out_dir / name
@@ -335,6 +357,7 @@ def write(files: dict[str, str], out_dir: Path) -> tuple[list[str], list[str]]:
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
+            os.chmod(tmp, mode)
             os.replace(tmp, target)
         except BaseException:
             if os.path.exists(tmp):

@@ -151,16 +151,20 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
     in seed order, so the result does not depend on where the games ran.
     `reserve` = (card ids, seat): only that seat acquires those cards (dunec/study/reserve.py).
     `factory` = "module:function" that builds the seats' policies (policy_factory).
-    Ctrl-C stops early: the games finished so far are counted ("interrupted": true)."""
+    Ctrl-C, SIGTERM or a lost worker process stops early: the games finished so far
+    are counted ("interrupted": true, and "stop": "SIGINT", "SIGTERM" or what became
+    of the worker)."""
     from dunec.study.pool import play_many
 
     setup = {"n_players": n_players, "policy_names": list(policy_names), "difficulty": difficulty,
              "churn": churn, "balance": balance, "reserve": reserve, "sets": tuple(sets or ()),
              "factory": factory}
-    records, interrupted = play_many(play_record, content, source, range(seed, seed + games), setup, workers=workers,
-                                     progress=progress, cluster=cluster, address=address)
+    records, stop = play_many(play_record, content, source, range(seed, seed + games), setup, workers=workers,
+                              progress=progress, cluster=cluster, address=address)
     out = summarise(records, n_players, difficulty, churn, content if balance else None)
-    out["interrupted"] = interrupted
+    out["interrupted"] = stop is not None
+    if stop is not None:
+        out["stop"] = stop
     if keep_records:
         out["records"] = records
     return out

@@ -116,11 +116,16 @@ def save_game(path: str | Path, setup: dict, decisions: list) -> Path:
 
 
 # ---------------------------------------------------------------------- reading
+# A save of a long game with every decision is well under 1 MiB; the cap keeps a
+# mistaken path (a device, a disk image) from filling memory.
+MAX_SAVE_BYTES = 64 * 1024 * 1024
 def load_game(path: str | Path) -> dict:
     """Read and validate a save file; SaveError says what is wrong and where."""
+    from dunec.readfile import read_regular
+
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_regular(Path(path), MAX_SAVE_BYTES, "a save file").decode("utf-8")
     except OSError as e:
         raise SaveError(f"cannot read {name}: {e.strerror or type(e).__name__}") from None
     except UnicodeDecodeError:

@@ -16,11 +16,17 @@ def _content(source):
     return _loaded[source]
 
 
-def play_chunk(play, source, seeds, setup) -> list:
+def play_chunk(play, source, seeds, setup, go_on=None) -> list:
     """`play(content, seed, setup)` is a module-level function (it pickles by name);
-    the pool never imports the runner that calls it."""
+    the pool never imports the runner that calls it. `go_on()` is asked before
+    each game: a worker whose parent is gone stops after the game it plays."""
     content = _content(source)
-    return [play(content, s, setup) for s in seeds]
+    out = []
+    for s in seeds:
+        if go_on is not None and not go_on():
+            break
+        out.append(play(content, s, setup))
+    return out
 
 
 def chunks(seeds) -> list:

@@ -26,8 +26,9 @@ def connect(address=None):
     return ray
 
 
-def play_on_ray(play, source, seeds, setup, address, bar) -> tuple[list, bool]:
+def play_on_ray(play, source, seeds, setup, address, bar) -> tuple[list, str | None]:
     from dunec.study.chunks import chunks, play_chunk, prefix
+    from dunec.study.workers import why
 
     if source is None:
         raise ValueError("a cluster study needs the content's source (backend, cards, extra)")
@@ -46,8 +47,8 @@ def play_on_ray(play, source, seeds, setup, address, bar) -> tuple[list, bool]:
                 done[index[r]] = ray.get(r)
                 if bar is not None:
                     bar.update(len(done[index[r]]))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         for r in pending:
             ray.cancel(r, force=True)
-        return prefix(done), True
-    return prefix(done), False
+        return prefix(done), why(e)
+    return prefix(done), None

@@ -10,23 +10,21 @@ import os
 import signal
 import sys
 
-from dunec.study.chunks import chunks, play_chunk, prefix
-
-
-def _quiet_worker() -> None:
-    # Ctrl-C reaches the whole process group; the parent decides what to keep.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
 
 def cores(workers: int) -> int:
     return workers if workers > 0 else (os.cpu_count() or 1)
 
 
 def play_many(play, content, source, seeds, setup, workers: int = 1, progress=None, cluster=None,
-              address=None) -> tuple[list, bool]:
-    """(records in seed order, interrupted). Ctrl-C keeps every finished game."""
+              address=None) -> tuple[list, str | None]:
+    """(records in seed order, the stop): the stop is None when every game was
+    played, "SIGINT" (Ctrl-C), "SIGTERM", or what became of a lost worker; the
+    finished games are kept whatever the stop."""
+    from dunec.study.workers import on_sigterm
+
     seeds = list(seeds)
     bar = progress_bar(len(seeds)) if progress is None else progress
+    old = on_sigterm()
     try:
         if cluster == "ray":
             from dunec.study.cluster import play_on_ray
@@ -34,51 +32,30 @@ def play_many(play, content, source, seeds, setup, workers: int = 1, progress=No
             return play_on_ray(play, source, seeds, setup, address, bar)
         if cores(workers) == 1:
             return _here(play, content, seeds, setup, bar)
-        return _pool(play, source, seeds, setup, cores(workers), bar)
+        if source is None:
+            raise ValueError("playing in several processes needs the content's source (backend, cards, extra)")
+        from dunec.study.workers import play_local
+
+        return play_local(play, source, seeds, setup, cores(workers), bar)
     finally:
+        if old is not None:
+            signal.signal(signal.SIGTERM, old)
         if bar is not None:
             bar.close()
 
 
-def _here(play, content, seeds, setup, bar) -> tuple[list, bool]:
+def _here(play, content, seeds, setup, bar) -> tuple[list, str | None]:
+    from dunec.study.workers import why
+
     records = []
     try:
         for s in seeds:
             records.append(play(content, s, setup))
             if bar is not None:
                 bar.update(1)
-    except KeyboardInterrupt:
-        return records, True
-    return records, False
-
-
-def _pool(play, source, seeds, setup, n: int, bar) -> tuple[list, bool]:
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    if source is None:
-        raise ValueError("playing in several processes needs the content's source (backend, cards, extra)")
-    done: dict = {}
-    interrupted = False
-    ex = ProcessPoolExecutor(max_workers=n, initializer=_quiet_worker)
-    todo = {ex.submit(play_chunk, play, source, c, setup): i for i, c in enumerate(chunks(seeds))}
-    try:
-        pending = set(todo)
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in finished:
-                done[todo[f]] = f.result()
-                if bar is not None:
-                    bar.update(len(done[todo[f]]))
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        # Running chunks are short: let them finish, drop the queued ones.
-        ex.shutdown(wait=True, cancel_futures=True)
-    if interrupted:
-        for f, i in todo.items():
-            if f.done() and not f.cancelled() and f.exception() is None:
-                done[i] = f.result()
-    return prefix(done), interrupted
+    except KeyboardInterrupt as e:
+        return records, why(e)
+    return records, None
 
 
 def progress_bar(total: int):
