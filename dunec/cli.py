@@ -419,9 +419,7 @@ class CardErrors(Exception):
 def _content(args):
     from dunec.content import ContentError, load
 
-    for path in [args.cards, *getattr(args, "extra", [])]:
-        if path is not None and not path.exists():
-            raise UsageError(f"no such file or folder: {path}")
+    _content_paths(args)
     try:
         content = load(args.backend, args.cards, getattr(args, "extra", []))
     except ContentError as e:
@@ -429,17 +427,31 @@ def _content(args):
     return _for_sets(content, getattr(args, "sets", None))
 
 
+def _content_paths(args) -> None:
+    for path in [args.cards, *getattr(args, "extra", [])]:
+        if path is not None and not path.exists():
+            raise UsageError(f"no such file or folder: {path}")
+
+
 def _for_sets(content, spec, playing: bool = True):
-    """The content of a game of the --sets (default: base); a set that is unknown,
+    """The content of a game of the --sets (default: base and the sets the --with
+    files need; one they need and --sets leaves out is refused); a set that is unknown,
     misses a set it requires or (for a game: `playing`) is not played by the engine
     yet is a usage error."""
     from dunec.engine.runner import for_sets
     from dunec.ir.meta import SetsError
 
+    sets = _set_list(spec) if spec is not None else (content.needs or None)
+    left_out = [s for s in content.needs if s not in (sets or ())]
+    if left_out:
+        raise UsageError(f"the added cards (--with, --compare) are of set{'s' if len(left_out) > 1 else ''} "
+                         f"{', '.join(left_out)}, "
+                         f"which --sets {spec} leaves out, so they would not be in the game; "
+                         f"add {'them' if len(left_out) > 1 else 'it'}: --sets {','.join((*sets, *left_out))}")
     try:
-        if not playing and spec is not None:  # listed or shown, not played
-            return content.select(_set_list(spec), playing=False) if content.vocab else content
-        return for_sets(content, _set_list(spec) if spec is not None else None)
+        if not playing and sets is not None:  # listed or shown, not played
+            return content.select(sets, playing=False) if content.vocab else content
+        return for_sets(content, sets)
     except SetsError as e:
         raise UsageError(str(e)) from None
 
@@ -500,7 +512,7 @@ def _setup(args) -> tuple[dict, list]:
                      "policies": names,
                      "backend": args.backend, "cards": saves.card_record(args.cards),
                      "with": saves.with_sources(args.extra),
-                     "sets": list(_set_list(args.sets)) if args.sets is not None else ["base"]}
+                     "sets": list(_set_list(args.sets)) if args.sets is not None else None}
         except saves.SaveError as e:  # a card file that cannot be read: the checker says it best
             _content(args)
             raise UserError(str(e)) from None
@@ -533,7 +545,9 @@ def cmd_play(args) -> int:
         content, model = load_content(setup["backend"], cards, setup["with"])
     except ContentError as e:
         raise CardErrors(str(e)) from None
-    content = _for_sets(content, ",".join(setup.get("sets", ["base"])))  # a save before --sets: base
+    if setup.get("sets") is None:  # not given: base and the sets the --with files need (the save records them)
+        setup["sets"] = list(content.needs or ("base",)) if args.resume is None else ["base"]  # an old save: base
+    content = _for_sets(content, ",".join(setup["sets"]))
     names = setup["policies"]
     interactive = "human" in names
     rules = _rules_text(model, cards)
@@ -601,6 +615,9 @@ def cmd_simulate(args) -> int:
     if args.compare is not None and not args.compare.exists():
         raise UsageError(f"no such file or folder: {args.compare}")
     humans = _humans(args)
+    args.authored = _authored(args)
+    if args.authored is not None and args.sets is None and args.authored.needs:
+        args.sets = ",".join(args.authored.needs)  # the compared file's sets are played without it too
     content = _content(args)
     names = _policies(args.policy, humans, search=True)
     args.balance = args.balance or args.report is not None
@@ -637,16 +654,28 @@ def cmd_simulate(args) -> int:
         print(render(stats["balance"]))
     if "compare" in stats:
         from dunec.study.report import render_compare
-        print(render_compare(stats["compare"], args.compare))
+        print(render_compare(stats["compare"], args.compare, stats["compare_cards"]))
     return code
+
+
+def _authored(args):
+    """With --compare: the content with the compared file added, before any set is chosen."""
+    from dunec.content import ContentError, load
+
+    if args.compare is None:
+        return None
+    _content_paths(args)
+    try:
+        return load(args.backend, args.cards, [*args.extra, args.compare])
+    except ContentError as e:
+        raise CardErrors(str(e)) from None
 
 
 def study(args, content, humans: int, names) -> dict:
     """The games of `simulate`, and with --compare the same seeds again with the
     author's file; with --report, the report is written before the statistics print."""
-    from dunec.content import ContentError, load
     from dunec.engine.runner import simulate
-    from dunec.study.report import compare_table, write_report
+    from dunec.study.report import card_use, compare_table, write_report
 
     def run(content, extra, games: int, reserve=None) -> dict:
         return simulate(content, games, humans, args.seed, names, difficulty=args.difficulty,
@@ -659,22 +688,21 @@ def study(args, content, humans: int, names) -> dict:
     if args.compare is not None and records:
         if not 1 <= args.compare_seat <= stats["seats"]:
             raise UsageError(f"--compare-seat must be between 1 and {stats['seats']}")
-        try:
-            extra = [*args.extra, args.compare]
-            authored = load(args.backend, args.cards, extra)
-        except ContentError as e:
-            raise CardErrors(str(e)) from None
+        # Both runs play the same sets (cmd_simulate chose them with the compared file's).
+        authored = _for_sets(args.authored, ",".join(content.sets)) if content.sets else args.authored
         # The author's seat alone acquires the file's new cards, so their effect shows there.
         new = tuple(sorted(set(authored.defs) - set(content.defs)))
+        extra = [*args.extra, args.compare]
         other = run(authored, extra, len(records), (new, args.compare_seat - 1))["records"]
         if len(other) < len(records):  # interrupted: pair only the seeds both played
             stats["interrupted"] = True
         records = records[:len(other)]
         stats["compare"] = compare_table(records, other[:len(records)], args.compare_seat - 1)
+        stats["compare_cards"] = card_use(other[:len(records)], args.compare_seat - 1)
     if args.report is not None and records:
         try:
             write_report(args.report, content, records, _summary(args, stats, len(records)),
-                         stats.get("compare"))
+                         stats.get("compare"), stats.get("compare_cards"))
         except OSError as e:
             raise UserError(f"cannot write the report to {args.report}: {e.strerror or e}") from None
     return stats

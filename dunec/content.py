@@ -47,8 +47,31 @@ def load(backend: str = "compiled", cards=None, extra=()) -> Content:
     if backend == "compiled":
         from dunec.codegen.emit import compile_in_memory
 
-        return compile_in_memory(model)
-    return from_model(model)
+        content = compile_in_memory(model)
+    else:
+        content = from_model(model)
+    content.needs = sets_needed(model, shown_files(extra))
+    return content
+
+
+def shown_files(extra) -> set:
+    """The paths, as the checker shows them, of the card files of `--with` paths."""
+    from pathlib import Path
+
+    from dunec.frontend import card_files, display_path
+
+    return {display_path(p, None) for p in card_files(map(Path, extra))}
+
+
+def sets_needed(model: Model, files) -> tuple:
+    """The sets a game must play for the definitions of these (author's) files to
+    be in it: their sets and the sets those require, each after what it requires.
+    A definition of a set that is not selected would silently be left out."""
+    from dunec.check.vocab import reaches
+
+    own = {d.set for d in model.defs.values() if d.file in files and d.set in model.sets}
+    need = set().union(*(reaches(model.sets, s) for s in own)) if own else set()
+    return tuple(sorted((s for s in need if s in model.sets), key=lambda s: (len(reaches(model.sets, s)), s)))
 
 
 def check_cards(cards=None, extra=()) -> Model:
