@@ -433,6 +433,15 @@ def _content_paths(args) -> None:
             raise UsageError(f"no such file or folder: {path}")
 
 
+def _refuse_left_out(needs, sets, spec) -> None:
+    """A --sets that leaves out a set the added cards need would silently drop them."""
+    left_out = [s for s in needs if s not in sets]
+    if left_out:
+        raise UsageError(f"the added cards (--with, --compare) are of set{'s' if len(left_out) > 1 else ''} "
+                         f"{', '.join(left_out)}, which --sets {spec} leaves out, so they would not be in it; "
+                         f"add {'them' if len(left_out) > 1 else 'it'}: --sets {','.join((*sets, *left_out))}")
+
+
 def _for_sets(content, spec, playing: bool = True):
     """The content of a game of the --sets (default: base and the sets the --with
     files need; one they need and --sets leaves out is refused); a set that is unknown,
@@ -442,12 +451,7 @@ def _for_sets(content, spec, playing: bool = True):
     from dunec.ir.meta import SetsError
 
     sets = _set_list(spec) if spec is not None else (content.needs or None)
-    left_out = [s for s in content.needs if s not in (sets or ())]
-    if left_out:
-        raise UsageError(f"the added cards (--with, --compare) are of set{'s' if len(left_out) > 1 else ''} "
-                         f"{', '.join(left_out)}, "
-                         f"which --sets {spec} leaves out, so they would not be in the game; "
-                         f"add {'them' if len(left_out) > 1 else 'it'}: --sets {','.join((*sets, *left_out))}")
+    _refuse_left_out(content.needs, sets or (), spec)
     try:
         if not playing and sets is not None:  # listed or shown, not played
             return content.select(sets, playing=False) if content.vocab else content
@@ -783,10 +787,12 @@ def cmd_show(args) -> int:
         raise CardErrors(str(e)) from None
     ids = list(args.ids)
     if args.sets is not None:  # only what a game of these sets plays
+        from dunec.content import sets_needed, shown_files
         from dunec.ir.meta import Content, vocab_of
 
-        playing = _for_sets(Content({k: {"set": d.set} for k, d in model.defs.items()}, {}, "", vocab_of(model)),
-                            args.sets, playing=False).defs
+        sketch = Content({k: {"set": d.set} for k, d in model.defs.items()}, {}, "", vocab_of(model),
+                         needs=sets_needed(model, shown_files(args.extra)))
+        playing = _for_sets(sketch, args.sets, playing=False).defs
         model.defs = {k: d for k, d in model.defs.items() if k in playing}
     _known_set(args.set_, {d.set for d in model.defs.values()})
     if args.set_:
@@ -830,6 +836,10 @@ def cmd_gallery(args) -> int:
     sets = _set_list(args.sets) if args.sets is not None else None
     for s in sets or ():
         _known_set(s, {d.set for d in model.defs.values()})
+    if sets is not None:
+        from dunec.content import sets_needed, shown_files
+
+        _refuse_left_out(sets_needed(model, shown_files(args.extra)), sets, args.sets)
     defs = [model.defs[i] for i in sorted(model.defs) if sets is None or model.defs[i].set in sets]
     try:
         balance = read_balance(args.report) if args.report is not None else None
