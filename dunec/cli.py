@@ -90,6 +90,9 @@ def _parser(only: str | None = None):
     p = command("test", help="run the `test` blocks of card files on both back-ends")
     p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")
     p.add_argument("-k", dest="select", metavar="TEXT", help="run only the tests whose id contains TEXT")
+    p.add_argument("--sets", metavar="SET,SET",
+                   help="play every test in a game of these sets (default: each test's card's set "
+                        "with the sets it requires)")
 
     p = command("fmt", help="rewrite card files in the one canonical layout (comments kept)")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="card files or folders")
@@ -870,6 +873,7 @@ def cmd_explain(args) -> int:
 def cmd_test(args) -> int:
     from dunec.cardtest import check_for_tests, only_bundled, run_tests
     from dunec.frontend import compile_paths
+    from dunec.ir.meta import SetsError
     from dunec.paths import cards_dir
 
     paths = args.paths or [cards_dir()]
@@ -891,8 +895,18 @@ def cmd_test(args) -> int:
 
     wanted = {display_path(f, root) for f in card_files(paths)}
     model.tests = [t for t in model.tests if t.file in wanted and (not args.select or args.select in t.id)]
+    sets = _set_list(args.sets) if args.sets is not None else None
+    for t in model.tests if sets else ():
+        card_set = model.defs[t.card].set
+        if card_set in model.sets and card_set not in sets:
+            raise UsageError(f"test `{t.id}` plays `{t.card}` of set {card_set}, which --sets {args.sets} "
+                             f"leaves out; add it: --sets {','.join((*sets, card_set))}")
     failed = 0
-    for o in run_tests(model, bundled):
+    try:
+        outcomes = run_tests(model, bundled, sets)
+    except SetsError as e:
+        raise UsageError(str(e)) from None
+    for o in outcomes:
         print(f"{'ok  ' if o.ok else 'FAIL'} {o.test.id} [{o.backend}] {o.test.span}")
         for line in o.problems:
             print(f"     {line}")
