@@ -453,7 +453,9 @@ def _for_sets(content, spec, playing: bool = True):
     from dunec.engine.runner import for_sets
     from dunec.ir.meta import SetsError
 
-    sets = _set_list(spec) if spec is not None else (content.needs or None)
+    from dunec.content import with_required
+
+    sets = _set_list(spec) if spec is not None else (with_required(content.vocab, content.needs) or None)
     _refuse_left_out(content.needs, sets or (), spec)
     try:
         if not playing and sets is not None:  # listed or shown, not played
@@ -544,6 +546,7 @@ def cmd_play(args) -> int:
     from dunec.engine.human import HumanPolicy, QuitGame
     from dunec.engine.policies import make
     from dunec.engine.runner import play_game, render_standings, verdict
+    from dunec.content import with_required
     from dunec.engine.saves import load_content
 
     setup, decisions = _setup(args)
@@ -553,7 +556,8 @@ def cmd_play(args) -> int:
     except ContentError as e:
         raise CardErrors(str(e)) from None
     if setup.get("sets") is None:  # not given: base and the sets the --with files need (the save records them)
-        setup["sets"] = list(content.needs or ("base",)) if args.resume is None else ["base"]  # an old save: base
+        setup["sets"] = list(with_required(content.vocab, content.needs) or ("base",)) if args.resume is None \
+            else ["base"]  # a save from before --sets: base
     content = _for_sets(content, ",".join(setup["sets"]))
     names = setup["policies"]
     interactive = "human" in names
@@ -624,7 +628,10 @@ def cmd_simulate(args) -> int:
     humans = _humans(args)
     args.authored = _authored(args)
     if args.authored is not None and args.sets is None and args.authored.needs:
-        args.sets = ",".join(args.authored.needs)  # the compared file's sets are played without it too
+        from dunec.content import with_required
+
+        # The compared file's sets are played without it too.
+        args.sets = ",".join(with_required(args.authored.vocab, args.authored.needs))
     content = _content(args)
     names = _policies(args.policy, humans, search=True)
     args.balance = args.balance or args.report is not None

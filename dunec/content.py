@@ -64,14 +64,22 @@ def shown_files(extra) -> set:
 
 
 def sets_needed(model: Model, files) -> tuple:
-    """The sets a game must play for the definitions of these (author's) files to
-    be in it: their sets and the sets those require, each after what it requires.
-    A definition of a set that is not selected would silently be left out."""
-    from dunec.check.vocab import reaches
+    """The sets the definitions of these (author's) files belong to: a game must
+    play them, or those definitions are silently left out of it."""
+    return tuple(sorted({d.set for d in model.defs.values() if d.file in files and d.set in model.sets}))
 
-    own = {d.set for d in model.defs.values() if d.file in files and d.set in model.sets}
-    need = set().union(*(reaches(model.sets, s) for s in own)) if own else set()
-    return tuple(sorted((s for s in need if s in model.sets), key=lambda s: (len(reaches(model.sets, s)), s)))
+
+def with_required(vocab: dict, sets) -> tuple:
+    """The sets and every set they require (vocab: Content.vocab), each after the
+    sets it requires: what a game of `sets` plays."""
+    def reach(s, seen=()):
+        out = {s}
+        for r in vocab.get(s, {}).get("requires", ()):
+            if r not in out and r not in seen:
+                out |= reach(r, (*seen, s))
+        return out
+    every = set().union(*(reach(s) for s in sets)) if sets else set()
+    return tuple(sorted(every, key=lambda s: (len(reach(s)), s)))
 
 
 def check_cards(cards=None, extra=()) -> Model:
