@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dunec.check.cardtests import AMOUNTS, PILES, CardTest
+from dunec.check.cardtests import AMOUNTS, PILES, TILES, CardTest
 from dunec.check.tables import FACTIONS
 
 BACKENDS = ("interpreted", "compiled")
@@ -52,12 +52,46 @@ def fresh_game(content, players: int = 3, seed: int = 0, leaders=None, clear: bo
     return state, scripts, engine
 
 
-def tally(p) -> dict:
-    """Everything a test counts, for one player."""
+def tally(p, content) -> dict:
+    """Everything a test counts, for one player: the engine's amounts and piles and
+    the names the game's sets declare (counters, units in the garrison, tracks, tiles)."""
     out = {a: getattr(p, "garrison" if a == "troops" else a) for a in AMOUNTS}
     out.update({pile: len(getattr(p, pile)) for pile in PILES})
     out.update({("influence", f): p.influence[f] for f in FACTIONS})
+    out.update(p.counters)
+    out.update({u: held["garrison"] for u, held in p.units.items()})
+    out.update(p.tracks)
+    sold = {m["sells"] for m in content.declared("market").values()}
+    if sold:
+        out[TILES] = len(p.tiles)
+        out.update({m["id"]: p.tiles.count(m["id"]) for kind in sorted(sold) for m in content.of_kind(kind)})
     return out
+
+
+def give(p, name: str, n: int) -> None:
+    """A test's `given` amount: an engine field, or a name a set declares."""
+    if name in p.counters:
+        p.counters[name] = n
+    elif name in p.units:  # units come to the garrison from the supply
+        held = p.units[name]
+        held["supply"] = max(0, held["supply"] + held["garrison"] - n)
+        held["garrison"] = n
+    elif name in p.tracks:
+        p.tracks[name] = n
+    else:
+        setattr(p, "garrison" if name == "troops" else name, n)
+
+
+def sets_of_test(model, t: CardTest) -> tuple:
+    """The sets a test's game plays: its card's set and the sets that set requires,
+    each after what it requires (a base card plays the base game)."""
+    from dunec.check.vocab import reaches
+
+    own = model.defs[t.card].set
+    if own not in model.sets:
+        return ("base",) if "base" in model.sets else ()
+    need = reaches(model.sets, own)
+    return tuple(sorted(need, key=lambda s: (len(reaches(model.sets, s)), s)))
 
 
 def run_one(t: CardTest, content, backend: str) -> Outcome:
@@ -68,13 +102,13 @@ def run_one(t: CardTest, content, backend: str) -> Outcome:
     state, scripts, engine = fresh_game(content)
     p = state.players[0]
     for name, n in t.given_amounts.items():
-        setattr(p, "garrison" if name == "troops" else name, n)
+        give(p, name, n)
     for f, n in t.given_influence.items():
         p.influence[f] = n
     for pile, cards in t.given_piles.items():
         setattr(p, pile, list(cards))
     scripts[0].answers.extend(t.answers)
-    before = tally(p)
+    before = tally(p, content)
     kind = content.defs[t.card]["kind"]
     try:
         if t.space is not None:
@@ -95,7 +129,7 @@ def run_one(t: CardTest, content, backend: str) -> Outcome:
         return out
     if scripts[0].answers:
         out.problems.append(f"{t.span}: answers left unused: {scripts[0].answers}")
-    after = tally(p)
+    after = tally(p, content)
     wanted = {(e.what, e.faction) if e.faction else e.what: e for e in t.expect}
     for key in before:
         got = after[key] - before[key]
@@ -124,9 +158,15 @@ def contents(model, bundled: bool) -> dict:
     return {"interpreted": from_model(model), "compiled": compiled}
 
 
-def run_tests(model, bundled: bool) -> list[Outcome]:
+def run_tests(model, bundled: bool, sets=None) -> list[Outcome]:
+    """Each test in a game of `sets` (default: the sets of its card, sets_of_test)."""
     both = contents(model, bundled)
-    return [run_one(t, both[b], b) for t in model.tests for b in BACKENDS]
+    out = []
+    for t in model.tests:
+        chosen = tuple(sets) if sets else sets_of_test(model, t)
+        for b in BACKENDS:
+            out.append(run_one(t, both[b].select(chosen) if chosen and both[b].vocab else both[b], b))
+    return out
 
 
 def check_for_tests(paths, root):

@@ -104,6 +104,9 @@ def _parser(only: str | None = None):
     p = command("test", help="run the `test` blocks of card files on both back-ends")
     p.add_argument("paths", nargs="*", type=Path, help="card files or folders (default: the bundled cards)")
     p.add_argument("-k", dest="select", metavar="TEXT", help="run only the tests whose id contains TEXT")
+    p.add_argument("--sets", metavar="SET,SET",
+                   help="play every test in a game of these sets (default: each test's card's set "
+                        "with the sets it requires)")
 
     p = command("fmt", help="rewrite card files in the one canonical layout (comments kept)")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="card files or folders")
@@ -438,9 +441,7 @@ class CardErrors(Exception):
 def _content(args):
     from dunec.content import ContentError, load
 
-    for path in [args.cards, *getattr(args, "extra", [])]:
-        if path is not None and not _exists(path):
-            raise UsageError(f"no such file or folder: {path}")
+    _content_paths(args)
     try:
         content = load(args.backend, args.cards, getattr(args, "extra", []))
     except ContentError as e:
@@ -448,17 +449,37 @@ def _content(args):
     return _for_sets(content, getattr(args, "sets", None))
 
 
+def _content_paths(args) -> None:
+    for path in [args.cards, *getattr(args, "extra", [])]:
+        if path is not None and not _exists(path):
+            raise UsageError(f"no such file or folder: {path}")
+
+
+def _refuse_left_out(needs, sets, spec) -> None:
+    """A --sets that leaves out a set the added cards need would silently drop them."""
+    left_out = [s for s in needs if s not in sets]
+    if left_out:
+        raise UsageError(f"the added cards (--with, --compare) are of set{'s' if len(left_out) > 1 else ''} "
+                         f"{', '.join(left_out)}, which --sets {spec} leaves out, so they would not be in it; "
+                         f"add {'them' if len(left_out) > 1 else 'it'}: --sets {','.join((*sets, *left_out))}")
+
+
 def _for_sets(content, spec, playing: bool = True):
-    """The content of a game of the --sets (default: base); a set that is unknown,
+    """The content of a game of the --sets (default: base and the sets the --with
+    files need; one they need and --sets leaves out is refused); a set that is unknown,
     misses a set it requires or (for a game: `playing`) is not played by the engine
     yet is a usage error."""
     from dunec.engine.runner import for_sets
     from dunec.ir.meta import SetsError
 
+    from dunec.content import with_required
+
+    sets = _set_list(spec) if spec is not None else (with_required(content.vocab, content.needs) or None)
+    _refuse_left_out(content.needs, sets or (), spec)
     try:
-        if not playing and spec is not None:  # listed or shown, not played
-            return content.select(_set_list(spec), playing=False) if content.vocab else content
-        return for_sets(content, _set_list(spec) if spec is not None else None)
+        if not playing and sets is not None:  # listed or shown, not played
+            return content.select(sets, playing=False) if content.vocab else content
+        return for_sets(content, sets)
     except SetsError as e:
         raise UsageError(str(e)) from None
 
@@ -519,7 +540,7 @@ def _setup(args) -> tuple[dict, list]:
                      "policies": names,
                      "backend": args.backend, "cards": saves.card_record(args.cards),
                      "with": saves.with_sources(args.extra),
-                     "sets": list(_set_list(args.sets)) if args.sets is not None else ["base"]}
+                     "sets": list(_set_list(args.sets)) if args.sets is not None else None}
         except saves.SaveError as e:  # a card file that cannot be read: the checker says it best
             _content(args)
             raise UserError(str(e)) from None
@@ -545,6 +566,7 @@ def cmd_play(args) -> int:
     from dunec.engine.info import CardWords
     from dunec.engine.policies import make
     from dunec.engine.runner import play_game, render_standings, verdict
+    from dunec.content import with_required
     from dunec.engine.saves import load_content
 
     setup, decisions = _setup(args)
@@ -553,7 +575,10 @@ def cmd_play(args) -> int:
         content, model = load_content(setup["backend"], cards, setup["with"])
     except ContentError as e:
         raise CardErrors(str(e)) from None
-    sets = ",".join(setup.get("sets", ["base"]))  # a save before --sets: base
+    if setup.get("sets") is None:  # not given: base and the sets the --with files need (the save records them)
+        setup["sets"] = list(with_required(content.vocab, content.needs) or ("base",)) if args.resume is None \
+            else ["base"]  # a save from before --sets: base
+    sets = ",".join(setup["sets"])
     try:
         content = _for_sets(content, sets)
     except UsageError as e:
@@ -618,6 +643,12 @@ def cmd_simulate(args) -> int:
     if args.compare is not None and not _exists(args.compare):
         raise UsageError(f"no such file or folder: {args.compare}")
     humans = _humans(args)
+    args.authored = _authored(args)
+    if args.authored is not None and args.sets is None and args.authored.needs:
+        from dunec.content import with_required
+
+        # The compared file's sets are played without it too.
+        args.sets = ",".join(with_required(args.authored.vocab, args.authored.needs))
     content = _content(args)
     names = _policies(args.policy, humans, search=True)
     args.balance = args.balance or args.report is not None
@@ -654,7 +685,7 @@ def cmd_simulate(args) -> int:
         print(render(stats["balance"]))
     if "compare" in stats:
         from dunec.study.report import render_compare
-        print(render_compare(stats["compare"], args.compare))
+        print(render_compare(stats["compare"], args.compare, stats["compare_cards"]))
     return code
 
 
@@ -668,12 +699,25 @@ def _stop_words(stop) -> str:
     return {"SIGINT": "interrupted", "SIGTERM": "terminated"}.get(stop, f"stopped ({stop})")
 
 
+def _authored(args):
+    """With --compare: the content with the compared file added, before any set is chosen."""
+    from dunec.content import ContentError, load
+
+    if args.compare is None:
+        return None
+    _content_paths(args)
+    try:
+        return load(args.backend, args.cards, [*args.extra, args.compare])
+    except ContentError as e:
+        raise CardErrors(str(e)) from None
+
+
 def study(args, content, humans: int, names) -> dict:
     """The games of `simulate`, and with --compare the same seeds again with the
     author's file; with --report, the report is written before the statistics print."""
-    from dunec.content import ContentError, load
+    from dunec.content import load
     from dunec.engine.runner import simulate
-    from dunec.study.report import compare_table, new_cards, write_report
+    from dunec.study.report import card_use, compare_table, new_cards, write_report
 
     def run(content, extra, games: int, reserve=None) -> dict:
         return simulate(content, games, humans, args.seed, names, difficulty=args.difficulty,
@@ -690,13 +734,11 @@ def study(args, content, humans: int, names) -> dict:
     if args.compare is not None and records and not stats["interrupted"]:  # a stop stops both
         if not 1 <= args.compare_seat <= stats["seats"]:
             raise UsageError(f"--compare-seat must be between 1 and {stats['seats']}")
-        try:
-            extra = [*args.extra, args.compare]
-            authored = load(args.backend, args.cards, extra)
-        except ContentError as e:
-            raise CardErrors(str(e)) from None
+        # Both runs play the same sets (cmd_simulate chose them with the compared file's).
+        authored = _for_sets(args.authored, ",".join(content.sets)) if content.sets else args.authored
         # The author's seat alone acquires the file's new cards, so their effect shows there.
         new = tuple(sorted(set(authored.defs) - set(content.defs)))
+        extra = [*args.extra, args.compare]
         second = run(authored, extra, len(records), (new, args.compare_seat - 1))
         other = second["records"]
         if second["interrupted"]:  # pair only the seeds both played
@@ -706,10 +748,12 @@ def study(args, content, humans: int, names) -> dict:
         stats["compare"] = compare_table(records, other[:len(records)], args.compare_seat - 1)
         theirs = [(f, c, r[:len(records)], ids) for f, c, r, ids in theirs]
         theirs.append((args.compare.name, authored, other[:len(records)], new_cards(authored, content)))
+        stats["compare_cards"] = card_use(other[:len(records)], args.compare_seat - 1)
     if args.report is not None and records:
         try:
             write_report(args.report, content, records, _summary(args, stats, len(records)),
-                         stats.get("compare"), [g for g in theirs if g[3]])
+                         stats.get("compare"), [g for g in theirs if g[3]],
+                         use=stats.get("compare_cards"))
         except OSError as e:
             raise UserError(f"cannot write the report to {args.report}: {e.strerror or e}") from None
     return stats
@@ -790,10 +834,12 @@ def cmd_show(args) -> int:
         raise CardErrors(str(e)) from None
     ids = list(args.ids)
     if args.sets is not None:  # only what a game of these sets plays
+        from dunec.content import sets_needed, shown_files
         from dunec.ir.meta import Content, vocab_of
 
-        playing = _for_sets(Content({k: {"set": d.set} for k, d in model.defs.items()}, {}, "", vocab_of(model)),
-                            args.sets, playing=False).defs
+        sketch = Content({k: {"set": d.set} for k, d in model.defs.items()}, {}, "", vocab_of(model),
+                         needs=sets_needed(model, shown_files(args.extra)))
+        playing = _for_sets(sketch, args.sets, playing=False).defs
         model.defs = {k: d for k, d in model.defs.items() if k in playing}
     _known_set(args.set_, {d.set for d in model.defs.values()})
     if args.set_:
@@ -838,6 +884,10 @@ def cmd_gallery(args) -> int:
     sets = _set_list(args.sets) if args.sets is not None else None
     for s in sets or ():
         _known_set(s, {d.set for d in model.defs.values()})
+    if sets is not None:
+        from dunec.content import sets_needed, shown_files
+
+        _refuse_left_out(sets_needed(model, shown_files(args.extra)), sets, args.sets)
     defs = [model.defs[i] for i in sorted(model.defs) if sets is None or model.defs[i].set in sets]
     try:
         balance = read_balance(args.report) if args.report is not None else None
@@ -868,6 +918,7 @@ def cmd_explain(args) -> int:
 def cmd_test(args) -> int:
     from dunec.cardtest import check_for_tests, only_bundled, run_tests
     from dunec.frontend import compile_paths
+    from dunec.ir.meta import SetsError
     from dunec.paths import cards_dir
 
     paths = args.paths or [cards_dir()]
@@ -889,8 +940,18 @@ def cmd_test(args) -> int:
 
     wanted = {display_path(f, root) for f in card_files(paths)}
     model.tests = [t for t in model.tests if t.file in wanted and (not args.select or args.select in t.id)]
+    sets = _set_list(args.sets) if args.sets is not None else None
+    for t in model.tests if sets else ():
+        card_set = model.defs[t.card].set
+        if card_set in model.sets and card_set not in sets:
+            raise UsageError(f"test `{t.id}` plays `{t.card}` of set {card_set}, which --sets {args.sets} "
+                             f"leaves out; add it: --sets {','.join((*sets, card_set))}")
     failed = 0
-    for o in run_tests(model, bundled):
+    try:
+        outcomes = run_tests(model, bundled, sets)
+    except SetsError as e:
+        raise UsageError(str(e)) from None
+    for o in outcomes:
         print(f"{'ok  ' if o.ok else 'FAIL'} {o.test.id} [{o.backend}] {printable(o.test.span)}")
         for line in o.problems:
             print(f"     {line}")

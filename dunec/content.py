@@ -47,8 +47,39 @@ def load(backend: str = "compiled", cards=None, extra=()) -> Content:
     if backend == "compiled":
         from dunec.codegen.emit import compile_in_memory
 
-        return compile_in_memory(model)
-    return from_model(model)
+        content = compile_in_memory(model)
+    else:
+        content = from_model(model)
+    content.needs = sets_needed(model, shown_files(extra))
+    return content
+
+
+def shown_files(extra) -> set:
+    """The paths, as the checker shows them, of the card files of `--with` paths."""
+    from pathlib import Path
+
+    from dunec.frontend import card_files, display_path
+
+    return {display_path(p, None) for p in card_files(map(Path, extra))}
+
+
+def sets_needed(model: Model, files) -> tuple:
+    """The sets the definitions of these (author's) files belong to: a game must
+    play them, or those definitions are silently left out of it."""
+    return tuple(sorted({d.set for d in model.defs.values() if d.file in files and d.set in model.sets}))
+
+
+def with_required(vocab: dict, sets) -> tuple:
+    """The sets and every set they require (vocab: Content.vocab), each after the
+    sets it requires: what a game of `sets` plays."""
+    def reach(s, seen=()):
+        out = {s}
+        for r in vocab.get(s, {}).get("requires", ()):
+            if r not in out and r not in seen:
+                out |= reach(r, (*seen, s))
+        return out
+    every = set().union(*(reach(s) for s in sets)) if sets else set()
+    return tuple(sorted(every, key=lambda s: (len(reach(s)), s)))
 
 
 def check_cards(cards=None, extra=()) -> Model:

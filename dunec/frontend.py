@@ -9,6 +9,7 @@ import errno
 import functools
 import gc
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -231,9 +232,10 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None,
 
     if not with_bundled:
         return run([])
+    alone = None
     try:
         with without_hints():
-            return run([], _UntilError)
+            alone = run([], _UntilError)
     except _FoundError:
         pass
     named = {real for _, real, _, _ in read}
@@ -242,7 +244,25 @@ def compile_paths(paths: Iterable[Path], root: Path | None = None,
     stands_in = {place for place in map(place_in_cards, named) if place is not None}
     context = [(shown, text) for _, real, shown, text in _read_sources([bundled], root, Diagnostics())
                if real not in named and place_in_cards(real, real_bundled) not in stands_in]
+    # A file that checks by itself can still define an id the bundled cards define
+    # (E0102 once they play together): then it is checked with them too.
+    if alone is not None and not (_defined_ids(context) & set(alone[0].defs)):
+        return alone
     return _with_context(run, parses, context, wanted) if context else run([])
+
+
+_DEFINITION = None
+
+
+def _defined_ids(sources) -> set:
+    """The ids the definitions of these sources start with (`card chani "Chani" {`),
+    read by a pattern: a cheap test of whether a full check with them is needed."""
+    global _DEFINITION
+    if _DEFINITION is None:
+        from dunec.check.model import KINDS
+
+        _DEFINITION = re.compile(rf"^[ \t]*(?:{'|'.join(sorted(KINDS))})[ \t]+([A-Za-z_][A-Za-z0-9_]*)", re.M)
+    return {m.group(1) for _, text in sources for m in _DEFINITION.finditer(text)}
 
 
 def place_in_cards(real: Path, cards: Path | None = None) -> tuple[str, ...] | None:

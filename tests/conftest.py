@@ -47,3 +47,13 @@ def content(request, interpreted, compiled):
 def pytest_addoption(parser):
     parser.addoption("--update-goldens", action="store_true", default=False,
                      help="rewrite golden files from the current output")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `slow` run only when asked for (`-m slow`): CI keeps its cost small."""
+    if "slow" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="many games: run with `pytest -m slow`")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -132,3 +132,53 @@ def test_fmt_lays_out_a_test_block_like_any_definition():
     assert once == ('test t "T" {\n  card chani\n  given { water 0; hand dr_yueh }\n  play acquire\n'
                     '  expect { water 1 }\n}\n')
     assert format_source("t.dune", once, Diagnostics()) == once
+
+
+IX_TESTS = '''test assault_dreadnought "Acquiring Full-Scale Assault gives a dreadnought" {
+  card full_scale_assault
+  play acquire
+  expect { dreadnought 1 }
+}
+test fleet_ships "Revealing Freighter Fleet moves the freighter up one step" {
+  card freighter_fleet
+  play reveal
+  answer 0
+  expect { shipping 1 }
+}
+test appropriate_tile "Appropriate buys a tile, a negotiator paying 1 spice of it" {
+  card appropriate
+  given { influence emperor 2; solari 10; negotiators 1 }
+  play agent
+  answer 1
+  expect { tiles 1; flagship 1; vp 1; negotiators -1; solari -7 }
+}
+'''
+
+
+def test_a_rise_of_ix_card_test_counts_the_sets_names(tmp_path, capsys):
+    """It exited 70 (KeyError: 'ixian_foundry'): the game was not one of Ix's sets."""
+    f = tmp_path / "ix_tests.dune"
+    f.write_text(IX_TESTS)
+    assert main(["test", str(f)]) == 0, capsys.readouterr()
+    assert capsys.readouterr().out.endswith("3 tests on 2 back-ends: all passed\n")
+    assert main(["test", str(f), "--sets", "base,ix"]) == 0
+    capsys.readouterr()
+    f.write_text(IX_TESTS.replace("dreadnought 1", "dreadnought 2"))
+    assert main(["test", str(f), "-k", "assault"]) == 1
+    assert "dreadnought: expected +2, got +1" in capsys.readouterr().out
+
+
+def test_a_set_left_out_of_test_sets_is_refused(tmp_path, capsys):
+    f = tmp_path / "ix_tests.dune"
+    f.write_text(IX_TESTS)
+    assert main(["test", str(f), "--sets", "base"]) == 2
+    assert "of set ix, which --sets base leaves out; add it: --sets base,ix" in capsys.readouterr().err
+
+
+def test_an_unknown_name_lists_every_name_a_test_counts(tmp_path, capsys):
+    f = tmp_path / "bad.dune"
+    f.write_text('test t "x" {\n  card freighter_fleet\n  play reveal\n  expect { zzzzqq 1 }\n}\n')
+    assert main(["test", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "more" not in err and all(f"`{n}`" in err for n in ("dreadnought", "shipping", "negotiators", "tiles",
+                                                              "flagship", "solari", "trashed", "influence"))

@@ -170,3 +170,16 @@ def test_explain_unknown_code_is_a_usage_error(code, capsys):
     err = capsys.readouterr().err
     assert f"no diagnostic code {code}" in err
     _no_traceback(err)
+
+
+def test_a_file_that_checks_alone_is_checked_for_ids_the_bundled_cards_define(tmp_path, capsys):
+    """It printed `ok` and `play --with` then failed with E0102."""
+    f = tmp_path / "dup.dune"
+    f.write_text('card duncan_idaho "Duncan" {\n  set base\n  cost 1\n  reveal { spice 1 }\n}\n')
+    assert main(["check", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "error[E0102]: `duncan_idaho` is defined twice" in err and "dup.dune:1:6" in err
+    assert "first defined here (at cards/base/imperium.dune" in err
+    assert main(["check", str(f), "--alone"]) == 0  # by itself it is fine
+    f.write_text('card duncan_idaho "Duncan" {\n  set ix\n  cost 1\n  reveal { spice 1 }\n}\n')
+    assert main(["check", str(f)]) == 0  # ids repeat across sets (docs/decisions.md, "Ids across sets")

@@ -30,6 +30,31 @@ AMOUNTS = ("solari", "spice", "water", "vp", "persuasion", "swords", "troops", "
 PILES = ("hand", "deck", "discard", "intrigue", "trashed")
 # `given` sets the amounts and fills the piles with named cards.
 GIVEN_AMOUNTS = ("solari", "spice", "water", "vp", "persuasion", "swords", "troops")
+# Beyond those, a test counts every name a set declares, by its kind: a counter's
+# amount, a unit kind's units in the garrison, a track's position, and the tiles
+# a player owns (`tiles`, and each tile by its id, from the markets' `sells` kinds).
+DECLARED = ("counter", "unit", "track")
+TILES = "tiles"
+
+
+def declared_names(model: Model) -> dict:
+    """name -> what it is ("counter", "unit", "track", "tile"), for every set of the model."""
+    out: dict = {}
+    sold = set()
+    for sid in sorted(model.sets):
+        for ident, decl in sorted(model.sets[sid].names.items()):
+            if decl.kind in DECLARED:
+                out[ident] = decl.kind
+            elif decl.kind == "market" and decl.sells:
+                sold.add(decl.sells)
+    out.update({i: "tile" for i, x in sorted(model.defs.items()) if x.kind in sold})
+    return out
+
+
+def everything(candidates) -> str:
+    """`expected one of` with every accepted name: a cut list hides the one wanted."""
+    cands = set(candidates)
+    return one_of(cands, limit=max(len(cands), 1))
 
 
 class Expect(Record):
@@ -91,7 +116,7 @@ class _TestChecker:
 
     def unknown(self, span: Span, what: str, name: str, cands) -> None:
         self.ok = False
-        hint = did_you_mean(name, cands) or one_of(cands, near=name)
+        hint = did_you_mean(name, cands) or everything(cands)
         self.d.error(TEST_UNKNOWN_NAME, span, what=what, name=name, hint=hint)
 
     def run(self) -> CardTest | None:
@@ -138,12 +163,15 @@ class _TestChecker:
         if st.args or st.body is None:
             return self.bad(st.span, "a block", "given { spice 2; hand dr_yueh }", "given")
         cards = [i for i, x in self.model.defs.items() if x.kind in CARD_KINDS + ("intrigue",)]
+        names = declared_names(self.model)
+        amounts = [n for n, k in names.items() if k != "tile"]
+        tiles = [n for n, k in names.items() if k == "tile"]
         for g in st.body:
             if not isinstance(g, ast.Action) or g.body is not None:
                 self.bad(g.span, "an amount or a pile", "spice 2", "given")
             elif g.verb == "influence":
                 self.influence(g, self.t.given_influence, "given", lo=0)
-            elif g.verb in GIVEN_AMOUNTS:
+            elif g.verb in GIVEN_AMOUNTS or g.verb in amounts:
                 if len(g.args) != 1 or g.args[0].kind != "int" or g.args[0].value < 0:
                     self.bad(g.span, "a number of 0 or more", f"{g.verb} 2", "given")
                 else:
@@ -156,9 +184,18 @@ class _TestChecker:
                     else:
                         ids.append(a.value)
                 self.t.given_piles[g.verb] = ids
+            elif g.verb == TILES and tiles:
+                ids = []
+                for a in g.args:
+                    if a.kind != "name" or a.value not in tiles:
+                        self.unknown(a.span, "tile", str(a.value), tiles)
+                    else:
+                        ids.append(a.value)
+                self.t.given_piles[TILES] = ids
             else:
                 self.unknown(g.verb_span, "given amount or pile", g.verb,
-                             GIVEN_AMOUNTS + ("influence", "hand", "deck", "discard", "intrigue"))
+                             (*GIVEN_AMOUNTS, *amounts, "influence", "hand", "deck", "discard", "intrigue",
+                              *((TILES,) if tiles else ())))
 
     def influence(self, g: ast.Action, into: dict, field: str, lo: int | None = None) -> None:
         args = g.args
@@ -202,6 +239,8 @@ class _TestChecker:
     def expect(self, st: ast.Action) -> None:
         if st.args or st.body is None:
             return self.bad(st.span, "a block", "expect { water 1 }", "expect")
+        names = declared_names(self.model)
+        counted = [*names, *((TILES,) if "tile" in names.values() else ())]
         for e in st.body:
             if not isinstance(e, ast.Action) or e.body is not None:
                 self.bad(e.span, "an amount and its change", "water 1", "expect")
@@ -210,10 +249,10 @@ class _TestChecker:
                 self.influence(e, got, "expect")
                 for f, n in got.items():
                     self.t.expect.append(Expect("influence", f, n, e.span))
-            elif e.verb in AMOUNTS + PILES:
+            elif e.verb in AMOUNTS + PILES or e.verb in counted:
                 if len(e.args) != 1 or e.args[0].kind != "int":
                     self.bad(e.span, "the change as a number", f"{e.verb} 1", "expect")
                 else:
                     self.t.expect.append(Expect(e.verb, None, e.args[0].value, e.span))
             else:
-                self.unknown(e.verb_span, "amount a test counts", e.verb, AMOUNTS + PILES + ("influence",))
+                self.unknown(e.verb_span, "amount a test counts", e.verb, (*AMOUNTS, *PILES, "influence", *counted))

@@ -390,6 +390,36 @@ SPACE_REPLACES_UNREQUIRED = Code(
 SPACE_REPLACED_TWICE = SPACE_REPLACES_UNREQUIRED.variant(
     "already replaced by `{other}`", "replace each space once, or drop one of the two")
 
+SET_REQUIRES_ITSELF = Code(
+    "E0409", "set `{set}` requires itself",
+    "A set's `requires` names the other sets it builds on (Rise of Ix requires base).\n"
+    "A set always has its own names and cards, so naming itself says nothing and is\n"
+    "most likely a slip for the set it was meant to build on.",
+    label="the set being declared",
+    help="name the sets `{set}` builds on, such as `requires base`, or drop the line")
+SET_REQUIREMENT_CYCLE = Code(
+    "E0410", "sets require each other in a circle: {circle}",
+    "Requirements go one way: an expansion builds on the sets it requires, which are\n"
+    "set up and played first. Sets that require each other, directly or through\n"
+    "others, have no first set: say which one builds on the other and drop the\n"
+    "requirement the other way.",
+    label="closes the circle",
+    help="drop `{needs}` here, or the requirement of `{set}` the other way")
+SET_REQUIRED_TWICE = Code(
+    "E0411", "set `{set}` requires `{needs}` more than once",
+    "Each set a set requires is named once in its `requires`: the repetition says\n"
+    "nothing more, and is often a slip for another set's name.",
+    label="named again here",
+    help="name each required set once: `requires {once}`")
+MARKET_REBATES_ITS_CURRENCY = Code(
+    "E0412", "market `{market}` takes its own currency `{counter}` as its rebate",
+    "A market's `rebate` is a counter returned for 1 off a price each (Rise of Ix's\n"
+    "negotiators off a tech tile bought with spice). Paying 1 of the currency to\n"
+    "take 1 off a price paid in that currency changes nothing: the rebate is another\n"
+    "counter than the currency, or there is none.",
+    label="also the market's currency",
+    help="rebate with another counter of the set, or drop `rebate`")
+
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

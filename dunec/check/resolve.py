@@ -21,7 +21,7 @@ from dunec.check.messages import (
     NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION,
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
-    SET_REQUIREMENT_MISSING, UNLOAD_WITHOUT_REVEAL,
+    SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, UNLOAD_WITHOUT_REVEAL,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -196,6 +196,21 @@ class Checker(EffectChecker):
             for need, span in self.v.sets[sid].requires:
                 if need not in checked or need not in self.v.sets:
                     self.d.error(SET_REQUIREMENT_MISSING, span if sid in here else first[sid], set=sid, needs=need)
+        self._requirement_circles(here)
+
+    def _requirement_circles(self, here: dict) -> None:
+        """Sets of the checked files that require each other, directly or not: each
+        circle once, at the first of its sets' requirements that closes it."""
+        sets = self.v.sets
+        seen: set = set()
+        for sid in sorted(here):
+            for need, span in sets[sid].requires if sid in sets else ():
+                path = _requirement_path(sets, need, sid)
+                if path is None or frozenset(path) in seen:
+                    continue
+                seen.add(frozenset(path))
+                self.d.error(SET_REQUIREMENT_CYCLE, span, circle=" -> ".join(f"`{s}`" for s in [sid, *path]),
+                             set=need, needs=need)
 
     # ------------------------------------------------------------------ definitions
     def _definition(self, defn: ast.Definition, key: str) -> None:
@@ -513,3 +528,22 @@ def _set_from_path(path: str, sets) -> str | None:
 
 def _title(ident: str) -> str:
     return " ".join(w.capitalize() for w in ident.split("_"))
+
+
+def _requirement_path(sets: dict, start: str, goal: str) -> list | None:
+    """The shortest chain of requirements from `start` to `goal` ([start, ..., goal]), if any."""
+    back: dict = {start: None}
+    todo = [start]
+    while todo:
+        s = todo.pop(0)
+        if s == goal:
+            path = []
+            while s is not None:
+                path.append(s)
+                s = back[s]
+            return path[::-1]
+        for need, _ in sets[s].requires if s in sets else ():
+            if need not in back:
+                back[need] = s
+                todo.append(need)
+    return None

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.messages import (
-    DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, MISSING_FIELD, NAME_DECLARED_TWICE, NAME_EXPECTED,
-    NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, UNKNOWN_FIELD, UNKNOWN_KIND,
+    DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, MARKET_REBATES_ITS_CURRENCY, MISSING_FIELD,
+    NAME_DECLARED_TWICE, NAME_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, SET_REQUIRED_TWICE,
+    SET_REQUIRES_ITSELF, UNKNOWN_FIELD, UNKNOWN_KIND,
 )
 from dunec.check.schema import RANGES, SCHEMAS
 from dunec.record import Record
@@ -76,7 +77,7 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
             if terms is None:
                 diags.error(NAME_EXPECTED, st.span, field="requires", example="requires base")
             else:
-                out.requires.extend(terms)
+                _add_requirements(out, terms, diags)
             continue
         if not isinstance(st, ast.Action) or st.verb not in SET_FIELDS:
             word = st.verb if isinstance(st, ast.Action) else "statement"
@@ -103,6 +104,18 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
             continue
         out.names[decl.id] = decl
     return out
+
+
+def _add_requirements(out: SetDecl, terms: list, diags: Diagnostics) -> None:
+    """The sets a `requires` names: not the set itself, each once (decisions.md)."""
+    for name, span in terms:
+        if name == out.id:
+            diags.error(SET_REQUIRES_ITSELF, span, set=out.id)
+        elif any(name == have for have, _ in out.requires):
+            once = " ".join(dict.fromkeys(n for n, _ in [*out.requires, *terms] if n != out.id))
+            diags.error(SET_REQUIRED_TWICE, span, set=out.id, needs=name, once=once)
+        else:
+            out.requires.append((name, span))
 
 
 def _names_of_cond(c) -> list | None:
@@ -145,6 +158,9 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None
                 if not any(isinstance(f, ast.Action) and f.verb == need for f in st.body):
                     diags.error(MISSING_FIELD, st.args[0].span, kind="market", id=ident, field=need, example=example)
                 return None
+    if st.verb == "market" and decl.rebate and decl.rebate == decl.currency:
+        diags.error(MARKET_REBATES_ITS_CURRENCY, decl.rebate_span, market=ident, counter=decl.rebate)
+        decl.rebate, decl.rebate_span = "", None
     if st.verb == "track":
         _drop_steps_off_the_track(decl, diags)
     return decl

@@ -65,6 +65,10 @@ class Engine:
         # checked once the step has finished, never half done: see `finished_step`.
         self.after_turn = None
         self.echo = None  # optional: print each log line as it happens (a person is playing)
+        # Optional hook (engine, player) when a reveal turn's boxes have run: the cards
+        # the player sent agents with this round and revealed are all in play then
+        # (a study counts how often a seat played some cards: runner.game_record).
+        self.on_reveal = None
         self._trash_hints: dict = {}
         # seat -> {counter: extra} for leaders with more of a counter on their own turn
         # (`extra_gain`), applied by the gain rule (rules_resources.gain); {} in most games.

@@ -33,16 +33,18 @@ def new_state(content, n_players: int, seed: int, policy_names, difficulty: str 
 
 def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = False,
               check=None, difficulty: str = "novice", make_policy=None, replay=(), echo=None,
-              churn: str = "reveal", sets=None) -> GameState:
+              churn: str = "reveal", sets=None, on_reveal=None) -> GameState:
     """Play one game to the end of these sets (for_sets). `make_policy(name, seed, seat)` builds a policy
     (default: the built-in ones); `replay` is a list of decisions to apply before
     asking anyone (a resumed game); `echo` prints each log line as it happens;
-    `churn` says when the Imperium Row churns in a game with rivals (rivals.CHURN)."""
+    `churn` says when the Imperium Row churns in a game with rivals (rivals.CHURN);
+    `on_reveal(engine, player)` is called after each reveal turn's boxes (Engine.on_reveal)."""
     content = for_sets(content, sets)
     st = new_state(content, n_players, seed, policy_names, difficulty, churn)
     e = Engine(content, st, rivals.seat_policies(st, make_policy or make, policy_names, seed), replay=replay)
     e.quiet = quiet
     e.echo = echo
+    e.on_reveal = on_reveal
     if check is not None:
         e.after_turn = check
     e.play()
@@ -94,12 +96,21 @@ def state_at_round(content, n_players: int, seed: int, round_no: int) -> GameSta
 
 
 def game_record(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-                churn: str = "reveal", balance: bool = False, make_policy=None, sets=None) -> dict:
+                churn: str = "reveal", balance: bool = False, make_policy=None, sets=None, watch=None) -> dict:
     """One seeded game as a small plain record (it crosses process and machine
     boundaries): per ranked seat its policy, VP and win share (ties share), the
-    rounds, and with `balance` the Imperium cards each non-rival seat ended with."""
+    rounds, and with `balance` the Imperium cards each non-rival seat ended with.
+    `watch` = (card ids, seat): also how many of those cards the seat acquired
+    and how many times it played one (sent an agent with it or revealed it)."""
+    plays = [0]
+    if watch is not None:
+        cards, seat = frozenset(watch[0]), watch[1]
+
+        def on_reveal(e, p) -> None:
+            if p.seat == seat:
+                plays[0] += sum(c in cards for c in p.played) + sum(c in cards for c in p.revealed)
     st = play_game(content, n_players, seed, policy_names, quiet=True, difficulty=difficulty, churn=churn,
-                   make_policy=make_policy, sets=sets)
+                   make_policy=make_policy, sets=sets, on_reveal=on_reveal if watch is not None else None)
     winners = [s["seat"] for s in st.standings if s["rank"] == 1]
     seats = []
     for s in st.standings:
@@ -112,6 +123,13 @@ def game_record(content, n_players: int, seed: int, policy_names, difficulty: st
         from dunec.engine.balance import owned_cards
 
         out["cards"] = owned_cards(st)
+    if watch is not None:
+        from dunec.engine.balance import ZONES
+
+        p = st.players[seat]
+        # Trashed cards stay listed, so a copy acquired and trashed later still counts.
+        owned = sum(c in cards for z in (*ZONES, "trashed") for c in getattr(p, z))
+        out["watched"] = {"acquired": owned, "played": plays[0]}
     return out
 
 
@@ -124,7 +142,7 @@ def play_record(content, seed: int, setup: dict) -> dict:
     if reserve:
         build = reserving(*reserve, build=build or make)
     return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
-                       setup["churn"], setup["balance"], build, setup.get("sets") or None)
+                       setup["churn"], setup["balance"], build, setup.get("sets") or None, watch=reserve)
 
 
 def policy_factory(where):

@@ -65,7 +65,7 @@ def with_sources(paths) -> list[dict]:
 def load_content(backend: str, cards: Path | None, extra: list[dict]):
     """The game's content: the base cards plus the recorded `--with` sources.
     Returns (content, model_or_None); ContentError if the cards do not check."""
-    from dunec.content import ContentError, from_model, load
+    from dunec.content import ContentError, from_model, load, sets_needed
     from dunec.frontend import card_files, compile_sources, display_path
     from dunec.paths import cards_dir
 
@@ -79,8 +79,11 @@ def load_content(backend: str, cards: Path | None, extra: list[dict]):
     if backend == "compiled":
         from dunec.codegen.emit import compile_in_memory
 
-        return compile_in_memory(model), model
-    return from_model(model), model
+        content = compile_in_memory(model)
+    else:
+        content = from_model(model)
+    content.needs = sets_needed(model, {s["path"] for s in extra})
+    return content, model
 
 
 def card_record(cards: Path | None) -> dict:

@@ -549,6 +549,8 @@ def revealed(e, f):
     """After the revealed cards' boxes: the High Council seat's Persuasion, then the
     purchases, then the cleanup of the reveal turn."""
     p = e.players[f["seat"]]
+    if e.on_reveal is not None:
+        e.on_reveal(e, p)
     if p.seat_on_council:
         p.persuasion += 2
     if f["before"] is not None:

@@ -103,6 +103,9 @@ class Content:
     # (UNPLAYED_SETS) are held out of `defs`: content loaded whole plays the stand-alone
     # game, as harnesses and card tests expect; select() brings them in.
     held: dict = field(default_factory=dict)
+    # The sets the author's `--with` files need (content.sets_needed): a command
+    # plays them by default and refuses a --sets that leaves one out.
+    needs: tuple = ()
 
     def __post_init__(self):
         if not self.sets:

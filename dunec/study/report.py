@@ -109,6 +109,15 @@ def compare_table(without, with_, seat: int) -> list[dict]:
     return rows
 
 
+def card_use(with_, seat: int) -> dict:
+    """How much the measured seat had of the compared file's cards in the games
+    with it: a difference is only as telling as the cards were in play."""
+    rows = [r["watched"] for r in with_ if "watched" in r]
+    return {"seat": f"P{seat + 1}", "games": len(rows), "acquired_in": sum(w["acquired"] > 0 for w in rows),
+            "copies_acquired": sum(w["acquired"] for w in rows), "played_in": sum(w["played"] > 0 for w in rows),
+            "plays": sum(w["played"] for w in rows)}
+
+
 def write_csv(path: Path, rows: list[dict], columns: list[str]) -> None:
     with path.open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=columns, lineterminator="\n")
@@ -128,10 +137,11 @@ COLUMNS = {
 }
 
 
-def write_report(out: Path, content, records, summary: str, compare=None, authored=()) -> list[Path]:
+def write_report(out: Path, content, records, summary: str, compare=None, authored=(), use=None) -> list[Path]:
     """Write DIR/report.html and DIR/<table>.csv; returns the files written.
     `authored`: (file, content, records, card ids) of the author's cards, shown
-    in a table of their own and left out of the bundled cards' table."""
+    in a table of their own and left out of the bundled cards' table; `use`:
+    card_use of a comparison, said beside its table."""
     out.mkdir(parents=True, exist_ok=True)
     theirs = {c for _, _, _, ids in authored for c in ids}
     bundled = [m["id"] for m in content.of_kind("card") if m["id"] not in theirs]
@@ -146,7 +156,7 @@ def write_report(out: Path, content, records, summary: str, compare=None, author
         write_csv(out / f"{name}.csv", rows, COLUMNS[name])
         written.append(out / f"{name}.csv")
     page = out / "report.html"
-    page.write_text(render_html(tables, summary), encoding="utf-8")
+    page.write_text(render_html(tables, summary, use), encoding="utf-8")
     return [page, *written]
 
 
@@ -158,7 +168,7 @@ def have_plots() -> bool:
     return True
 
 
-def render_html(tables: dict, summary: str) -> str:
+def render_html(tables: dict, summary: str, use=None) -> str:
     from dunec.study.plots import figures
 
     adv = first_player_advantage(tables["seats"])
@@ -183,6 +193,8 @@ def render_html(tables: dict, summary: str) -> str:
         if name == "seats":
             parts.append(f"<p>First-player advantage (P1 above an even share): {adv['advantage']:+.3f} "
                          f"[{adv['ci_low']:+.3f}, {adv['ci_high']:+.3f}]</p>")
+        if name == "compare" and use is not None:
+            parts.append(f"<p>{html.escape(use_text(use))}</p>")
         if name in plots:
             parts.append(f"<figure>{plots[name]}</figure>")
         parts.append(table_html(tables[name], COLUMNS[name]))
@@ -199,10 +211,17 @@ def table_html(rows: list[dict], columns: list[str]) -> str:
     return buf.getvalue()
 
 
-def render_compare(rows: list[dict], path) -> str:
+def render_compare(rows: list[dict], path, use: dict | None = None) -> str:
     lines = [f"with {path} (same seeds, paired; 95% interval of the mean difference):"]
     for r in rows:
         lines.append(f"  {r['seat']} {r['metric']:<10} {r['without']:.3f} -> {r['with']:.3f}   "
                      f"difference {r['difference']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}] "
                      f"over {r['games']} games")
+    if use is not None:
+        lines.append("  " + use_text(use))
     return "\n".join(lines)
+
+
+def use_text(use: dict) -> str:
+    return (f"{use['seat']} acquired the file's cards in {use['acquired_in']} of {use['games']} games "
+            f"({use['copies_acquired']} copies) and played them {use['plays']} times, in {use['played_in']} games")
