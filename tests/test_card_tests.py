@@ -145,11 +145,11 @@ test fleet_ships "Revealing Freighter Fleet moves the freighter up one step" {
   answer 0
   expect { shipping 1 }
 }
-test appropriate_tile "Appropriate buys a tile, a negotiator paying 1 spice of it" {
+test appropriate_tile "Appropriate buys a tile with Solari (its choice 1, then the Flagship), a negotiator paying 1 of it" {
   card appropriate
   given { influence emperor 2; solari 10; negotiators 1 }
   play agent
-  answer 1
+  answer 1 1
   expect { tiles 1; flagship 1; vp 1; negotiators -1; solari -7 }
 }
 '''

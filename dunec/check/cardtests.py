@@ -114,6 +114,16 @@ class _TestChecker:
         self.ok = False
         self.d.error(TEST_BAD_STEP, span, field=field, what=what, example=example)
 
+    def known_ids(self, args, what: str, known) -> list:
+        """The ids among `args` that name a `what` in `known`; each other one is an error."""
+        ids = []
+        for a in args:
+            if a.kind != "name" or a.value not in known:
+                self.unknown(a.span, what, str(a.value), known)
+            else:
+                ids.append(a.value)
+        return ids
+
     def unknown(self, span: Span, what: str, name: str, cands) -> None:
         self.ok = False
         hint = did_you_mean(name, cands) or everything(cands)
@@ -177,21 +187,9 @@ class _TestChecker:
                 else:
                     self.t.given_amounts[g.verb] = g.args[0].value
             elif g.verb in PILES and g.verb != "trashed":
-                ids = []
-                for a in g.args:
-                    if a.kind != "name" or a.value not in cards:
-                        self.unknown(a.span, "card", str(a.value), cards)
-                    else:
-                        ids.append(a.value)
-                self.t.given_piles[g.verb] = ids
+                self.t.given_piles[g.verb] = self.known_ids(g.args, "card", cards)
             elif g.verb == TILES and tiles:
-                ids = []
-                for a in g.args:
-                    if a.kind != "name" or a.value not in tiles:
-                        self.unknown(a.span, "tile", str(a.value), tiles)
-                    else:
-                        ids.append(a.value)
-                self.t.given_piles[TILES] = ids
+                self.t.given_piles[TILES] = self.known_ids(g.args, "tile", tiles)
             else:
                 self.unknown(g.verb_span, "given amount or pile", g.verb,
                              (*GIVEN_AMOUNTS, *amounts, "influence", "hand", "deck", "discard", "intrigue",
