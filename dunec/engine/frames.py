@@ -15,6 +15,7 @@ import textwrap
 from functools import lru_cache
 
 from dunec.check.tables import FACTIONS, LOCATIONS
+from dunec.engine.actions import ASIDE
 from dunec.engine.combat import PLACES
 from dunec.engine.steps import STEPS
 
@@ -319,7 +320,7 @@ OPTION_FIELDS = {
     "acquire": (_ID,), "retrieve": (_ID,), "draw_top": (_ID,), "trash_top": (_ID,), "set_aside": (_ID,),
     "block": (_ID,), "move": (_ID,), "recall": (_ID,), "lose_intrigue": (_ID,), "swap": (_ID,), "keep": (_ID,),
     "advance": ("track",), "cash_out": ("track",), "first": (_TEXT,),
-    "option": (_INT, _TEXT, _ANY), "yes": (_TEXT,), "opponent": (_SEAT, _TEXT),
+    "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
     "influence": (_FACTION, _INT), "lose_influence": (_FACTION, _INT), "secret": (_FACTION,),
     "ally": (_FACTION, _SEAT),
     "no": (), "reveal": (), "pass_turn": (), "pass": (), "end_turn": (), "stop_buying": (), "trash_nothing": (),
@@ -342,7 +343,9 @@ def _option(r, w: str, a) -> None:
             _unit(r, f"{w}[1]", rest[0], None)
             r.one_of(f"{w}[2]", rest[1], LOCATIONS)
         return
-    if k == "buy":  # (buy, card, price) from the Imperium Row or (buy, market, tile)
+    if k == "buy":  # (buy, card, price[, aside]) from the Imperium Row or set aside, or (buy, market, tile)
+        if len(rest) == 3 and rest[2] == ASIDE:
+            rest = rest[:2]
         if len(rest) != 2:
             r.fail(w, f"expected [\"buy\", card, price] or [\"buy\", market, tile], got {a!r}")
         if rest[0] in r.content.declared("market"):
@@ -425,7 +428,14 @@ def _buy_offsets(r, where: str, f, options, p) -> None:
 
 
 def check_pending(r, where: str, d, stack) -> None:
-    r.keys(where, d, ("seat", "kind", "options", "hint"), "fields")
+    # `about` and `words` are optional: the engine writes them only when it has them (Engine.ask).
+    r.keys(where, d, ("seat", "kind", "options", "hint", *(k for k in ("about", "words") if k in d)), "fields")
+    if "about" in d and not (isinstance(d["about"], str) and d["about"] in r.defs):
+        r.fail(f"{where}.about", f"expected the id of a definition of this game, got {d['about']!r}")
+    words = d.get("words")
+    if "words" in d and not (isinstance(words, str)
+                             or isinstance(words, list) and all(isinstance(w, str) for w in words)):
+        r.fail(f"{where}.words", f"expected a text or a list of texts, got {words!r}")
     r.seat(f"{where}.seat", d["seat"])
     if r.data["players"][d["seat"]]["rival"]:
         r.fail(f"{where}.seat", f"seat {d['seat']} is a House Hagal rival, which never waits on a decision")

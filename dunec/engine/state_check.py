@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import fields
 
 from dunec.check.tables import FACTIONS, ICONS, LOCATIONS
+from dunec.engine.rules_ix_cards import AWAY, BACK
 from dunec.engine import invariants
 from dunec.engine.frames import DECK_KINDS
 from dunec.engine.rivals import CHURN
@@ -205,11 +206,12 @@ class _Reader:
         a = self.list(w, p["aside"])
         if not a:
             return
-        if len(a) != 3:
-            self.fail(w, f"expected [] or [card, box reference, context], got {_show(a)}")
+        if len(a) != 4:
+            self.fail(w, f"expected [] or [card, box reference, context, stage], got {_show(a)}")
         self.ident(f"{w}[0]", a[0], DECK_KINDS)
         self.ref(f"{w}[1]", a[1])
         self.ctx(f"{w}[2]", a[2])
+        self.int(f"{w}[3]", a[3], AWAY, BACK)
 
     def declared(self, w: str, p) -> None:
         """A set's counters, unit kinds and tracks: exactly those the game's sets declare."""
@@ -223,7 +225,9 @@ class _Reader:
             self.int(f"{w}.counters.{c}", p["counters"][c])
         self.keys(f"{w}.units", p["units"], list(units), "unit kinds")
         for u in units:
-            held = self.keys(f"{w}.units.{u}", p["units"][u], ("strength", "supply", "garrison", "conflict"), "fields")
+            fields = ("strength", "supply", "garrison", "conflict")
+            fields += ("deployed",) if "deployed" in p["units"][u] else ()  # this turn's, once any (rules_units)
+            held = self.keys(f"{w}.units.{u}", p["units"][u], fields, "fields")
             for k in held:
                 self.int(f"{w}.units.{u}.{k}", held[k], 0, units[u]["supply"] if k != "strength" else BIG)
         self.keys(f"{w}.tracks", p["tracks"], list(tracks), "tracks")
@@ -321,6 +325,8 @@ class _Reader:
         for p in d["players"]:
             for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
                 where.update(p[pile])
+            if isinstance(p["aside"], list) and len(p["aside"]) == 4 and p["aside"][3] != BACK:
+                where.update(p["aside"][:1])  # out of the hand until it comes back (rules_ix_cards.set_aside)
             intrigue.update(p["intrigue"])
         for f in d["stack"] if isinstance(d["stack"], list) else ():
             if isinstance(f, dict) and f.get("do") == "received":  # a card on its way to a player
