@@ -46,7 +46,6 @@ def test_treachery_trashing_itself_gets_its_reveal_box(ix):
     unloads: 2 troops, deployed to the Conflict."""
     g = new_ix(ix)
     before = snap_ix(g)
-    g.answer(0, "deploy 2")
     g.box(0, "treachery", "agent", space="stillsuits")
     assert changes_ix(g, before) == {0: {"trashed": 1, "fremen": 1, "supply": -2, "conflict": 2}}
     assert g.p(0).trashed == ["treachery"] and "treachery" not in g.p(0).played
