@@ -85,10 +85,11 @@ def test_negotiators_are_never_deployed(ix):
     p = g.p(0)
     rules_resources.gain(g.engine, p, "negotiators", 4)
     p.supply, p.garrison = p.supply + p.garrison, 0  # an empty garrison
-    g.answer(0, "deploy 2")
-    g.box(0, "treachery", "reveal")  # 2 troops, "deploy these"
-    assert g.asked(0)[-1] == ("deploy", ["deploy 0", "deploy 1", "deploy 2"])
+    supply = p.supply
+    g.box(0, "treachery", "reveal")  # 2 troops, deployed as printed: no question
+    assert not g.asked(0)
     assert p.conflict == 2 and p.counters["negotiators"] == 4
+    assert p.supply == supply - 2 and p.garrison == 0  # the negotiators stayed held
     invariants.check(g.engine)
 
 

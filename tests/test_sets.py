@@ -72,7 +72,7 @@ def test_a_new_sets_names_lower_to_ir(smugglers):
     pay = cargo.boxes["plot"][0]
     assert pay.args[0] == (("res", "contraband", 2),)
     assert cargo.boxes["plot"][1] == Op("cash_out", ("smuggling_route",))
-    assert describe(captain.boxes["agent"]) == "+2 smuggler, advance 1 step on the smuggling route"
+    assert describe(captain.boxes["agent"]) == "+2 smugglers, advance 1 step on the smuggling route"  # the declared title, in the plural
 
 
 def test_a_sets_declarations_are_in_the_model(smugglers):
