@@ -90,9 +90,9 @@ def test_simulate_plays_ix(capsys):
 
 
 def test_a_set_the_engine_does_not_play_is_still_refused(capsys):
-    assert main(["play", "--sets", "base,immortality", "--seed", "1"]) == 2
+    assert main(["play", "--sets", "base,uprising", "--seed", "1"]) == 2
     err = capsys.readouterr().err
-    assert "does not play set `immortality` yet" in err and "Traceback" not in err
+    assert "does not play set `uprising` yet" in err and "Traceback" not in err
 
 
 def test_content_loaded_whole_plays_the_stand_alone_game_and_select_brings_ix_in():

@@ -18,7 +18,6 @@ from dunec.record import Frozen
 # other set's use is refused with E0309, and a game that selects the set is refused
 # (ir/meta.py, Content.select). A fan set's names ride on the generic mechanisms.
 UNPLAYED_SETS = {
-    "immortality": "the research track, the Tleilaxu track and grafting",
     "uprising": "spies, contracts, sandworms and the Maker hooks",
 }
 # Core verbs the checker accepts that the engine does not play yet (none: `advance`

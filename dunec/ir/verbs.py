@@ -289,7 +289,6 @@ ROWS: tuple[VerbRow, ...] = (
     # other sets: known so a base card that uses them is told where they belong
     VerbRow("spy", ("<int>",), sets=("uprising",), method=""),
     VerbRow("contract", ("<int>",), sets=("uprising",), method=""),
-    VerbRow("research", ("",), sets=("immortality",), method=""),
     # Rise of Ix: its content is data (cards/ix); a row with method "" is a verb the
     # engine does not play yet. Units are engine/rules_units.py, the freighter (`move`)
     # the track mechanism (rules_resources.py), the rest of the card verbs rules_ix_cards.py.
@@ -345,7 +344,6 @@ ROWS: tuple[VerbRow, ...] = (
             text="Snooper tokens: one on each Faction's Influence track at game start; the first time you reach 2 "
                  "Influence with that Faction, recall it: the first recalled lets you discard a card for 1 spice, the "
                  "second gives the Faction's 4-Influence bonus, the third +1 Influence with it, the fourth both"),
-    VerbRow("tleilaxu", ("",), sets=("immortality",), method=""),
 )
 
 # The rules of the control constructs: whether one may ask by itself (`pay?` asks
