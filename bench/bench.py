@@ -10,11 +10,11 @@ import time
 
 from dunec.build import build
 from dunec.content import from_model, load
-from dunec.engine.context import Ctx
-from dunec.engine.interpreter import HANDLERS
-from dunec.engine.game import Engine
-from dunec.engine.runner import play_game, state_at_round
-from dunec.engine.setup import new_game
+from dunec.engine.effects.context import Ctx
+from dunec.engine.effects.interpreter import HANDLERS
+from dunec.engine.loop.game import Engine
+from dunec.engine.runs.runner import play_game, state_at_round
+from dunec.engine.loop.setup import new_game
 from dunec.frontend import compile_paths
 from dunec.paths import cards_dir
 from dunec.codegen.emit import render
@@ -175,7 +175,7 @@ def api_rate(content, games: int) -> tuple[float, float]:
     """4-player games per second and steps per second played from outside through
     Game.legal_actions()/apply() with seeded random picks."""
     from dunec.api import Game
-    from dunec.engine.rng import Rng
+    from dunec.engine.loop.rng import Rng
 
     steps = 0
     t0 = time.perf_counter()
@@ -201,7 +201,7 @@ def adapter_rate(content, games: int):
         from dunec.ai.pettingzoo_env import env
     except ImportError:
         return None
-    from dunec.engine.rng import Rng
+    from dunec.engine.loop.rng import Rng
 
     e = env(players=4, seed=0)
     steps = 0

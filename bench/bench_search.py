@@ -19,8 +19,8 @@ from multiprocessing import Pool
 
 from dunec.ai.search import SearchPolicy
 from dunec.content import load
-from dunec.engine.policies import make
-from dunec.engine.runner import play_game
+from dunec.engine.players.policies import make
+from dunec.engine.runs.runner import play_game
 
 _CONTENT = None
 FIELDS = ("setting", "budget", "share", "vp", "seconds", "cpu")  # one game's result, in order

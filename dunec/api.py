@@ -33,7 +33,7 @@ class Game:
         1 is solo against two House Hagal rivals, 2 the two-player game with a
         House Hagal rival, 3 and 4 the standard game."""
         from dunec.content import load
-        from dunec.engine.runner import for_sets, new_state
+        from dunec.engine.runs.runner import for_sets, new_state
 
         content = for_sets(content if content is not None else load(backend), list(sets))
         state = new_state(content, players, seed, ["external"] * players, difficulty, churn)
@@ -41,13 +41,13 @@ class Game:
             for p, leader in zip((q for q in state.players if not q.rival), leaders):
                 p.leader = leader
         self._init(content, state, backend)
-        from dunec.engine import flow
+        from dunec.engine.loop import flow
 
         flow.start(self._engine)
         self._engine.advance()
 
     def _init(self, content, state, backend: str) -> None:
-        from dunec.engine.game import Engine
+        from dunec.engine.loop.game import Engine
 
         self.content = content
         self.state = state
@@ -71,12 +71,12 @@ class Game:
         decision of that round's player turns. A position that cannot be set up
         raises ValueError naming the field."""
         from dunec.content import load
-        from dunec.engine import position as positions
-        from dunec.engine import state_check
-        from dunec.engine.runner import for_sets, new_state
+        from dunec.engine.records import position as positions
+        from dunec.engine.checks import state_check
+        from dunec.engine.runs.runner import for_sets, new_state
 
         if isinstance(position, str):
-            from dunec.engine.position_text import read
+            from dunec.engine.records.position_text import read
 
             position = read(position)
         content = for_sets(content if content is not None else load(backend), list(sets))
@@ -112,15 +112,15 @@ class Game:
 
     def legal_actions(self) -> list:
         """The options of the pending decision, as structured actions
-        (dunec/engine/actions.py); empty when the game is over."""
+        (dunec/engine/loop/actions.py); empty when the game is over."""
         d = self.state.pending
         return [] if d is None else list(d["options"])
 
     @property
     def action_space(self):
-        """The game-wide numbering of this game's actions (dunec/engine/action_space.py):
+        """The game-wide numbering of this game's actions (dunec/engine/loop/action_space.py):
         the same for every game of the same sets."""
-        from dunec.engine.action_space import space_of
+        from dunec.engine.loop.action_space import space_of
 
         return space_of(self.content)
 
@@ -135,7 +135,7 @@ class Game:
         return None if self.state.pending is None else self._engine.pending_hints()
 
     def label(self, action) -> str:
-        from dunec.engine.actions import label
+        from dunec.engine.loop.actions import label
 
         return label(self.state, self.content, tuple(action))
 
@@ -153,7 +153,7 @@ class Game:
     def observation(self, seat: int):
         """What `seat` may know: a copy of the state with the other hands, intrigue
         cards and secret choices, every deck's order and the RNG hidden."""
-        from dunec.engine.observe import observation
+        from dunec.engine.views.observe import observation
 
         return observation(self.state, seat)
 
@@ -182,7 +182,7 @@ class Game:
 
     def apply_id(self, i: int) -> None:
         """Answer with the option whose action id is i (one of `legal_ids()`)."""
-        from dunec.engine.action_space import ActionError
+        from dunec.engine.loop.action_space import ActionError
 
         d = self.state.pending
         if d is None:
@@ -207,10 +207,10 @@ class Game:
     @classmethod
     def from_json(cls, text: str, content=None) -> "Game":
         """A game saved with to_json, at the same decision. What it reads is checked
-        first (dunec/engine/state_check.py): a save that is not one, or a state
+        first (dunec/engine/checks/state_check.py): a save that is not one, or a state
         that cannot be played, raises ValueError naming the field."""
         from dunec.content import load
-        from dunec.engine import state_check
+        from dunec.engine.checks import state_check
 
         try:
             data = json.loads(text)
@@ -231,7 +231,7 @@ class Game:
 
 def _for_sets(content, sets):
     """The content of the sets a save names: a list of known set ids."""
-    from dunec.engine.runner import for_sets
+    from dunec.engine.runs.runner import for_sets
     from dunec.ir.meta import SetsError
 
     if not isinstance(sets, list) or not sets or not all(isinstance(s, str) and s for s in sets):

@@ -27,19 +27,47 @@ class Outcome:
         return not self.problems
 
 
+# Leader boxes that fire without the test playing anything (every turn, round or
+# game): they would add to what a card's test sees.
+UNBIDDEN_BOXES = ("passive", "game_start", "round_start")
+
+
+def _by_set_then_id(content, metas) -> list:
+    """The game's own sets first, in their selection order (the set every game of
+    them plays comes first), then by id: the same pick in every selection that
+    holds it."""
+    rank = {s: i for i, s in enumerate(content.sets)}
+    return sorted(metas, key=lambda m: (rank.get(m.get("set"), len(rank)), m["id"]))
+
+
+def quiet_leader(content) -> str:
+    """A leader with no box that fires by itself and no passive modifier, so a card's
+    test sees only what it plays (the first leader when every one has such a box)."""
+    every = _by_set_then_id(content, content.of_kind("leader"))
+    quiet = [m for m in every if not m.get("modifiers") and not set(m.get("boxes", ())) & set(UNBIDDEN_BOXES)]
+    return (quiet or every)[0]["id"]
+
+
+def quiet_conflict(content):
+    """A level-I conflict of the game's sets whose rewards ask nothing and control no
+    location, or None."""
+    for m in _by_set_then_id(content, content.of_kind("conflict")):
+        if m.get("level") == 1 and not m.get("controls") and \
+                not any((m["id"], box) in content.programs for box in m.get("boxes", ())):
+            return m["id"]
+    return None
+
+
 def fresh_game(content, players: int = 3, seed: int = 0, leaders=None, clear: bool = True):
     """(state, scripted policies, engine) of a game in round 1 with player 1 first;
     `clear` empties decks and hands and picks a conflict with no side effects, so a
     test sees only what it plays."""
-    from dunec.engine.game import Engine
-    from dunec.engine.policies import ScriptedPolicy
-    from dunec.engine.setup import give_sets, new_game
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.players.policies import ScriptedPolicy
+    from dunec.engine.loop.setup import give_sets, new_game
 
     if leaders is None:
-        every = sorted(m["id"] for m in content.of_kind("leader"))
-        # A leader without passive effects keeps a card's test free of side effects.
-        plain = "count_ilban_richese" if "count_ilban_richese" in every else every[0]
-        leaders = [plain] * players
+        leaders = [quiet_leader(content)] * players
     state = new_game(content, players, seed, leaders=leaders)
     give_sets(content, state)  # a set's counters, units, tracks and markets (none in a base game)
     scripts = [ScriptedPolicy([]) for _ in range(players)]
@@ -48,7 +76,7 @@ def fresh_game(content, players: int = 3, seed: int = 0, leaders=None, clear: bo
     if clear:
         for p in state.players:
             p.deck, p.hand = [], []
-        state.conflict = "skirmish_b" if "skirmish_b" in content.defs else None
+        state.conflict = quiet_conflict(content)
     return state, scripts, engine
 
 
@@ -95,8 +123,8 @@ def sets_of_test(model, t: CardTest) -> tuple:
 
 
 def run_one(t: CardTest, content, backend: str) -> Outcome:
-    from dunec.engine import turns
-    from dunec.engine.context import Ctx
+    from dunec.engine.loop import turns
+    from dunec.engine.effects.context import Ctx
 
     out = Outcome(t, backend)
     state, scripts, engine = fresh_game(content)

@@ -338,7 +338,7 @@ def _setup_error(e: Exception) -> bool:
     """A SetupError, asked without importing the engine: commands load only what
     they use (`check` answers in an editor loop), and a command that never loaded
     the engine cannot have raised one."""
-    setup = sys.modules.get("dunec.engine.setup")
+    setup = sys.modules.get("dunec.engine.loop.setup")
     return setup is not None and isinstance(e, setup.SetupError)
 
 
@@ -469,7 +469,7 @@ def _for_sets(content, spec, playing: bool = True):
     files need; one they need and --sets leaves out is refused); a set that is unknown,
     misses a set it requires or (for a game: `playing`) is not played by the engine
     yet is a usage error."""
-    from dunec.engine.runner import for_sets
+    from dunec.engine.runs.runner import for_sets
     from dunec.ir.meta import SetsError
 
     from dunec.content import with_required
@@ -486,7 +486,7 @@ def _for_sets(content, spec, playing: bool = True):
 
 def _policies(spec: str, n: int, allowed=None, search: bool = False) -> list[str]:
     """Policy names per seat; with `search`, also the search player (search[:N])."""
-    from dunec.engine.policies import POLICIES, SEARCH
+    from dunec.engine.players.policies import POLICIES, SEARCH
 
     allowed = allowed or POLICIES
     names = [s.strip() for s in spec.split(",") if s.strip()]
@@ -526,8 +526,8 @@ def _flag(dest: str) -> str:
 def _setup(args) -> tuple[dict, list]:
     """The game's setup (what a save records) and the decisions to replay: from
     the save with --resume, else from the options."""
-    from dunec.engine import saves
-    from dunec.engine.policies import PLAY_POLICIES
+    from dunec.engine.records import saves
+    from dunec.engine.players.policies import PLAY_POLICIES
 
     if args.resume is None:
         humans = _humans(args)
@@ -561,13 +561,13 @@ def _setup(args) -> tuple[dict, list]:
 
 def cmd_play(args) -> int:
     from dunec.content import ContentError, check_cards
-    from dunec.engine.game import ReplayError
-    from dunec.engine.human import HumanPolicy, QuitGame
-    from dunec.engine.info import CardWords
-    from dunec.engine.policies import make
-    from dunec.engine.runner import play_game, render_standings, verdict
+    from dunec.engine.loop.game import ReplayError
+    from dunec.engine.players.human import HumanPolicy, QuitGame
+    from dunec.engine.views.info import CardWords
+    from dunec.engine.players.policies import make
+    from dunec.engine.runs.runner import play_game, render_standings, verdict
     from dunec.content import with_required
-    from dunec.engine.saves import load_content
+    from dunec.engine.records.saves import load_content
 
     setup, decisions = _setup(args)
     cards = Path(setup["cards"]["path"]) if setup["cards"]["path"] else None
@@ -630,7 +630,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_simulate(args) -> int:
-    from dunec.engine.runner import simulate
+    from dunec.engine.runs.runner import simulate
 
     from dunec.study.cluster import ClusterError
 
@@ -681,7 +681,7 @@ def cmd_simulate(args) -> int:
     print(f"average VP:     {stats['average_vp']:.2f}   average rounds: {stats['average_rounds']:.2f}")
     print(f"games/second:   {stats['games_per_second']}")
     if args.balance:
-        from dunec.engine.balance import render
+        from dunec.engine.runs.balance import render
         print(render(stats["balance"]))
     if "compare" in stats:
         from dunec.study.report import render_compare
@@ -716,7 +716,7 @@ def study(args, content, humans: int, names) -> dict:
     """The games of `simulate`, and with --compare the same seeds again with the
     author's file; with --report, the report is written before the statistics print."""
     from dunec.content import load
-    from dunec.engine.runner import simulate
+    from dunec.engine.runs.runner import simulate
     from dunec.study.report import card_use, compare_table, new_cards, write_report
 
     def run(content, extra, games: int, reserve=None) -> dict:
@@ -760,7 +760,7 @@ def study(args, content, humans: int, names) -> dict:
 
 
 # The search player lives in dunec.ai, above the engine: a study names its factory,
-# and each worker imports it (dunec/engine/runner.py, policy_factory).
+# and each worker imports it (dunec/engine/runs/runner.py, policy_factory).
 SEARCH_FACTORY = "dunec.ai.search:make_policy"
 
 

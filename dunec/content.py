@@ -10,7 +10,7 @@ from dunec.ir.ops import segments
 
 def from_model(model: Model) -> Content:
     """The interpreted back-end: effects walk the IR."""
-    from dunec.engine import interpreter
+    from dunec.engine.effects import interpreter
 
     defs, effects, programs = {}, {}, {}
 

@@ -17,6 +17,7 @@ from dunec.check.cardtests import check_tests
 from dunec.check.context import Changed, Known, summarize
 from dunec.check.diagnostics import Diagnostic, Diagnostics, without_hints
 from dunec.check.messages import EMPTY_FILE, NOT_A_CARD_FILE, NOT_UTF8, UNREADABLE_FILE
+from dunec.check.tables import starting_deck
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
 from dunec.check.sets import check_decks, check_hagal, check_playable, check_replacements
@@ -149,7 +150,7 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics, sets: t
             parsed.append(f)
             if not f.definitions:
                 diags.error(EMPTY_FILE, Span(path, 1, 1, 1, 1), path=path)
-    if any(d.kind == "deck" and d.id == "starting" for f in parsed for d in f.definitions):
+    if any(starting_deck([d for d in f.definitions if d.kind == "deck"]) for f in parsed):
         context, known = [], None  # a whole set stands alone, and is checked as one (E0403)
     scratch = Diagnostics()
     # Context first: an id defined in both is reported at the user's definition.

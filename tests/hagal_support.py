@@ -11,9 +11,11 @@ test_cards_support work on a RivalGame too.
 """
 from __future__ import annotations
 
-from dunec.engine import invariants, rivals, turns
-from dunec.engine.game import Engine
-from dunec.engine.policies import ScriptedPolicy
+from dunec.engine.checks import invariants
+from dunec.engine.rivals import play as rivals
+from dunec.engine.loop import turns
+from dunec.engine.loop.game import Engine
+from dunec.engine.players.policies import ScriptedPolicy
 
 SOLO_RIVALS = ("count_ilban_richese", "earl_memnon_thorvald")
 

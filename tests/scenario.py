@@ -13,8 +13,8 @@ indices. A decision the script does not answer fails the test, naming it.
 from __future__ import annotations
 
 from dunec.cardtest import fresh_game
-from dunec.engine.context import Ctx
-from dunec.engine import turns
+from dunec.engine.effects.context import Ctx
+from dunec.engine.loop import turns
 
 
 class Scenario:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dunec import Game
-from dunec.engine import invariants
-from dunec.engine.rng import Rng
+from dunec.engine.checks import invariants
+from dunec.engine.loop.rng import Rng
 
 
 def soak_game(content, people: int, seed: int, difficulty: str) -> int:

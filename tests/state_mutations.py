@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 from dunec import Game
-from dunec.engine import invariants
-from dunec.engine.rng import Rng
+from dunec.engine.checks import invariants
+from dunec.engine.loop.rng import Rng
 
 SETS = (("base",), ("base", "ix"))
 DIFFICULTIES = ("novice", "veteran", "expert")  # a solo game's; the others have none

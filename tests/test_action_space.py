@@ -4,8 +4,8 @@ import pytest
 
 from dunec import Game
 from dunec.api import IllegalAction
-from dunec.engine.action_space import ActionError, ActionSpace, space_of
-from dunec.engine.rng import Rng
+from dunec.engine.loop.action_space import ActionError, ActionSpace, space_of
+from dunec.engine.loop.rng import Rng
 
 ENGLISH = set("abcdefghijklmnopqrstuvwxyz ")
 

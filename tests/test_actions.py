@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import actions
-from dunec.engine.policies import GreedyPolicy, RandomPolicy
-from dunec.engine.runner import play_game
+from dunec.engine.loop import actions
+from dunec.engine.players.policies import GreedyPolicy, RandomPolicy
+from dunec.engine.runs.runner import play_game
 
 # The kinds an action may have, and which of its fields name definitions.
 KINDS = {"play", "once", "place", "pass_turn", "reveal", "end_turn", "stop_buying", "buy", "trash",
@@ -80,7 +80,8 @@ def test_hints_are_computed_only_when_a_policy_asks(content, monkeypatch):
             asked.append(hints)
             return self.inner.choose(engine, player, kind, options, hints)
 
-    from dunec.engine import hints, rules_cards
+    from dunec.engine.players import hints
+    from dunec.engine.rules import cards as rules_cards
     calls = []
     real = rules_cards.trash_hint
     monkeypatch.setattr(rules_cards, "trash_hint", lambda e, c: calls.append(c) or real(e, c))
@@ -92,7 +93,7 @@ def test_hints_are_computed_only_when_a_policy_asks(content, monkeypatch):
 
 
 def test_labels_read_as_before(compiled):
-    from dunec.engine.setup import new_game
+    from dunec.engine.loop.setup import new_game
     st = new_game(compiled, 3, 1)
     assert actions.label(st, compiled, ("place", "dr_yueh", "arrakeen")) == "Dr. Yueh -> Arrakeen"
     assert actions.label(st, compiled, ("buy", "stilgar", 5)) == "buy Stilgar (5)"

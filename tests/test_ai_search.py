@@ -10,9 +10,9 @@ from dunec import Game
 from dunec.ai.determinise import determinise
 from dunec.ai.search import Search, estimate, make_policy
 from dunec.content import load
-from dunec.engine.observe import observation
-from dunec.engine.rng import Rng
-from dunec.engine.runner import play_game, replay
+from dunec.engine.views.observe import observation
+from dunec.engine.loop.rng import Rng
+from dunec.engine.runs.runner import play_game, replay
 
 
 def game_at(players=4, seed=3, steps=40):
@@ -193,7 +193,7 @@ def test_points_count_development_less_as_the_conflicts_run_out():
 def test_a_solo_rival_counts_its_holdings_at_its_trade_rates():
     """A solo rival trades 7 Solari, 3 water or 3 intrigue cards for 1 VP, to the end."""
     from dunec.ai.search import points_of
-    from dunec.engine.rivals import TRADES
+    from dunec.engine.rivals.play import TRADES
 
     g = game_at(players=1, seed=2, steps=20)
     rival = next(p for p in g.state.players if p.rival)
@@ -298,7 +298,7 @@ def test_the_game_left_shrinks_as_the_leader_nears_the_end():
     """A game ends at VP_TO_END: with a seat one VP short, what a person holds is
     worth a tenth of what it was, however many conflicts are left."""
     from dunec.ai.search import game_left, points_of
-    from dunec.engine.turns import VP_TO_END
+    from dunec.engine.loop.turns import VP_TO_END
 
     g = game_at(players=1, seed=2, steps=20)
     person = next(p for p in g.state.players if not p.rival)

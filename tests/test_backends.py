@@ -6,13 +6,13 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dunec.codegen.emit import compile_in_memory
 from dunec.content import from_model
-from dunec.engine.context import Ctx
-from dunec.engine.game import Engine
-from dunec.engine.policies import RandomPolicy
-from dunec.engine.runner import play_game
-from dunec.engine.setup import new_game
+from dunec.engine.effects.context import Ctx
+from dunec.engine.loop.game import Engine
+from dunec.engine.players.policies import RandomPolicy
+from dunec.engine.runs.runner import play_game
+from dunec.engine.loop.setup import new_game
 from dunec.frontend import compile_paths, compile_sources
-from dunec.engine import rules_cards
+from dunec.engine.rules import cards as rules_cards
 
 
 def test_200_seeded_random_games_agree(interpreted, compiled):

@@ -6,7 +6,7 @@ import json
 
 from dunec.cli import main
 from dunec.content import load
-from dunec.engine.runner import simulate
+from dunec.engine.runs.runner import simulate
 
 BROKEN = '''card vp_printer "VP Printer" {
   set base

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dunec.engine.runner import play_game
+from dunec.engine.runs.runner import play_game
 
 BASELINE = Path(__file__).parent / "data" / "behaviour_baseline.json"
 

@@ -182,3 +182,34 @@ def test_an_unknown_name_lists_every_name_a_test_counts(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "more" not in err and all(f"`{n}`" in err for n in ("dreadnought", "shipping", "negotiators", "tiles",
                                                               "flagship", "solari", "trashed", "influence"))
+
+
+# ---------------------------------------------------------------- the game a card test runs in
+
+
+def _trimmed(content, drop):
+    """The same game's content without some definitions (a selection as another set's would be)."""
+    from dunec.ir.meta import Content
+    defs = {k: m for k, m in content.defs.items() if k not in drop}
+    return Content(defs, content.effects, content.backend, content.vocab, content.sets, content.programs)
+
+
+def test_a_card_test_picks_a_leader_and_conflict_by_what_they_do(compiled):
+    """The leader has no box that fires by itself and no passive modifier; the conflict
+    is of level I, asks nothing and controls nothing; both from the game's first set."""
+    from dunec.cardtest import quiet_conflict, quiet_leader
+    for sets in (("base",), ("base", "ix")):
+        game = compiled.select(sets)
+        assert (quiet_leader(game), quiet_conflict(game)) == ("count_ilban_richese", "skirmish_b")
+    game = compiled.select(("base", "ix"))
+    # Without them, the next that fits: not Countess Ariana (she is not first by id and set)...
+    fewer = _trimmed(game, {"count_ilban_richese", "skirmish_b"})
+    leader, conflict = quiet_leader(fewer), quiet_conflict(fewer)
+    assert leader == "countess_ariana_thorvald" and conflict == "skirmish_d"
+    m = fewer.defs[leader]
+    assert not m["modifiers"] and not {"passive", "game_start", "round_start"} & set(m["boxes"])
+    assert fewer.defs[conflict]["level"] == 1
+    assert not any((conflict, b) in fewer.programs for b in fewer.defs[conflict]["boxes"])
+    # ... and a level-I conflict whose reward asks (an influence of your choice) is never picked.
+    only_asking = _trimmed(game, {m["id"] for m in game.of_kind("conflict")} - {"skirmish_a"})
+    assert ("skirmish_a", "first") in only_asking.programs and quiet_conflict(only_asking) is None

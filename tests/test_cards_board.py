@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import turns
+from dunec.engine.loop import turns
 
 from test_cards_support import changes, finish, legal, new, set_influence, snap, top_intrigue
 

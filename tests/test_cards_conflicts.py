@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from dunec.engine import turns
+from dunec.engine.loop import turns
 
 from test_cards_support import changes, deploy, finish, new, snap, top_intrigue
 from scenario import settle

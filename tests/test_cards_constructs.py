@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from dunec.check import tables as T
-from dunec.engine import rules_agents, rules_cards, rules_resources, turns
+from dunec.engine.rules import agents as rules_agents, cards as rules_cards, resources as rules_resources
+from dunec.engine.loop import turns
 
 from test_cards_support import changes, custom_content, deploy, finish, legal, new, set_influence, snap
 from scenario import settle

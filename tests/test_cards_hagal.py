@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import hagal, rivals
+from dunec.engine.rivals import deck as hagal, play as rivals
 
 from hagal_support import RivalGame
 from test_cards_support import changes, snap

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import rules_cards, turns
+from dunec.engine.rules import cards as rules_cards
+from dunec.engine.loop import turns
 
 from card_rows import Box, run_box
 from test_cards_support import (changes, custom_content, deploy, finish, legal, new, set_influence, snap,

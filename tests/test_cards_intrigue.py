@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import combat, rules_cards, rules_resources, turns
+from dunec.engine.rules import combat, cards as rules_cards, resources as rules_resources
+from dunec.engine.loop import turns
 
 from card_rows import Box, run_intrigue
 from test_cards_support import changes, deploy, finish, legal, new, set_influence, snap, top_intrigue

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import rules_agents, rules_cards, turns
-from dunec.engine.game import Engine
-from dunec.engine.policies import make
-from dunec.engine.setup import new_game
+from dunec.engine.rules import agents as rules_agents, cards as rules_cards
+from dunec.engine.loop import turns
+from dunec.engine.loop.game import Engine
+from dunec.engine.players.policies import make
+from dunec.engine.loop.setup import new_game
 
 from test_cards_support import changes, finish, legal, new, set_influence, snap
 from scenario import run_step
@@ -179,7 +180,7 @@ def test_baron_vladimir_harkonnen_masterstroke_is_once_per_game(content):
 
 
 def test_baron_vladimir_harkonnen_secret_is_hidden_from_the_other_seats(content):
-    from dunec.engine.human import render_view
+    from dunec.engine.players.human import render_view
     g = _baron(content, ("guild", "bene_gesserit"))
     mine = render_view(g.engine, g.p(0)).split("\n")
     assert "Chosen in secret: Spacing Guild, Bene Gesserit" in mine
@@ -504,7 +505,7 @@ def test_helena_richese_signet_with_an_empty_row(content):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_paul_and_helena_play_complete_games(content, seed):
-    from dunec.engine import invariants
+    from dunec.engine.checks import invariants
     leaders = ["paul_atreides", "helena_richese", "paul_atreides", "helena_richese"]
     st = new_game(content, 4, seed, leaders=leaders)
     e = Engine(content, st, [make("random", seed, i) for i in range(4)])

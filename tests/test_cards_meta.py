@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from dunec.engine.content import load
+from dunec.content import load
 
 TESTS = Path(__file__).resolve().parent
 SELF = Path(__file__).name

@@ -7,8 +7,9 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import rules_cards, turns
-from dunec.engine.setup import new_game
+from dunec.engine.rules import cards as rules_cards
+from dunec.engine.loop import turns
+from dunec.engine.loop.setup import new_game
 
 from test_cards_support import changes, finish, legal, new, snap
 

@@ -9,8 +9,10 @@ invariants (troop conservation, VP ledger, alliances) still hold.
 """
 from __future__ import annotations
 
-from dunec.engine import invariants, rules_resources, turns
-from dunec.engine.state import FACTIONS
+from dunec.engine.checks import invariants
+from dunec.engine.rules import resources as rules_resources
+from dunec.engine.loop import turns
+from dunec.engine.loop.state import FACTIONS
 
 from scenario import Scenario
 
@@ -84,7 +86,7 @@ def custom_content(backend: str, extra: str, path: str = "cards/base/extra.dune"
     from pathlib import Path
 
     from dunec.codegen.emit import compile_in_memory
-    from dunec.engine.content import from_model
+    from dunec.content import from_model
     from dunec.frontend import compile_sources
 
     root = Path(__file__).resolve().parent.parent

@@ -145,7 +145,7 @@ def test_e0403_help_names_a_real_command(capsys):
 
 
 def _interrupt_after(monkeypatch, k):
-    from dunec.engine import runner
+    from dunec.engine.runs import runner
     real, calls = runner.play_game, []
 
     def play(*a, **kw):

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from dunec.cli import main
-from dunec.engine import saves
-from dunec.engine.runner import play_game
-from dunec.engine.saves import card_record
+from dunec.engine.records import saves
+from dunec.engine.runs.runner import play_game
+from dunec.engine.records.saves import card_record
 
 
 @pytest.fixture(scope="module")

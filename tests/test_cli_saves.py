@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from dunec.cli import main
-from dunec.engine.runner import play_game
-from dunec.engine.saves import card_record, save_game
+from dunec.engine.runs.runner import play_game
+from dunec.engine.records.saves import card_record, save_game
 
 ROOT = Path(__file__).resolve().parent.parent
 COURIER = '''card spice_courier "Spice Courier" {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from dunec.cli import main
-from dunec.engine.policies import playable
+from dunec.engine.players.policies import playable
 
 
 def test_play_seats_the_search_player(capsys):

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from dunec.cli import main
-from dunec.engine import runner
+from dunec.engine.runs import runner
 
 # Cost 1 and more of everything than any other cost-1 card: it dominates them.
 STRONG = '''card overpowered "Overpowered" {

@@ -2,9 +2,9 @@
 with the state (and its JSON)."""
 from __future__ import annotations
 
-from dunec.engine.policies import RandomPolicy
-from dunec.engine.runner import play_game
-from dunec.engine.state import GameState
+from dunec.engine.players.policies import RandomPolicy
+from dunec.engine.runs.runner import play_game
+from dunec.engine.loop.state import GameState
 
 
 def test_the_turn_kind_is_part_of_the_state(content):

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from dunec import Game
 from dunec.api import TERMINAL, IllegalAction
-from dunec.engine.rng import Rng
-from dunec.engine.runner import play_game
+from dunec.engine.loop.rng import Rng
+from dunec.engine.runs.runner import play_game
 
 MODES = [(4, "novice"), (3, "novice"), (2, "novice"), (1, "novice"), (1, "expert")]
 

@@ -1,8 +1,8 @@
 """The greedy policy is a real opponent: it beats random players and takes a fair
 share of solo games against House Hagal rivals (novice). Loose floors: the games
 are seeded, so these counts only move when the policy or the rules change."""
-from dunec.engine.policies import GreedyPolicy, make
-from dunec.engine.runner import play_game, simulate
+from dunec.engine.players.policies import GreedyPolicy, make
+from dunec.engine.runs.runner import play_game, simulate
 
 
 def _wins(content, games, people, seed, names):

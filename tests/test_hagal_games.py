@@ -8,9 +8,10 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import hagal, invariants
-from dunec.engine.runner import play_game, replay, simulate
-from dunec.engine.state import TROOPS_PER_PLAYER, GameState
+from dunec.engine.rivals import deck as hagal
+from dunec.engine.checks import invariants
+from dunec.engine.runs.runner import play_game, replay, simulate
+from dunec.engine.loop.state import TROOPS_PER_PLAYER, GameState
 
 DIFFICULTIES = ("novice", "veteran", "expert")
 

@@ -6,8 +6,12 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import combat, hagal, invariants, rivals, rules_agents, rules_costs, rules_resources, runner, turns
-from dunec.engine.context import Ctx
+from dunec.engine.rules import combat, agents as rules_agents, costs as rules_costs, resources as rules_resources
+from dunec.engine.rivals import deck as hagal, play as rivals
+from dunec.engine.checks import invariants
+from dunec.engine.runs import runner
+from dunec.engine.loop import turns
+from dunec.engine.effects.context import Ctx
 
 from hagal_support import RivalGame
 from test_cards_support import changes, deploy, set_influence, snap

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import invariants, rules_resources
-from dunec.engine.runner import play_game
+from dunec.engine.checks import invariants
+from dunec.engine.rules import resources as rules_resources
+from dunec.engine.runs.runner import play_game
 from dunec.frontend import compile_sources
 
 from test_ix_board import changes_ix, ix, new_ix, snap_ix  # noqa: F401  (ix: the fixture)

@@ -8,11 +8,11 @@ import sys
 import pytest
 
 from dunec.cli import main
-from dunec.engine.human import HumanPolicy, QuitGame, _option_number, render_view
-from dunec.engine.saves import SaveError, card_record, load_game, save_game
-from dunec.engine.runner import new_state
-from dunec.engine.game import Engine
-from dunec.engine import rules_cards
+from dunec.engine.players.human import HumanPolicy, QuitGame, _option_number, render_view
+from dunec.engine.records.saves import SaveError, card_record, load_game, save_game
+from dunec.engine.runs.runner import new_state
+from dunec.engine.loop.game import Engine
+from dunec.engine.rules import cards as rules_cards
 
 
 def _engine(compiled):

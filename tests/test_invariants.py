@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import invariants, rules_resources
-from dunec.engine.runner import play_game
+from dunec.engine.checks import invariants
+from dunec.engine.rules import resources as rules_resources
+from dunec.engine.runs.runner import play_game
 
 
 @pytest.mark.parametrize("block", range(10))
@@ -27,8 +28,8 @@ def test_200_greedy_games_keep_every_invariant(compiled):
 
 
 def test_the_checker_catches_a_broken_state(compiled):
-    from dunec.engine.game import Engine
-    from dunec.engine.setup import new_game
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.loop.setup import new_game
     st = new_game(compiled, 3, 1)
     e = Engine(compiled, st, [None] * 3)
     invariants.check(e)

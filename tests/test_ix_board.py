@@ -8,11 +8,12 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import content as C
-from dunec.engine import rules_resources, turns
-from dunec.engine.game import Engine
-from dunec.engine.setup import give_sets, new_game
-from dunec.engine.state import GameState
+from dunec import content as C
+from dunec.engine.rules import resources as rules_resources
+from dunec.engine.loop import turns
+from dunec.engine.loop.game import Engine
+from dunec.engine.loop.setup import give_sets, new_game
+from dunec.engine.loop.state import GameState
 
 from scenario import Scenario
 from test_cards_support import changes, finish, set_influence, snap

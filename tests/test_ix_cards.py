@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import flow, rules_agents, rules_ix_cards, turns
-from dunec.engine.game import Engine
+from dunec.engine.loop import flow, turns
+from dunec.engine.rules import agents as rules_agents
+from dunec.engine.rules import aside as rules_aside, own_turn, snoopers as rules_snoopers
+from dunec.engine.loop.game import Engine
 
 from test_cards_support import finish, legal, set_influence, top_intrigue
 from test_ix_board import ADVANCE, changes_ix, ix, new_ix, snap_ix  # noqa: F401  (ix: the fixture)
@@ -334,11 +336,11 @@ def test_ilesa_ecaz_sets_a_card_aside_out_of_her_hand_for_her_first_turn(ix):
     g, p = _ilesa_sets_aside(ix, "jamis")
     e = g.engine
     assert p.aside[0] == "jamis" and p.hand == ["dagger"]  # it left her hand (rulebook)
-    rules_ix_cards.turn_begins(e, p)
+    own_turn.turn_begins(e, p)
     assert not legal(g, 0, "jamis", "stillsuits")  # not usable on her first turn
-    rules_ix_cards.turn_ends(e, p)
+    own_turn.turn_ends(e, p)
     assert p.hand == ["dagger"]
-    rules_ix_cards.turn_begins(e, p)  # her second turn: back in her hand
+    own_turn.turn_begins(e, p)  # her second turn: back in her hand
     assert p.hand == ["dagger", "jamis"] and legal(g, 0, "jamis", "stillsuits")
     before = snap_ix(g)
     g.answer(0, "card first", "trash Dagger", "deploy 0")
@@ -353,9 +355,9 @@ def test_ilesa_ecaz_sets_a_card_aside_out_of_her_hand_for_her_first_turn(ix):
 def test_ilesa_ecaz_gains_solari_with_a_card_of_two_or_more_icons(ix):
     g, p = _ilesa_sets_aside(ix, "diplomacy")
     e = g.engine
-    rules_ix_cards.turn_begins(e, p)
-    rules_ix_cards.turn_ends(e, p)
-    rules_ix_cards.turn_begins(e, p)
+    own_turn.turn_begins(e, p)
+    own_turn.turn_ends(e, p)
+    own_turn.turn_begins(e, p)
     before = snap_ix(g)
     g.answer(0, "deploy 0")
     g.agent(0, "diplomacy", "stillsuits")
@@ -366,9 +368,9 @@ def test_ilesa_ecaz_gains_solari_with_a_card_of_two_or_more_icons(ix):
 
 def test_ilesa_ecaz_card_still_aside_at_the_round_end_goes_to_her_discard_pile(ix):
     g, p = _ilesa_sets_aside(ix, "jamis")
-    rules_ix_cards.turn_begins(g.engine, p)
-    rules_ix_cards.turn_ends(g.engine, p)  # her only turn (her reveal)
-    rules_ix_cards.aside_lapses(p)
+    own_turn.turn_begins(g.engine, p)
+    own_turn.turn_ends(g.engine, p)  # her only turn (her reveal)
+    rules_aside.aside_lapses(p)
     assert p.aside == [] and p.discard == ["jamis"] and "jamis" not in p.hand
     finish(g)
 
@@ -415,7 +417,7 @@ def test_yuna_moritani_gains_1_more_for_each_solari_gain_even_two_in_one_box(tmp
     """Each gain counts, also two inside one box that asks nothing (one generated
     function): the gain rule applies her modifier, so the back-ends agree."""
     from dunec.content import load
-    from dunec.engine.runner import for_sets
+    from dunec.engine.runs.runner import for_sets
     from test_ix_board import new_ix
 
     card = tmp_path / "two_purses.dune"
@@ -476,7 +478,7 @@ def test_tessia_vernius_snoopers_are_recalled_at_2_influence_in_order(ix):
     e.state.stack.clear()
     g = _leader_game(ix, "tessia_vernius")
     p = g.p(0)
-    rules_ix_cards.snoopers_at_start(g.engine, p)
+    rules_snoopers.snoopers_at_start(g.engine, p)
     p.hand = ["dagger"]
     before = snap_ix(g)
     g.answer(0, "discard Dagger")

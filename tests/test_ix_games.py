@@ -11,8 +11,8 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dunec.engine import invariants
-from dunec.engine.runner import play_game, replay
+from dunec.engine.checks import invariants
+from dunec.engine.runs.runner import play_game, replay
 
 from soak_support import soak_game
 

@@ -10,9 +10,13 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine import hagal, rivals, rivals_ix, rules_costs, rules_market, rules_resources, seats, setup
-from dunec.engine.actions import NO, YES
-from dunec.engine.context import Ctx
+from dunec.engine.rivals import deck as hagal, play as rivals
+from dunec.engine.rivals import markets as rival_markets, tiles as rival_tiles
+from dunec.engine.rules import costs as rules_costs, market as rules_market, resources as rules_resources
+from dunec.engine.players import seats
+from dunec.engine.loop import setup
+from dunec.engine.loop.actions import NO, YES
+from dunec.engine.effects.context import Ctx
 
 from hagal_support import RivalGame
 
@@ -230,7 +234,7 @@ def test_the_two_player_rival_ignores_tech(ix):
     opts = [("buy", "tech_tiles", "memocorders"), ("pass",)]
     assert rivals.choose(g.engine, g.p(P3), "buy", opts, lambda: None) == 1
     g.p(P3).spice = 9
-    assert rivals_ix.offers(g.engine, g.p(P3), "tech_tiles", 1) == []
+    assert rival_markets.offers(g.engine, g.p(P3), "tech_tiles", 1) == []
 
 
 def test_the_budget_is_spice_discount_and_negotiators(ix, monkeypatch):
@@ -241,12 +245,12 @@ def test_the_budget_is_spice_discount_and_negotiators(ix, monkeypatch):
     rival = g.p(P2)
     stacks(g, ["invasion_ships"], ["spy_satellites"], ["spaceport"])
     rival.spice = 2
-    assert rivals_ix.offers(g.engine, rival, "tech_tiles") == []
-    assert rivals_ix.offers(g.engine, rival, "tech_tiles", 1) == []
+    assert rival_markets.offers(g.engine, rival, "tech_tiles") == []
+    assert rival_markets.offers(g.engine, rival, "tech_tiles", 1) == []
     rival.counters["negotiators"] = 1
-    assert rivals_ix.offers(g.engine, rival, "tech_tiles", 1) == [(1, "spy_satellites", 3)]
+    assert rival_markets.offers(g.engine, rival, "tech_tiles", 1) == [(1, "spy_satellites", 3)]
     rival.counters["negotiators"] = 2
-    assert rivals_ix.offers(g.engine, rival, "tech_tiles", 1) == [(0, "invasion_ships", 4), (1, "spy_satellites", 3)]
+    assert rival_markets.offers(g.engine, rival, "tech_tiles", 1) == [(0, "invasion_ships", 4), (1, "spy_satellites", 3)]
 
 
 def _choose_frame(g, ident, box="hagal"):
@@ -517,8 +521,8 @@ def test_sonic_snoopers_is_never_trashed(ix):
     rival = g.p(P2)
     own(g, P2, "sonic_snoopers")
     rival.spice = 9
-    assert rivals_ix.vp_trades(g.engine, rival) == []
-    assert rivals_ix.recruit_tile(g.engine, rival, combat=True) is None
+    assert rival_tiles.vp_trades(g.engine, rival) == []
+    assert rival_tiles.recruit_tile(g.engine, rival, combat=True) is None
 
 
 def test_seven_spice_only_in_a_level_three_conflict_with_ix(ix):
@@ -563,7 +567,7 @@ def test_a_rival_game_with_ix_tiles_saves_mid_turn(ix):
     g.rival_turn(P2)
     assert g.p(P2).flipped == ["training_drones"]
     if "tiles" in type(g.p(P2)).__dataclass_fields__:
-        from dunec.engine.state import GameState
+        from dunec.engine.loop.state import GameState
         back = GameState.from_json(g.state.to_json())
         assert back.players[P2].flipped == ["training_drones"]
 

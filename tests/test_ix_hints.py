@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import hints
-from dunec.engine.policies import GreedyPolicy
+from dunec.engine.players import hints
+from dunec.engine.players.policies import GreedyPolicy
 from scenario import Scenario
 
 MARKET = "tech_tiles"

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import hints, invariants, rules_market, rules_tiles, turns
-from dunec.engine.game import Engine
-from dunec.engine.policies import RandomPolicy, ScriptedPolicy
-from dunec.engine.runner import new_state
-from dunec.engine.state import GameState
+from dunec.engine.players import hints
+from dunec.engine.checks import invariants
+from dunec.engine.rules import market as rules_market, tiles as rules_tiles
+from dunec.engine.loop import turns
+from dunec.engine.loop.game import Engine
+from dunec.engine.players.policies import RandomPolicy, ScriptedPolicy
+from dunec.engine.runs.runner import new_state
+from dunec.engine.loop.state import GameState
 from scenario import Scenario
 
 MARKET = "tech_tiles"
@@ -88,7 +91,7 @@ def test_a_base_game_has_no_market_and_draws_nothing_more_from_the_rng(content):
     base = content.select(("base",))
     st = new_state(base, 4, 5, ["random"] * 4)
     assert st.markets == {} and all(p.tiles == [] for p in st.players)
-    from dunec.engine.setup import new_game
+    from dunec.engine.loop.setup import new_game
     assert st.rng_state == new_game(base, 4, 5).rng_state
 
 
@@ -437,7 +440,7 @@ def test_chaumurky_wins_ties_in_the_standings(ix):
 def test_spaceport_lets_acquired_cards_go_on_top_of_the_deck(ix):
     g = game(ix)
     give(g, 0, "spaceport")
-    from dunec.engine import rules_cards
+    from dunec.engine.rules import cards as rules_cards
     g.answer(0, "put ")
     rules_cards.receive_card(g.engine, g.p(0), "dagger")
     g.engine.drive()
@@ -499,7 +502,7 @@ def test_the_invariants_catch_a_lost_or_duplicated_tile(ix):
 
 
 def test_a_seat_sees_the_tops_of_the_stacks_only(ix):
-    from dunec.engine.observe import HIDDEN, StateView, observation
+    from dunec.engine.views.observe import HIDDEN, StateView, observation
     g = game(ix)
     stacks = g.state.markets[MARKET]
     for view in (observation(g.state, 1).markets, StateView(g.state, 1).markets):
@@ -616,7 +619,7 @@ def test_sonic_snoopers_swaps_intrigue_and_is_trashed(ix):
 
 
 def test_the_options_read_as_words_and_name_the_tile(ix):
-    from dunec.engine.actions import idents, label
+    from dunec.engine.loop.actions import idents, label
     g = game(ix)
     assert label(g.state, ix, ("buy", MARKET, "flagship")) == "buy Flagship (8)"
     assert label(g.state, ix, ("use", "flagship")) == "use Flagship"
@@ -625,7 +628,7 @@ def test_the_options_read_as_words_and_name_the_tile(ix):
 
 
 def test_a_greedy_player_buys_the_tile_it_values_most(ix):
-    from dunec.engine.policies import GreedyPolicy
+    from dunec.engine.players.policies import GreedyPolicy
     g = game(ix)
     on_top(g, "minimic_film", 0)
     on_top(g, "holtzman_engine", 1)

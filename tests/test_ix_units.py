@@ -7,13 +7,15 @@ from __future__ import annotations
 import pytest
 from scenario import Scenario, run_step
 
-from dunec.engine import content as C
-from dunec.engine import invariants, rules_deploy, rules_units, turns
-from dunec.engine.context import Ctx
-from dunec.engine.game import Engine
-from dunec.engine.setup import give_sets
-from dunec.engine.policies import ScriptedPolicy
-from dunec.engine.state import TROOPS_PER_PLAYER, GameState
+from dunec import content as C
+from dunec.engine.checks import invariants
+from dunec.engine.rules import deploy as rules_deploy, units as rules_units
+from dunec.engine.loop import turns
+from dunec.engine.effects.context import Ctx
+from dunec.engine.loop.game import Engine
+from dunec.engine.loop.setup import give_sets
+from dunec.engine.players.policies import ScriptedPolicy
+from dunec.engine.loop.state import TROOPS_PER_PLAYER, GameState
 
 PLAIN = "count_ilban_richese"
 D = "dreadnought"
@@ -117,7 +119,7 @@ def test_a_combat_space_deploys_dreadnoughts_within_the_allowance_of_two(ix, giv
 
 
 def test_deploy_options_read_as_the_base_games_for_troops():
-    from dunec.engine.actions import label
+    from dunec.engine.loop.actions import label
     assert label(None, type("C", (), {"defs": {}})(), ("deploy", 2)) == "deploy 2"
     assert label(None, type("C", (), {"defs": {}})(), ("deploy", 2, D)).startswith("deploy 2 dreadnought")
 
@@ -181,7 +183,7 @@ def test_deployed_this_turn_counts_each_kind_and_every_kind(ix):
     troops(p, garrison=3)
     units(p, garrison=1)
     rules_deploy.send_units(g.engine, p, D, 1)
-    from dunec.engine import rules_resources
+    from dunec.engine.rules import resources as rules_resources
     rules_resources.send_troops(g.engine, p, 2)
     assert (p.deployed_turn, rules_units.deployed(p, D), rules_units.deployed(p, "troops")) == (3, 1, 2)
     rules_units.new_turn_deployments(p)
@@ -241,7 +243,7 @@ def test_full_scale_assault_gives_a_dreadnought_and_3_swords_per_dreadnought_in_
 
 
 def test_advanced_weaponry_and_the_dreadnought_space_recruit_a_dreadnought(ix, monkeypatch):
-    from dunec.engine import interpreter
+    from dunec.engine.effects import interpreter
     g = game(ix)
     p = g.p(0)
     p.solari = 6
@@ -427,7 +429,7 @@ def test_invariants_count_placed_units_and_one_per_location(ix):
 def test_a_random_ix_scenario_of_combats_keeps_the_invariants(ix):
     """Several rounds of combats with dreadnoughts on both back-ends, seats random."""
     g = game(ix, n=4)
-    from dunec.engine.policies import RandomPolicy
+    from dunec.engine.players.policies import RandomPolicy
     g.engine.policies = [RandomPolicy(1, s) for s in range(4)]
     for rnd in range(4):
         for p in g.state.players:
@@ -443,7 +445,7 @@ def test_a_random_ix_scenario_of_combats_keeps_the_invariants(ix):
 
 
 def test_the_table_shows_units_on_the_board_and_ones_own(ix):
-    from dunec.engine.human import render_view
+    from dunec.engine.players.human import render_view
     g, p = fielded(ix, 3, 0, (1, 0))
     p.units[D]["supply"] -= 1
     g.state.placed["carthag"] = [0, D]

@@ -7,11 +7,12 @@ import itertools
 
 import pytest
 
-from dunec.engine import rules_costs, turns
-from dunec.engine.actions import END_TURN
-from dunec.engine.context import Ctx
-from dunec.engine.game import Engine
-from dunec.engine.setup import new_game
+from dunec.engine.rules import costs as rules_costs
+from dunec.engine.loop import turns
+from dunec.engine.loop.actions import END_TURN
+from dunec.engine.effects.context import Ctx
+from dunec.engine.loop.game import Engine
+from dunec.engine.loop.setup import new_game
 
 
 def _general_rule(e, p) -> list:

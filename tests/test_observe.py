@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from dunec.engine.observe import HIDDEN, observation
-from dunec.engine.runner import play_game, state_at_round
+from dunec.engine.views.observe import HIDDEN, observation
+from dunec.engine.runs.runner import play_game, state_at_round
 
 
 def _mid_game(content, people, seed=2):
@@ -49,8 +49,8 @@ def test_what_is_hidden_cannot_change_the_observation(compiled):
 def test_the_lazy_view_a_policy_gets_reads_as_the_observation(compiled, people):
     from dataclasses import fields
 
-    from dunec.engine.observe import StateView
-    from dunec.engine.state import GameState, Player
+    from dunec.engine.views.observe import StateView
+    from dunec.engine.loop.state import GameState, Player
     st = _mid_game(compiled, people)
     for seat in range(len(st.players)):
         view, obs = StateView(st, seat), observation(st, seat)
@@ -64,9 +64,9 @@ def test_the_lazy_view_a_policy_gets_reads_as_the_observation(compiled, people):
 
 
 def test_policies_get_the_seat_view_unless_they_ask_for_everything(compiled):
-    from dunec.engine.game import Engine
-    from dunec.engine.observe import SeatView
-    from dunec.engine.policies import RandomPolicy
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.views.observe import SeatView
+    from dunec.engine.players.policies import RandomPolicy
     got = {}
 
     class Looks(RandomPolicy):

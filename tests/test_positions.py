@@ -1,4 +1,4 @@
-"""Game.from_position (dunec/engine/position.py): a game started from a given
+"""Game.from_position (dunec/engine/records/position.py): a game started from a given
 position, in the names of a card test's `given { }`, through the rules that keep
 the books."""
 from __future__ import annotations
@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dunec import Game
-from dunec.engine import invariants
-from dunec.engine.rng import Rng
+from dunec.engine.checks import invariants
+from dunec.engine.loop.rng import Rng
 
 
 def _play_out(g, seed: int = 0) -> None:

@@ -2,8 +2,8 @@
 the results are Rng.below's, draw for draw, rejections included."""
 from __future__ import annotations
 
-from dunec.engine.policies import RandomPolicy
-from dunec.engine.rng import _MASK, Rng
+from dunec.engine.players.policies import RandomPolicy
+from dunec.engine.loop.rng import _MASK, Rng
 
 _GOLD, _C1, _C2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 

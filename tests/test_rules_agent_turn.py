@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenario import Scenario, settle, run_step
 
-from dunec.engine import turns
+from dunec.engine.loop import turns
 
 PLAIN = "glossu_rabban"  # a leader with no passive rule modifiers or triggers inside a turn
 

@@ -7,8 +7,8 @@ from hagal_support import RivalGame
 from scenario import Scenario
 from test_cards_support import deploy
 
-from dunec.engine.state import TROOPS_PER_PLAYER
-from dunec.engine.turns import strength
+from dunec.engine.loop.state import TROOPS_PER_PLAYER
+from dunec.engine.loop.turns import strength
 
 PLAIN = "glossu_rabban"
 BANK_RAID = "guild_bank_raid"  # rewards: 6 / 4 / 2 Solari, nothing else

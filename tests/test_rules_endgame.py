@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from scenario import Scenario, run_step
 
-from dunec.engine import turns
+from dunec.engine.loop import turns
 
 PLAIN = "glossu_rabban"
 

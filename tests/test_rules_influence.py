@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from scenario import Scenario
 
-from dunec.engine.state import FACTIONS
-from dunec.engine import rules_resources
+from dunec.engine.loop.state import FACTIONS
+from dunec.engine.rules import resources as rules_resources
 
 PLAIN = "glossu_rabban"
 PLOT = {"emperor": "favored_subject", "guild": "guild_authorization",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scenario import Scenario, settle, run_step
 
-from dunec.engine import turns
+from dunec.engine.loop import turns
 
 PLAIN = "glossu_rabban"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from scenario import Scenario
 
-from dunec.engine import turns
-from dunec.engine.game import Engine
-from dunec.engine.policies import RandomPolicy
+from dunec.engine.loop import turns
+from dunec.engine.loop.game import Engine
+from dunec.engine.players.policies import RandomPolicy
 
 PLAIN = "glossu_rabban"
 MAKERS = ("hagga_basin", "imperial_basin", "the_great_flat")

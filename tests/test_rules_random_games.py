@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dunec.engine import invariants
-from dunec.engine.runner import play_game
-from dunec.engine.state import TROOPS_PER_PLAYER
+from dunec.engine.checks import invariants
+from dunec.engine.runs.runner import play_game
+from dunec.engine.loop.state import TROOPS_PER_PLAYER
 
 
 @pytest.mark.parametrize("n_players,games", [(4, 300), (3, 100), (2, 100)])

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from scenario import Scenario
 
-from dunec.engine.turns import strength
+from dunec.engine.loop.turns import strength
 
 PLAIN = "glossu_rabban"
 # Nothing here costs 1, 2 or 3, so no Row card is affordable by accident.

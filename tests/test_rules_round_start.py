@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenario import Scenario, settle
 
-from dunec.engine import turns
+from dunec.engine.loop import turns
 
 PLAIN = "glossu_rabban"  # no passive effects outside Engine.play()
 

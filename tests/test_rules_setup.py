@@ -5,9 +5,9 @@ from collections import Counter
 
 import pytest
 
-from dunec.engine.setup import new_game
-from dunec.engine.state import FACTIONS, TROOPS_PER_PLAYER
-from dunec.engine.turns import strength
+from dunec.engine.loop.setup import new_game
+from dunec.engine.loop.state import FACTIONS, TROOPS_PER_PLAYER
+from dunec.engine.loop.turns import strength
 
 SEEDS = range(12)
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from scenario import Scenario, settle
 
-from dunec.engine import turns
-from dunec.engine.turns import strength
+from dunec.engine.loop import turns
+from dunec.engine.loop.turns import strength
 
 PLAIN = "glossu_rabban"
 

@@ -15,7 +15,7 @@ from dunec.frontend import bundled_sets, compile_paths, compile_sources
 from dunec.ir.describe import ops as describe
 from dunec.ir.ops import Op
 from dunec.paths import cards_dir
-from dunec.engine import rules_costs, rules_resources
+from dunec.engine.rules import costs as rules_costs, resources as rules_resources
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -324,9 +324,9 @@ def test_every_set_folder_ships_in_the_package():
 
 def test_a_new_set_builds_and_plays_on_both_back_ends_with_no_python_change(smugglers, tmp_path, capsys):
     from dunec.content import load
-    from dunec.engine.runner import play_game
-    from dunec.engine import invariants
-    from dunec.engine.turns import strength
+    from dunec.engine.runs.runner import play_game
+    from dunec.engine.checks import invariants
+    from dunec.engine.loop.turns import strength
 
     (smugglers / "cards.dune").write_text(SMUGGLERS_CARDS.replace("cost 3;", "cost 3; copies 8;"), encoding="utf-8")
     assert main(["show", "smuggler_captain", "--with", str(smugglers), "--sets", "base,smugglers"]) == 0
@@ -356,7 +356,7 @@ def test_a_new_set_builds_and_plays_on_both_back_ends_with_no_python_change(smug
 
 def test_a_game_of_a_set_without_what_it_requires_is_refused(smugglers):
     from dunec.content import load
-    from dunec.engine.runner import play_game
+    from dunec.engine.runs.runner import play_game
     from dunec.ir.meta import SetsError
 
     with pytest.raises(SetsError, match="requires base"):
@@ -365,7 +365,7 @@ def test_a_game_of_a_set_without_what_it_requires_is_refused(smugglers):
 
 def test_a_base_game_holds_no_declared_names():
     from dunec.content import load
-    from dunec.engine.runner import play_game
+    from dunec.engine.runs.runner import play_game
 
     st = play_game(load("compiled"), 4, 1, ["random"] * 4, quiet=True)
     assert all(not (p.counters or p.units or p.tracks) for p in st.players)
@@ -374,9 +374,9 @@ def test_a_base_game_holds_no_declared_names():
 @pytest.mark.parametrize("backend", ["interpreted", "compiled"])
 def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smugglers, backend):
     from dunec.content import load
-    from dunec.engine.context import Ctx
-    from dunec.engine.game import Engine
-    from dunec.engine.runner import for_sets, new_state
+    from dunec.engine.effects.context import Ctx
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.runs.runner import for_sets, new_state
 
     content = for_sets(load(backend, extra=[smugglers]), ["base", "smugglers"])
     st = new_state(content, 4, 1, ["random"] * 4)
@@ -406,9 +406,9 @@ def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smuggler
 
 def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
     from dunec.content import load
-    from dunec.engine.context import Ctx
-    from dunec.engine.game import Engine
-    from dunec.engine.runner import for_sets, new_state
+    from dunec.engine.effects.context import Ctx
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.runs.runner import for_sets, new_state
 
     content = for_sets(load("interpreted", extra=[smugglers]), ["base", "smugglers"])
     st = new_state(content, 4, 1, ["random"] * 4)
@@ -419,7 +419,7 @@ def test_a_declared_unit_respects_its_supply_and_a_counter_pays(smugglers):
     rules_resources.send_troops(e, p, 1)  # troops alone: a unit kind is deployed by its own choice
     e.drive()
     assert p.units["smuggler"]["conflict"] == 0
-    from dunec.engine import rules_deploy
+    from dunec.engine.rules import deploy as rules_deploy
     rules_deploy.deploy_units(e, p, 3)  # up to 3 units: the kinds first, then troops
     assert e.state.pending["options"][-1] == ("deploy", 3, "smuggler")
     e.answer(3)
@@ -461,9 +461,9 @@ def test_the_default_sets_play_the_base_game(capsys):
 
 def test_a_sets_holdings_are_in_the_json_the_digest_and_the_observation(smugglers):
     from dunec.content import load
-    from dunec.engine.observe import observation
-    from dunec.engine.runner import play_game
-    from dunec.engine.state import GameState
+    from dunec.engine.views.observe import observation
+    from dunec.engine.runs.runner import play_game
+    from dunec.engine.loop.state import GameState
 
     st = play_game(load("interpreted", extra=[smugglers]), 4, 2, ["random"] * 4, quiet=True,
                    sets=["base", "smugglers"])
@@ -482,8 +482,8 @@ def test_a_save_records_its_sets_and_an_older_save_plays_base(tmp_path, capsys):
     import json
 
     from dunec.content import load
-    from dunec.engine.runner import play_game
-    from dunec.engine.saves import card_record
+    from dunec.engine.runs.runner import play_game
+    from dunec.engine.records.saves import card_record
 
     decisions = play_game(load("compiled"), 3, 4, ["random"] * 3, quiet=True).decisions
     save = {"format": "dunec save", "version": 2, "seed": 4, "people": 3, "difficulty": "novice",
@@ -506,9 +506,9 @@ def test_a_save_records_its_sets_and_an_older_save_plays_base(tmp_path, capsys):
 
 def test_a_declared_unit_that_is_not_conserved_breaks_an_invariant(smugglers):
     from dunec.content import load
-    from dunec.engine import invariants
-    from dunec.engine.game import Engine
-    from dunec.engine.runner import for_sets, new_state
+    from dunec.engine.checks import invariants
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.runs.runner import for_sets, new_state
 
     content = for_sets(load("interpreted", extra=[smugglers]), ["base", "smugglers"])
     st = new_state(content, 4, 1, ["random"] * 4)
@@ -521,3 +521,17 @@ def test_a_declared_unit_that_is_not_conserved_breaks_an_invariant(smugglers):
     st.players[2].tracks["smuggling_route"] = 4
     with pytest.raises(invariants.InvariantError, match="off the smuggling_route track"):
         invariants.check(e)
+
+
+def test_the_starting_deck_is_found_by_its_kind_and_role():
+    """The checker, the engine's setup and its state check find the starting deck one
+    way: a definition of kind `deck` whose role (its id) is the starting deck."""
+    from dunec.check.tables import STARTING_DECK, starting_deck
+    from dunec.content import load
+    model, diags = compile_paths([ROOT / "cards"], root=ROOT)
+    assert starting_deck(model.of_kind("deck")).id == STARTING_DECK
+    game = load().select(("base",))
+    assert sum(n for _, n in starting_deck(game.of_kind("deck"))["cards"]) == 10
+    # Another deck list is no starting deck, and neither is a definition of another kind with that id.
+    assert starting_deck([{"id": "draft", "kind": "deck"}]) is None
+    assert starting_deck(game.of_kind("starter")) is None

@@ -2,8 +2,8 @@
 a combat space and for a third agent (the Swordmaster)."""
 from __future__ import annotations
 
-from dunec.engine import rules_agents, rules_resources
-from dunec.engine.runner import play_game
+from dunec.engine.rules import agents as rules_agents, resources as rules_resources
+from dunec.engine.runs.runner import play_game
 
 
 def _callers(monkeypatch, module, name):

@@ -1,7 +1,7 @@
 """End-to-end: the bundled cards check, build fresh, and play a complete game."""
 from dunec.build import build
 from dunec.cli import main
-from dunec.engine.runner import play_game
+from dunec.engine.runs.runner import play_game
 
 
 def test_bundled_cards_check_clean(model):

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dunec.engine import turns
-from dunec.engine.rng import _MASK, Rng
-from dunec.engine.runner import play_game
+from dunec.engine.loop import turns
+from dunec.engine.loop.rng import _MASK, Rng
+from dunec.engine.runs.runner import play_game
 
 DIGESTS = json.loads((Path(__file__).parent / "data" / "engine_digests.json").read_text())
 
@@ -70,9 +70,9 @@ def test_board_and_agent_cards_are_per_selection(compiled):
 
 def test_plain_costs_read_as_the_general_cost_rule(compiled):
     """The agent menu's quick cost check agrees with can_pay for every space."""
-    from dunec.engine import rules_costs
-    from dunec.engine.game import Engine
-    from dunec.engine.setup import new_game
+    from dunec.engine.rules import costs as rules_costs
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.loop.setup import new_game
 
     content = compiled.select(("base", "ix"))
     e = Engine(content, new_game(content, 4, 1))
@@ -103,9 +103,9 @@ def test_agent_menu_appends_to_the_given_list(compiled):
 
 
 def test_cost_table_is_price_of_without_discounts(compiled):
-    from dunec.engine import rules_cards
-    from dunec.engine.game import Engine
-    from dunec.engine.setup import new_game
+    from dunec.engine.rules import cards as rules_cards
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.loop.setup import new_game
 
     for sets in (("base",), ("base", "ix")):
         content = compiled.select(sets)
@@ -172,7 +172,7 @@ def test_random_players_asked_by_count_play_as_through_choose(compiled):
     """The engine asks a random player for its index alone (RandomPolicy.pick); a
     subclass whose `choose` is its own goes the long way, through choose: the same
     draws, so the same games, in every mode."""
-    from dunec.engine import policies
+    from dunec.engine.players import policies
 
     class Long(policies.RandomPolicy):
         calls = 0

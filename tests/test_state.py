@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dunec.engine.rng import Rng
-from dunec.engine.runner import play_game, replay
-from dunec.engine.state import GameState
+from dunec.engine.loop.rng import Rng
+from dunec.engine.runs.runner import play_game, replay
+from dunec.engine.loop.state import GameState
 
 
 def test_final_state_round_trips_through_json(compiled):
@@ -147,7 +147,7 @@ def _game_digest_in_subprocess(hash_seed: str) -> str:
     import os
     import subprocess
     import sys
-    code = ("from dunec.content import load;from dunec.engine.runner import play_game;"
+    code = ("from dunec.content import load;from dunec.engine.runs.runner import play_game;"
             "c=load('compiled');"
             "g=play_game(c,4,21,['random','greedy','random','greedy']);print(g.digest(),g.log_digest(),"
             "play_game(c,1,22,['greedy'],difficulty='expert').digest(),"

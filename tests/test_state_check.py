@@ -1,4 +1,4 @@
-"""Game.from_json checks what it reads (dunec/engine/state_check.py, frames.py):
+"""Game.from_json checks what it reads (dunec/engine/checks/state_check.py, frames.py):
 every state the engine writes is accepted, and a mutated one is either refused
 with a ValueError naming the field or plays to its end with the invariants
 holding after every decision."""
@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from dunec import Game
-from dunec.engine.rng import Rng
+from dunec.engine.loop.rng import Rng
 from state_mutations import mutate, outcome, saved_games
 
 MUTATIONS = int(os.environ.get("DUNEC_STATE_MUTATIONS", "300"))

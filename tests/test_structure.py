@@ -77,7 +77,7 @@ def _cycle(graph: dict):
 
 def test_no_import_circle():
     graph = _graph()
-    assert "dunec.engine.game" in graph and "dunec.codegen.emit" in graph
+    assert "dunec.engine.loop.game" in graph and "dunec.codegen.emit" in graph
     cycle = _cycle(graph)
     assert cycle is None, " -> ".join(cycle)
 
@@ -111,7 +111,63 @@ def test_each_rule_constant_has_one_home():
     """A game constant defined twice can drift apart (the top of an influence track
     once was: the rule and the hints each had their own 6)."""
     for name in ("TROOPS_PER_PLAYER", "MAX_INFLUENCE", "HAND_SIZE", "VP_TO_END", "COMBAT_GARRISON_LIMIT",
-                 "FOUR_BONUS", "FACTIONS"):
+                 "FOUR_BONUS", "FACTIONS", "STARTING_DECK"):
         homes = [p.relative_to(PKG.parent).as_posix() for p in PKG.rglob("*.py")
                  if re.search(rf"^{name}\s*[:=]", p.read_text(encoding="utf-8"), re.M)]
         assert len(homes) == 1, f"{name} is defined in {homes}"
+
+
+CARDS = Path(__file__).resolve().parent.parent / "cards"
+# The sets the rules documents name, and every set folder under cards/ (a new one too).
+SET_NAMES = {"base", "ix", "immortality", "uprising"} | {p.parent.name for p in CARDS.glob("*/set.dune")}
+
+
+def _named_after_a_set(path: Path) -> bool:
+    words = path.relative_to(PKG).with_suffix("").parts
+    return any(w in SET_NAMES for part in words for w in part.split("_"))
+
+
+def test_no_module_is_named_after_a_set():
+    """A module is named for its mechanism (a set's content is data): a file such as
+    rules_ix_cards.py would gather one set's rules apart from the mechanisms they serve."""
+    named = [p.relative_to(PKG.parent).as_posix() for p in PKG.rglob("*.py") if _named_after_a_set(p)]
+    assert named == []
+
+
+def test_the_set_name_check_sees_one():
+    assert _named_after_a_set(PKG / "engine" / "rules_ix_cards.py")
+    assert _named_after_a_set(PKG / "engine" / "immortality" / "tracks.py")
+    assert not _named_after_a_set(PKG / "engine" / "rules" / "market.py")
+
+
+# The engine's subpackages by role; each module's role is its folder.
+ENGINE_ROLES = {"loop", "effects", "rules", "rivals", "players", "views", "checks", "records", "runs"}
+
+
+def test_the_engine_is_laid_out_by_role():
+    engine = PKG / "engine"
+    assert sorted(p.name for p in engine.glob("*.py")) == ["__init__.py"], "an engine module outside a role folder"
+    folders = {p.name for p in engine.iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert folders == ENGINE_ROLES
+    for role in ENGINE_ROLES:
+        init = engine / role / "__init__.py"
+        assert init.exists() and ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))), \
+            f"engine/{role}/__init__.py says what the role holds"
+        assert len(list((engine / role).glob("*.py"))) > 1
+
+
+def test_every_engine_package_ships():
+    """pyproject lists packages one by one: a role folder missing there is missing
+    from the wheel (.ci/wheel-smoke plays a game from one)."""
+    text = (PKG.parent / "pyproject.toml").read_text(encoding="utf-8")
+    for role in ENGINE_ROLES:
+        assert f'"dunec.engine.{role}"' in text, role
+
+
+def test_the_adapters_speak_of_no_set():
+    """The learning-agent adapters play any selection of sets: their guides name none."""
+    for name in ("pettingzoo_env.py", "openspiel_game.py"):
+        doc = ast.get_docstring(ast.parse((PKG / "ai" / name).read_text(encoding="utf-8")))
+        words = set(re.findall(r"[a-z]+", doc.lower()))
+        assert not words & SET_NAMES - {"base"}, name
+        assert "rise of ix" not in doc.lower() and "immortality" not in doc.lower(), name

@@ -8,7 +8,7 @@ import pytest
 
 from dunec.cli import main
 from dunec.content import load
-from dunec.engine.runner import simulate
+from dunec.engine.runs.runner import simulate
 from dunec.study import chunks, pool, workers
 
 SOURCE = ("compiled", None, ())

@@ -7,14 +7,15 @@ import subprocess
 import sys
 
 from dunec.content import check_cards
-from dunec.engine import rules_cards, turns
-from dunec.engine.game import Engine
-from dunec.engine.human import HumanPolicy, QuitGame
-from dunec.engine.info import CardWords
-from dunec.engine.observe import SeatView
-from dunec.engine.runner import new_state
-from dunec.engine.saves import card_record
-from dunec.engine.tableview import option_details, render_view
+from dunec.engine.rules import cards as rules_cards
+from dunec.engine.loop import turns
+from dunec.engine.loop.game import Engine
+from dunec.engine.players.human import HumanPolicy, QuitGame
+from dunec.engine.views.info import CardWords
+from dunec.engine.views.observe import SeatView
+from dunec.engine.runs.runner import new_state
+from dunec.engine.records.saves import card_record
+from dunec.engine.views.tableview import option_details, render_view
 
 WORDS = CardWords(None, check_cards)
 SETUP = {"seed": 5, "people": 3, "difficulty": "novice", "churn": "reveal", "policies": ["human"] * 3,

@@ -1,6 +1,6 @@
 """Unload (Rise of Ix rulebook p. 7): a card marked `unload` also gets its Reveal
 box when it is discarded or trashed, on every path that discards or trashes
-(engine/rules_leaving.py), on both back-ends; the checker knows the flag and
+(engine/rules/leaving.py), on both back-ends; the checker knows the flag and
 `dunec show` says it (docs/decisions.md, "Unload")."""
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import json
 import pytest
 
 from dunec.check.diagnostics import Diagnostics
-from dunec.engine import rules_cards, rules_resources, turns
+from dunec.engine.rules import cards as rules_cards, resources as rules_resources
+from dunec.engine.loop import turns
 from dunec.frontend import compile_sources
 from dunec.paths import cards_dir
 from dunec.show import show_definition
@@ -130,7 +131,7 @@ def test_a_trashed_tile_goes_through_the_same_place(ix):
     g = new_ix(ix)
     p = g.p(0)
     p.tiles.append("spy_satellites")
-    from dunec.engine import rules_tiles
+    from dunec.engine.rules import tiles as rules_tiles
     rules_tiles.trash_tile(g.engine, p, "spy_satellites")
     g.engine.drive()
     assert p.tiles == [] and g.state.tiles_trashed == ["spy_satellites"] and p.trashed == []
@@ -199,10 +200,10 @@ def test_an_unloaded_random_reveal_box_runs_the_same_on_both_backends(body, seed
     does not admit, such as `mentat`, are left out)."""
     from dunec.codegen.emit import compile_in_memory
     from dunec.content import from_model
-    from dunec.engine.context import Ctx
-    from dunec.engine.game import Engine
-    from dunec.engine.policies import RandomPolicy
-    from dunec.engine.setup import new_game
+    from dunec.engine.effects.context import Ctx
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.players.policies import RandomPolicy
+    from dunec.engine.loop.setup import new_game
 
     text = 'card fuzz "Fuzz" {\n  cost 1\n  unload\n  reveal {\n    ' + "\n    ".join(body) + "\n  }\n}\n"
     model, diags = compile_sources(_bundled() + [("cards/base/fuzz.dune", text)])

@@ -10,8 +10,9 @@ import pytest
 from dunec.check import tables as T
 from dunec.check.effects import EffectChecker
 from dunec.codegen import emit
-from dunec.engine import interpreter, rules_agents
-from dunec.engine.context import Ctx
+from dunec.engine.effects import interpreter
+from dunec.engine.rules import agents as rules_agents
+from dunec.engine.effects.context import Ctx
 from dunec.frontend import compile_paths
 from dunec.ir import describe, ops as ir_ops, value, verbs as V
 from dunec.ir.ops import Op, walk

@@ -32,7 +32,7 @@ def test_play_with_an_ix_card_plays_rise_of_ix(card, capsys):
 
 
 def test_simulate_with_an_ix_card_plays_rise_of_ix(card, capsys, monkeypatch):
-    from dunec.engine import runner
+    from dunec.engine.runs import runner
 
     seen = []
     real = runner.simulate

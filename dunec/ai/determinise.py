@@ -25,8 +25,8 @@ the same guesses (tests/test_ai_search.py checks it).
 """
 from __future__ import annotations
 
-from dunec.engine.rng import Rng
-from dunec.engine.state import GameState
+from dunec.engine.loop.rng import Rng
+from dunec.engine.loop.state import GameState
 
 DECKS = ("imperium_deck", "intrigue_deck", "hagal_deck")
 

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dunec.engine.observe import HIDDEN, StateView
-from dunec.engine.state import FACTIONS
+from dunec.engine.views.observe import HIDDEN, StateView
+from dunec.engine.loop.state import FACTIONS
 
 MAX_SEATS = 4  # a 4-player game; solo and the 2-player game with a rival have 3 seats
 HIGH = 255.0  # every entry is a count, an amount or a 0/1 flag, clipped to [0, HIGH]

@@ -6,7 +6,8 @@
 `players` counts the people: 1 is solo against two House Hagal rivals, 2 two
 people with a House Hagal rival, 3 and 4 the standard game. Rivals decide
 inside the engine, so OpenSpiel never sees their seats. `sets` is the sets
-played, comma-separated: "base" (the default) or "base,ix" for Rise of Ix.
+played, comma-separated ("base", the default, or an expansion after the sets it
+requires), any selection the engine plays.
 
 Chance is the state's own seeded RNG (decks, the conflict deck, House Hagal's
 cards), so the game is declared DETERMINISTIC with an explicit `seed` parameter:
@@ -123,7 +124,7 @@ class DuneImperiumState(pyspiel.State):
     def _action_to_string(self, player, action):
         """The action's id and words: the option's when it is one now, else the
         id's meaning in the action space."""
-        from dunec.engine.action_space import ActionError
+        from dunec.engine.loop.action_space import ActionError
 
         g = self._live.game
         space = g.action_space

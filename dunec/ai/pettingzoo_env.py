@@ -12,7 +12,7 @@ Hagal rivals (players=1: solo against two; players=2: one) decide inside the
 engine and are not agents. An observation is a dict: `observation`, the
 fixed-size vector of dunec.ai.features (layout in docs/engine.md), and
 `action_mask`, 1 at the action id of each of the pending decision's options in
-the game-wide action space (dunec/engine/action_space.py, table in docs/ai.md):
+the game-wide action space (dunec/engine/loop/action_space.py, table in docs/ai.md):
 one id is one action at every decision. The reward is the terminal win share (1
 for a sole winner, split on a tie).
 
@@ -22,8 +22,9 @@ game has moved on is the vector of the moment it was observed.
 
 Seeds: `env(seed=s)` plays seed s at the first reset; `reset(seed=s)` plays seed s;
 a reset without a seed plays the next seed, so a loop of resets sees new games
-and one seed is always one game. `env(sets=("base", "ix"))` plays Rise of Ix
-too; the observation vector then holds the expansion's blocks (docs/ai.md).
+and one seed is always one game. `env(sets=(...))` plays any selection of sets
+the engine plays (default: the base game alone); the observation vector then
+holds a block for each name the selected sets declare (docs/ai.md).
 """
 from __future__ import annotations
 

@@ -29,11 +29,11 @@ from typing import Optional
 
 from dunec.ai.determinise import determinise
 from dunec.api import Game
-from dunec.engine.actions import player_name
-from dunec.engine.policies import GreedyPolicy
-from dunec.engine.rivals import TRADES
-from dunec.engine.rng import Rng
-from dunec.engine.turns import VP_TO_END
+from dunec.engine.loop.actions import player_name
+from dunec.engine.players.policies import GreedyPolicy
+from dunec.engine.rivals.play import TRADES
+from dunec.engine.loop.rng import Rng
+from dunec.engine.loop.turns import VP_TO_END
 from dunec.ir.lexicon import WORTH
 
 ROLLOUTS = ("greedy", "random")
@@ -289,7 +289,7 @@ class SearchPolicy:
 def make_policy(name: str, seed: int, seat: int):
     """`play_game`'s make_policy: "search", "search:N" (N simulations a move), or
     a built-in policy name."""
-    from dunec.engine.policies import make
+    from dunec.engine.players.policies import make
 
     if name == "search" or name.startswith("search:"):
         n = name.partition(":")[2]

@@ -1,6 +1,6 @@
 """What both adapters share: the game-wide action space and the seats of the people.
 
-An action id is a number of the content's action space (dunec/engine/action_space.py):
+An action id is a number of the content's action space (dunec/engine/loop/action_space.py):
 the same id is the same action at every decision of every game of the same sets
 (docs/ai.md has the table of id ranges). The libraries' number of distinct
 actions is its size.

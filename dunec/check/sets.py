@@ -8,6 +8,7 @@ from dunec.check.messages import (
     SET_CANNOT_START, SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
 from dunec.check.model import Model
+from dunec.check.tables import starting_deck
 from dunec.check.vocab import reaches
 
 
@@ -71,8 +72,8 @@ LEADERS = 4
 
 def check_playable(model: Model, diags: Diagnostics) -> None:
     """A set that defines the starting deck must be able to start a game."""
-    start = model.defs.get("starting")
-    if start is None or start.kind != "deck":
+    start = starting_deck(model.of_kind("deck"))
+    if start is None:
         return
 
     # Only the sets a game of this set plays count: another set's leaders (Rise of
@@ -95,5 +96,5 @@ def check_playable(model: Model, diags: Diagnostics) -> None:
     if not [d for d in model.of_kind("space") if d.set in own]:
         needs.append("board spaces (it has none)")
     if needs:
-        diags.error(SET_CANNOT_START, model.spans.get(("starting", "size"), start.span),
+        diags.error(SET_CANNOT_START, model.spans.get((start.id, "size"), start.span),
                     notes=[(f"it needs {need}", None) for need in needs])

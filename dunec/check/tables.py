@@ -21,13 +21,21 @@ UNPLAYED_SETS = {
     "uprising": "spies, contracts, sandworms and the Maker hooks",
 }
 # Core verbs the checker accepts that the engine does not play yet (none: `advance`
-# and `cash_out` play on the track mechanism, dunec/engine/rules_resources.py).
+# and `cash_out` play on the track mechanism, dunec/engine/rules/resources.py).
 ENGINE_PENDING: tuple = ()
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
 ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
 LOCATIONS = ("arrakeen", "carthag", "imperial_basin")
 ZONES = ("hand", "discard", "play")
+# A deck list's role in setup is its id: each player is dealt the `starting` deck
+# (the checker's whole-set checks, the engine's setup and its state checks read it here).
+STARTING_DECK = "starting"
+
+
+def starting_deck(decks):
+    """The starting deck among definitions of kind `deck` (model Defs or meta dicts), or None."""
+    return next((d for d in decks if (d["id"] if isinstance(d, dict) else d.id) == STARTING_DECK), None)
 
 # Plain gains of the core (`vp 1`): the verb rows that lower to a gain; a set's
 # counters and unit kinds join them. persuasion and swords are per-round pools.

@@ -1,1 +1,2 @@
-"""Stage 5: the game engine (state, phases, combat, effect context, policies)."""
+"""Stage 5: the game engine, one folder per role (docs/architecture.md, "The engine's
+folders"): loop, effects, rules, rivals, players, views, checks, records, runs."""

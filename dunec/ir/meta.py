@@ -30,7 +30,7 @@ def meta_of(d: Def) -> dict:
         m["harvest"] = sum(o.args[1] for o in d.boxes.get("space", ()) if o.kind == "gain" and o.args[0] == "spice")
     if d.kind == "tech" and "plot" in d.boxes:
         # What a tile's `use` gives beyond its cost (a House Hagal rival reads it to
-        # know when it uses the tile: rivals_ix.py): (kind, *args) per op.
+        # know when it uses the tile: engine/rivals/tiles.py): (kind, *args) per op.
         m["uses"] = tuple((o.kind, *o.args) for o in walk(d.boxes["plot"]) if o.kind != "pay")
     if d.kind == "hagal" and any(o.kind == "signet" for o in walk(d.boxes.get("hagal", ()))):
         m["signet"] = True  # the signet ring icon: the rival uses its leader's signet ring
@@ -62,7 +62,7 @@ def vocab_of(model) -> dict:
             entry = {"title": d.title, **d.numbers}
             if d.kind == "track":
                 entry["rewards"] = tuple(sorted(d.steps))
-                # Each rewarded step's value hint, for the freighter's decision (engine/hints.py).
+                # Each rewarded step's value hint, for the freighter's decision (engine/players/hints.py).
                 entry["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
             if d.kind == "counter" and d.holds:
                 entry["holds"] = d.holds  # the unit kind whose pieces the counter holds
@@ -95,7 +95,7 @@ class Content:
     vocab: dict = field(default_factory=dict)  # set id -> its declarations (vocab_of)
     sets: tuple = ()  # the sets this game plays; () before select()
     # (id, box) -> IR ops of a box that may ask a decision: run from interpreter frames on
-    # both back-ends, so a game paused inside it is plain data (dunec/engine/interpreter.py).
+    # both back-ends, so a game paused inside it is plain data (dunec/engine/effects/interpreter.py).
     programs: dict = field(default_factory=dict)
     _by_kind: dict = field(default_factory=dict)
     # Before any selection, the definitions of expansions (a set that `requires`

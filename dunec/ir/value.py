@@ -1,7 +1,7 @@
 """A static value estimate of IR, used by the greedy policy and passed as hints
 with each choice, so both back-ends hand the policies the same numbers. The
 engine's hints may value some ops as the game stands (`now`): a purchase from a
-market is worth nothing when no tile is affordable (engine/hints.py)."""
+market is worth nothing when no tile is affordable (engine/players/hints.py)."""
 from __future__ import annotations
 
 from typing import Callable, Optional

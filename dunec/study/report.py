@@ -12,7 +12,7 @@ import io
 from collections import Counter
 from pathlib import Path
 
-from dunec.engine.balance import CardStats
+from dunec.engine.runs.balance import CardStats
 from dunec.study.stats import paired, wilson
 
 TITLE = "dunec balance report"

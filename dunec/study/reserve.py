@@ -4,7 +4,7 @@ them (when any other option is left), so a card's effect shows in the author's
 seat instead of being spread over the table. Games without the file are untouched."""
 from __future__ import annotations
 
-from dunec.engine.policies import make
+from dunec.engine.players.policies import make
 
 
 def _names(action, reserved) -> bool:

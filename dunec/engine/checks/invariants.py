@@ -1,0 +1,174 @@
+"""Invariants that hold at every point of a game; tests call check() after
+every decision of thousands of games."""
+from __future__ import annotations
+
+from dunec.check.tables import LOCATIONS
+from dunec.engine.rules import holding as rules_holding
+from dunec.engine.loop.state import FACTIONS, TROOPS_PER_PLAYER
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def _declared(engine, p, who: str) -> None:
+    """A set's names: counters never negative, each unit kind conserved against its
+    declared supply, each track marker between the bottom and the top."""
+    for name, n in p.counters.items():
+        if n < 0:
+            raise InvariantError(f"{who} has negative {name}: {n}")
+    if not (p.units or p.tracks):
+        return  # a base game: checked without asking for its content
+    units, tracks = engine.content.declared("unit"), engine.content.declared("track")
+    for kind, u in p.units.items():
+        board = sum(1 for seat, k in engine.state.placed.values() if seat == p.seat and k == kind)
+        held = _held(engine, p, kind)
+        if min(u["supply"], u["garrison"], u["conflict"]) < 0 or \
+                u["supply"] + u["garrison"] + u["conflict"] + board + held != units[kind]["supply"]:
+            raise InvariantError(f"{who} {kind} units not conserved: {u}, {board} on the board, {held} held")
+    for name, at in p.tracks.items():
+        if not 0 <= at <= tracks[name]["steps"]:
+            raise InvariantError(f"{who} is off the {name} track: step {at}")
+
+
+def _held(engine, p, unit: str) -> int:
+    """The units of a kind a player's counters hold (`holds UNIT`: negotiators are
+    troops); 0 for a bare state holder, which cannot say which counters hold."""
+    content = getattr(engine, "content", None)
+    return rules_holding.held(content, p, unit) if p.counters and content is not None else 0
+
+
+def _ix_cards(engine, p, who: str) -> None:
+    """Snooper tokens: each Faction's at most once, and only for a leader with them;
+    a card set aside names a definition; another turn is owed only to a player who
+    has not revealed."""
+    if len(set(p.snoopers)) != len(p.snoopers) or not set(p.snoopers) <= set(FACTIONS):
+        raise InvariantError(f"{who} Snooper tokens {p.snoopers} are not distinct Factions")
+    if p.snoopers and not any(m[0] == "snoop" for m in engine.defs[p.leader].get("modifiers", ())):
+        raise InvariantError(f"{who} holds Snooper tokens without a leader that uses them")
+    if p.aside and (len(p.aside) != 4 or p.aside[0] not in engine.defs or p.aside[3] not in (0, 1, 2)):
+        raise InvariantError(f"{who} set aside {p.aside[:1]}, not a card")
+    if p.extra_turn and p.revealed_turn:
+        raise InvariantError(f"{who} is owed another turn after revealing")
+
+
+def check(engine) -> None:
+    st = engine.state
+    seats = set(range(st.n_players))
+    for p in st.players:
+        who = f"P{p.seat + 1}"
+        for res in ("solari", "spice", "water", "persuasion", "swords", "garrison", "conflict", "supply", "vp"):
+            if getattr(p, res) < 0:
+                raise InvariantError(f"{who} has negative {res}: {getattr(p, res)}")
+        held = _held(engine, p, "troops")
+        if p.supply + p.garrison + p.conflict + held != TROOPS_PER_PLAYER:
+            raise InvariantError(f"{who} troop cubes not conserved: supply {p.supply} + garrison {p.garrison} "
+                                 f"+ conflict {p.conflict} + held by counters {held} != {TROOPS_PER_PLAYER}")
+        _declared(engine, p, who)
+        _ix_cards(engine, p, who)
+        if p.vp != sum(p.vp_ledger.values()):
+            raise InvariantError(f"{who} VP {p.vp} != sum of sources {p.vp_ledger}")
+        if p.rival:
+            _rival(engine, p, who)
+            if st.mode == "duo":
+                continue  # it scores nothing: no VP for its influence or alliances
+        if p.vp_ledger.get("influence", 0) != sum(1 for f in FACTIONS if p.influence[f] >= 2):
+            raise InvariantError(f"{who} influence VP {p.vp_ledger.get('influence', 0)} disagrees with tracks")
+        held = sum(1 for s in st.alliances.values() if s == p.seat)
+        if p.vp_ledger.get("alliance", 0) != held:
+            raise InvariantError(f"{who} alliance VP disagrees with {held} alliance(s) held")
+        for f in FACTIONS:
+            if not 0 <= p.influence[f] <= 6:
+                raise InvariantError(f"{who} {f} influence {p.influence[f]} off the track")
+        if not 0 <= p.agents_left <= p.agents + 1:
+            raise InvariantError(f"{who} has {p.agents_left} agents left of {p.agents}")
+    for f, s in st.alliances.items():
+        if s is not None:
+            if s not in seats or st.players[s].influence[f] < 4:
+                raise InvariantError(f"{f} alliance held by P{s + 1} below 4 influence")
+            if any(q.influence[f] > st.players[s].influence[f] for q in st.players):
+                raise InvariantError(f"{f} alliance held by P{s + 1} while someone is higher")
+    if st.turn_seat is not None and (st.turn_seat not in seats or st.players[st.turn_seat].rival):
+        raise InvariantError(f"the turn belongs to seat {st.turn_seat}, not a player")
+    if st.round > 10:
+        raise InvariantError(f"round {st.round} > 10")
+    if len(st.imperium_row) > 5:
+        raise InvariantError("Imperium row holds more than 5 cards")
+    for space, seat in st.occupied.items():
+        if seat not in seats:
+            raise InvariantError(f"{space} occupied by unknown seat {seat}")
+    for space, seat in st.infiltrators:
+        if seat not in seats or space not in st.occupied:
+            raise InvariantError(f"infiltrating agent of seat {seat} at {space} without a first agent there")
+    _placed(st)
+    if st.mode != "standard":
+        _hagal(engine)
+    if st.markets:
+        _tiles(engine)
+
+
+def _tiles(engine) -> None:
+    """Every tile of a market is in exactly one place: a stack, one player's tiles,
+    or trashed; a player's flipped tiles are tiles it owns."""
+    from collections import Counter
+
+    st = engine.state
+    where = Counter(t for stacks in st.markets.values() for s in stacks for t in s)
+    where.update(st.tiles_trashed)
+    for p in st.players:
+        where.update(p.tiles)
+        if any(t not in p.tiles for t in p.flipped) or len(set(p.flipped)) != len(p.flipped):
+            raise InvariantError(f"P{p.seat + 1} has flipped tiles it does not own: {p.flipped}")
+    content = getattr(engine, "content", None)
+    if content is None:
+        return
+    sold = {m["sells"] for m in content.declared("market").values()}
+    want = Counter({m["id"]: m["copies"] for k in sold for m in content.of_kind(k)})
+    if where != want:
+        raise InvariantError(f"tiles lost or duplicated: {sorted((where - want) + (want - where))}")
+
+
+def _placed(st) -> None:
+    """Units on the board: at most one per location (a dict of locations), each a
+    unit kind of a seat that declares it."""
+    for loc, held in st.placed.items():
+        if loc not in LOCATIONS or not (isinstance(held, list) and len(held) == 2):
+            raise InvariantError(f"a unit placed on {loc!r} as {held!r}")
+        seat, kind = held
+        if not 0 <= seat < st.n_players or kind not in st.players[seat].units:
+            raise InvariantError(f"{loc}: a {kind} of seat {seat} that has no such unit")
+
+
+def _rival(engine, p, who: str) -> None:
+    """A rival has no cards of its own, never the 4-influence bonus, at most 3 agents
+    (and the Mentat); the two-player rival holds nothing and controls nothing."""
+    st = engine.state
+    if p.deck or p.hand or p.discard or p.played or p.revealed:
+        raise InvariantError(f"{who} is a rival but holds Imperium cards")
+    if p.four_bonus:
+        raise InvariantError(f"{who} is a rival but took the 4-influence bonus {p.four_bonus}")
+    if p.agents > 3:
+        raise InvariantError(f"{who} is a rival with {p.agents} agents")
+    if st.mode == "duo":
+        held = {"solari": p.solari, "spice": p.spice, "water": p.water, "vp": p.vp, "intrigue": len(p.intrigue)}
+        if any(held.values()) or p.vp_ledger:
+            raise InvariantError(f"{who} is the two-player rival but holds {held} {p.vp_ledger}")
+        if p.seat in st.control.values() or any(held[0] == p.seat for held in st.placed.values()):
+            raise InvariantError(f"{who} is the two-player rival but controls a location")
+        if st.first_player == p.seat:
+            raise InvariantError(f"{who} is the two-player rival but holds the first-player marker")
+    elif not p.leader:
+        raise InvariantError(f"{who} is a solo rival without a leader")
+
+
+def _hagal(engine) -> None:
+    """Every House Hagal card of the mode is in the deck or face up, exactly once per copy."""
+    from collections import Counter
+
+    from dunec.engine.rivals.deck import cards_for
+    st = engine.state
+    content = getattr(engine, "content", None)  # a bare state holder cannot say the composition
+    if content is None:
+        return
+    if Counter(st.hagal_deck) + Counter(st.hagal_discard) != Counter(cards_for(content, st.mode)):
+        raise InvariantError("House Hagal cards lost or duplicated")

@@ -1,0 +1,453 @@
+"""Checking a game state read from outside (`Game.from_json`): types, ranges, known
+names, seat indexes, card conservation and the game's invariants, before the
+engine plays a single step of it. A state the engine wrote always passes; any
+other is refused with a `StateError` (a ValueError) naming the field:
+`state.players[1].spice: expected an integer of 0 or more, got -3`.
+
+Everything is read from the content the state plays (its definitions and the
+names its sets declare): nothing here names a set or a card."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import fields
+
+from dunec.check.tables import FACTIONS, ICONS, LOCATIONS, starting_deck
+from dunec.engine.rules.aside import AWAY, BACK
+from dunec.engine.checks import invariants
+from dunec.engine.checks.frames import DECK_KINDS
+from dunec.engine.rivals.play import CHURN
+from dunec.engine.loop.state import GameState, Player
+
+MODES = ("standard", "solo", "duo")
+DIFFICULTIES = ("", "novice", "veteran", "expert")
+PHASES = ("setup", "rounds", "over")
+TURN_KINDS = ("", "agent", "reveal", "combat", "endgame")
+MAX_ROUNDS = 10
+MAX_AGENTS = 3  # two, a third with the Swordmaster (rivals' third agent included)
+BIG = 10 ** 6  # an amount no game reaches: a bound that keeps arithmetic sane
+
+
+class StateError(ValueError):
+    """A state that cannot be played; the message names the field and the problem."""
+
+
+def _show(v) -> str:
+    try:
+        text = json.dumps(v)
+    except (TypeError, ValueError):
+        text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(v) -> bool:
+    return type(v) is int
+
+
+class _Reader:
+    """The checks of one state against one content; `fail` raises at the first problem."""
+
+    def __init__(self, content, data: dict):
+        self.content, self.defs, self.data = content, content.defs, data
+        self.n = 0  # players, once read
+
+    # ------------------------------------------------------------------ primitives
+    def fail(self, where: str, what: str):
+        raise StateError(f"state.{where}: {what}")
+
+    def int(self, where: str, v, lo: int = 0, hi: int = BIG) -> int:
+        if not _is_int(v) or not lo <= v <= hi:
+            rng = f"from {lo} to {hi}" if hi < BIG else f"of {lo} or more"
+            self.fail(where, f"expected an integer {rng}, got {_show(v)}")
+        return v
+
+    def bool(self, where: str, v) -> None:
+        if type(v) is not bool:
+            self.fail(where, f"expected true or false, got {_show(v)}")
+
+    def str(self, where: str, v) -> str:
+        if not isinstance(v, str):
+            self.fail(where, f"expected a string, got {_show(v)}")
+        return v
+
+    def one_of(self, where: str, v, choices) -> None:
+        if not isinstance(v, str) or v not in choices:
+            shown = ", ".join(c or '""' for c in choices)
+            self.fail(where, f"expected one of {shown}, got {_show(v)}")
+
+    def list(self, where: str, v) -> list:
+        if not isinstance(v, list):
+            self.fail(where, f"expected a list, got {_show(v)}")
+        return v
+
+    def dict(self, where: str, v) -> dict:
+        if not isinstance(v, dict):
+            self.fail(where, f"expected an object, got {_show(v)}")
+        return v
+
+    def seat(self, where: str, v, none: bool = False) -> None:
+        if v is None and none:
+            return
+        if not _is_int(v) or not 0 <= v < self.n:
+            self.fail(where, f"expected a seat from 0 to {self.n - 1}, got {_show(v)}")
+
+    def ident(self, where: str, v, kinds) -> str:
+        """A definition id of one of the kinds."""
+        if not kinds:
+            self.fail(where, f"this game has none (got {_show(v)})")
+        if not isinstance(v, str) or v not in self.defs or self.defs[v]["kind"] not in kinds:
+            self.fail(where, f"expected the id of a {' or '.join(kinds)} of this game, got {_show(v)}")
+        return v
+
+    def ids(self, where: str, v, kinds) -> list:
+        for i, x in enumerate(self.list(where, v)):
+            self.ident(f"{where}[{i}]", x, kinds)
+        return v
+
+    def keys(self, where: str, v, want, what: str) -> dict:
+        """An object whose keys are exactly `want`."""
+        self.dict(where, v)
+        if set(v) != set(want):
+            extra, missing = sorted(set(v) - set(want)), sorted(set(want) - set(v))
+            self.fail(where, f"expected the {what} {', '.join(want) or '(none)'}"
+                      + (f"; unknown: {', '.join(map(str, extra))}" if extra else "")
+                      + (f"; missing: {', '.join(missing)}" if missing else ""))
+        return v
+
+    def fields_of(self, where: str, v, cls) -> dict:
+        names = [f.name for f in fields(cls)]
+        return self.keys(where, v, names, "fields")
+
+    # ------------------------------------------------------------------ the whole state
+    def run(self) -> None:
+        d = self.fields_of("", self.data, GameState) if isinstance(self.data, dict) else \
+            self.fail("", f"expected an object, got {_show(self.data)}")
+        self.int("seed", d["seed"], -(1 << 64), 1 << 64)
+        self.int("rng_state", d["rng_state"], 0, (1 << 64) - 1)
+        players = self.list("players", d["players"])
+        self.n = self.int("n_players", d["n_players"], 1, 4)
+        if len(players) != self.n:
+            self.fail("players", f"{len(players)} players for n_players {self.n}")
+        self.one_of("mode", d["mode"], MODES)
+        self.one_of("difficulty", d["difficulty"], DIFFICULTIES)
+        self.one_of("churn", d["churn"], tuple(CHURN))
+        for i, p in enumerate(players):
+            self.player(f"players[{i}]", i, p)
+        self.mode(d)
+        self.board(d)
+        self.agents(d)
+        self.cards(d)
+        self.tiles(d)
+        self.progress(d)
+        self.continuation(d)
+
+    def mode(self, d) -> None:
+        rivals = [p["rival"] for p in d["players"]]
+        humans = rivals.count(False)
+        want = {"standard": (self.n, 3), "solo": (1, 1), "duo": (2, 2)}[d["mode"]]
+        if humans != want[0] or (d["mode"] == "standard" and self.n < want[1]):
+            self.fail("mode", f"{d['mode']} game with {humans} people among {self.n} seats")
+        if (d["mode"] == "solo") != bool(d["difficulty"]):
+            self.fail("difficulty", f"{_show(d['difficulty'])} in a {d['mode']} game "
+                      "(a difficulty is the solo game's and only its)")
+        for i, p in enumerate(d["players"]):
+            if not p["leader"] and not (p["rival"] and d["mode"] == "duo"):
+                self.fail(f"players[{i}].leader", "only the two-player rival has no leader")
+        self.ids("hagal_deck", d["hagal_deck"], ("hagal",))
+        self.ids("hagal_discard", d["hagal_discard"], ("hagal",))
+        self.int("rival_agent_cards", d["rival_agent_cards"], 0, MAX_ROUNDS)
+
+    # ------------------------------------------------------------------ a player
+    def player(self, w: str, seat: int, p) -> None:
+        self.fields_of(w, p, Player)
+        if p["seat"] != seat or not _is_int(p["seat"]):
+            self.fail(f"{w}.seat", f"expected {seat} (the player's place in the list), got {_show(p['seat'])}")
+        self.str(f"{w}.leader", p["leader"])
+        if p["leader"]:
+            self.ident(f"{w}.leader", p["leader"], ("leader",))
+        self.str(f"{w}.policy", p["policy"])
+        for name in ("solari", "spice", "water", "vp", "persuasion", "swords", "garrison", "conflict", "supply",
+                     "recruited", "deployed_turn"):
+            self.int(f"{w}.{name}", p[name])
+        self.int(f"{w}.agents", p["agents"], 0, MAX_AGENTS)
+        self.int(f"{w}.agents_left", p["agents_left"], 0, MAX_AGENTS + 1)
+        for name in ("swordmaster", "seat_on_council", "has_mentat", "once_used", "revealed_turn", "acquire_to_top",
+                     "infiltrate", "may_pass", "rival", "extra_turn"):
+            self.bool(f"{w}.{name}", p[name])
+        for src, n in self.dict(f"{w}.vp_ledger", p["vp_ledger"]).items():
+            self.int(f"{w}.vp_ledger.{src}", n, -BIG)
+        self.keys(f"{w}.influence", p["influence"], FACTIONS, "factions")
+        for f in FACTIONS:
+            self.int(f"{w}.influence.{f}", p["influence"][f], 0, 6)
+        for name in ("four_bonus", "secret", "snoopers"):
+            for i, f in enumerate(self.list(f"{w}.{name}", p[name])):
+                self.one_of(f"{w}.{name}[{i}]", f, FACTIONS)
+        for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
+            self.ids(f"{w}.{pile}", p[pile], DECK_KINDS)
+        self.ids(f"{w}.intrigue", p["intrigue"], ("intrigue",))
+        for card, n in self.dict(f"{w}.discounts", p["discounts"]).items():
+            self.ident(f"{w}.discounts", card, DECK_KINDS)
+            self.int(f"{w}.discounts.{card}", n)
+        for i, icon in enumerate(self.list(f"{w}.extra_icons", p["extra_icons"])):
+            self.one_of(f"{w}.extra_icons[{i}]", icon, ICONS)
+        self.ids(f"{w}.visited", p["visited"], ("space",))
+        self.aside(f"{w}.aside", p)
+        self.declared(w, p)
+
+    def agents(self, d) -> None:
+        """Every agent a player owns (and the Mentat it holds) is on the board or still to place."""
+        for i, p in enumerate(d["players"]):
+            placed = sum(1 for s in d["occupied"].values() if s == i) + sum(1 for _, s in d["infiltrators"] if s == i)
+            if p["agents_left"] + placed != p["agents"] + p["has_mentat"]:
+                self.fail(f"players[{i}].agents_left", f"{p['agents_left']} to place and {placed} on the board, "
+                          f"for {p['agents']} agents{' and the Mentat' if p['has_mentat'] else ''}")
+
+    def aside(self, w: str, p) -> None:
+        a = self.list(w, p["aside"])
+        if not a:
+            return
+        if len(a) != 4:
+            self.fail(w, f"expected [] or [card, box reference, context, stage], got {_show(a)}")
+        self.ident(f"{w}[0]", a[0], DECK_KINDS)
+        self.ref(f"{w}[1]", a[1])
+        self.ctx(f"{w}[2]", a[2])
+        self.int(f"{w}[3]", a[3], AWAY, BACK)
+
+    def declared(self, w: str, p) -> None:
+        """A set's counters, unit kinds and tracks: exactly those the game's sets declare."""
+        from dunec.engine.loop.setup import _OWN
+
+        counters = [c for c in self.content.declared("counter") if c not in _OWN]
+        units = {u: m for u, m in self.content.declared("unit").items() if u not in _OWN}
+        tracks = self.content.declared("track")
+        self.keys(f"{w}.counters", p["counters"], counters, "counters")
+        for c in counters:
+            self.int(f"{w}.counters.{c}", p["counters"][c])
+        self.keys(f"{w}.units", p["units"], list(units), "unit kinds")
+        for u in units:
+            fields = ("strength", "supply", "garrison", "conflict")
+            fields += ("deployed",) if "deployed" in p["units"][u] else ()  # this turn's, once any (rules_units)
+            held = self.keys(f"{w}.units.{u}", p["units"][u], fields, "fields")
+            for k in held:
+                self.int(f"{w}.units.{u}.{k}", held[k], 0, units[u]["supply"] if k != "strength" else BIG)
+        self.keys(f"{w}.tracks", p["tracks"], list(tracks), "tracks")
+        for t, m in tracks.items():
+            self.int(f"{w}.tracks.{t}", p["tracks"][t], 0, m["steps"])
+        for u, n in self.dict(f"{w}.recruited_units", p["recruited_units"]).items():
+            if u not in units:
+                self.fail(f"{w}.recruited_units", f"{_show(u)} is not a unit kind of this game")
+            self.int(f"{w}.recruited_units.{u}", n)
+        self.ids(f"{w}.tiles", p["tiles"], self.tile_kinds())
+        self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
+
+    def tile_kinds(self) -> tuple:
+        """The kinds the game's markets sell (none: a game without markets holds no tiles)."""
+        return tuple(sorted({m["sells"] for m in self.content.declared("market").values()}))
+
+    # ------------------------------------------------------------------ the board
+    def board(self, d) -> None:
+        spaces = ("space",)
+        for name in ("occupied", "blocked"):
+            for sp, seat in self.dict(name, d[name]).items():
+                self.ident(name, sp, spaces)
+                self.seat(f"{name}.{sp}", seat)
+        for i, a in enumerate(self.list("infiltrators", d["infiltrators"])):
+            if not isinstance(a, list) or len(a) != 2:
+                self.fail(f"infiltrators[{i}]", f"expected [space, seat], got {_show(a)}")
+            self.ident(f"infiltrators[{i}][0]", a[0], spaces)
+            self.seat(f"infiltrators[{i}][1]", a[1])
+        self.bool("mentat_on_board", d["mentat_on_board"])
+        self.seat("mentat_next_round", d["mentat_next_round"], none=True)
+        makers = sorted(m["id"] for m in self.content.of_kind("space") if m.get("maker"))
+        self.keys("maker_spice", d["maker_spice"], makers, "maker spaces")
+        for sp in makers:
+            self.int(f"maker_spice.{sp}", d["maker_spice"][sp])
+        for loc, seat in self.dict("control", d["control"]).items():
+            self.one_of("control", loc, LOCATIONS)
+            self.seat(f"control.{loc}", seat)
+        for loc, held in self.dict("placed", d["placed"]).items():
+            self.one_of("placed", loc, LOCATIONS)
+            if not isinstance(held, list) or len(held) != 2:
+                self.fail(f"placed.{loc}", f"expected [seat, unit kind], got {_show(held)}")
+            self.seat(f"placed.{loc}[0]", held[0])
+            if held[1] not in d["players"][held[0]]["units"]:
+                self.fail(f"placed.{loc}[1]", f"{_show(held[1])} is not a unit kind of this game")
+        self.keys("alliances", d["alliances"], FACTIONS, "factions")
+        for f in FACTIONS:
+            self.seat(f"alliances.{f}", d["alliances"][f], none=True)
+        from dunec.engine.checks.frames import check_costs
+
+        for sp, costs in self.dict("cost_overrides", d["cost_overrides"]).items():
+            self.ident("cost_overrides", sp, spaces)
+            check_costs(self, f"cost_overrides.{sp}", costs)
+
+    # ------------------------------------------------------------------ cards
+    def cards(self, d) -> None:
+        """Every card is in one place: the Imperium cards, reserve piles, starting
+        decks and intrigue cards each as many times as the game has copies of them."""
+        conflicts = self.ids("conflict_deck", d["conflict_deck"], ("conflict",)) + \
+            self.ids("conflicts_done", d["conflicts_done"], ("conflict",))
+        if d["conflict"] is not None:
+            self.ident("conflict", d["conflict"], ("conflict",))
+            if d["conflict"] not in d["conflicts_done"][-1:]:  # after its combat it is done, still shown
+                conflicts = conflicts + [d["conflict"]]
+        for c, n in Counter(conflicts).items():
+            if n > self.defs[c]["copies"]:
+                self.fail("conflict_deck", f"the conflict {c} is in the game {n} times")
+        self.conflicts(d)
+        for name in ("imperium_deck", "imperium_row", "imperium_trash"):
+            self.ids(name, d[name], DECK_KINDS)
+        if len(d["imperium_row"]) > 5:
+            self.fail("imperium_row", f"{len(d['imperium_row'])} cards (the row holds 5)")
+        reserve = {m["id"]: m["copies"] for m in self.content.of_kind("reserve")}
+        self.keys("reserve", d["reserve"], sorted(reserve), "reserve piles")
+        for c, most in reserve.items():
+            self.int(f"reserve.{c}", d["reserve"][c], 0, most)
+        self.ids("intrigue_deck", d["intrigue_deck"], ("intrigue",))
+        self.ids("intrigue_discard", d["intrigue_discard"], ("intrigue",))
+        self.conserved(d, reserve)
+
+    def conflicts(self, d) -> None:
+        """One conflict a round: before round 1 all ten in the deck; in round r,
+        10 - r left, r - 1 done and one revealed, which joins the done ones at its
+        combat (and leaves the board once the round ends)."""
+        r, done, deck, shown = d["round"], len(d["conflicts_done"]), len(d["conflict_deck"]), d["conflict"]
+        self.int("round", r, 0, MAX_ROUNDS)
+        resolved = r > 0 and (shown is None or shown in d["conflicts_done"][-1:])
+        if done != max(0, r - 1) + resolved or deck != MAX_ROUNDS - r or (r == 0 and shown is not None):
+            self.fail("conflict_deck", f"{deck} conflicts left, {done} done"
+                      f"{'' if shown is None else ' and ' + shown + ' revealed'} in round {r} "
+                      f"(round r has r - 1 done, one revealed and {MAX_ROUNDS} - r left)")
+
+    def conserved(self, d, reserve: dict) -> None:
+        where = Counter(d["imperium_deck"] + d["imperium_row"] + d["imperium_trash"])
+        intrigue = Counter(d["intrigue_deck"] + d["intrigue_discard"])
+        for p in d["players"]:
+            for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
+                where.update(p[pile])
+            if isinstance(p["aside"], list) and len(p["aside"]) == 4 and p["aside"][3] != BACK:
+                where.update(p["aside"][:1])  # out of the hand until it comes back (rules/aside.py)
+            intrigue.update(p["intrigue"])
+        for f in d["stack"] if isinstance(d["stack"], list) else ():
+            if isinstance(f, dict) and f.get("do") == "received":  # a card on its way to a player
+                where.update([f.get("card")])
+        want = Counter(self.content.copies_of("card"))
+        for c, most in reserve.items():
+            want[c] += most - d["reserve"][c]
+        start = starting_deck(self.content.of_kind("deck"))
+        people = sum(1 for p in d["players"] if not p["rival"])
+        for c, n in (start["cards"] if start else ()):
+            want[c] += n * people
+        self.same("cards", where, want)
+        self.same("intrigue cards", intrigue, Counter(self.content.copies_of("intrigue")))
+
+    def same(self, what: str, got: Counter, want: Counter) -> None:
+        if got != want:
+            more, fewer = sorted((got - want).elements()), sorted((want - got).elements())
+            self.fail(what, "not conserved:" + (f" more than the game has: {', '.join(more)}" if more else "")
+                      + (f"; missing: {', '.join(fewer)}" if fewer else ""))
+
+    def tiles(self, d) -> None:
+        markets = self.content.declared("market")
+        self.keys("markets", d["markets"], sorted(markets), "markets")
+        for m, stacks in d["markets"].items():
+            if len(self.list(f"markets.{m}", stacks)) != markets[m]["stacks"]:
+                self.fail(f"markets.{m}", f"{len(stacks)} stacks (the market has {markets[m]['stacks']})")
+            for i, s in enumerate(stacks):
+                self.ids(f"markets.{m}[{i}]", s, (markets[m]["sells"],))
+        self.ids("tiles_trashed", d["tiles_trashed"], self.tile_kinds())
+
+    # ------------------------------------------------------------------ progress
+    def progress(self, d) -> None:
+        self.int("round", d["round"], 0, MAX_ROUNDS)
+        self.seat("first_player", d["first_player"])
+        self.one_of("phase", d["phase"], PHASES)
+        self.seat("turn_seat", d["turn_seat"], none=True)
+        self.one_of("turn_kind", d["turn_kind"], TURN_KINDS)
+        self.bool("finished", d["finished"])
+        if d["finished"] != (d["phase"] == "over"):
+            self.fail("finished", f"{_show(d['finished'])} in the phase {d['phase']}")
+        for i, s in enumerate(self.list("standings", d["standings"])):
+            self.dict(f"standings[{i}]", s)
+            self.seat(f"standings[{i}].seat", s.get("seat"))
+            self.int(f"standings[{i}].rank", s.get("rank"), 1, self.n)
+        for i, x in enumerate(self.list("decisions", d["decisions"])):
+            self.int(f"decisions[{i}]", x)
+        for i, line in enumerate(self.list("log", d["log"])):
+            self.str(f"log[{i}]", line)
+
+    # ------------------------------------------------------------------ the continuation
+    def continuation(self, d) -> None:
+        from dunec.engine.checks.frames import check_frame, check_pending
+
+        for i, f in enumerate(self.list("stack", d["stack"])):
+            check_frame(self, f"stack[{i}]", f)
+        if d["pending"] is not None:
+            check_pending(self, "pending", d["pending"], d["stack"])
+        elif d["phase"] != "over" and d["stack"]:
+            self.fail("pending", "null while the game is not over (it must wait on a decision)")
+        if d["phase"] == "over" and (d["pending"] is not None or d["stack"]):
+            self.fail("phase", "over, but steps or a decision are left")
+
+    def ref(self, where: str, ref) -> None:
+        """A box reference: [definition, box, [op index, which]...] naming ops that exist."""
+        from dunec.engine.effects.interpreter import resolve
+
+        if not isinstance(ref, list) or len(ref) < 2 or not all(isinstance(x, str) for x in ref[:2]) or \
+                (ref[0], ref[1]) not in self.content.programs:
+            self.fail(where, f"expected a reference to a box that asks, got {_show(ref)}")
+        seq = self.content.programs[(ref[0], ref[1])]
+        for step in ref[2:]:
+            if not (isinstance(step, list) and len(step) == 2 and all(_is_int(x) for x in step)
+                    and 0 <= step[0] < len(seq)):
+                self.fail(where, f"{_show(step)} is not a place in the box {ref[0]} {ref[1]}")
+            op = seq[step[0]]
+            inner = op.body if step[1] < 0 else (op.alts[step[1]] if step[1] < len(op.alts or ()) else None)
+            if inner is None:
+                self.fail(where, f"{_show(step)} is not a place in the box {ref[0]} {ref[1]}")
+            seq = inner
+        resolve(self.content, ref)
+
+    def ctx(self, where: str, c) -> None:
+        """An effect context as plain data (context.Ctx.data)."""
+        self.dict(where, c)
+        self.keys(where, {"before": None, **c}, ("seat", "owner", "card", "space", "box", "forced", "before"),
+                  "fields")  # without "before" the troops are counted when the box runs
+        self.seat(f"{where}.seat", c["seat"])
+        self.seat(f"{where}.owner", c["owner"])
+        for name in ("card", "space"):
+            if c[name] is not None and c[name] not in self.defs:
+                self.fail(f"{where}.{name}", f"{_show(c[name])} is not a definition of this game")
+        if c["box"] is not None:
+            self.str(f"{where}.box", c["box"])
+        self.bool(f"{where}.forced", c["forced"])
+        if c.get("before") is not None:
+            self.int(f"{where}.before", c["before"])
+
+
+def check(content, data) -> None:
+    """Raise StateError unless `data` (a state as plain JSON data) can be played
+    with `content`; then the game's invariants must hold too."""
+    r = _Reader(content, data)
+    try:
+        r.run()
+    except StateError:
+        raise
+    except (KeyError, IndexError, TypeError, AttributeError) as e:  # a shape the checks above did not foresee
+        raise StateError(f"state: malformed ({type(e).__name__}: {e})") from None
+
+
+def read(content, data) -> GameState:
+    """A GameState from checked plain data; its invariants are checked too (as the
+    test suite does after every decision), unless it waits in the middle of a rule
+    step that leaves them broken until it finishes."""
+    from dunec.engine.loop.game import Engine
+
+    check(content, data)
+    state = GameState.from_json(json.dumps(data))
+    if not any(f.get("unfinished") for f in state.stack):
+        try:
+            invariants.check(Engine(content, state))
+        except invariants.InvariantError as e:
+            raise StateError(f"state: {e}") from None
+    return state

@@ -1,0 +1,766 @@
+"""Round start, player turns (agent and reveal), makers, recall and endgame."""
+from __future__ import annotations
+
+from dunec.engine.rivals import play as rivals
+from dunec.engine.rules import (
+    agents as rules_agents,
+    aside as rules_aside,
+    cards as rules_cards,
+    costs as rules_costs,
+    deploy as rules_deploy,
+    own_turn,
+    resources as rules_resources,
+    tiles as rules_tiles,
+    units as rules_units,
+)
+from dunec.engine.players import seats
+from dunec.engine.loop.actions import ASIDE, CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
+from dunec.engine.effects.context import Ctx
+from dunec.engine.views.narration import log_changes, seen, tally
+from dunec.engine.loop.setup import HAND_SIZE
+from dunec.engine.loop.state import Player
+from dunec.ir.describe import NAMES
+from dunec.ir.meta import modified_costs
+from dunec.engine.loop.steps import step
+
+VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
+
+
+# ---------------------------------------------------------------------- round start
+def round_start(e) -> None:
+    st = e.state
+    st.conflict = st.conflict_deck.pop()
+    if not e.quiet:
+        e.log(f"== Round {st.round}: conflict {e.cname(st.conflict)}; "
+              f"first player {e.pname(e.players[st.first_player])}")
+    rivals.round_start(e)
+    for p in e.order():
+        rules_cards.draw(e, p, HAND_SIZE)
+    for p in reversed(e.order()):  # after the hands are drawn (Ilesa Ecaz sets a card aside)
+        if e.has_box(p.leader, "round_start"):
+            e.later("leader_trigger", seat=p.seat, box="round_start")
+    if st.markets:
+        rules_tiles.round_start(e)
+    loc = e.defs[st.conflict].get("controls")
+    seat = rules_units.controller(e, loc) if loc is not None else None
+    if seat is not None:
+        p = e.players[seat]
+        if p.supply > 0:
+            e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", loc, seat=p.seat, loc=loc)
+
+
+@step
+def defended(e, f):
+    if f["answer"] == 0:
+        p = e.players[f["seat"]]
+        p.supply -= 1
+        p.conflict += 1
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
+        rules_resources.deployed(e, p, 1)
+
+
+# ---------------------------------------------------------------------- player turns
+@step
+def player_turns(e, f):
+    """Turns in order, skipping whoever has revealed (or, a rival, is done), until
+    everyone has; after each turn, solo rivals trade what they gained."""
+    if f["order"] is None:
+        f["order"] = [p.seat for p in e.order()]
+    order = f["order"]
+    i = f["i"]
+    players = e.players
+    last = f.get("last")
+    # Another turn right after this one (Weirding Way); the flag read first: most turns give none.
+    if last is not None and players[last].extra_turn and own_turn.next_is_extra(e, last):
+        e.state.stack.append(f)  # `last` stays: a Weirding Way in the extra turn gives another
+        p = players[last]
+        e.yes_no(p, "extra_turn", "take another turn now", 2.0, "extra_turn_taken", seat=last)
+        return
+    n = len(order)
+    while True:
+        if i == 0:  # a new pass over the order: over once everyone has revealed
+            for s in order:
+                if not players[s].revealed_turn:
+                    break
+            else:
+                return
+        p = players[order[i]]
+        i = (i + 1) % n
+        if not p.revealed_turn:
+            break
+    f["i"] = i
+    f["last"] = p.seat
+    e.state.stack.append(f)
+    if e.state.mode == "solo":  # the only mode whose rivals act after anyone's turn
+        e.later("rivals_after_turn")
+    if p.rival:
+        rivals.take_turn(e, p)
+    else:
+        take_turn(e, p)
+
+
+@step
+def extra_turn_taken(e, f):
+    if f["answer"] == 0:
+        if e.state.mode == "solo":
+            e.later("rivals_after_turn")
+        take_turn(e, e.players[f["seat"]])
+
+
+@step
+def rivals_after_turn(e, f):
+    rivals.after_turn(e)
+
+
+def take_turn(e, p: Player) -> None:
+    """One turn: any number of plot intrigues (and a once-per-game ability), then
+    an agent action, the reveal, or a pass when a card allows it."""
+    # Troops a plot recruits before the agent action are "recruited during your current
+    # turn" (rules 000): the counts cover the whole turn, plots included.
+    p.recruited = 0
+    rules_units.new_turn_deployments(p)
+    p.recruited_units = {}
+    own_turn.turn_begins(e, p)
+    turn_menu(e, p)
+
+
+def turn_menu(e, p: Player) -> None:
+    # One list, extended in place: this menu is built before nearly every decision.
+    options = intrigue_options(e, p, "plot", []) if p.intrigue else []
+    if p.tiles:
+        options += tile_options(e, p)
+    if not p.once_used and "once" in e.defs[p.leader]["boxes"]:
+        options.append(("once", p.leader))
+    agent_options(e, p, options)
+    if p.may_pass:
+        options.append(PASS_TURN)
+    options.append(REVEAL)
+    e.ask(p, "turn", options, "turn_chosen", seat=p.seat)
+
+
+@step
+def turn_menu_again(e, f):
+    turn_menu(e, e.players[f["seat"]])
+
+
+@step
+def turn_chosen(e, f):
+    p = e.players[f["seat"]]
+    a = f["chosen"]
+    k = a[0]
+    if k == "play":
+        e.later("turn_menu_again", seat=p.seat)
+        play_intrigue(e, p, a[1], "plot")
+        return
+    if k == "use":
+        e.later("turn_menu_again", seat=p.seat)
+        rules_tiles.use(e, p, a[1])
+        return
+    if k == "once":
+        p.once_used = True
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} uses {e.defs[p.leader]['name']}'s once-per-game ability")
+        e.later("turn_menu_again", seat=p.seat)
+        rules_agents.leader_trigger(e, p, "once")
+        return
+    if k == "place":
+        e.push({"do": "more_plots", "seat": p.seat})  # which ends the turn
+        agent_turn(e, p, a[1], a[2])
+        return
+    e.push({"do": "turn_ended", "seat": p.seat})
+    if k == "pass_turn":
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} passes")
+    else:
+        reveal_turn(e, p)
+
+
+@step
+def turn_ended(e, f):
+    turn_over(e, e.players[f["seat"]])
+
+
+def turn_over(e, p: Player) -> None:
+    own_turn.turn_ends(e, p)
+    end_of_turn(p)
+
+
+def end_of_turn(p: Player) -> None:
+    """What lasts "this turn" ends here."""
+    p.recruited = 0
+    rules_units.new_turn_deployments(p)
+    p.recruited_units = {}
+    p.extra_icons = []
+    p.infiltrate = False
+    p.may_pass = False
+    p.discounts = {}
+
+
+@step
+def more_plots(e, f):
+    """Plot intrigue may be played at any point of your own turn: after the agent
+    action as well as before it (except a card played "at the start of your turn")."""
+    p = e.players[f["seat"]]
+    if "chosen" in f:
+        a = f["chosen"]
+        if a[0] not in ("play", "use"):
+            turn_over(e, p)
+            return
+        e.push({"do": "more_plots", "seat": p.seat})
+        if a[0] == "use":
+            rules_tiles.use(e, p, a[1])
+        else:
+            play_intrigue(e, p, a[1], "plot")
+        return
+    plots = intrigue_options(e, p, "plot", [], later=True) if p.intrigue else []
+    if p.tiles:
+        plots += tile_options(e, p)
+    if plots:
+        plots.append(END_TURN)
+        e.ask(p, "plot", plots, "more_plots", seat=p.seat)
+    else:
+        turn_over(e, p)
+
+
+def tile_options(e, p: Player) -> list:
+    """("use", tile) for each owned tile whose `use` the player may play now: not
+    flipped this round, its cost payable (rivals use tiles by their own rules)."""
+    if not p.tiles or not seats.uses_abilities(p):
+        return []
+    out = []
+    for t in dict.fromkeys(p.tiles):
+        m = e.defs[t]
+        if "plot" not in m["boxes"] or t in p.flipped:
+            continue
+        forced = m["forced"].get("plot")
+        if forced is not None and not rules_costs.can_pay(e, p, forced, t):
+            continue
+        out.append(("use", t))
+    return out
+
+
+def intrigue_options(e, p: Player, box: str, out: list, later: bool = False) -> list:
+    """("play", card) for each intrigue card in hand (each once) whose `box` (a
+    "plot" or "combat") the player may play now, appended to `out`, which is
+    returned: its forced cost payable, its requirement met and, `later` in the
+    turn than its start, not one played "at the start of your turn"."""
+    if not seats.uses_abilities(p):
+        return out  # rivals never play intrigue cards
+    plays = e.content.intrigue_plays(box)
+    taken = []
+    for c in p.intrigue:
+        play = plays.get(c)
+        if play is None or c in taken:  # each card once
+            continue
+        forced, req, at_start = play
+        if later and at_start:
+            continue
+        if forced is not None and not rules_costs.can_pay(e, p, forced):
+            continue
+        if req is not None and not req(Ctx(e, p, c, None, box)):
+            continue
+        taken.append(c)
+        out.append(("play", c))
+    return out
+
+
+def play_intrigue(e, p: Player, card: str, box: str) -> None:
+    p.intrigue.remove(card)
+    e.state.intrigue_discard.append(card)
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
+        e.push({"do": "intrigue_done", "seat": p.seat, "before": tally(p), "seen": seen(e.state)})
+    e.run_box(card, box, Ctx(e, p, card, None, box, p, True))
+
+
+@step
+def intrigue_done(e, f):
+    """Say what the card did, or that it did nothing (its condition unmet, its
+    target missing), so a played card never passes in silence."""
+    p = e.players[f["seat"]]
+    if not log_changes(e, p, f["before"]) and seen(e.state) == f["seen"]:
+        e.log("    -> no effect")
+
+
+def space_costs(e, p: Player, sp: dict) -> tuple:
+    costs = rivals.space_costs(e, sp) if e.state.cost_overrides else sp.get("cost", ())
+    mods = e.defs[p.leader].get("modifiers", ())
+    return modified_costs(costs, sp["icon"], mods) if mods and costs else costs
+
+
+def blocked(e, p: Player, sp: dict, infiltrating: bool = False) -> bool:
+    st = e.state
+    if st.blocked.get(sp["id"], p.seat) != p.seat:
+        return True  # blocked for this player's opponents (The Voice)
+    seat = st.occupied.get(sp["id"])
+    if seat is None:
+        return False
+    if seat == p.seat or [sp["id"], p.seat] in st.infiltrators:
+        return True
+    if infiltrating or p.infiltrate:
+        return False
+    mods = e.defs[p.leader].get("modifiers", ())
+    return not any(m[0] == "ignore_block" and m[1] == sp["icon"] for m in mods)
+
+
+def agent_options(e, p: Player, out: list | None = None) -> list:
+    """("place", card, space) for every legal agent placement, card by card in hand
+    order, spaces in board order (their value hints are hints.py's), appended to
+    `out` when given (the turn menu's list)."""
+    if out is None:
+        out = []
+    content = e.content
+    # The content's tables for this leader (Content.agent_menu): each card's agent
+    # icons, the icons whose occupied spaces the leader may enter, the spaces whose
+    # cost the player's amounts pay for (by the plain costs they reach: by icon, and
+    # those left to check), and the spaces of each set of icons.
+    info_of, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
+    # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
+    anywhere_only = p.agents_left <= 0
+    cards, wanted = [], set()
+    for card in p.hand:
+        info = info_of[card]
+        if info is not None and (info[3] or not anywhere_only) and info not in cards:  # each card once
+            cards.append(info)
+            wanted |= info[1]
+    if not cards or (anywhere_only and not rules_agents.agents_of(e, p.seat)):
+        return out
+    extra = p.extra_icons
+    if extra:
+        extra = frozenset(extra)
+        wanted |= extra
+    st = e.state
+    if st.cost_overrides:  # a rival rule's costs: the general rule judges every space
+        by_icon = {}
+        checked = [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
+    else:  # the spaces the player's amounts pay for (amounts are never below 0)
+        solari, spice, water = p.solari, p.spice, p.water
+        by_icon, checked = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                                 spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                                 water_at[water] if water < len(water_at) else water_at[-1])]
+    # Each space is judged once: requirement, cost and blocking do not depend on the
+    # card; only icons and infiltration do. Only the spaces of the hand's icons
+    # (`wanted`) are judged: first those the table says need nothing more, taken
+    # whole, and those with a requirement or a cost for the general rule; then,
+    # of those, the ones agents hold or a card blocks (`blocked` inlined).
+    free = set()  # open to any agent
+    for icon in wanted:
+        ids = by_icon.get(icon)
+        if ids is not None:
+            free |= ids
+    probe = None
+    for sid, icon, req, costs in checked:
+        if icon not in wanted:
+            continue
+        if req is not None:
+            if probe is None:
+                # The engine's one context for the menu's requirement reads, every field
+                # set for this player: a requirement only reads its context.
+                probe = e.probe
+                probe.player = probe.owner = p
+                probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+            probe.space = sid
+            if not req(probe):
+                continue
+        if costs is not None and not rules_costs.can_pay(e, p, costs):
+            continue
+        free.add(sid)
+    seat = p.seat
+    held = set()  # held by an opponent: open to infiltrating agents only
+    if st.occupied:
+        mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
+        defs = e.defs
+        for sid, holder in st.occupied.items():
+            if sid not in free:
+                continue
+            if holder == seat or sid in mine:  # the player has an agent there already
+                free.discard(sid)
+            elif not (p.infiltrate or defs[sid]["icon"] in ignore):  # an opponent's, not entered anyway
+                free.discard(sid)
+                held.add(sid)
+    if st.blocked:  # closed to this player's opponents (The Voice)
+        for sid, who in st.blocked.items():
+            if who != seat:
+                free.discard(sid)
+                held.discard(sid)
+    if held:
+        held |= free
+    place = out.append
+    for cid, icons, infiltrating, _anywhere, discounts, spaces in cards:
+        if extra:
+            icons = icons.union(extra)
+            spaces = (by_icons.get(icons) or content.spaces_of(icons))[0]
+        room = held if infiltrating and held else free
+        for sid in spaces:
+            if sid in room:
+                place(("place", cid, sid))
+        if discounts:  # a space this card makes cheaper (Guild Accord)
+            out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], room)]
+    return out
+
+
+def cheaper_places(e, p: Player, cm: dict, already) -> list[str]:
+    """The spaces a card's discounts (`cheaper_space`) open to it that the board
+    scan left out because their full cost was beyond the player."""
+    out = []
+    discounts = cm["space_discounts"]
+    icons = set(cm["icons"]).union(p.extra_icons)
+    for sid, icon, req, _costs, _plain, sp in e.content.board():
+        if sid in already or icon not in icons or not any(d[0] == sid for d in discounts):
+            continue
+        if blocked(e, p, sp, cm.get("infiltrate", False)):
+            continue
+        if req is not None and not req(Ctx(e, p, None, sid, "space")):
+            continue
+        if rules_costs.can_pay(e, p, rules_costs.discounted(space_costs(e, p, sp), sid, discounts)):
+            out.append(sid)
+    return out
+
+
+def agent_turn(e, p: Player, card: str, space: str) -> None:
+    p.hand.remove(card)
+    p.played.append(card)
+    if p.agents_left > 0 or not e.defs[card].get("from_anywhere"):
+        p.agents_left -= 1
+        agent_placed(e, p, card, space)
+        return
+    # A card that sends an agent "from anywhere" moves one already on the board.
+    mine = rules_agents.agents_of(e, p.seat)
+    e.ask(p, "move", [("move", s) for s in mine], "agent_moved", seat=p.seat, card=card, space=space)
+
+
+@step
+def agent_moved(e, f):
+    p = e.players[f["seat"]]
+    rules_agents.remove_agent(e, f["chosen"][1], p.seat)
+    agent_placed(e, p, f["card"], f["space"])
+
+
+def agent_placed(e, p: Player, card: str, space: str) -> None:
+    """The agent is on the space: pay its cost, the control bonus, then the space's
+    and the card's boxes in the order the player picks, then troops to the Conflict."""
+    sp = e.defs[space]
+    rules_agents.place_agent(e, space, p.seat)
+    e.state.turn_kind = "agent"
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
+    p.visited.append(space)
+    e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
+    e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
+    if p.aside:
+        rules_aside.sent_with(e, p, card, space)
+    boxed = e.boxed  # has_box, inline: asked on every agent turn
+    if space in boxed.get("control", ()):
+        e.later("control_bonus", space=space)
+    costs = space_costs(e, p, sp)
+    discounts = rules_costs.card_discounts(e, card)
+    if discounts:
+        costs = rules_costs.discounted(costs, space, discounts)
+    if costs:
+        for c in costs:
+            if c[0] == "res" and c[1] == "solari":  # the leader's trigger on paying Solari for a space
+                if p.leader in boxed.get("space_paid", ()):
+                    e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
+                break
+        rules_costs.pay(e, p, costs)
+
+
+@step
+def control_bonus(e, f):
+    rules_agents.control_bonus(e, f["space"])
+
+
+@step
+def leader_trigger(e, f):
+    rules_agents.leader_trigger(e, e.players[f["seat"]], f["box"], f.get("space"))
+
+
+@step
+def agent_boxes(e, f):
+    p = e.players[f["seat"]]
+    if f["card"] in e.boxed.get("agent", ()):  # has_box, inline
+        e.ask(p, "order", [SPACE_FIRST, CARD_FIRST], "agent_order", seat=p.seat, card=f["card"], space=f["space"])
+    else:
+        resolve_space(e, p, e.defs[f["space"]])
+
+
+@step
+def agent_order(e, f):
+    p, card, space = e.players[f["seat"]], f["card"], f["space"]
+    if f["answer"] == 0:  # the space first
+        e.box_later(card, "agent", p, card=card, space=space)
+        resolve_space(e, p, e.defs[space])
+    else:
+        e.later("space_resolved", seat=p.seat, space=space)
+        e.run_box(card, "agent", Ctx(e, p, card, space, "agent"))
+
+
+@step
+def space_resolved(e, f):
+    resolve_space(e, e.players[f["seat"]], e.defs[f["space"]])
+
+
+@step
+def agent_done(e, f):
+    """Say what the turn changed; after a combat space, the player may deploy the
+    troops recruited this turn and up to two from the garrison."""
+    p = e.players[f["seat"]]
+    if f["before"] is not None:
+        log_changes(e, p, f["before"])
+    if e.defs[f["space"]].get("combat"):
+        rules_deploy.offer_deploy(e, p, rules_resources.COMBAT_GARRISON_LIMIT, "agent_deployed", True)
+
+
+@step
+def agent_deployed(e, f):
+    p, k = e.players[f["seat"]], f["answer"]
+    if k:
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} deploys {k} troop{'s' if k != 1 else ''}")
+    rules_resources.send_troops(e, p, k)
+
+
+def resolve_space(e, p: Player, sp: dict) -> None:
+    """Influence for a faction space, the space's box, then a maker space's bonus
+    spice and the leader's harvest trigger."""
+    if sp.get("maker"):
+        e.later("maker_harvest", seat=p.seat, space=sp["id"])
+    e.box_later(sp["id"], "space", p, space=sp["id"])
+    if sp.get("faction"):
+        rules_resources.change_influence(e, p, sp["faction"], 1)
+
+
+@step
+def maker_harvest(e, f):
+    p, space = e.players[f["seat"]], f["space"]
+    bonus = e.state.maker_spice.get(space, 0)
+    if bonus:
+        p.spice += bonus
+        e.state.maker_spice[space] = 0
+    rules_agents.leader_trigger(e, p, "harvest", space)
+
+
+def reveal_turn(e, p: Player) -> None:
+    e.state.turn_kind = "reveal"
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
+    p.revealed, p.hand = p.hand, []
+    e.push({"do": "revealed", "seat": p.seat, "before": None if e.quiet else tally(p)})
+    boxes = []
+    for card in p.revealed:
+        boxes.append((card, "reveal", p, card, None))
+    if seats.uses_abilities(p) and e.has_box(p.leader, "reveal"):  # the leader's `on reveal`, after the cards
+        boxes.append((p.leader, "reveal", p, None, None))
+    e.run_boxes(boxes + rules_tiles.boxes(e, p, "reveal") if p.tiles else boxes)
+
+
+@step
+def revealed(e, f):
+    """After the revealed cards' boxes: the High Council seat's Persuasion, then the
+    purchases, then the cleanup of the reveal turn."""
+    p = e.players[f["seat"]]
+    if e.on_reveal is not None:
+        e.on_reveal(e, p)
+    if p.seat_on_council:
+        p.persuasion += 2
+    if f["before"] is not None:
+        log_changes(e, p, f["before"])
+    e.push({"do": "reveal_done", "seat": p.seat})
+    e.push({"do": "buy", "seat": p.seat})
+
+
+@step
+def reveal_done(e, f):
+    p = e.players[f["seat"]]
+    rules_cards.manipulated_lapse(e, p)
+    p.persuasion = 0
+    p.discard.extend(p.played)
+    p.discard.extend(p.revealed)
+    p.played, p.revealed = [], []
+    p.revealed_turn = True
+    p.acquire_to_top = False
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} strength {strength(p, e)}")
+    e.state.turn_kind = ""
+    rivals.after_reveal(e, p)
+
+
+@step
+def buy(e, f):
+    """The rest of the reveal turn: spend persuasion on the Imperium Row, the reserve
+    and cards set aside for this player (the Row refills at once), and play plot
+    intrigue before, between or after the purchases (rules 001), until the player
+    ends the turn. The step comes back here after each purchase or plot."""
+    p = e.players[f["seat"]]
+    if "chosen" in f:
+        a = f["chosen"]
+        if a[0] == "play":
+            e.push({"do": "buy", "seat": p.seat})
+            play_intrigue(e, p, a[1], "plot")
+        elif a[0] == "use":
+            e.push({"do": "buy", "seat": p.seat})
+            rules_tiles.use(e, p, a[1])
+        elif a[0] == "buy":
+            e.push({"do": "buy", "seat": p.seat})
+            bought(e, p, a[1], a[2], f["answer"] - f["row"], f["aside"])
+        return
+    st = e.state
+    have = p.persuasion
+    # Without a discount, the printed costs (what price_of gives then), from a table.
+    cost = None if p.discounts else e.content.costs()
+    price = rules_cards.price_of
+    actions = []  # the Row's cards, those set aside for the player, the reserve's, then the plots
+    for c in dict.fromkeys(st.imperium_row):
+        n = cost[c] if cost is not None else price(e, p, c)
+        if n <= have:
+            actions.append(("buy", c, n))
+    row = len(actions)
+    if p.manipulated:
+        for c in dict.fromkeys(p.manipulated):
+            n = price(e, p, c, aside=True)
+            if n <= have:
+                # marked: the same card may also be in the Row, at another price
+                actions.append(("buy", c, n, ASIDE))
+    aside = len(actions) - row
+    reserve = st.reserve  # its cards are setup's, of kind "reserve": the content's table orders them
+    for c in e.content.reserve_buys():
+        if reserve.get(c, 0) > 0:
+            n = cost[c] if cost is not None else price(e, p, c)
+            if n <= have:
+                actions.append(("buy", c, n))
+    buys = len(actions)
+    if p.intrigue:
+        intrigue_options(e, p, "plot", actions, later=True)
+    if p.tiles:
+        actions += tile_options(e, p)
+    if not actions:
+        return
+    actions.append(END_TURN if len(actions) > buys else STOP_BUYING)
+    e.ask(p, "buy", actions, "buy", seat=p.seat, row=row, aside=aside)
+
+
+def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None:
+    """Pay for a card from the Row (after_row < 0), the cards set aside for this
+    player, or the reserve, and receive it."""
+    st = e.state
+    p.persuasion -= price
+    if after_row < 0:
+        rules_cards.take_from_row(e, p, c)
+    elif after_row < aside:
+        p.manipulated.remove(c)
+        rules_cards.receive_card(e, p, c)
+    else:
+        st.reserve[c] -= 1
+        rules_cards.receive_card(e, p, c)
+
+
+def in_conflict(p: Player) -> int:
+    """The units a player has in the Conflict: troops and every declared kind."""
+    if not p.units:  # a game of sets that declare no unit kind (the base game)
+        return p.conflict
+    return p.conflict + sum(u["conflict"] for u in p.units.values())
+
+
+def strength(p: Player, e=None) -> int:
+    """Troops count 2, a declared unit kind its strength (rules 001, 000): the
+    declared one, or the leader's `unit_strength` modifier when the engine `e` is
+    given (every rule passes it; a bare player has only the declared strengths)."""
+    if in_conflict(p) <= 0:
+        return 0
+    if not p.units:
+        return 2 * p.conflict + p.swords
+    if e is None:
+        units = sum(u["strength"] * u["conflict"] for u in p.units.values())
+    else:
+        units = sum(rules_units.unit_strength(e, p, k) * u["conflict"] for k, u in p.units.items() if u["conflict"])
+    return 2 * p.conflict + units + p.swords
+
+
+# ---------------------------------------------------------------------- makers, recall, end
+def makers(e) -> None:
+    st = e.state
+    for space in sorted(st.maker_spice):
+        if space not in st.occupied:
+            st.maker_spice[space] += 1
+
+
+def recall(e) -> bool:
+    """End-of-round checks and reset. False when the game is over."""
+    st = e.state
+    if any(p.vp >= VP_TO_END for p in e.players) or not st.conflict_deck:
+        st.finished = True
+        return False
+    st.occupied = {}
+    st.infiltrators = []
+    st.blocked = {}
+    st.mentat_on_board = True
+    for p in e.players:
+        p.has_mentat = False
+        p.agents_left = p.agents
+        p.revealed_turn = False
+        p.persuasion = 0
+        p.swords = 0
+        p.recruited = 0
+        p.recruited_units = {}
+        rules_aside.aside_lapses(p)  # a card set aside for the round lapses with it
+        p.extra_turn = False
+    if st.mentat_next_round is not None:
+        p = e.players[st.mentat_next_round]
+        p.has_mentat = True
+        p.agents_left += 1
+        st.mentat_on_board = False
+        st.mentat_next_round = None
+    st.first_player = rivals.next_first_player(e) if st.mode != "standard" else \
+        (st.first_player + 1) % st.n_players
+    return True
+
+
+@step
+def endgame(e, f):
+    """Endgame intrigue, player by player in turn order, then the standings."""
+    e.state.turn_kind = "endgame"
+    e.later("standings")
+    for p in reversed(e.order()):
+        if seats.uses_abilities(p):  # rivals play no intrigue
+            e.later("endgame_cards", seat=p.seat)
+        if p.tiles:  # a rival's tiles count too (rules 000: Holtzman Engine, Spy Satellites)
+            e.later("endgame_tiles", seat=p.seat)
+
+
+@step
+def endgame_cards(e, f):
+    p = e.players[f["seat"]]
+    for card in reversed([c for c in p.intrigue if "endgame" in e.defs[c]["boxes"]]):
+        e.later("play_intrigue_step", seat=p.seat, card=card, box="endgame")
+
+
+@step
+def play_intrigue_step(e, f):
+    play_intrigue(e, e.players[f["seat"]], f["card"], f["box"])
+
+
+@step
+def standings(e, f):
+    st = e.state
+    # A tile that wins ties (`win_ties`) breaks a tie on VP before the resources do.
+    ranked = sorted([p for p in e.players if seats.scores(e, p)],  # not the two-player rival
+                    key=lambda p: (-p.vp, -rules_tiles.tiebreak(e, p), -p.spice, -p.solari, -p.water,
+                                   -garrisoned(p), p.seat))
+    st.standings = []
+    rank = 0
+    prev = None
+    for i, p in enumerate(ranked):
+        key = (p.vp, rules_tiles.tiebreak(e, p), p.spice, p.solari, p.water, garrisoned(p))
+        if key != prev:
+            rank = i + 1
+            prev = key
+        st.standings.append({"rank": rank, "seat": p.seat, "leader": p.leader, "vp": p.vp, "spice": p.spice,
+                             "solari": p.solari, "water": p.water, "garrison": garrisoned(p), "rival": p.rival})
+    st.finished = True
+    st.phase = "over"
+
+
+def garrisoned(p: Player) -> int:
+    """The last tiebreak: units in the garrison, troops and every declared kind (rules 000)."""
+    return p.garrison + sum(u["garrison"] for u in p.units.values())

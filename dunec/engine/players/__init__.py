@@ -1,0 +1,1 @@
+"""Who decides: seats, policies (the terminal person among them) and the value hints they read."""

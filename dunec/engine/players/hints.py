@@ -1,0 +1,264 @@
+"""Value hints for a pending decision: one number per option, the engine's rough
+guess of what the option is worth to the player deciding.
+
+A hint is a function of the state and the decision alone (its kind, its options
+and the small `hint` datum the asking rule left on it), so a decision read back
+from a save or a clone has the same hints as the original. They are computed only
+when a policy asks for them (the greedy player, a rival)."""
+from __future__ import annotations
+
+from dunec.engine.rules import cards as rules_cards, market as rules_market, units as rules_units
+from dunec.engine.effects.interpreter import choose_alternatives
+from dunec.engine.loop.turns import VP_TO_END, space_costs
+from dunec.engine.rules.resources import MAX_INFLUENCE
+from dunec.ir import value
+from dunec.ir.ops import Op, walk
+from dunec.ir.value import WORTH
+
+
+def of(e, p, kind: str, options, datum=None):
+    """The hints of one decision, or None when the decision has none."""
+    fn = _BY_KIND.get(kind)
+    return fn(e, p, options, datum) if fn is not None else None
+
+
+# ---------------------------------------------------------------------- turns
+def _turn(e, p, options, datum):
+    leader = e.defs[p.leader]
+    judged: dict = {}
+    any_place = any(a[0] == "place" for a in options)
+    out = []
+    for a in options:
+        k = a[0]
+        if k in ("play", "use"):
+            out.append(box_now(e, p, a[1], "plot"))
+        elif k == "once":
+            out.append(leader["values"].get("once", 0.0) - 3.0)
+        elif k == "place":
+            out.append(_place(e, p, a[1], a[2], judged))
+        elif k == "reveal":
+            # Reveal when nothing else is worth it; with agents left, placing them is better.
+            out.append(-1.0 if any_place else 100.0)
+        else:
+            out.append(0.0)
+    return out
+
+
+def _place(e, p, card: str, space: str, judged: dict) -> float:
+    h = judged.get(space)
+    if h is None:
+        sp = e.defs[space]
+        h = judged[space] = space_hint(e, p, sp, space_costs(e, p, sp))
+    cm = e.defs[card]
+    # Playing a card as an agent gives up its reveal box: count that against it.
+    return h + (box_now(e, p, card, "agent") - 0.7 * cm["values"].get("reveal", 0.0))
+
+
+def space_hint(e, p, sp: dict, costs) -> float:
+    v = box_now(e, p, sp["id"], "space") - sum(WORTH.get(c[1], 1.0) * c[2] for c in costs if c[0] == "res")
+    if sp.get("faction"):
+        v += 2.6 if p.influence[sp["faction"]] in (1, 3) else 1.6
+    if sp.get("maker"):
+        v += 1.4 * e.state.maker_spice.get(sp["id"], 0)
+    if sp.get("combat"):
+        v += 0.8 * min(2, p.garrison)
+    return v
+
+
+def _plot(e, p, options, datum):
+    return [box_now(e, p, a[1], "plot") - 1.0 if a[0] in ("play", "use") else 0.0 for a in options]
+
+
+def _buy(e, p, options, datum):
+    out = []
+    for a in options:
+        if a[0] == "buy" and a[1] in e.state.markets:
+            out.append(tile_hint(e, p, a[1], a[2], datum))
+        elif a[0] == "buy":
+            c = a[1]
+            out.append(rules_cards.cost_of(e, p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2)
+        elif a[0] in ("play", "use"):
+            out.append(box_now(e, p, a[1], "plot") - 1.0)
+        else:
+            out.append(0.0)
+    return out
+
+
+def tile_hint(e, p, market: str, tile: str, datum) -> float:
+    """A tile is worth about its printed cost in the market's currency plus a share
+    of what its boxes estimate; buying it costs what is paid in the currency (the
+    rebate counter is worth nothing else). `datum`: (discount, currency)."""
+    discount, currency = datum or (0, "")
+    terms = e.content.declared("market")[market]
+    money = currency or terms["currency"]
+    cost = e.defs[tile]["cost"]
+    price = max(0, cost - discount)
+    paid = max(0, price - rules_market.held(p, terms.get("rebate") or ""))
+    worth = WORTH.get(terms["currency"], 1.0) * cost + 0.5 + 0.2 * sum(e.defs[tile]["values"].values())
+    return worth - WORTH.get(money, 1.0) * paid
+
+
+# ---------------------------------------------------------------------- purchases as the market stands
+def buy_now(e, p, market: str, discount: int = 0, currency: str = "") -> float:
+    """A `buy` as the market stands: the best tile the player can afford (its hint
+    in the purchase's own decision), nothing when it can afford none (the purchase
+    asks nothing then), never less than passing."""
+    datum = (discount, currency)
+    return max([tile_hint(e, p, market, t, datum) for _, t, _ in
+                rules_market.offers(e, p, market, discount, currency or None)] + [0.0])
+
+
+def _now(e, p):
+    """The ops whose value hints.py reads from the state (value.estimate's `now`)."""
+    def now(op: Op):
+        return buy_now(e, p, *op.args) if op.kind == "buy" else None
+    return now
+
+
+_BUYING: dict = {}  # (ident, box) -> (programs, the top-level ops of the box holding a purchase)
+
+
+def _buying(content, ident: str, box: str) -> tuple:
+    """The top-level ops of a box that hold a purchase. A purchase asks, so it is
+    always an op of the box's program on both back-ends, never inside a generated
+    stretch (the stretches' values are static)."""
+    key = (ident, box)
+    hit = _BUYING.get(key)
+    if hit is not None and hit[0] is content.programs:
+        return hit[1]
+    ops = tuple(o for o in content.programs.get(key, ()) if type(o) is Op and any(x.kind == "buy" for x in walk((o,))))
+    _BUYING[key] = (content.programs, ops)
+    return ops
+
+
+def box_now(e, p, ident: str, box: str) -> float:
+    """A box's value hint, its purchases valued as the market stands (the static
+    hint counts a purchase the player cannot make: "a tile for 1 less" with no spice)."""
+    return e.defs[ident]["values"].get(box, 0.0) + _purchases_now(e, p, ident, box)
+
+
+def _purchases_now(e, p, ident: str, box: str) -> float:
+    """What valuing the box's purchases as the market stands changes in its hint."""
+    ops = _buying(e.content, ident, box)
+    if not ops:
+        return 0.0
+    now = _now(e, p)
+    return sum(value.estimate((o,), now) - value.estimate((o,)) for o in ops)
+
+
+def _combat(e, p, options, datum):
+    return [e.defs[a[1]]["values"].get("combat", 0.0) if a[0] == "play" else 0.5 for a in options]
+
+
+# ---------------------------------------------------------------------- cards
+def _trash(e, p, options, datum):
+    return [rules_cards.trash_hint(e, a[1]) if a[0] == "trash" else 0.0 for a in options]
+
+
+def _discard(e, p, options, datum):
+    return [-e.defs[a[1]].get("cost", 0) for a in options]
+
+
+def _acquire(e, p, options, datum):
+    return [e.defs[a[1]].get("cost", 0) + 1.0 if a[0] == "acquire" else 0.0 for a in options]
+
+
+def _cost(e, p, options, datum):
+    return [e.defs[a[1]].get("cost", 0) for a in options]
+
+
+def _top(e, p, options, datum):
+    if options[0][0] == "yes":
+        return _yes(e, p, options, datum)
+    return [1.0, rules_cards.trash_hint(e, options[1][1]) - 8.0]
+
+
+def _block(e, p, options, datum):
+    return [e.defs[a[1]]["values"].get("space", 0.0) for a in options]
+
+
+# ---------------------------------------------------------------------- choices
+def _yes(e, p, options, datum):
+    return [datum, 0.0]
+
+
+def _given(e, p, options, datum):
+    """Hints the asking effect computed from the card (a `choose`'s options); an
+    option holding a purchase is valued as the market stands."""
+    if datum is None:
+        return None
+    out = list(datum)
+    alts = choose_alternatives(e, options) if e.state.markets else None
+    for i, alt in (alts or {}).items():
+        if any(x.kind == "buy" for x in walk(alt)):
+            out[i] = value.estimate(alt, _now(e, p))
+    return out
+
+
+def _opponent(e, p, options, datum):
+    return [float(e.players[a[1]].vp) for a in options]
+
+
+def _influence(e, p, options, datum):
+    return [2.0 + (1.5 if p.influence[a[1]] in (1, 3) else 0) - 0.1 * i
+            - (2.5 if p.influence[a[1]] >= MAX_INFLUENCE else 0) for i, a in enumerate(options)]
+
+
+def _less_influence(e, p, options, datum):
+    return [-float(p.influence[a[1]]) for a in options]
+
+
+def _alliance(e, p, options, datum):
+    return [-e.players[a[2]].vp for a in options]
+
+
+def _deploy(e, p, options, datum):
+    return [float(a[1]) for a in options]
+
+
+def _retreat(e, p, options, datum):
+    return [-float(a[1]) for a in options]
+
+
+def _place_unit(e, p, options, datum):
+    return rules_units.placement_hint(e, p, options)
+
+
+# The share of a step's reward a freighter left standing is worth: another move must
+# come to collect it (less likely in the game's last round).
+STANDING, STANDING_LAST_ROUND = 0.6, 0.2
+
+
+def _move(e, p, options, datum):
+    """A freighter move: cashing out is worth every reward up to the step, collected
+    now; advancing is worth the option of collecting one more step later. The moves
+    still to come in this effect (`datum`) are certain: the best plan over them."""
+    if options[0][0] not in ("advance", "cash_out"):
+        return None  # an agent moved to another space (turns.py): no hint
+    track = options[0][1]
+    terms = e.content.declared("track")[track]
+    worth = {n: w + _purchases_now(e, p, track, f"step {n}") for n, w in zip(terms["rewards"], terms["worths"])}
+    top, at, left = terms["steps"], p.tracks[track], datum or 0
+    last = not e.state.conflict_deck or any(o.vp >= VP_TO_END - 1 for o in e.players)
+    standing = STANDING_LAST_ROUND if last else STANDING
+
+    def collect(step: int) -> float:
+        return sum(worth.get(n, 0.0) for n in range(1, step + 1))
+
+    def best(step: int, moves: int) -> float:  # the freighter at `step` with `moves` certain moves
+        if moves == 0:
+            return standing * collect(step)
+        up = best(step + 1, moves - 1) if step < top else float("-inf")
+        return max(up, collect(step) + best(0, moves - 1))
+    return [best(at + 1, left) if a[0] == "advance" else collect(at) + best(0, left) for a in options]
+
+
+_BY_KIND = {
+    "turn": _turn, "plot": _plot, "buy": _buy, "combat": _combat,
+    "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
+    "top": _top, "block": _block,
+    "defend": _yes, "pay": _yes, "win": _yes, "choose": _given, "opponent": _opponent,
+    "influence": _influence, "secret": _less_influence, "lose_influence": _less_influence,
+    "alliance": _alliance, "deploy": _deploy, "retreat": _retreat, "place_unit": _place_unit,
+    "move": _move,
+}

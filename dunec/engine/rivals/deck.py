@@ -1,0 +1,102 @@
+"""The House Hagal deck: built for a game mode from the `hagal` definitions
+(cards/base/hagal.dune), revealed one card at a time, reshuffled when it runs out
+or when the Reshuffle card shows, and read for the space a card sends the rival
+to. What the rival then does is in rivals.py."""
+from __future__ import annotations
+
+from typing import Optional
+
+from dunec.engine.rivals import tiles as rival_tiles
+
+MODES = ("solo", "duo")
+
+
+def cards_for(content, mode: str) -> list[str]:
+    """Every House Hagal card of the mode, once per copy, in a stable order.
+    A card without `mode` is used in both modes. A card none of whose spaces is
+    on this game's board (an overlay covers them: Rise of Ix's Hall of Oratory
+    and Rally Troops) is left out."""
+    board = {b[0] for b in content.board()}
+    out: list[str] = []
+    for m in sorted(content.of_kind("hagal"), key=lambda m: m["id"]):
+        spaces = m.get("spaces", ())
+        if mode in m.get("mode", MODES) and (not spaces or any(s in board for s in spaces)):
+            out.extend([m["id"]] * m["copies"])
+    return out
+
+
+def reveal(e) -> Optional[str]:
+    """Turn the top card face up (onto the revealed pile). An empty deck is
+    reshuffled first; None when the game has no House Hagal cards at all."""
+    st = e.state
+    if not st.hagal_deck:
+        if not st.hagal_discard:
+            return None
+        reshuffle(e, "the deck is empty")
+    card = st.hagal_deck.pop()
+    st.hagal_discard.append(card)
+    return card
+
+
+def reshuffle(e, why: str) -> None:
+    """Every House Hagal card (the deck and the revealed ones) shuffled into a new deck."""
+    st = e.state
+    st.hagal_deck.extend(st.hagal_discard)
+    st.hagal_discard = []
+    e.rng.shuffle(st.hagal_deck)
+    e.log(f"  House Hagal deck reshuffled ({why}): {len(st.hagal_deck)} cards")
+
+
+def can_visit(e, p, space: str) -> bool:
+    """A rival may go to a space no agent is on (or one an opponent's agent is on,
+    with a tile that lets it: rival_tiles.infiltrator) and that is not blocked
+    against it, if it meets the space's requirement (Interstellar Shipping's
+    Spacing Guild influence). The space's cost does not apply: the card is what counts."""
+    st = e.state
+    if st.blocked.get(space, p.seat) != p.seat or not meets(e, p, space, space=space):
+        return False
+    return space not in st.occupied or (st.occupied[space] != p.seat and rival_tiles.infiltrator(e, p) is not None)
+
+
+def meets(e, p, ident: str, space=None) -> bool:
+    """Whether the rival meets a space's or a House Hagal card's `requires`."""
+    req = e.content.effect(ident, "requires")
+    return req is None or bool(req(e.context(p, card=None if space else ident, space=space)))
+
+
+def target(e, p, m: dict) -> tuple[Optional[str], str]:
+    """(the space the card sends the rival's agent to, or None; why not)."""
+    if not meets(e, p, m["id"]):
+        return None, "its requirement is not met"
+    spaces = list(m.get("spaces", ()))
+    if m.get("pick") == "qualified":
+        # Only the first space whose requirement it meets is tried (rules 000 FAQ).
+        spaces = [s for s in spaces if meets(e, p, s, space=s)][:1]
+    free = [s for s in spaces if can_visit(e, p, s)]
+    if m.get("pick") == "most_spice":
+        bonus = {s: e.state.maker_spice.get(s, 0) for s in free}
+        with_spice = [s for s in free if bonus[s] > 0]
+        if not with_spice:
+            return None, ("every space is taken" if not free else "no free maker space has bonus spice")
+        best = max(bonus[s] for s in with_spice)
+        return next(s for s in with_spice if bonus[s] == best), ""
+    if free:
+        return free[0], ""
+    unmet = [s for s in m.get("spaces", ()) if not meets(e, p, s, space=s)]
+    if not spaces or len(unmet) == len(spaces):
+        return None, f"it does not meet the requirement of {' and '.join(e.cname(s) for s in unmet)}"
+    names = " and ".join(e.cname(s) for s in spaces)
+    return None, f"{names} {'is' if len(spaces) == 1 else 'are'} taken"
+
+
+def combat_card(e, who: str) -> Optional[str]:
+    """The card a rival draws in the Combat phase: the Reshuffle card reshuffles
+    the deck and the rival draws again."""
+    for _ in range(len(e.state.hagal_deck) + len(e.state.hagal_discard) + 1):
+        card = reveal(e)
+        if card is None or not e.defs[card].get("reshuffle"):
+            return card
+        if not e.quiet:
+            e.log(f"  {who} draws {e.cname(card)}")
+        reshuffle(e, "the Reshuffle card")
+    return None

@@ -1,0 +1,279 @@
+"""Cards: drawing, trashing, discarding, acquiring, and the card-moving effects.
+
+Functions of the engine (first argument `e`); effect code reaches them through
+the effect context."""
+from __future__ import annotations
+
+from typing import Optional
+
+from dunec.engine.rules import leaving as rules_leaving, tiles as rules_tiles
+from dunec.engine.loop.actions import ACQUIRE_NOTHING, TRASH_NOTHING
+from dunec.engine.loop.state import Player
+from dunec.engine.loop.steps import step
+
+
+def draw(e, p: Player, n: int) -> None:
+    for _ in range(n):
+        if not p.deck:
+            if not p.discard:
+                return
+            p.deck, p.discard = p.discard, []
+            e.rng.shuffle(p.deck)
+        p.hand.append(p.deck.pop())
+
+
+def draw_intrigue(e) -> Optional[str]:
+    st = e.state
+    if not st.intrigue_deck:
+        if not st.intrigue_discard:
+            return None
+        st.intrigue_deck, st.intrigue_discard = st.intrigue_discard, []
+        e.rng.shuffle(st.intrigue_deck)
+    return st.intrigue_deck.pop()
+
+
+def shuffle_discard(e, p: Player) -> None:
+    p.deck.extend(p.discard)
+    p.discard = []
+    e.rng.shuffle(p.deck)
+
+
+def trash(e, ctx, what: str, zone: str, optional: bool = True) -> None:
+    """Trash this card, or a card of the player's choice from the zone(s); the
+    card's triggers run (rules_leaving)."""
+    p = ctx.player
+    if what == "this":
+        for pile in (p.played, p.revealed):
+            if ctx.card in pile:
+                pile.remove(ctx.card)
+                rules_leaving.trashed(e, p, ctx.card)
+                return
+        if ctx.card in p.tiles:
+            rules_tiles.trash_tile(e, p, ctx.card)
+        return
+    options = trash_options(e, p, zone)
+    if not options:
+        return
+    # Trashing with the card icon is optional (FAQ); as a cost it is not.
+    actions = [("trash", c, z) for z, c in options] + ([TRASH_NOTHING] if optional else [])
+    e.ask(p, "trash", actions, "trash_chosen", seat=p.seat)
+
+
+def remove_trashed(e, p: Player, action) -> None:
+    if action[0] != "trash":
+        return
+    c, z = action[1], action[2]
+    if z == "play":
+        (p.played if c in p.played else p.revealed).remove(c)
+    else:
+        getattr(p, z).remove(c)
+    rules_leaving.trashed(e, p, c)
+
+
+def trash_options(e, p: Player, zone: str = "") -> list:
+    zones = (zone,) if zone else ("hand", "discard", "play")
+    options: list[tuple[str, str]] = []
+    for z in zones:
+        piles = (p.played, p.revealed) if z == "play" else (getattr(p, z),)
+        seen = set()
+        for pile in piles:
+            for c in pile:
+                if c not in seen:
+                    seen.add(c)
+                    options.append((z, c))
+    return options
+
+
+def trash_hint(e, card: str) -> float:
+    h = e._trash_hints.get(card)
+    if h is None:
+        h = e._trash_hints[card] = _trash_value(e.defs[card])
+    return h
+
+
+def discard(e, p: Player, n: int) -> None:
+    discard_next(e, p, min(n, len(p.hand)))
+
+
+def discard_next(e, p: Player, left: int) -> None:
+    """One of the `left` discards still owed; each card's triggers (`on discard`,
+    `unload`: rules_leaving) run before the next is chosen."""
+    if left > 0:
+        e.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1)
+
+
+def discard_at(e, p: Player, i: int, left: int) -> None:
+    c = p.hand.pop(i)
+    e.later("discard_more", seat=p.seat, left=left)
+    rules_leaving.discarded(e, p, c)
+
+
+def cost_of(e, p: Player, card: str) -> int:
+    """The printed persuasion cost (what "a card costing N or less" reads)."""
+    return e.defs[card].get("cost", 0)
+
+
+def price_of(e, p: Player, card: str, aside: bool = False) -> int:
+    """What buying the card costs this player now: discounts applied, and 1 less
+    for the copy set aside for them (Helena's Manipulate)."""
+    cost = e.defs[card].get("cost", 0) - p.discounts.get(card, 0) - (1 if aside else 0)
+    return max(0, cost)
+
+
+def acquire_effect(e, p: Player, max_cost: int, to_top: bool) -> None:
+    row = [c for c in e.state.imperium_row if cost_of(e, p, c) <= max_cost]
+    if not row:
+        return
+    e.ask(p, "acquire", [("acquire", c) for c in row] + [ACQUIRE_NOTHING], "acquired", seat=p.seat,
+             to_top=to_top)
+
+
+def take_from_row(e, p: Player, card: str, to_top: bool = False) -> None:
+    st = e.state
+    st.imperium_row.remove(card)
+    if st.imperium_deck:
+        st.imperium_row.append(st.imperium_deck.pop())
+    receive_card(e, p, card, to_top)
+
+
+def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
+    if not to_top and (p.acquire_to_top or (p.tiles and rules_tiles.modifiers(e, p, "acquire_on_top"))):
+        e.yes_no(p, "top", f"put {e.cname(card)} on top of your deck", 1.0, "received", card, seat=p.seat,
+                 card=card)
+        return
+    put_received(e, p, card, to_top)
+
+
+def put_received(e, p: Player, card: str, to_top: bool) -> None:
+    (p.deck if to_top else p.discard).append(card)
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
+    if e.has_box(card, "acquire"):  # few cards have one: no context made for the others
+        e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
+
+
+def retrieve(e, p: Player, faction: str) -> None:
+    cards = [c for c in dict.fromkeys(p.discard) if faction in e.defs[c].get("factions", ())]
+    if not cards:
+        return
+    e.ask(p, "retrieve", [("retrieve", c) for c in cards], "retrieved", seat=p.seat)
+
+
+def draw_or_trash_top(e, p: Player) -> None:
+    if not p.deck:
+        if not p.discard:
+            return
+        shuffle_discard(e, p)
+    card = p.deck[-1]
+    e.ask(p, "top", [("draw_top", card), ("trash_top", card)], "top_chosen", seat=p.seat)
+
+
+def manipulate(e, p: Player) -> None:
+    row = list(dict.fromkeys(e.state.imperium_row))
+    if not row:
+        return
+    e.ask(p, "manipulate", [("set_aside", c) for c in row], "set_aside", seat=p.seat)
+
+
+def manipulated_lapse(e, p: Player) -> None:
+    """A card removed with Manipulate and not acquired on this reveal turn stays
+    removed: it goes to the Imperium trash, never back to the Row."""
+    for c in p.manipulated:
+        e.state.imperium_trash.append(c)
+        if not e.quiet:
+            e.log(f"  {e.cname(c)}, removed from the Imperium Row, is not acquired and leaves the game")
+    p.manipulated = []
+
+
+def block_space(e, p: Player) -> None:
+    st = e.state
+    free = [m["id"] for m in e.content.of_kind("space") if m["id"] not in st.occupied
+            and m["id"] not in st.blocked]
+    if not free:
+        return
+    e.ask(p, "block", [("block", s) for s in free], "blocked_space", seat=p.seat)
+
+
+def gain_reserve_card(e, p: Player, card: str) -> None:
+    if e.state.reserve.get(card, 0) > 0:
+        e.state.reserve[card] -= 1
+        receive_card(e, p, card)
+
+
+def steal_intrigue(e, giver: Player, taker: Player, n: int) -> None:
+    for _ in range(min(n, len(giver.intrigue))):
+        card = giver.intrigue.pop(e.rng.below(len(giver.intrigue)))
+        taker.intrigue.append(card)
+        if not e.quiet:
+            e.log(f"  {e.pname(giver)} gives an intrigue card to {e.pname(taker)}")
+
+
+def _trash_value(meta: dict) -> float:
+    """Trash the weakest card first: starting cards that only give persuasion."""
+    base = meta.get("cost", 0) + sum(meta.get("values", {}).values())
+    return 10.0 - base
+
+
+# ---------------------------------------------------------------------- the steps after an answer
+
+
+@step
+def trash_chosen(e, f):
+    remove_trashed(e, e.players[f["seat"]], f["chosen"])
+
+
+@step
+def discarded(e, f):
+    discard_at(e, e.players[f["seat"]], f["answer"], f["left"])
+
+
+@step
+def discard_more(e, f):
+    discard_next(e, e.players[f["seat"]], f["left"])
+
+
+@step
+def acquired(e, f):
+    if f["chosen"][0] == "acquire":
+        take_from_row(e, e.players[f["seat"]], f["chosen"][1], f["to_top"])
+
+
+@step
+def received(e, f):
+    put_received(e, e.players[f["seat"]], f["card"], f["answer"] == 0)
+
+
+@step
+def retrieved(e, f):
+    p, c = e.players[f["seat"]], f["chosen"][1]
+    p.discard.remove(c)
+    p.hand.append(c)
+
+
+@step
+def top_chosen(e, f):
+    p = e.players[f["seat"]]
+    if f["answer"] == 0:
+        p.hand.append(p.deck.pop())
+    else:
+        rules_leaving.trashed(e, p, p.deck.pop())
+
+
+@step
+def set_aside(e, f):
+    p, c = e.players[f["seat"]], f["chosen"][1]
+    st = e.state
+    st.imperium_row.remove(c)
+    if st.imperium_deck:
+        st.imperium_row.append(st.imperium_deck.pop())
+    p.manipulated.append(c)
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} sets aside {e.cname(c)}")
+
+
+@step
+def blocked_space(e, f):
+    p, s = e.players[f["seat"]], f["chosen"][1]
+    e.state.blocked[s] = p.seat
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} blocks {e.cname(s)} for opponents this round")

@@ -1,0 +1,250 @@
+"""Costs and conditions: what a player can pay, paying it, and reading the state
+for `if`, `requires` and `for each`.
+
+Functions of the engine (first argument `e`)."""
+from __future__ import annotations
+
+from dunec.engine.loop.state import FACTIONS, Player
+from dunec.engine.loop.steps import step
+from dunec.engine.rules import (
+    agents as rules_agents,
+    cards as rules_cards,
+    resources as rules_resources,
+    tiles as rules_tiles,
+    units as rules_units,
+)
+from dunec.engine.players import seats
+
+
+def can_pay(e, p: Player, costs, card=None) -> bool:
+    for c in costs:
+        if c[0] == "res":
+            have = p.conflict if c[1] == "deployed" else (p.vp_ledger.get("cards", 0) if c[1] == "vp"
+                                                           else p.counters[c[1]] if c[1] in p.counters
+                                                           else getattr(p, c[1]))
+            if have < c[2]:
+                return False
+        elif c[0] == "influence":
+            if c[1] == "any":
+                if not any(v >= c[2] for v in p.influence.values()):
+                    return False
+            elif p.influence[c[1]] < c[2]:
+                return False
+        elif c[0] == "trash_this":
+            if card is None or (card not in p.played and card not in p.revealed and card not in p.tiles):
+                return False
+        elif c[0] == "trash_card":
+            if not (p.hand or p.discard or p.played or p.revealed):
+                return False
+        elif c[0] in ("hand", "discard"):
+            if len(p.hand) < c[1]:
+                return False
+    return True
+
+
+def pay(e, p: Player, costs, card=None) -> None:
+    """Pay the costs in order (tail position: a cost may ask, e.g. which
+    intrigue card to lose or which card to trash)."""
+    costs = list(costs)
+    for c in costs:
+        if c[0] != "res" or c[1] == "intrigue":
+            break
+    else:  # resources only, none asking: paid at once
+        for c in costs:
+            rules_resources.lose(e, p, c[1], c[2])
+        return
+    for c in reversed(costs[1:]):
+        e.later("pay_one", seat=p.seat, cost=c, card=card)
+    pay_cost(e, p, costs[0], card)
+
+
+def pay_cost(e, p: Player, c, card=None) -> None:
+    if c[0] == "res":
+        rules_resources.lose(e, p, c[1], c[2])
+    elif c[0] == "influence":
+        if c[1] == "any":
+            rules_resources.lose_influence(e, p, c[1], c[2])
+        else:
+            rules_resources.change_influence(e, p, c[1], -c[2])
+    elif c[0] == "trash_this":
+        rules_cards.trash(e, e.context(p, card=card), "this", "")
+    elif c[0] == "trash_card":
+        rules_cards.trash(e, e.context(p, card=card), "card", "", optional=False)
+    elif c[0] == "discard":  # "discard a card ->": the cards are the player's choice
+        rules_cards.discard(e, p, c[1])
+
+
+def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
+    """`pay? COSTS: BODY`: offered when the player can pay (always taken when
+    the box is forced); paying runs the body (interpreter ops at `body`)."""
+    p = ctx.player
+    if not can_pay(e, p, costs, ctx.card):
+        return
+    if ctx.forced:
+        e.later("ops", ref=body, pc=0, ctx=ctx.data())
+        pay(e, p, costs, ctx.card)
+        return
+    e.yes_no(p, "pay", label, hint, "offer_paid", body[0], ctx=ctx.data(), costs=costs, body=body)
+
+
+def offer_may(e, ctx, label: str, hint: float, body: list) -> None:
+    """`may { BODY }`: the player may play the body or not (played when the box is forced)."""
+    if ctx.forced:
+        e.later("ops", ref=body, pc=0, ctx=ctx.data())
+        return
+    e.yes_no(ctx.player, "pay", label, hint, "may_answered", ctx=ctx.data(), body=body)
+
+
+@step
+def may_answered(e, f):
+    if f["answer"] == 0:
+        e.later("ops", ref=f["body"], pc=0, ctx=f["ctx"])
+
+# ------------------------------------------------------------------ conditions
+
+
+def quantity(e, ctx, q: tuple) -> int:
+    p = ctx.player
+    k = q[0]
+    if k == "influence":
+        return p.influence[q[1]]
+    if k == "units":
+        return p.conflict
+    if k == "garrison":
+        return p.garrison
+    if k == "players":
+        return e.state.n_players
+    if k == "intrigue":
+        return len(p.intrigue)
+    if k == "alliances":
+        return sum(1 for s in e.state.alliances.values() if s == p.seat)
+    if k == "factions_at":
+        return sum(1 for v in p.influence.values() if v >= q[1])
+    if k == "copies":
+        return seats.copies_held(p, copies(e, p, q[1]))
+    if k == "cards_in_play":
+        return sum(1 for c in p.played + p.revealed if q[1] in e.defs[c].get("factions", ()))
+    if k in ("solari", "spice", "water"):
+        return getattr(p, k)
+    if k in p.counters:
+        return p.counters[k]
+    if k == "opponents_with_more":
+        return sum(1 for o in e.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
+    if k == "opponent_units":
+        return max((o.conflict for o in e.opponents(p)), default=0)
+    if k == "tiles":
+        return rules_tiles.owned(e, p, q[1])
+    if k == "deployed_this_turn":
+        return rules_units.deployed(p, q[1]) if len(q) > 1 else p.deployed_turn
+    if k == "agents_at":
+        return rules_agents.agents_at(e, p, q[1:])
+    if k == "card_icons":
+        return card_icons(e, ctx.card)
+    if k == "in_conflict":
+        return rules_units.in_conflict(p, q[1])
+    if k == "in_play":
+        return rules_units.in_play(e, p, q[1])
+    if k == "persuasion":
+        return p.persuasion
+    if k == "sword_cards":
+        return sword_cards(e, p)
+    if k == "other_sword_cards":
+        return sword_cards(e, p, but=ctx.card)
+    if k == "factions_below":
+        return factions_below(e, p, q[1])
+    if k == "factions_behind":
+        return sum(1 for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in e.opponents(p)))
+    raise KeyError(k)
+
+
+def copies(e, p: Player, card: str) -> int:
+    return sum(z.count(card) for z in (p.deck, p.hand, p.discard, p.played, p.revealed, p.aside[:1]))
+
+
+def card_icons(e, card) -> int:
+    """`card_icons`: the agent icons of the card a box is about (a set-aside card's
+    bonus is fixed by them)."""
+    return len(e.defs[card].get("icons", ())) if card in e.defs else 0
+
+
+def sword_cards(e, p: Player, but=None) -> int:
+    """Your cards in play this turn whose reveal box gives swords (`but`: not that one)."""
+    cards = p.revealed if e.state.turn_kind == "reveal" else p.revealed + p.played
+    n = sum(1 for c in cards if e.defs[c].get("reveal_swords"))
+    if but is not None and but in cards and e.defs[but].get("reveal_swords"):
+        n -= 1
+    return n
+
+
+def factions_below(e, p: Player, n: int) -> int:
+    return sum(1 for f in FACTIONS if p.influence[f] < n)
+
+
+def flag(e, ctx, c: tuple) -> bool:
+    p = ctx.player
+    k = c[0]
+    if k == "bond":
+        n = sum(1 for x in p.played + p.revealed if c[1] in e.defs[x].get("factions", ()))
+        mine = ctx.card is not None and c[1] in e.defs[ctx.card].get("factions", ()) and \
+            (ctx.card in p.played or ctx.card in p.revealed)
+        return n - (1 if mine else 0) >= 1
+    if k == "alliance":
+        if c[1] == "any":
+            return p.seat in e.state.alliances.values()
+        return e.state.alliances[c[1]] == p.seat
+    if k == "seat":
+        return p.seat_on_council
+    if k == "swordmaster":
+        return p.swordmaster
+    if k == "revealing":
+        return e.state.turn_kind == "reveal"
+    if k == "mentat_available":
+        return e.state.mentat_on_board
+    if k == "secret":
+        return bool(p.secret)
+    if k == "agent_at":
+        return rules_agents.agent_at(e, p, c[1])
+    if k == "enemy_agent_here":
+        return rules_agents.enemy_agent_here(e, p, ctx.space)
+    if k == "most_copies":
+        mine = copies(e, p, c[1])
+        return all(mine > copies(e, o, c[1]) for o in e.opponents(p))
+    raise KeyError(k)
+
+
+# ------------------------------------------------------------------ a space cheaper with a card
+
+
+def card_discounts(e, card: str) -> tuple:
+    """The (space, counter, amount) discounts a card's agent box gives the space it
+    sends the agent to (`cheaper_space`), read from its IR when it is placed."""
+    return e.defs[card].get("space_discounts", ()) if card in e.defs else ()
+
+
+def discounted(costs: tuple, space: str, discounts) -> tuple:
+    """A space's costs less a card's discounts for that space."""
+    if not discounts:
+        return costs
+    out = []
+    for c in costs:
+        n = c[2] if c[0] == "res" else None
+        if n is not None:
+            n -= sum(d[2] for d in discounts if d[0] == space and d[1] == c[1])
+            if n > 0:
+                out.append((c[0], c[1], n))
+        else:
+            out.append(c)
+    return tuple(out)
+
+
+@step
+def pay_one(e, f):
+    pay_cost(e, e.players[f["seat"]], f["cost"], f["card"])
+
+
+@step
+def offer_paid(e, f):
+    if f["answer"] == 0:
+        ctx = e.context_of(f["ctx"])
+        e.later("ops", ref=f["body"], pc=0, ctx=f["ctx"])
+        pay(e, ctx.player, f["costs"], ctx.card)

@@ -1,0 +1,1 @@
+"""Whole games: one seeded game, many for statistics, replays, and card balance from them."""

@@ -1,0 +1,43 @@
+"""The log's account of a turn: what a player's counts were before, and the
+words for what changed ("+1 Solari"). Shared by players' and rivals' turns."""
+from __future__ import annotations
+
+import hashlib
+
+from dunec.engine.loop.state import Player
+
+
+TALLIED = (("persuasion", "Persuasion"), ("swords", "swords"), ("solari", "Solari"), ("spice", "spice"),
+           ("water", "water"), ("vp", "VP"), ("garrison", "troops in garrison"), ("conflict", "troops in the Conflict"))
+
+
+def tally(p: Player) -> dict:
+    """The counts a turn's log line reports."""
+    t = {k: getattr(p, k) for k, _ in TALLIED}
+    t["intrigue"] = len(p.intrigue)
+    t["cards"] = len(p.hand)
+    return t
+
+
+def change_words(before: dict, after: dict) -> list[str]:
+    """What changed between two tallies, as the log says it ("+1 Solari")."""
+    words = [f"{after[k] - before[k]:+d} {name}" for k, name in TALLIED if after[k] != before[k]]
+    if after["intrigue"] != before["intrigue"]:
+        words.append(f"{after['intrigue'] - before['intrigue']:+d} intrigue")
+    if after["cards"] > before["cards"]:
+        words.append(f"draws {after['cards'] - before['cards']}")
+    return words
+
+
+def log_changes(e, p: Player, before: dict) -> bool:
+    """Log what changed since `before`; whether anything did."""
+    words = change_words(before, tally(p))
+    if words:
+        e.log(f"    -> {', '.join(words)}")
+    return bool(words)
+
+
+def seen(st) -> str:
+    """A short fingerprint of every player and the log's length: equal before and
+    after an effect only when it changed nothing anyone holds and said nothing."""
+    return hashlib.sha1(repr((len(st.log), [vars(p) for p in st.players])).encode()).hexdigest()[:16]
