@@ -56,7 +56,7 @@ def vocab_of(model) -> dict:
     out = {}
     for sid in sorted(model.sets):
         s = model.sets[sid]
-        names = {k: {} for k in ("counter", "unit", "track", "market")}
+        names = {k: {} for k in ("counter", "unit", "track", "market", "token")}
         for ident in sorted(s.names):
             d = s.names[ident]
             entry = {"title": d.title, **d.numbers}
@@ -70,17 +70,29 @@ def vocab_of(model) -> dict:
                 entry["currency"] = d.currency
                 entry["sells"] = d.sells
                 entry["rebate"] = d.rebate
+                # a market of cards (rules/market.py): its fixed entry, bought on a reveal
+                # turn, where a bought card goes; `free` and `when_empty` are not played yet
+                entry["keeps"] = d.keeps
+                entry["at_reveal"] = d.at_reveal
+                entry["to"] = d.to
+                entry["free"] = d.free
+                entry["when_empty"] = "when_empty" in d.boxes
+            if d.kind == "token":
+                entry["boxes"] = tuple(sorted(d.boxes))  # its effects keyed (token, box): "once"
             names[d.kind][ident] = entry
         out[sid] = {"title": s.title, "requires": tuple(r for r, _ in s.requires), **names}
     return out
 
 
 def track_steps(model):
-    """(track, "step N", ops) for every declared track step's reward."""
+    """(track, "step N", ops) for every declared track step's reward, and (token,
+    "once", ops) for every declared token's effects: the set's own boxes."""
     for sid in sorted(model.sets):
         for ident, d in sorted(model.sets[sid].names.items()):
             for n in sorted(d.steps) if d.kind == "track" else ():
                 yield ident, f"step {n}", d.steps[n]
+            for box in sorted(d.boxes) if d.kind == "token" else ():
+                yield ident, box, d.boxes[box]
 
 
 class SetsError(Exception):
@@ -142,6 +154,11 @@ class Content:
             if s in UNPLAYED_SETS:
                 raise SetsError(f"the engine does not play set `{s}` yet ({UNPLAYED_SETS[s]}); "
                                 f"its cards are checked and shown: `dunec show --set {s}`")
+            for market, m in self.vocab[s].get("market", {}).items():
+                for word in ("free", "when_empty"):
+                    if m.get(word):
+                        raise SetsError(f"the engine does not play a market's `{word}` yet (market `{market}` "
+                                        f"of set `{s}`); its declaration is checked: `dunec check`")
         every = {**self.defs, **self.held}
         defs = {k: m for k, m in every.items() if m["set"] in sets or m["set"] not in self.vocab}
         # An overlay: a selected set's space takes the place of the spaces it `replaces`
@@ -152,11 +169,38 @@ class Content:
         return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
 
     def declared(self, kind: str) -> dict:
-        """The names of one kind ("counter", "unit", "track") this game's sets declare."""
+        """The names of one kind ("counter", "unit", "track", "market", "token") this
+        game's sets declare."""
         out = {}
         for s in self.sets:
-            out.update(self.vocab[s][kind])
+            out.update(self.vocab[s].get(kind, {}))
         return out
+
+    def markets(self) -> dict:
+        """market -> its terms (declared("market")), made once per content: what every
+        buy decision asks of an option ("buy", market, entry)."""
+        table = self._by_kind.get("markets")
+        if table is None:
+            table = self._by_kind["markets"] = self.declared("market") if self.vocab else {}
+        return table
+
+    def market_cards(self) -> dict:
+        """id -> the market that deals it: the definitions of the kind a market sells of
+        its set and of the sets built on it, and its `keeps` entry. No other rule deals
+        them (never the Imperium deck nor the reserve: docs/decisions.md "Markets")."""
+        table = self._by_kind.get("market_cards")
+        if table is None:
+            table = {}
+            for s in self.sets:
+                for market, m in sorted(self.vocab[s].get("market", {}).items()):
+                    home = {x for x in self.sets if x == s or s in self.vocab[x]["requires"]}
+                    for d in self.of_kind(m["sells"]):
+                        if d["set"] in home:
+                            table[d["id"]] = market
+                    if m.get("keeps"):
+                        table[m["keeps"]] = market
+            self._by_kind["market_cards"] = table
+        return table
 
     def holders(self) -> dict:
         """counter -> the unit kind it holds, for each counter of this game's sets
@@ -222,8 +266,9 @@ class Content:
         in id order: the buy menu's reserve rows, made once per content."""
         table = self._by_kind.get("reserve_buys")
         if table is None:
+            sold = self.market_cards()
             table = self._by_kind["reserve_buys"] = tuple(sorted(m["id"] for m in self.of_kind("reserve")
-                                                                 if not m.get("gained_only")))
+                                                                 if not m.get("gained_only") and m["id"] not in sold))
         return table
 
     def costs(self) -> dict:
@@ -329,8 +374,10 @@ class Content:
         key = ("copies", kind, level)
         pile = self._by_kind.get(key)
         if pile is None:
+            sold = self.market_cards()  # a market's cards are its own deck, not this kind's
             pile = self._by_kind[key] = tuple(m["id"] for m in sorted(self.of_kind(kind), key=lambda m: m["id"])
-                                              if level is None or m["level"] == level for _ in range(m["copies"]))
+                                              if (level is None or m["level"] == level) and m["id"] not in sold
+                                              for _ in range(m["copies"]))
         return pile
 
     def of_kind(self, kind: str) -> list:

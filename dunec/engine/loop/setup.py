@@ -34,6 +34,7 @@ def give_sets(content: Content, state: GameState) -> None:
         p.units = {u: {"strength": d["strength"], "supply": d["supply"], "garrison": 0, "conflict": 0}
                    for u, d in units}
         p.tracks = {t: 0 for t in tracks}
+        p.tokens = sorted(content.declared("token"))  # each player has one of each (rules/tokens.py)
     rules_market.deal(content, state)
 
 
@@ -53,7 +54,8 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     rng.shuffle(imperium)
     intrigue = list(content.copies_of("intrigue"))
     rng.shuffle(intrigue)
-    reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve")}
+    sold = content.market_cards()  # a market's cards are dealt by the market (rules_market.deal)
+    reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve") if m["id"] not in sold}
     starting = starting_deck(content.of_kind("deck"))
     if starting is None:
         raise SetupError("the cards define no `deck starting`")

@@ -69,6 +69,7 @@ class Player:
     snoopers: list = field(default_factory=list)  # factions whose Snooper token is still on the track
     tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
     flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
+    tokens: list = field(default_factory=list)  # a set's tokens still unspent (rules/tokens.py)
 
 
 @dataclass
@@ -103,6 +104,10 @@ class GameState:
     # with the face-up top at the END; tiles trashed from a player or a stack.
     markets: dict = field(default_factory=dict)
     tiles_trashed: list = field(default_factory=list)
+    # A slot market (`slots N`): market -> its face-down deck (top at the END) and its
+    # face-up entries, refilled at once from the deck (its `keeps` entry is the content's).
+    market_decks: dict = field(default_factory=dict)
+    market_slots: dict = field(default_factory=dict)
     # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
     # or "duo" (two people and one House Hagal rival that scores nothing).
     mode: str = "standard"

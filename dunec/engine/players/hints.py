@@ -72,7 +72,7 @@ def _plot(e, p, options, datum):
 def _buy(e, p, options, datum):
     out = []
     for a in options:
-        if a[0] == "buy" and a[1] in e.state.markets:
+        if a[0] == "buy" and a[1] in e.content.markets():
             out.append(tile_hint(e, p, a[1], a[2], datum))
         elif a[0] == "buy":
             c = a[1]
@@ -188,7 +188,7 @@ def _given(e, p, options, datum):
     if datum is None:
         return None
     out = list(datum)
-    alts = choose_alternatives(e, options) if e.state.markets else None
+    alts = choose_alternatives(e, options) if e.state.markets or e.state.market_slots else None
     for i, alt in (alts or {}).items():
         if any(x.kind == "buy" for x in walk(alt)):
             out[i] = value.estimate(alt, _now(e, p))

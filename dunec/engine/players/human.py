@@ -103,7 +103,7 @@ class HumanPolicy:
 
     def _ask(self, kind: str, labels: list[str], engine) -> None:
         question = QUESTIONS.get(kind, f"Decide ({kind}):")
-        if kind == "buy" and engine.state.markets:
+        if kind == "buy" and engine.content.markets():
             question = BUY_WITH_TILES
         self.write(question)
         for i, label in enumerate(labels, 1):

@@ -9,6 +9,7 @@ from typing import Optional
 from dunec.engine.rules import leaving as rules_leaving, tiles as rules_tiles
 from dunec.engine.loop.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.loop.state import Player
+ROW_SIZE = 5  # the Imperium Row's cards (rules 001; setup.ROW_SIZE)
 from dunec.engine.loop.steps import step
 
 
@@ -134,6 +135,20 @@ def take_from_row(e, p: Player, card: str, to_top: bool = False) -> None:
     if st.imperium_deck:
         st.imperium_row.append(st.imperium_deck.pop())
     receive_card(e, p, card, to_top)
+
+
+def new_row(e) -> None:
+    """`new_row` (Family Atomics, rules 002): every card of the Imperium Row is removed
+    to the trash (out of the game: docs/decisions.md "Family Atomics"), then a new Row
+    is dealt from the Imperium deck, as many cards as the Row held at most (5)."""
+    st = e.state
+    gone, st.imperium_row = st.imperium_row, []
+    st.imperium_trash.extend(gone)
+    while len(st.imperium_row) < ROW_SIZE and st.imperium_deck:
+        st.imperium_row.append(st.imperium_deck.pop())
+    if not e.quiet:
+        e.log(f"  the Imperium Row is removed ({', '.join(e.cname(c) for c in gone) or 'empty'}); "
+              f"a new Row: {', '.join(e.cname(c) for c in st.imperium_row) or 'none left'}")
 
 
 def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
