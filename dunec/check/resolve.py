@@ -517,10 +517,9 @@ class Checker(EffectChecker):
     def _market_of(self, target) -> Decl | None:
         """The market that deals a definition: one selling its kind, of its set or of a
         set it builds on."""
-        for m in self.v.decls.values():
-            if m.kind == "market" and m.sells == target.kind and m.set in self.v.reaches(target.set):
-                return m
-        return None
+        found = [m for m in self.v.decls.values()
+                 if m.kind == "market" and m.sells == target.kind and m.set in self.v.reaches(target.set)]
+        return next((m for m in found if m.set == target.set), found[0] if found else None)
 
     def _market_entries(self) -> None:
         """Each `keeps` entry is a definition the market sells (E0426); a card a market

@@ -54,14 +54,14 @@ class Decl(Record):
     """One declared name: a counter, unit kind, track or market."""
     FIELDS = ("kind", "id", "title", "set", "span", "numbers", "steps", "currency", "currency_span", "sells",
               "rebate", "rebate_span", "holds", "holds_span", "keeps", "keeps_span", "at_reveal", "to", "free",
-              "boxes", "sells_span")
+              "boxes", "sells_span", "returnable")
 
     def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span, numbers: dict | None = None,
                  steps: dict | None = None, currency: str = "", currency_span: ast.Span | None = None,
                  sells: str = "", rebate: str = "", rebate_span: ast.Span | None = None, holds: str = "",
                  holds_span: ast.Span | None = None, keeps: str = "", keeps_span: ast.Span | None = None,
                  at_reveal: bool = False, to: str = "", free: bool = False, boxes: dict | None = None,
-                 sells_span: ast.Span | None = None) -> None:
+                 sells_span: ast.Span | None = None, returnable: bool = False) -> None:
         self.kind = kind
         self.id = id
         self.title = title
@@ -78,6 +78,9 @@ class Decl(Record):
         # troop from the supply), or "" for a counter of its own tokens
         self.holds = holds
         self.holds_span = holds_span
+        # counter that holds units: the player may return them to the supply at any time
+        # (Immortality's specimens, rules 002); a negotiator is not returned at will
+        self.returnable = returnable
         self.sells_span = sells_span
         # market: a fixed entry never removed (`keeps CARD`), bought on a reveal turn
         # beside the Imperium Row (`at reveal`), where a bought card goes (`to discard|top`),
@@ -359,15 +362,28 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
             decl.numbers[f.verb] = f.args[0].value
 
 
+COUNTER_FIELDS = ("holds", "returnable")
+
+
 def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
-    """A counter's { }: only `holds UNIT`, the unit kind its pieces are (checked
-    against the declared units in resolve.py)."""
+    """A counter's { }: `holds UNIT`, the unit kind its pieces are (checked against
+    the declared units in resolve.py), and the flag `returnable`: its player may put
+    the held units back in the supply at any time (a counter that holds units)."""
     example = 'counter negotiators "Negotiator" { holds troops }'
     for f in st.body:
-        if not isinstance(f, ast.Action) or f.verb != "holds":
+        if not isinstance(f, ast.Action) or f.verb not in COUNTER_FIELDS:
             word = f.verb if isinstance(f, ast.Action) else "statement"
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
-                        kind="counter", help=did_you_mean(word, ("holds",)) or one_of(("holds",), near=word))
+                        kind="counter", help=did_you_mean(word, COUNTER_FIELDS) or one_of(COUNTER_FIELDS, near=word))
+            continue
+        if f.verb == "returnable":
+            if f.args or f.body is not None:
+                diags.error(FIELD_TAKES_NO_BLOCK, f.verb_span, field="returnable",
+                            example='counter specimen "Specimen" { holds troops; returnable }')
+            elif decl.returnable:
+                diags.error(DUPLICATE_FIELD, f.verb_span, field="returnable", notes=[])
+            else:
+                decl.returnable = True
             continue
         if decl.holds:
             diags.error(DUPLICATE_FIELD, f.verb_span, field="holds", notes=[("first given here", decl.holds_span)])
@@ -376,6 +392,11 @@ def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
             diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="holds", example=example)
             continue
         decl.holds, decl.holds_span = str(f.args[0].value), f.args[0].span
+    if decl.returnable and not decl.holds and not any(isinstance(f, ast.Action) and f.verb == "holds"
+                                                       for f in st.body):
+        diags.error(MISSING_FIELD, st.args[0].span, kind="counter", id=decl.id, field="holds",
+                    example="holds troops` (only held units are returned to the supply")
+        decl.returnable = False
 
 
 def _read_sells(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:

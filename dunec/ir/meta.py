@@ -66,6 +66,8 @@ def vocab_of(model) -> dict:
                 entry["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
             if d.kind == "counter" and d.holds:
                 entry["holds"] = d.holds  # the unit kind whose pieces the counter holds
+                if d.returnable:
+                    entry["returnable"] = True  # returned to the supply at will (rules/holding.py)
             if d.kind == "market":
                 entry["currency"] = d.currency
                 entry["sells"] = d.sells
@@ -186,19 +188,23 @@ class Content:
 
     def market_cards(self) -> dict:
         """id -> the market that deals it: the definitions of the kind a market sells of
-        its set and of the sets built on it, and its `keeps` entry. No other rule deals
-        them (never the Imperium deck nor the reserve: docs/decisions.md "Markets")."""
+        its set and of the sets built on it (where two markets sell a kind, the one of
+        the definition's own set), and its `keeps` entry. No other rule deals them
+        (never the Imperium deck nor the reserve: docs/decisions.md "Markets")."""
         table = self._by_kind.get("market_cards")
         if table is None:
             table = {}
-            for s in self.sets:
-                for market, m in sorted(self.vocab[s].get("market", {}).items()):
-                    home = {x for x in self.sets if x == s or s in self.vocab[x]["requires"]}
-                    for d in self.of_kind(m["sells"]):
-                        if d["set"] in home:
-                            table[d["id"]] = market
-                    if m.get("keeps"):
-                        table[m["keeps"]] = market
+            # (market, its set, its terms), a definition's own set's markets first
+            markets = [(market, s, m) for s in self.sets for market, m in sorted(self.vocab[s].get("market", {}).items())]
+            for market, s, m in markets:
+                for d in self.of_kind(m["sells"]):
+                    mine = d["set"] == s
+                    if (mine or s in self.vocab.get(d["set"], {}).get("requires", ())) and \
+                            (d["id"] not in table or mine):
+                        table[d["id"]] = market
+            for market, s, m in markets:
+                if m.get("keeps"):
+                    table[m["keeps"]] = market
             self._by_kind["market_cards"] = table
         return table
 
@@ -209,6 +215,15 @@ class Content:
         if table is None:
             table = self._by_kind["holders"] = {c: m["holds"] for c, m in self.declared("counter").items()
                                                 if m.get("holds")}
+        return table
+
+    def returnable(self) -> tuple:
+        """(counter, unit) for each counter whose held units the player may return
+        to the supply at any time (`holds UNIT; returnable`), sorted, made once."""
+        table = self._by_kind.get("returnable")
+        if table is None:
+            table = self._by_kind["returnable"] = tuple(sorted(
+                (c, m["holds"]) for c, m in self.declared("counter").items() if m.get("returnable")))
         return table
 
     def board(self) -> list:

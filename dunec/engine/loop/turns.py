@@ -8,6 +8,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     costs as rules_costs,
     deploy as rules_deploy,
+    holding as rules_holding,
     market as rules_market,
     own_turn,
     resources as rules_resources,
@@ -47,7 +48,7 @@ def round_start(e) -> None:
     seat = rules_units.controller(e, loc) if loc is not None else None
     if seat is not None:
         p = e.players[seat]
-        if p.supply > 0:
+        if p.supply > 0 or (p.counters and rules_holding.available(e, p, "troops") > 0):
             e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", loc, seat=p.seat, loc=loc)
 
 
@@ -55,6 +56,7 @@ def round_start(e) -> None:
 def defended(e, f):
     if f["answer"] == 0:
         p = e.players[f["seat"]]
+        rules_holding.make_room(e, p, "troops", 1)
         p.supply -= 1
         p.conflict += 1
         if not e.quiet:
