@@ -63,6 +63,19 @@ def _help_formatter():
     return _Help
 
 
+def _parser_class():
+    """argparse's parser, whose errors show what the user typed as text: an
+    unrecognized argument reaches the terminal as given, so an escape sequence in
+    it would be obeyed (clear the screen, reorder the line) instead of shown."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message):
+            super().error(printable(message))
+
+    return _Parser
+
+
 class _NoArguments:
     """Stands in for the parser of a command not being run: it is never read, and
     building the parsers of them all costs more than checking a small file."""
@@ -81,7 +94,7 @@ def _parser(only: str | None = None):
     from dunec.check.model import KINDS
 
     _Help = _help_formatter()
-    ap = argparse.ArgumentParser(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.",
+    ap = _parser_class()(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.",
                                  formatter_class=_Help)
     ap.add_argument("--version", action="version", version=f"dunec {__version__}", help="print the version and exit")
     sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
