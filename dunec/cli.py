@@ -874,7 +874,7 @@ def cmd_show(args) -> int:
         if _exists(args.svg) and not args.svg.is_dir():
             raise UserError(f"--svg {args.svg} is a file, not a folder")
         try:
-            write_svgs(args.svg, {i: card_svg(model.defs[i]) for i in ids})
+            write_svgs(args.svg, {i: card_svg(model.defs[i], titles) for i in ids})
         except OSError as e:
             raise _fs_error("write pictures to", args.svg, e) from None
         print(f"\nwrote {len(ids)} picture{'s' if len(ids) != 1 else ''} to {printable(args.svg)}/")
@@ -907,7 +907,9 @@ def cmd_gallery(args) -> int:
     except GalleryError as e:
         raise UserError(str(e)) from None
     try:
-        page = write_gallery(args.out, defs, balance)
+        from dunec.show import titles_of
+
+        page = write_gallery(args.out, defs, balance, titles_of(model))
     except OSError as e:
         raise _fs_error("write the gallery to", args.out, e) from None
     print(f"wrote {len(defs)} card{'s' if len(defs) != 1 else ''} to {printable(page)}")
