@@ -161,4 +161,23 @@ def code_action(ls: LanguageServer, params: L.CodeActionParams):
 
 
 def serve() -> None:
-    server.start_io()
+    """Serve on stdio, reading frames with dunec's reader (framing.py) in place of
+    pygls's, which stalls on a frame with no usable length."""
+    import sys
+    from threading import Event
+
+    from pygls.server import StdOutTransportAdapter
+
+    from dunec.lsp.framing import read_messages
+
+    server._stop_event = Event()
+    server.lsp.connection_made(StdOutTransportAdapter(sys.stdin.buffer, sys.stdout.buffer))
+    try:
+        server.loop.run_until_complete(read_messages(server.loop, server.thread_pool_executor, server._stop_event,
+                                                     sys.stdin.buffer, server.lsp.data_received))
+    except BrokenPipeError:
+        pass  # the editor is gone: nothing to answer
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.shutdown()
