@@ -101,7 +101,13 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
+    # Graft (engine/rules/graft.py): this card was played grafted on this agent turn; the
+    # other grafted card has one of these Factions.
+    "grafted": CondDef(("",)),
+    "grafted_with": CondDef(tuple(" ".join(["<faction>"] * n) for n in range(1, 5))),
 }
+# The conditions and counts that read the grafted cards: a card's agent box only (E0431).
+GRAFT_READS = ("grafted", "grafted_with", "other_grafted")
 # Conditions of an expansion the engine does not play yet: known, and tagged with
 # it like its verbs (E0302 in another set, E0309 in a set built on it).
 SET_CONDITIONS: dict[str, CondDef] = {
@@ -128,6 +134,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "intrigue": ("",),
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
+    "other_grafted": ("icons",),  # the agent icons of the other grafted card
 }
 # Counts of an expansion the engine does not play yet: count -> (forms, its sets).
 SET_COUNTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
