@@ -81,6 +81,7 @@ def vocab_of(model) -> dict:
                 entry["when_empty"] = "when_empty" in d.boxes
             if d.kind == "token":
                 entry["boxes"] = tuple(sorted(d.boxes))  # its effects keyed (token, box): "once"
+                entry["worth"] = value.estimate(d.boxes["once"])  # the value hint of spending it
             names[d.kind][ident] = entry
         out[sid] = {"title": s.title, "requires": tuple(r for r, _ in s.requires), **names}
     return out
