@@ -26,7 +26,7 @@ from dunec.check.messages import (
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
-from dunec.check.vocab import Decl, SetDecl, Vocabulary, reaches, read_set
+from dunec.check.vocab import Decl, SetDecl, Vocabulary, market_sells, reaches, read_set, sellable_kinds
 from dunec.syntax import ast
 
 
@@ -145,6 +145,10 @@ class Checker(EffectChecker):
             for box, (span, body) in list(d.boxes.items()):
                 if isinstance(body, list):
                     d.boxes[box] = self._block(body, "once" if d.kind == "token" else "track", defn)
+            if d.kind == "market" and d.sells:
+                like = getattr(self.v, "like", None)  # a set's derived kind is played as its core kind
+                market_sells(d, like(d.sells) if like else d.sells, self.d if checked else Diagnostics(),
+                             sellable_kinds())
             if d.keeps and checked:
                 self._keeps.append(d)
             if checked:

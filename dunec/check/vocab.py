@@ -54,14 +54,15 @@ class Decl(Record):
     """One declared name: a counter, unit kind, track or market."""
     FIELDS = ("kind", "id", "title", "set", "span", "numbers", "steps", "currency", "currency_span", "sells",
               "rebate", "rebate_span", "holds", "holds_span", "keeps", "keeps_span", "at_reveal", "to", "free",
-              "boxes", "sells_span", "returnable")
+              "boxes", "sells_span", "returnable", "field_spans")
 
     def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span, numbers: dict | None = None,
                  steps: dict | None = None, currency: str = "", currency_span: ast.Span | None = None,
                  sells: str = "", rebate: str = "", rebate_span: ast.Span | None = None, holds: str = "",
                  holds_span: ast.Span | None = None, keeps: str = "", keeps_span: ast.Span | None = None,
                  at_reveal: bool = False, to: str = "", free: bool = False, boxes: dict | None = None,
-                 sells_span: ast.Span | None = None, returnable: bool = False) -> None:
+                 sells_span: ast.Span | None = None, returnable: bool = False,
+                 field_spans: dict | None = None) -> None:
         self.kind = kind
         self.id = id
         self.title = title
@@ -82,6 +83,7 @@ class Decl(Record):
         # (Immortality's specimens, rules 002); a negotiator is not returned at will
         self.returnable = returnable
         self.sells_span = sells_span
+        self.field_spans = {} if field_spans is None else field_spans  # market: where `keeps`, `to` are given
         # market: a fixed entry never removed (`keeps CARD`), bought on a reveal turn
         # beside the Imperium Row (`at reveal`), where a bought card goes (`to discard|top`),
         # and, syntax only for now, `free` (no currency) and `when_empty { effects }`
@@ -237,15 +239,28 @@ def _market_checked(decl: Decl, st: ast.Action, diags: Diagnostics) -> Decl | No
     if decl.rebate and decl.rebate == decl.currency:
         diags.error(MARKET_REBATES_ITS_CURRENCY, decl.rebate_span, market=ident, counter=decl.rebate)
         decl.rebate, decl.rebate_span = "", None
-    if not card_kind(decl.sells):
+    decl.field_spans = {f: _given(st, f).verb_span for f in ("keeps", "to") if _given(st, f)}
+    return decl
+
+
+def market_sells(decl: Decl, core: str, diags: Diagnostics, sellable: tuple) -> None:
+    """A market's sold kind, once every set's kinds are known (`core`: the core kind
+    a set's derived kind is `like`): a kind of tile or of card, else E0101 and the
+    market sells nothing; a market of tiles has no `keeps` or `to` (E0427); a market
+    of cards puts a bought card in the discard pile unless it says `to top`."""
+    if decl.sells not in T.MARKET_KINDS and not card_kind(core):
+        diags.error(UNKNOWN_KIND, decl.sells_span, kind=decl.sells,
+                    help=did_you_mean(decl.sells, sellable) or one_of(sellable, near=decl.sells))
+        decl.sells = ""
+        return
+    if not card_kind(core):
         for field in ("keeps", "to"):
             if getattr(decl, field):
-                diags.error(MARKET_CARD_FIELD_ON_TILES, _given(st, field).verb_span, field=field, market=ident,
+                diags.error(MARKET_CARD_FIELD_ON_TILES, decl.field_spans[field], field=field, market=decl.id,
                             kind=decl.sells)
                 setattr(decl, field, "")
-    if card_kind(decl.sells) and not decl.to:
+    elif not decl.to:
         decl.to = "discard"
-    return decl
 
 
 def _read_token(decl: Decl, st: ast.Action, example: str, diags: Diagnostics) -> Decl | None:
@@ -401,19 +416,14 @@ def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
 
 def _read_sells(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
     """`sells KIND`: a kind of tile (T.MARKET_KINDS), which a player keeps owned, or a
-    kind of card (`card_kind`), which goes into the buyer's deck. The market deals the
+    kind of card (`card_kind`), which goes into the buyer's deck; judged once every
+    set's kinds are known (market_sells, from resolve.py). The market deals the
     definitions of that kind of its set (and of sets built on it): no other rule deals
     them (not the Imperium deck, not the reserve; docs/decisions.md "Markets")."""
     if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
         diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="sells", example="sells tech")
         return
-    kind = str(f.args[0].value)
-    sold = list(sellable_kinds())
-    if kind not in sold:
-        diags.error(UNKNOWN_KIND, f.args[0].span, kind=kind,
-                    help=did_you_mean(kind, sold) or one_of(sold, near=kind))
-        return
-    decl.sells, decl.sells_span = kind, f.args[0].span
+    decl.sells, decl.sells_span = str(f.args[0].value), f.args[0].span
 
 
 def _drop_steps_off_the_track(decl: Decl, diags: Diagnostics) -> None:
