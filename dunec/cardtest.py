@@ -89,7 +89,7 @@ def tally(p, content) -> dict:
     out.update(p.counters)
     out.update({u: held["garrison"] for u, held in p.units.items()})
     out.update(p.tracks)
-    sold = {m["sells"] for m in content.declared("market").values()}
+    sold = {m["sells"] for m in content.declared("market").values() if not m.get("to")}  # tiles, not cards
     if sold:
         out[TILES] = len(p.tiles)
         out.update({m["id"]: p.tiles.count(m["id"]) for kind in sorted(sold) for m in content.of_kind(kind)})

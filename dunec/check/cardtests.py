@@ -45,7 +45,7 @@ def declared_names(model: Model) -> dict:
         for ident, decl in sorted(model.sets[sid].names.items()):
             if decl.kind in DECLARED:
                 out[ident] = decl.kind
-            elif decl.kind == "market" and decl.sells:
+            elif decl.kind == "market" and decl.sells and not decl.to:  # a market of tiles, not of cards
                 sold.add(decl.sells)
     out.update({i: "tile" for i, x in sorted(model.defs.items()) if x.kind in sold})
     return out
