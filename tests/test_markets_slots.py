@@ -231,3 +231,17 @@ def test_a_market_not_played_yet_is_refused_for_a_game(tmp_path):
     content.select(("base", "gifts"), playing=False)  # checked and shown
     with pytest.raises(SetsError, match="free"):
         content.select(("base", "gifts"))
+
+
+def test_a_position_names_the_cards_face_up_in_the_slots(content, backend):
+    from dunec.engine.records.position import PositionError
+
+    g = Game.from_position({"markets": {ROW: ["gene_broker"]}}, players=3, seed=1, sets=SETS, content=content,
+                           backend=backend)
+    up, deck = g.state.market_slots[ROW], g.state.market_decks[ROW]
+    assert up[0] == "gene_broker" and len(up) == 2
+    assert sorted(up + deck) == sorted(["vat_grown", "vat_grown", "flesh_crafter", "gene_broker"])
+    state_check(g.content, json.loads(g.state.to_json()))
+    with pytest.raises(PositionError, match=f"markets.{ROW}"):
+        Game.from_position({"markets": {ROW: ["old_stock"]}}, players=3, seed=1, sets=SETS, content=content,
+                           backend=backend)

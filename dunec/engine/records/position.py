@@ -161,6 +161,11 @@ class Builder:
             _fail("markets", "expected {market: [the tile on top of each stack]}")
         for m, tops in shown.items():
             _known(f"markets.{m}", m, self.markets, "market")
+            if m in self.st.market_slots:  # a slot market: the entries face up in its slots
+                most = self.markets[m]["slots"]
+                if not isinstance(tops, list) or len(tops) > most or not rules_market.show_slots(self.st, m, tops):
+                    _fail(f"markets.{m}", f"expected a list of at most {most} entries left in {m}, one per slot")
+                continue
             if not isinstance(tops, list) or len(tops) > len(self.st.markets[m]):
                 _fail(f"markets.{m}", f"expected a list of at most {len(self.st.markets[m])} tiles, one per stack")
             for i, tile in enumerate(tops):

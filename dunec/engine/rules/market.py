@@ -228,6 +228,26 @@ def show(state: GameState, market: str, i: int, tile: str) -> bool:
     return True
 
 
+def show_slots(state: GameState, market: str, entries: list) -> bool:
+    """These entries face up in the first slots of a slot market, taken from its
+    deck or slots (what they replace goes back on the deck, so every entry is kept).
+    False: one is not an entry left in the market."""
+    up, deck = state.market_slots[market], state.market_decks[market]
+    pool = deck + up
+    if not all(isinstance(t, str) for t in entries) or any(pool.count(t) < entries.count(t) for t in entries):
+        return False
+    for t in entries:
+        pool.remove(t)
+    rest = [t for t in up if t in pool]
+    for t in rest:
+        pool.remove(t)
+    keep = (list(entries) + rest)[:len(up)]
+    back = (list(entries) + rest)[len(up):]
+    state.market_slots[market] = keep
+    state.market_decks[market] = pool + back
+    return True
+
+
 # ---------------------------------------------------------------------- solo games
 def prune_markets(defs: dict, markets: dict) -> list:
     """While no stack of a market shows a tile with the House Hagal mark, trash
