@@ -134,3 +134,14 @@ def test_games_spend_tokens_through_the_outside_face(content, backend):
         invariants.check(g._engine)
     assert spent == 8  # two tokens for each of four players, each once
     assert all(p.tokens == [] for p in g.state.players)
+
+
+def test_a_position_gives_the_tokens_still_held(content, backend):
+    from dunec.engine.records.position import PositionError
+
+    g = Game.from_position({"seats": [{"tokens": []}, {"tokens": ["atomics"]}]}, players=3, seed=1, sets=SETS,
+                           content=content, backend=backend)
+    assert [p.tokens for p in g.state.players] == [[], ["atomics"], ["atomics", "family_atomics"]]
+    with pytest.raises(PositionError, match=r"seats\[0\]\.tokens\[0\]"):
+        Game.from_position({"seats": [{"tokens": ["atomic_bomb"]}]}, players=3, seed=1, sets=SETS,
+                           content=content, backend=backend)
