@@ -312,3 +312,17 @@ def test_an_epic_save_resumes_the_same_game(tmp_path, capsys, ix):
     f.write_text(json.dumps(bad))
     with pytest.raises(SaveError, match="epic: expected true or false"):
         load_game(f)
+
+
+# ---------------------------------------------------------------------- other mixes of sets
+@pytest.mark.parametrize("people, difficulty", [(4, "novice"), (2, "novice"), (1, "expert")])
+def test_epic_games_of_base_ix_and_immortality_finish(compiled, people, difficulty):
+    """Every mix that holds the Epic list and five Conflict III plays it; Immortality's
+    own content arrives from its branch (docs/decisions.md, "The Epic game")."""
+    sets = ("base", "ix", "immortality")
+    assert soak_game(compiled.select(sets), people, 3, difficulty, epic=True, sets=sets) > 20
+
+
+def test_a_mix_without_rise_of_ix_is_refused_with_the_reason(compiled):
+    with pytest.raises(SetupError, match="needs 5 level III conflicts"):
+        Game(players=3, seed=1, sets=("base", "immortality"), epic=True)
