@@ -280,7 +280,9 @@ def test_play_epic_plays_the_sets_of_the_epic_list(capsys):
     assert main(["play", "--epic", "--players", "3", "--seed", "2", "--json"]) == 0
     st = json.loads(capsys.readouterr().out)
     assert st["epic"] is True and st["phase"] == "over"
-    assert all(p["garrison"] >= 0 for p in st["players"])
+    assert st["log"][0] == "== The Epic game: to 12 VP, 10 conflicts of levels II and III"
+    assert main(["play", "--players", "3", "--seed", "2", "--sets", "base,ix", "--json"]) == 0
+    assert not any("Epic" in line for line in json.loads(capsys.readouterr().out)["log"])
 
 
 def test_play_epic_with_the_base_game_alone_is_refused(capsys):
