@@ -245,3 +245,21 @@ def test_a_position_names_the_cards_face_up_in_the_slots(content, backend):
     with pytest.raises(PositionError, match=f"markets.{ROW}"):
         Game.from_position({"markets": {ROW: ["old_stock"]}}, players=3, seed=1, sets=SETS, content=content,
                            backend=backend)
+
+
+def test_show_words_a_market_cards_cost_in_its_currency(tmp_path):
+    from dunec.frontend import compile_paths
+    from dunec.show import show_definition, titles_of
+    from vats_support import TEXT
+
+    folder = tmp_path / "cards" / "vats"
+    folder.mkdir(parents=True)
+    (folder / "vats.dune").write_text(TEXT.replace("DESTINATION", "discard"), encoding="utf-8")
+    from conftest import ROOT
+
+    model, diags = compile_paths([ROOT / "cards", folder / "vats.dune"], root=ROOT)
+    assert not diags.errors, diags.render()
+    titles = titles_of(model)
+    assert "Cost: 4 Flesh" in show_definition(model.defs["gene_broker"], titles)  # its own set's market
+    assert "Cost: 2 Persuasion" in show_definition(model.defs["tank_tender"], titles)  # an Imperium card
+    assert "Cost: 3 Specimens" in show_definition(model.defs["reclaimed_forces"], titles)
