@@ -308,8 +308,8 @@ def _main(argv) -> int:
         args.given = _given(argv, ap)
     try:
         return COMMANDS[args.cmd](args)
-    except UsageError as e:
-        print(f"dunec: {printable(e)}", file=sys.stderr)
+    except UsageError as e:  # a refusal may list diagnostics, one a line (E0309)
+        print("dunec: " + "\n".join(printable(line) for line in str(e).split("\n")), file=sys.stderr)
         return EXIT_USAGE
     except UserError as e:  # they name files: a name's control characters are shown, not obeyed
         print(f"dunec: {printable(e)}", file=sys.stderr)

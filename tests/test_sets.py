@@ -272,16 +272,6 @@ def test_the_core_tables_hold_no_set_names():
     assert not hasattr(T, "SETS")
 
 
-def test_an_unplayed_expansions_names_are_its_own_and_refused_elsewhere():
-    src = 'card worm_caller "Worm Caller" {\n  set uprising\n  cost 3; icons city\n  agent { sandworm 1 }\n}\n'
-    _, diags = compile_sources([("up.dune", src)])
-    assert not diags.items  # the set's own content is data: checked and shown
-    fan = 'set fan "Fan" {\n  requires uprising\n  kinds card\n}\n' + src.replace("set uprising", "set fan")
-    _, diags = compile_sources([("fan.dune", fan)])
-    assert [(d.code, d.message) for d in diags.items] == [
-        ("E0309", "`sandworm` (uprising) is not played by the engine yet")]
-
-
 def test_a_played_expansions_names_serve_a_set_that_requires_it():
     """Rise of Ix plays: a fan set built on it may use its dreadnoughts."""
     src = ('set fan "Fan" {\n  requires ix\n  kinds card\n}\n'

@@ -312,12 +312,23 @@ MODIFIER_AS_EFFECT = Code(
     label="not an effect",
     help="put it in the leader's `passive {{ ... }}` box")
 NOT_PLAYED_YET = Code(
-    "E0309", "`{name}` ({set}) is not played by the engine yet",
-    "The checker knows this expansion construct, but the engine does not play it yet.\n"
-    "A card that compiled but silently did less than its text would be a defect, so\n"
-    "the construct is refused until its set lands.",
+    "E0309", "`{construct}` is not played by the engine yet",
+    "The language has the construct and `dunec check` accepts it, but the engine does\n"
+    "not play it yet (docs/language.md, \"Declarations any expansion needs\"). A game\n"
+    "that played such a card or declaration would silently do less than its text, so\n"
+    "a game (`dunec play`, `simulate`, `Game(...)`) that selects a set using one is\n"
+    "refused at the construct, whatever the set is called; `check`, `list` and `show`\n"
+    "take the set as it is.",
     label="not played yet",
-    help="the engine plays base-game constructs today; this one arrives with its set")
+    help="{why}; leave set `{set}` out of the game until the engine plays it")
+OPEN_ICON_UNUSED = Code(
+    "E0311", "icon `{icon}` is on no board space",
+    "A set's `icon ID \"Title\"` adds an agent icon: cards list it in `icons`, and a\n"
+    "board space takes it as its `icon`. An icon no space of the set (or of a set that\n"
+    "builds on it) accepts sends no agent anywhere: a card listing it could never be\n"
+    "played for it.",
+    label="no space has `icon {icon}`",
+    help="give a board space of the set `icon {icon}`, or drop the declaration")
 NUMBER_OUT_OF_RANGE = Code(
     "E0310", "number out of range: {what} is from {lo} to {hi}",
     "Every number in a card has a range that fits where it stands: amounts of an\n"
@@ -420,6 +431,27 @@ MARKET_REBATES_ITS_CURRENCY = Code(
     label="also the market's currency",
     help="rebate with another counter of the set, or drop `rebate`")
 
+CONTENT_UNKNOWN = Code(
+    "E0413", "set `{set}` {does} `{name}`, which it does not know",
+    "A set's `remove space|starter|reserve|card ID` takes content out of every game\n"
+    "that selects the set, and `replace starter OLD with NEW` turns the copies of a\n"
+    "starting card in each player's deck into another card. Both name content of the\n"
+    "set or of a set it requires, of the kind they say.",
+    label="no {what} of `{set}` or of a set it requires",
+    help=None)
+CONTENT_TWICE = Code(
+    "E0414", "{what} `{name}` is {verb}d twice",
+    "Each piece of content is removed or replaced once: a starting card replaced by\n"
+    "two cards (by one set or by two sets of a game) has no single replacement.",
+    label="already {verb}d by set `{other}`",
+    help="{verb} it once, or drop one of the two")
+TAG_UNKNOWN = Code(
+    "E0415", "`{name}` is not a tag of `{tags}`",
+    "A set's `tags ID \"Title\" { NAME... }` declares a tag set; a card or conflict\n"
+    "then takes a field named after it listing some of those names\n"
+    "(`battle crysknife`).",
+    label="not in `tags {tags}`",
+    help=None)
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

@@ -196,6 +196,12 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         # When the card fails (the rival reveals the next card), besides its spaces being taken.
         "requires": FieldSpec("cond", "requires in_play dreadnought < 2"),
     },
+    # Uprising's observation posts: board locations a player's pieces (spies) stand on,
+    # each linked to board spaces. Checked; the engine does not play them yet (E0309).
+    "post": {
+        **_COMMON,
+        "links": FieldSpec("spaces", "links arrakeen imperial_basin"),
+    },
     "deck": {
         **_COMMON,
         "size": FieldSpec("int", "size 10", number="deck_size", required=True),

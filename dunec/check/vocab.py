@@ -11,7 +11,8 @@ from __future__ import annotations
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.messages import (
-    DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, MARKET_REBATES_ITS_CURRENCY, MISSING_FIELD,
+    CONTENT_TWICE, DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, FLAG_TAKES_NO_VALUE, NAMES_EXPECTED,
+    NAME_LISTED_TWICE, MARKET_REBATES_ITS_CURRENCY, MISSING_FIELD,
     NAME_DECLARED_TWICE, NAME_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, SET_REQUIRED_TWICE,
     SET_REQUIRES_ITSELF, UNKNOWN_FIELD, UNKNOWN_KIND,
 )
@@ -22,7 +23,12 @@ from dunec.syntax import ast
 # What a set body holds: `STATEMENT id "Title"` declarations (with a { } of fields
 # for units, tracks and markets), `requires SET ...` and `kinds KIND ...`.
 DECLARATIONS = ("counter", "unit", "track", "market")
-SET_FIELDS = ("requires", "kinds") + DECLARATIONS
+# The open tables (docs/language.md, "Declarations any expansion needs"): a definition
+# kind derived from a core kind, an agent icon, a tag set, a board-held flag, a
+# player's pieces; and the content a set replaces or removes.
+OPEN_DECLARATIONS = ("kind", "icon", "tags", "flag", "piece")
+CONTENT_CHANGES = ("replace", "remove")
+SET_FIELDS = ("requires", "kinds") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
 UNIT_FIELDS = {"strength": "unit_strength", "supply": "unit_supply"}
 # A market's numbers: how many face-down stacks its definitions are dealt into.
 MARKET_FIELDS = {"stacks": "market_stacks"}
@@ -55,8 +61,24 @@ class Decl(Record):
         self.holds_span = holds_span
 
 
+class OpenDecl(Decl):
+    """A declaration of the open tables: a derived kind (`like`: its core kind), an
+    icon (`via`: the piece that places it, Uprising's spies), a tag set (`words`: its
+    tags, `wild`: the tag that matches any), a flag (`words`: the spaces it
+    protects), a piece (`numbers`: supply; `on`: the definition kind it stands on)."""
+    FIELDS = Decl.FIELDS + ("like", "via", "via_span", "words", "wild", "on", "on_span")
+
+    def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span) -> None:
+        super().__init__(kind, id, title, set, span)
+        self.like = ""
+        self.via, self.via_span = "", None
+        self.words = []  # (name, span)
+        self.wild = ""
+        self.on, self.on_span = "", None
+
+
 class SetDecl(Record):
-    FIELDS = ("id", "title", "defn", "requires", "kinds", "names")
+    FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed")
 
     def __init__(self, id: str, title: str, defn: ast.Definition, requires: list | None = None,
                  kinds: tuple = (), names: dict | None = None) -> None:
@@ -66,11 +88,18 @@ class SetDecl(Record):
         self.requires = [] if requires is None else requires  # (set, span)
         self.kinds = kinds
         self.names = {} if names is None else names  # id -> Decl
+        self.derived = {}  # kind id -> OpenDecl: the definition kinds the set derives (`kind ID { like K }`)
+        self.replaces = []  # (old, new, old span, new span): `replace starter OLD with NEW`
+        self.removes = []  # (kind, id, span): `remove KIND ID`
+        # (construct, span) of each construct of the set's declarations the engine does not
+        # play yet (T.UNPLAYED_CONSTRUCTS; its definitions' are found in check/constructs.py)
+        self.unplayed = []
 
 
 def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
     """The declarations of one `set` definition; a malformed statement is reported and skipped."""
     out = SetDecl(defn.id, defn.title or defn.id.replace("_", " ").title(), defn)
+    listed = []  # the `kinds` names, judged once the set's own derived kinds are read
     for st in defn.body:
         if isinstance(st, ast.Requires):
             terms = _names_of_cond(st.cond)
@@ -86,14 +115,10 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
                         help=did_you_mean(word, SET_FIELDS) or one_of(SET_FIELDS, near=word))
             continue
         if st.verb == "kinds":
-            kinds = []
-            for a in st.args:
-                if a.kind != "name" or a.value not in SCHEMAS:
-                    diags.error(UNKNOWN_KIND, a.span, kind=a.text(),
-                                help=did_you_mean(str(a.value), SCHEMAS) or one_of(SCHEMAS, near=str(a.value)))
-                else:
-                    kinds.append(a.value)
-            out.kinds += tuple(kinds)
+            listed += st.args
+            continue
+        if st.verb in OPEN_DECLARATIONS + CONTENT_CHANGES:
+            _read_open(st, out, diags)
             continue
         decl = _declaration(st, out.id, diags)
         if decl is None:
@@ -103,7 +128,189 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
                         notes=[("first declared here", out.names[decl.id].span)])
             continue
         out.names[decl.id] = decl
+        out.unplayed += list(getattr(decl, "flags", ()))
+    _read_kinds(out, listed, diags)
     return out
+
+
+def _read_kinds(out: SetDecl, listed: list, diags: Diagnostics) -> None:
+    """`kinds KIND ...`: the definition kinds the set holds, core or its own derived."""
+    known = list(SCHEMAS) + list(out.derived)
+    kinds = []
+    for a in listed:
+        if a.kind != "name" or a.value not in known:
+            diags.error(UNKNOWN_KIND, a.span, kind=a.text(),
+                        help=did_you_mean(str(a.value), known) or one_of(known, near=str(a.value)))
+        else:
+            kinds.append(a.value)
+    out.kinds += tuple(kinds) + tuple(k for k in out.derived if k not in kinds)  # a derived kind is the set's own
+
+
+OPEN_EXAMPLES = {
+    "kind": 'kind tleilaxu "Tleilaxu card" { like card }',
+    "icon": 'icon spy "Spy"',
+    "tags": 'tags battle "Battle icon" { crysknife desert_mouse ornithopter; wild wild }',
+    "flag": 'flag shield_wall "Shield Wall" { protects arrakeen imperial_basin }',
+    "piece": 'piece spies "Spy" { supply 3; on post }',
+    "replace": "replace starter dune_the_desert_planet with experimentation",
+    "remove": "remove space mentat",
+}
+REMOVABLE = ("space", "starter", "reserve", "card")
+# The fields a unit may carry besides its numbers (Uprising's sandworm: syntax only).
+UNIT_FLAGS = ("summoned", "doubles")
+
+
+def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
+    """One statement of the open tables or a content change, into the set declaration."""
+    example = OPEN_EXAMPLES[st.verb]
+    if st.verb in CONTENT_CHANGES:
+        _read_change(st, out, example, diags)
+        return
+    args = st.args
+    if not args or args[0].kind != "name" or len(args) > 2 or (len(args) == 2 and args[1].kind != "str"):
+        diags.error(NAME_EXPECTED, args[0].span if args else st.verb_span, field=st.verb, example=example)
+        return
+    ident = str(args[0].value)
+    title = str(args[1].value) if len(args) == 2 else ident.replace("_", " ").capitalize()
+    decl = OpenDecl(st.verb, ident, title, out.id, args[0].span)
+    if st.verb in ("flag", "piece", "tags"):
+        out.unplayed.append((st.verb, st.verb_span))
+    body = st.body or []
+    if st.body is None and st.verb != "icon":
+        diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
+        return
+    fields = {"kind": ("like",), "icon": ("via",), "tags": ("wild",), "flag": ("protects",),
+              "piece": ("supply", "on")}[st.verb]
+    seen: dict = {}
+    for f in body:
+        if not isinstance(f, ast.Action) or (f.verb not in fields and st.verb != "tags"):
+            word = f.verb if isinstance(f, ast.Action) else "statement"
+            diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
+                        kind=st.verb, help=did_you_mean(word, fields) or one_of(fields, near=word))
+            continue
+        if st.verb == "tags" and f.verb != "wild":  # a line of tag names
+            _add_words(decl, [ast.Arg("name", f.verb, f.verb_span)] + list(f.args), f, diags)
+            continue
+        if f.verb in seen:
+            diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[("first given here", seen[f.verb])])
+            continue
+        seen[f.verb] = f.verb_span
+        if f.verb in ("protects",):
+            _add_words(decl, list(f.args), f, diags)
+            continue
+        if f.verb == "supply":
+            r = RANGES["unit_supply"]
+            if len(f.args) != 1 or f.args[0].kind != "int" or f.body is not None:
+                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="supply", lo=r.lo,
+                            hi=r.hi, example="supply 3")
+            elif _in_range(f.args[0], r, diags):
+                decl.numbers["supply"] = f.args[0].value
+            continue
+        if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
+            diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field=f.verb,
+                        example={"like": "like card", "via": "via spies", "wild": "wild wild",
+                                 "on": "on post"}[f.verb])
+            continue
+        value, span = str(f.args[0].value), f.args[0].span
+        if f.verb == "like":
+            if value not in SCHEMAS:
+                diags.error(UNKNOWN_KIND, span, kind=value, help=did_you_mean(value, SCHEMAS) or one_of(SCHEMAS, near=value))
+                continue
+            decl.like = value
+        elif f.verb == "via":
+            decl.via, decl.via_span = value, span
+            out.unplayed.append(("via", f.verb_span))
+        elif f.verb == "on":
+            decl.on, decl.on_span = value, span
+        else:  # wild: a tag of the set that matches any other
+            decl.wild = value
+            if value not in [w for w, _ in decl.words]:
+                decl.words.append((value, span))
+    missing = {"kind": "like", "flag": "protects", "piece": "supply"}.get(st.verb)
+    if missing and missing not in seen:
+        diags.error(MISSING_FIELD, args[0].span, kind=st.verb, id=ident, field=missing,
+                    example={"like": "like card", "protects": "protects arrakeen", "supply": "supply 3"}[missing])
+        return
+    if st.verb == "piece" and "on" not in seen:
+        diags.error(MISSING_FIELD, args[0].span, kind="piece", id=ident, field="on", example="on post")
+        return
+    if st.verb == "kind":
+        if ident in SCHEMAS or ident in out.derived:
+            first = out.derived.get(ident)
+            diags.error(NAME_DECLARED_TWICE, args[0].span, name=ident, set=out.id,
+                        notes=[("first declared here", first.span)] if first else
+                        [("it is a core definition kind (see docs/language.md)", None)])
+            return
+        if decl.like:
+            out.derived[ident] = decl
+        return
+    if ident in out.names:
+        diags.error(NAME_DECLARED_TWICE, args[0].span, name=ident, set=out.id,
+                    notes=[("first declared here", out.names[ident].span)])
+        return
+    out.names[ident] = decl
+
+
+def _add_words(decl: OpenDecl, args: list, f: ast.Action, diags: Diagnostics) -> None:
+    """Names listed in a declaration's { }: a tag set's tags, the spaces a flag protects."""
+    if not args or f.body is not None or any(a.kind != "name" for a in args):
+        bad = next((a for a in args if a.kind != "name"), None)
+        diags.error(NAMES_EXPECTED, bad.span if bad else f.verb_span, field=f.verb,
+                    example=OPEN_EXAMPLES[decl.kind].split("{ ")[1].split(";")[0].rstrip(" }"))
+        return
+    for a in args:
+        if any(w == a.value for w, _ in decl.words):
+            diags.error(NAME_LISTED_TWICE, a.span, field=decl.kind)
+            continue
+        decl.words.append((str(a.value), a.span))
+
+
+def _read_change(st: ast.Action, out: SetDecl, example: str, diags: Diagnostics) -> None:
+    """`replace starter OLD with NEW`; `remove KIND ID`: checked against the content in
+    check/resolve.py (check_content_changes)."""
+    words = [a for a in st.args]
+    if st.body is not None or any(a.kind != "name" for a in words):
+        diags.error(NAME_EXPECTED, st.verb_span, field=st.verb, example=example)
+        return
+    if st.verb == "replace":
+        if len(words) != 4 or words[0].value != "starter" or words[2].value != "with":
+            diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="replace", example=example)
+            return
+        old, new = words[1], words[3]
+        if any(o == old.value for o, *_ in out.replaces):
+            first = next(s for o, _, s, _ in out.replaces if o == old.value)
+            diags.error(CONTENT_TWICE, old.span, what="starting card", name=old.value, verb="replace",
+                        other=out.id, notes=[("first replaced here", first)])
+            return
+        out.replaces.append((str(old.value), str(new.value), old.span, new.span))
+        return
+    if len(words) != 2:
+        diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="remove", example=example)
+        return
+    kind, ident = words
+    if kind.value not in REMOVABLE:
+        diags.error(UNKNOWN_KIND, kind.span, kind=kind.value,
+                    help=f"a set removes a {', a '.join(REMOVABLE[:-1])} or a {REMOVABLE[-1]}: `{example}`")
+        return
+    if any(i == ident.value and k == kind.value for k, i, _ in out.removes):
+        first = next(s for k, i, s in out.removes if i == ident.value and k == kind.value)
+        diags.error(CONTENT_TWICE, ident.span, what=kind.value, name=ident.value, verb="remove", other=out.id,
+                    notes=[("first removed here", first)])
+        return
+    out.removes.append((str(kind.value), str(ident.value), ident.span))
+
+
+def _read_unit_flag(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    """`summoned` or `doubles` in a unit's { } (Uprising's sandworm): a flag, kept in
+    `decl.flags` as (word, span); the engine does not play them yet (read_set notes them)."""
+    if f.args or f.body is not None:
+        diags.error(FLAG_TAKES_NO_VALUE, (f.args[0].span if f.args else f.span), field=f.verb, example=f.verb)
+        return
+    flags = getattr(decl, "flags", ())
+    if any(w == f.verb for w, _ in flags):
+        diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[])
+        return
+    decl.flags = (*flags, (f.verb, f.verb_span))
 
 
 def _add_requirements(out: SetDecl, terms: list, diags: Diagnostics) -> None:
@@ -171,6 +378,9 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
     valid = list(fields) + (["step"] if st.verb == "track" else []) + \
         (["currency", "sells", "rebate"] if st.verb == "market" else [])
     for f in st.body:
+        if st.verb == "unit" and isinstance(f, ast.Action) and f.verb in UNIT_FLAGS:
+            _read_unit_flag(decl, f, diags)
+            continue
         if not isinstance(f, ast.Action) or f.verb not in valid:
             word = f.verb if isinstance(f, ast.Action) else "statement"
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
@@ -341,6 +551,23 @@ class Vocabulary:
                        "payable": self.payable, "track": of("track"), "unit": units, "market": of("market"),
                        "counter": counters}
         self._reach: dict[str, frozenset] = {}
+        self._open_tables(of)
+
+    def _open_tables(self, of) -> None:
+        """The open tables join the core: a set's icons the agent icons, its tag sets
+        (a card's field named after one), its derived definition kinds (`kind ID { like K }`)."""
+        self.tables["icon"] = T.ICONS + of("icon")
+        self.tables["piece"] = of("piece")
+        self.tags = {n: self.decls[n] for n in of("tags")}
+        self.derived: dict[str, OpenDecl] = {}  # derived kind -> its declaration
+        for s in _required_first(self.sets):
+            for k, d in s.derived.items():
+                self.derived.setdefault(k, d)
+
+    def like(self, kind: str) -> str:
+        """The core kind of a definition kind: itself, or the kind a set derives it from."""
+        d = self.derived.get(kind)
+        return d.like if d is not None else kind
 
     def reaches(self, set_id: str) -> frozenset:
         """The set and every set it requires, directly or not."""
