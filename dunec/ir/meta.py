@@ -171,8 +171,8 @@ class Content:
     programs: dict = field(default_factory=dict)
     _by_kind: dict = field(default_factory=dict)
     # Before any selection, the definitions of expansions (a set that `requires`
-    # another, as Rise of Ix requires base) and of sets the engine does not play yet
-    # (UNPLAYED_SETS) are held out of `defs`: content loaded whole plays the stand-alone
+    # another, as Rise of Ix requires base) and of sets using a construct the engine
+    # does not play yet (their vocab's `unplayed`) are held out of `defs`: content loaded whole plays the stand-alone
     # game, as harnesses and card tests expect; select() brings them in.
     held: dict = field(default_factory=dict)
     # The sets the author's `--with` files need (content.sets_needed): a command
