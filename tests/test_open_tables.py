@@ -124,6 +124,7 @@ def test_a_derived_kind_is_checked_as_its_core_kind_and_listed_as_itself(tinkers
     assert content.vocab["tinkers"]["kinds"] == {"gadget": {"title": "Gadget", "like": "card"}}
     assert main(["show", "--with", str(tinkers), "--sets", "base,tinkers", "clockwork_owl"]) == 0
     assert "Gadget" in capsys.readouterr().out
+    assert content.select(("base", "tinkers")).defs["clockwork_owl"]["like"] == "card"
 
 
 def test_a_new_icon_sends_an_agent_to_its_spaces(tinkers):

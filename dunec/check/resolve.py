@@ -291,7 +291,8 @@ class Checker(EffectChecker):
                          field="reveal")
         if "copies" in out.fields:
             out.copies = out.fields.pop("copies")
-        out.kind = kind
+        if kind != defn.kind:
+            out.kind, out.fields["like"] = kind, defn.kind  # the engine reads its core kind
         # Re-check context rules that depend on the set, now that it is known.
         if set_known:
             if not any(kind in self.v.sets[s].kinds for s in self.v.reaches(out.set) if s in self.v.sets):
