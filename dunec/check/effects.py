@@ -9,13 +9,13 @@ from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
-    EFFECT_IN_PASSIVE, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_SPACE_SENT_TO,
+    EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_SPACE_SENT_TO,
     REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
 from dunec.check.model import CARD_KINDS, KINDS
-from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB
+from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB, SCHEMAS
 from dunec.ir import verbs as V
 from dunec.ir.ops import Op
 from dunec.syntax import ast
@@ -52,6 +52,8 @@ class EffectChecker:
             return None
         if isinstance(st, ast.If):
             c = self._cond(st.cond, defn)
+            if c is not None and not self._graft_reads(st.cond, box, defn):
+                c = None
             then = self._block(st.then, box, defn)
             other = self._block(st.orelse, box, defn) if st.orelse is not None else None
             if c is None:
@@ -59,6 +61,9 @@ class EffectChecker:
             return Op("if", (c,), then, (other,) if other is not None else ())
         if isinstance(st, ast.ForEach):
             q = self._quantity(st.count, st.count_span, st.args, self.v.counts, defn)
+            if q is not None and st.count in T.GRAFT_READS and \
+                    not self._graft_read_here(st.count_span, st.count, box, defn):
+                q = None
             self._note_names(st.args)
             body = self._block(st.body, box, defn)
             return Op("foreach", (q,), body) if q is not None else None
@@ -90,6 +95,10 @@ class EffectChecker:
             return Op("choose", (n,), (), alts)
         if isinstance(st, ast.Pay):
             costs = self._costs(st.costs, defn, st)
+            for c in st.costs:  # `pay trash other_grafted -> ...` (Dissecting Kit)
+                if costs is not None and c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"] \
+                        and not self._graft_read_here(c.args[0].span, "trash other_grafted", box, defn):
+                    costs = None
             gain = self._block(st.gain, box, defn)
             if costs is None:
                 return None
@@ -113,6 +122,9 @@ class EffectChecker:
                 continue
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["card"]:
                 out.append(("trash_card",))
+                continue
+            if c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"]:
+                out.append(("trash_other_grafted",))  # where it stands: checked by the `pay` (E0431)
                 continue
             if c.verb == "discard":  # "discard a card ->" (first printed by Rise of Ix)
                 if len(c.args) != 1 or c.args[0].kind != "int":
@@ -214,8 +226,27 @@ class EffectChecker:
             return False
         return True
 
+    def _needs_grafted_agent_box(self, st, box, defn) -> bool:
+        return self._graft_read_here(st.args[0].span, "trash other_grafted", box, defn)
+
+    def _graft_read_here(self, span, name: str, box: str, defn) -> bool:
+        """A read of the grafted cards (Graft: engine/rules/graft.py) stands in a card's
+        agent box, the only box that runs while two cards are grafted (E0431)."""
+        if box != "agent" or "graft" not in SCHEMAS.get(defn.kind, SCHEMAS["card"]):
+            self.d.error(GRAFT_READ_OUTSIDE_AGENT_BOX, span, name=name)
+            return False
+        return True
+
+    def _graft_reads(self, c, box: str, defn) -> bool:
+        """Every grafted-card condition of `c` (an ast condition) in a card's agent box."""
+        if isinstance(c, ast.CondOp):
+            return all([self._graft_reads(x, box, defn) for x in c.parts])
+        if c.name in T.GRAFT_READS:
+            return self._graft_read_here(c.name_span, c.name, box, defn)
+        return True
+
     _NEEDS = {"card_definition": _needs_card_definition, "agent_box": _needs_agent_box,
-              "card_or_hagal": _needs_card_or_hagal}
+              "card_or_hagal": _needs_card_or_hagal, "grafted_agent_box": _needs_grafted_agent_box}
 
     # ------------------------------------------------------------------ conditions
     def _cond(self, c, defn: ast.Definition):

@@ -109,6 +109,9 @@ _CARD = {
     "from_anywhere": FieldSpec("flag", "from_anywhere"),
     # Rise of Ix's Unload: the reveal box also runs when the card is discarded or trashed.
     "unload": FieldSpec("flag", "unload"),
+    # Immortality's Graft: on an agent turn the card is played with exactly one other card
+    # (engine/rules/graft.py).
+    "graft": FieldSpec("flag", "graft"),
     "factions": FieldSpec("names", "factions fremen", table="faction"),
     "agent": _box("agent", "agent { draw 1 }"),
     "reveal": _box("reveal", "reveal { persuasion 2 }"),

@@ -102,6 +102,10 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
+    # Graft (engine/rules/graft.py): this card was played grafted on this agent turn; the
+    # other grafted card has one of these Factions.
+    "grafted": CondDef(("",)),
+    "grafted_with": CondDef(tuple(" ".join(["<faction>"] * n) for n in range(1, 5))),
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
     "in_conflict": CondDef(("<unit>",), quantity=True),
     "in_play": CondDef(("<unit>",), quantity=True),
@@ -113,6 +117,8 @@ CONDITIONS: dict[str, CondDef] = {
     "agents_at": CondDef(tuple(" ".join(["<icon>"] * n) for n in range(1, 5)), quantity=True),
     "card_icons": CondDef(("",), quantity=True),  # the agent icons of the card the box is about
 }
+# The conditions and counts that read the grafted cards: a card's agent box only (E0431).
+GRAFT_READS = ("grafted", "grafted_with", "other_grafted")
 
 # The definition kinds a set's market may sell (`sells KIND`): tiles, which no deck holds.
 MARKET_KINDS = ("tech",)
@@ -130,6 +136,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "factions_below": ("<int>",),  # factions where you have less influence than N
     "sword_cards": ("",),  # revealed cards that give swords this turn
     "other_sword_cards": ("",),  # the same, besides this card
+    "other_grafted": ("icons",),  # the agent icons of the other grafted card
 }
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")

@@ -120,7 +120,9 @@ def _units_of(word: str, form: str, v: list) -> tuple:
 
 
 def _trash(word: str, form: str, v: list) -> tuple:
-    return ("this", "") if form == "this" else ("card", v[0] if v else "")
+    if form in ("this", "other_grafted"):
+        return (form, "")
+    return ("card", v[0] if v else "")
 
 
 def _acquire(word: str, form: str, v: list) -> tuple:
@@ -210,11 +212,11 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: "retreat any number of troops" if a[0] < 0 else f"retreat up to {a[0]} troops",
             worth=0.3),
     # cards
-    VerbRow("trash", ("this", "card", "card from <zone>"),
+    VerbRow("trash", ("this", "card", "card from <zone>", "other_grafted"),
             boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire"), asks=True, lower=_trash,
-            needs={"this": "card_definition"},
-            text=lambda a: "trash this card" if a[0] == "this" else
-            f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
+            needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
+            text=lambda a: "trash this card" if a[0] == "this" else "trash the other grafted card"
+            if a[0] == "other_grafted" else f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
