@@ -376,6 +376,8 @@ class Checker(EffectChecker):
                     self.d.error(NAME_LISTED_TWICE, a.span, field=key)
                     continue
                 vals.append(a.value)
+            if spec.table == "icon":
+                self._note_names(args)  # a set's declared icon belongs to it
             if spec.kind == "names":
                 out.fields[key] = tuple(vals)
             elif vals:

@@ -551,18 +551,22 @@ class Vocabulary:
                        "payable": self.payable, "track": of("track"), "unit": units, "market": of("market"),
                        "counter": counters}
         self._reach: dict[str, frozenset] = {}
-        self._open_tables(of)
+        self._open_tables(of, order, diags, in_check, in_files)
 
-    def _open_tables(self, of) -> None:
+    def _open_tables(self, of, order: list, diags: Diagnostics, in_check: frozenset, in_files: frozenset) -> None:
         """The open tables join the core: a set's icons the agent icons, its tag sets
-        (a card's field named after one), its derived definition kinds (`kind ID { like K }`)."""
+        (a card's field named after one), its derived definition kinds (`kind ID { like K }`:
+        one name across the checked sets, as a declared name, E0406)."""
         self.tables["icon"] = T.ICONS + of("icon")
         self.tables["piece"] = of("piece")
         self.tags = {n: self.decls[n] for n in of("tags")}
         self.derived: dict[str, OpenDecl] = {}  # derived kind -> its declaration
-        for s in _required_first(self.sets):
+        for s in [x for x in order if x.id in in_check] + [x for x in order if x.id not in in_check]:
             for k, d in s.derived.items():
-                self.derived.setdefault(k, d)
+                first = self.derived.setdefault(k, d)
+                if first is not d and s.id in in_check and s.id in in_files:
+                    diags.error(NAME_DECLARED_TWICE, d.span, name=k, set=s.id,
+                                notes=[(f"also declared by set `{first.set}`", first.span)])
 
     def like(self, kind: str) -> str:
         """The core kind of a definition kind: itself, or the kind a set derives it from."""
