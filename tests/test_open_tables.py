@@ -192,3 +192,12 @@ def test_a_card_using_a_tag_set_or_a_post_is_refused_at_the_card():
         from_model(model).select(("base", "arena"))
     lines = [ln.split(": error")[0] for ln in str(e.value).splitlines() if "error[E0309]" in ln]
     assert lines == ["arena.dune:4:3", "arena.dune:9:3", "arena.dune:12:1"]  # tags, the field, the post
+
+
+def test_a_derived_card_kind_is_in_the_action_space(tinkers):
+    from dunec.engine.loop.action_space import domains
+
+    content = for_sets(load("interpreted", extra=[tinkers]), ["base", "tinkers"])
+    got = domains(content)
+    assert "clockwork_owl" in got["deck_card"] and "clockwork_owl" in got["agent_card"]
+    assert "tinkers_guild" in got["space"]

@@ -185,7 +185,9 @@ def _product(lists):
 def domains(content) -> dict:
     """Every domain the families draw on, each sorted: read from the content."""
     defs = content.defs
-    ids = lambda *kinds: tuple(sorted(i for i, d in defs.items() if d["kind"] in kinds))  # noqa: E731
+    # a set's derived kind (`kind gadget { like card }`) counts as its core kind
+    ids = lambda *kinds: tuple(sorted(i for i, d in defs.items()  # noqa: E731
+                                      if d["kind"] in kinds or d.get("like") in kinds))
     vocab = bool(content.vocab)
     units = content.declared("unit") if vocab else {}
     markets = content.declared("market") if vocab else {}
