@@ -244,6 +244,11 @@ def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
         if decl.like:
             out.derived[ident] = decl
         return
+    if st.verb == "tags" and any(ident in schema for schema in SCHEMAS.values()):
+        # a card's field named after the tag set would read as the core field
+        diags.error(NAME_DECLARED_TWICE, args[0].span, name=ident, set=out.id,
+                    notes=[("it is a field of a definition kind (see docs/language.md)", None)])
+        return
     if ident in out.names:
         diags.error(NAME_DECLARED_TWICE, args[0].span, name=ident, set=out.id,
                     notes=[("first declared here", out.names[ident].span)])
