@@ -201,3 +201,12 @@ def test_a_derived_card_kind_is_in_the_action_space(tinkers):
     got = domains(content)
     assert "clockwork_owl" in got["deck_card"] and "clockwork_owl" in got["agent_card"]
     assert "tinkers_guild" in got["space"]
+
+
+def test_simulate_is_refused_at_the_constructs_and_list_is_not(capsys):
+    assert main(["simulate", "--sets", "base,uprising", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("error[E0309]") == 5 and "Traceback" not in err
+    assert main(["list", "--sets", "base,uprising"]) == 0  # listed as the set is, never refused
+    out, err = capsys.readouterr()
+    assert "definitions" in out and not err
