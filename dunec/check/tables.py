@@ -21,7 +21,7 @@ UNPLAYED_SETS = {
     "uprising": "spies, contracts, sandworms and the Maker hooks",
 }
 # Core verbs the checker accepts that the engine does not play yet (none: `advance`
-# and `cash_out` play on the track mechanism, dunec/engine/rules/resources.py).
+# and `cash_out` play on the track mechanism, dunec/engine/rules/tracks.py).
 ENGINE_PENDING: tuple = ()
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
@@ -101,6 +101,9 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
+    # a set's track: the player's token on step N or higher (a line), in column N or
+    # to its right (a graph): `if reached research 4 { }` (engine/rules/tracks.py)
+    "reached": CondDef(("<track> <int>",)),
 }
 # Conditions of an expansion the engine does not play yet: known, and tagged with
 # it like its verbs (E0302 in another set, E0309 in a set built on it).
@@ -128,6 +131,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "intrigue": ("",),
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
+    "reached": ("<track>",),  # the step (a line) or column (a graph) of the player's token
 }
 # Counts of an expansion the engine does not play yet: count -> (forms, its sets).
 SET_COUNTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
