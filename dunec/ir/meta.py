@@ -78,7 +78,7 @@ def _track_entry(d) -> dict:
     `steps`, the rewarded steps and their value hints (the freighter's decision,
     engine/players/hints.py), the steps with a first-to-reach box. A graph: its
     `start` cell, each cell's column and links, its last column (`top`), and the
-    rule modifiers that switch on from a column (`froms`). Either: `at_end`."""
+    rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs). Either: `at_end`."""
     out = {"at_end": d.at_end is not None}
     if d.cells:
         out["start"] = d.start
@@ -87,7 +87,7 @@ def _track_entry(d) -> dict:
                                "worth": value.estimate(c.gives) if c.gives is not None else 0.0}
                         for c in sorted(d.cells.values(), key=lambda c: (c.column, c.id))}
         out["top"] = max(c.column for c in d.cells.values())
-        out["froms"] = {n: tuple((o.kind, *o.args) for o in d.froms[n]) for n in sorted(d.froms)}
+        out["froms"] = tuple((n, tuple((o.kind, *o.args) for o in d.froms[n])) for n in sorted(d.froms))
         return out
     out["rewards"] = tuple(sorted(d.steps))
     out["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))

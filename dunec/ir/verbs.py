@@ -296,7 +296,7 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("contract", ("<int>",), sets=("uprising",), method=""),
     # Rise of Ix: its content is data (cards/ix); a row with method "" is a verb the
     # engine does not play yet. Units are engine/rules/units.py, the freighter (`move`)
-    # the track mechanism (rules/resources.py), each other card verb the module of
+    # the track mechanism (rules/tracks.py), each other card verb the module of
     # engine/rules/ named for its mechanism.
     VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
             asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1]),

@@ -319,7 +319,7 @@ OPTION_FIELDS = {
     "play": (_ID,), "once": (_ID,), "use": (_ID,), "trash": (_ID, _TEXT), "discard": (_ID,),
     "acquire": (_ID,), "retrieve": (_ID,), "draw_top": (_ID,), "trash_top": (_ID,), "set_aside": (_ID,),
     "block": (_ID,), "move": (_ID,), "recall": (_ID,), "lose_intrigue": (_ID,), "swap": (_ID,), "keep": (_ID,),
-    "advance": ("track",), "cash_out": ("track",), "first": (_TEXT,),
+    "advance": ("track",), "cash_out": ("track",), "cell": ("track", "cell"), "first": (_TEXT,),
     "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
     "influence": (_FACTION, _INT), "lose_influence": (_FACTION, _INT), "secret": (_FACTION,),
     "ally": (_FACTION, _SEAT),
@@ -379,6 +379,8 @@ def _option(r, w: str, a) -> None:
             r.str(at, v)
         elif what == "track":
             _track(r, at, v, None)
+        elif what == "cell":  # a cell of the graph track the option names before it
+            r.one_of(at, v, tuple(r.content.declared("track")[rest[0]].get("cells", ())))
         elif v is not None:
             r.one_of(at, v, FACTIONS)
 

@@ -238,5 +238,5 @@ def passives(e, p: Player, kind: str) -> list:
         froms = m.get("froms")
         if froms and t in p.tracks:
             col = level(m, p.tracks[t])
-            out += [mod[1:] for c, mods in froms.items() if col >= c for mod in mods if mod[0] == kind]
+            out += [mod[1:] for c, mods in froms if col >= c for mod in mods if mod[0] == kind]
     return out
