@@ -306,3 +306,42 @@ def test_a_research_cell_moves_again(immortality, backend):
     e.answer(0)  # r3_2: research again, to r4_1 (its only link): advance tleilaxu 1
     _run(e)
     assert (p.tracks["research"], p.tracks["tleilaxu"]) == ("r4_1", tleilaxu + 1)
+
+
+def test_a_position_puts_tokens_on_cells_and_steps(immortality):
+    from dunec import Game
+    from dunec.engine.records.position import PositionError
+
+    g = Game.from_position({"seats": [{"research": "r3_0", "tleilaxu": 5}, {"tleilaxu": 2}]},
+                           players=4, seed=2, sets=("base", "immortality"), content=immortality["compiled"])
+    st = g.state
+    assert st.players[0].tracks == {"research": "r3_0", "tleilaxu": 5}
+    assert st.players[1].tracks == {"research": "r0", "tleilaxu": 2}
+    assert st.track_firsts == {"tleilaxu": []}  # step 4 was passed: its spice is gone
+    with pytest.raises(PositionError, match="unknown cell of the research track"):
+        Game.from_position({"seats": [{"research": "r9_9"}]}, players=4, seed=2, sets=("base", "immortality"),
+                           content=immortality["compiled"])
+
+
+LAB_CARD_TEST = '''\
+test lab_assistant_studies "From a1 the token moves to a2: water, and the column-2 spice" {
+  card lab_assistant
+  given { study a1 }
+  play agent
+  expect { study 1; water 1; spice 1 }
+}
+'''
+
+
+def test_a_card_test_gives_a_cell_and_counts_columns(lab, tmp_path, monkeypatch, capsys):
+    from dunec.cli import main
+
+    folder = tmp_path / "cards" / "lab"
+    folder.mkdir(parents=True)
+    (folder / "set.dune").write_text(LAB_SET, encoding="utf-8")
+    (folder / "cards.dune").write_text(LAB_CARDS + LAB_CARD_TEST, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["test", "cards/lab"]) == 0, capsys.readouterr()
+    (folder / "cards.dune").write_text(LAB_CARDS + LAB_CARD_TEST.replace("study a1", "study z9"), encoding="utf-8")
+    assert main(["test", "cards/lab"]) == 1
+    assert "not a cell of track `study`" in capsys.readouterr().err

@@ -110,6 +110,7 @@ class Builder:
         self.influence(given)
         for i, s in enumerate(given):
             self.holdings(i, s)
+        rules_tracks.taken_by_positions(st)
         self.board()
         for i, s in enumerate(given):
             self.piles(i, s)

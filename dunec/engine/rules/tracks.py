@@ -67,6 +67,14 @@ def give(content, state) -> None:
     state.track_firsts = {t: list(m["firsts"]) for t, m in tracks.items() if m.get("firsts")}
 
 
+def taken_by_positions(state) -> None:
+    """A position put tokens on the lines (records/position.py): a `first` box on a
+    step some token has reached was taken by whoever came first."""
+    for t, left in state.track_firsts.items():
+        furthest = max(p.tracks.get(t, 0) for p in state.players)
+        left[:] = [n for n in left if n > furthest]
+
+
 # ------------------------------------------------------------------ advance
 def advance(e, ctx, track: str, n: int) -> None:
     """`advance TRACK N`: N moves, each paying what it reaches, in order (tail
