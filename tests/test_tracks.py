@@ -345,3 +345,26 @@ def test_a_card_test_gives_a_cell_and_counts_columns(lab, tmp_path, monkeypatch,
     (folder / "cards.dune").write_text(LAB_CARDS + LAB_CARD_TEST.replace("study a1", "study z9"), encoding="utf-8")
     assert main(["test", "cards/lab"]) == 1
     assert "not a cell of track `study`" in capsys.readouterr().err
+
+
+def test_the_terminal_shows_what_each_cell_gives(immortality):
+    from dunec.engine.views.tableview import option_details
+
+    e = _game(immortality["compiled"])
+    says = {("research", "cell r2_1"): "+1 specimen", ("research", "cell r2_m1"): "advance on the Tleilaxu track"}
+    got = option_details(e, e.state.players[0], [("cell", "research", "r2_1"), ("cell", "research", "r2_m1")],
+                         lambda ident, box: says.get((ident, box)))
+    assert got == ["column 2; gives: +1 specimen; then r3_2 or r3_0",
+                   "column 2; gives: advance on the Tleilaxu track; then r3_0 or r3_m2"]
+
+
+def test_a_tracks_boxes_are_worded_for_the_table():
+    from dunec.content import check_cards
+    from dunec.engine.views.info import CardWords
+
+    model = check_cards()
+    words = CardWords(model, lambda: model)
+    assert words.says("tleilaxu", "first 4") == "+2 spice"
+    assert words.says("tleilaxu", "step 2") == "+1 Intrigue card"
+    assert words.says("research", "at_end") == "draw 1 card"
+    assert words.says("research", "cell r0") is None  # the start gives nothing

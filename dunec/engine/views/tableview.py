@@ -120,9 +120,20 @@ def option_details(engine, player, actions: list[tuple], says: Says | None = Non
     agent sent to a space, the space's cost for this player and what it gives."""
     out = []
     for a in actions:
+        if a[0] == "cell":  # a move on a graph track: what the cell gives, where it leads
+            out.append(cell_detail(engine, a[1], a[2], says))
+            continue
         sp = engine.defs.get(a[2]) if a[0] == "place" and len(a) > 2 else None
         out.append(space_detail(engine, player, sp, says) if sp and sp.get("kind") == "space" else "")
     return out
+
+
+def cell_detail(engine, track: str, cell: str, says: Says | None) -> str:
+    m = engine.content.declared("track")[track]["cells"][cell]
+    text = says(track, f"cell {cell}") if says and m["gives"] else None
+    bits = [f"column {m['column']}", "gives: " + (text or ("its reward" if m["gives"] else "nothing"))]
+    bits.append("then " + " or ".join(m["next"]) if m["next"] else "the last column")
+    return "; ".join(bits)
 
 
 def space_detail(engine, player, sp: dict, says: Says | None) -> str:
