@@ -368,3 +368,34 @@ def test_a_tracks_boxes_are_worded_for_the_table():
     assert words.says("tleilaxu", "step 2") == "+1 Intrigue card"
     assert words.says("research", "at_end") == "draw 1 card"
     assert words.says("research", "cell r0") is None  # the start gives nothing
+
+
+def _reachable(cells: dict, start: str) -> set:
+    seen, todo = set(), [start]
+    while todo:
+        c = todo.pop()
+        if c not in seen:
+            seen.add(c)
+            todo.extend(cells[c]["next"])
+    return seen
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(moves=st.lists(st.tuples(st.integers(0, 3), st.sampled_from(["research", "tleilaxu"]), st.integers(1, 4),
+                                st.lists(st.integers(0, 1), max_size=8)), max_size=10))
+def test_random_research_keeps_every_token_on_a_cell_reachable_from_the_start(immortality, moves):
+    e = _game(immortality["compiled"], seed=5)
+    m = immortality["compiled"].declared("track")["research"]
+    reachable = _reachable(m["cells"], m["start"])
+    for seat, track, n, picks in moves:
+        p = e.state.players[seat]
+        column = rules_tracks.reached(e, p, "research")
+        Ctx(e, p).advance(track, n)
+        e.advance()
+        picks = list(picks)
+        while e.state.pending is not None:
+            e.answer(picks.pop(0) % len(e.state.pending["options"]) if picks else 0)
+        assert p.tracks["research"] in reachable
+        assert rules_tracks.reached(e, p, "research") >= column  # a token never moves left
+        invariants.check(e)
+    state_check.check(e.content, json.loads(e.state.to_json()))
