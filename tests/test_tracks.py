@@ -16,7 +16,7 @@ from dunec.content import load
 from dunec.engine.checks import invariants, state_check
 from dunec.engine.effects.context import Ctx
 from dunec.engine.loop.game import Engine
-from dunec.engine.rules import cards as rules_cards, costs as rules_costs, tracks as rules_tracks
+from dunec.engine.rules import cards as rules_cards, costs as rules_costs, modifiers as rules_modifiers, tracks as rules_tracks
 from dunec.engine.runs.runner import for_sets, new_state
 from dunec.engine.views.tableview import board_lines, holdings
 
@@ -39,7 +39,7 @@ set lab "Lab" {
     cell b1 { column 1; next a2 b2; gives { solari 3 } }
     cell a2 { column 2; gives { water 1 } }
     cell b2 { column 2; gives { advance ladder 1 } }
-    from 2 { acquire_on_top }
+    from 2 { acquire_on_top; win_ties }
     at_end { intrigue 1 }
   }
 }
@@ -172,10 +172,10 @@ def test_a_from_column_passive_switches_on_for_the_rest_of_the_game(lab_content,
     e = _game(lab_content[backend])
     p = e.state.players[0]
     card = e.state.imperium_row[0]
-    assert rules_tracks.passives(e, p, "acquire_on_top") == []
+    assert rules_modifiers.held(e, p, "acquire_on_top") == []
     assert not rules_cards.on_top_allowed(e, p, card)
     p.tracks["study"] = "a2"  # column 2
-    assert rules_tracks.passives(e, p, "acquire_on_top") == [()]
+    assert rules_modifiers.held(e, p, "acquire_on_top") == [()]
     assert rules_cards.on_top_allowed(e, p, card)
     assert not rules_cards.on_top_allowed(e, e.state.players[1], card)  # only for the player who reached it
 
@@ -399,3 +399,14 @@ def test_random_research_keeps_every_token_on_a_cell_reachable_from_the_start(im
         assert rules_tracks.reached(e, p, "research") >= column  # a token never moves left
         invariants.check(e)
     state_check.check(e.content, json.loads(e.state.to_json()))
+
+
+def test_a_track_columns_modifiers_join_the_tiles_rules(lab_content):
+    """A `from COLUMN` box holds any rule modifier a tile may: the tie-break reads it too."""
+    from dunec.engine.rules import tiles as rules_tiles
+
+    e = _game(lab_content["compiled"])
+    p = e.state.players[0]
+    assert rules_tiles.tiebreak(e, p) == 0
+    p.tracks["study"] = "b2"
+    assert rules_tiles.tiebreak(e, p) == 1 and rules_modifiers.held(e, p, "acquire_on_top") == [()]

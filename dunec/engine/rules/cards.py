@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine.rules import leaving as rules_leaving, tiles as rules_tiles, tracks as rules_tracks
+from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers, tiles as rules_tiles
 from dunec.engine.loop.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.loop.state import Player
 from dunec.engine.loop.steps import step
@@ -148,8 +148,7 @@ def on_top_allowed(e, p: Player, card: str) -> bool:
     """An `acquire_on_top` modifier lets the card go on top of the deck: one of the
     player's tiles or a track's `from COLUMN` box the player reached; with a market
     named, only for a card of the kind that market sells."""
-    mods = (rules_tiles.modifiers(e, p, "acquire_on_top") if p.tiles else []) + \
-        (rules_tracks.passives(e, p, "acquire_on_top") if p.tracks else [])
+    mods = rules_modifiers.held(e, p, "acquire_on_top") if p.tiles or p.tracks else None
     if not mods:
         return False
     kind = e.defs[card]["kind"]

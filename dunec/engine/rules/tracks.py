@@ -11,7 +11,8 @@ cells, a token per player on each.
 - `reached TRACK N` (a condition; `for each reached TRACK` a count): the position's
   step, or its cell's column, is N or more.
 - `from COLUMN { modifiers }` of a graph: rule modifiers that switch on for a player
-  whose token reached that column, for the rest of the game (`passives`).
+  whose token reached that column, for the rest of the game (read with a tile's
+  by engine/rules/modifiers.py).
 
 A line's position is its step (0: the bottom); a graph's is the id of its cell.
 House Hagal rivals move on lines only (rules 002: rivals do not use the research
@@ -146,7 +147,8 @@ def end(e, ctx, track: str, m: dict) -> None:
 
 def reward(e, ctx, track: str, box: str) -> None:
     """One step's or cell's reward; a tile's `track_extra` modifier adds to the units it gives."""
-    extras = rules_tiles.track_gains_before(e, ctx.player, track) if ctx.player.tiles else None
+    extras = rules_tiles.track_gains_before(e, ctx.player, track) if ctx.player.tiles or ctx.player.tracks \
+        else None
     if extras:
         e.later("track_extra", seat=ctx.player.seat, extras=extras)
     e.run_box(track, box, ctx)
@@ -235,16 +237,3 @@ def track_extra(e, f):
                 deployable = min(p.garrison, before - p.supply)
     if deployable and e.state.conflict is not None and e.state.turn_kind != "combat":
         e.ask(p, "deploy", [("deploy", i) for i in range(deployable + 1)], "troops_sent", seat=p.seat)
-
-
-# ------------------------------------------------------------------ passives from a column
-def passives(e, p: Player, kind: str) -> list:
-    """The args of every rule modifier of this kind that a graph track's `from
-    COLUMN` box switched on for the player (its token reached the column)."""
-    out = []
-    for t, m in e.content.declared("track").items():
-        froms = m.get("froms")
-        if froms and t in p.tracks:
-            col = level(m, p.tracks[t])
-            out += [mod[1:] for c, mods in froms if col >= c for mod in mods if mod[0] == kind]
-    return out
