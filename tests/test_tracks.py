@@ -122,6 +122,14 @@ def test_two_links_ask_the_player_with_ids_only(lab_content, backend):
     d = e.state.pending
     assert (d["kind"], d["options"], d["about"]) == ("cell", [("cell", "study", "a1"), ("cell", "study", "b1")],
                                                      "study")
+    state_check.check(e.content, json.loads(e.state.to_json()))  # a game paused on the choice is a valid state
+    saved = json.loads(e.state.to_json())
+    saved["pending"]["options"][1] = ["cell", "study", "a2"]  # a cell, but no link from s0 leads there
+    with pytest.raises(state_check.StateError, match="not linked from the cell 's0'"):
+        state_check.check(e.content, saved)
+    saved["pending"]["options"][1] = ["cell", "study", "zz"]
+    with pytest.raises(state_check.StateError, match="expected one of"):
+        state_check.check(e.content, saved)
     e.answer(1)
     _run(e)
     assert (p.tracks["study"], p.solari) == ("b1", solari + 3)
