@@ -72,7 +72,7 @@ def test_a_new_sets_names_lower_to_ir(smugglers):
     pay = cargo.boxes["plot"][0]
     assert pay.args[0] == (("res", "contraband", 2),)
     assert cargo.boxes["plot"][1] == Op("cash_out", ("smuggling_route",))
-    assert describe(captain.boxes["agent"]) == "+2 smugglers, advance 1 step on the smuggling route"  # the declared title, in the plural
+    assert describe(captain.boxes["agent"]) == "+2 smugglers, advance on the smuggling route"  # the declared title, in the plural
 
 
 def test_a_sets_declarations_are_in_the_model(smugglers):
@@ -362,7 +362,7 @@ def test_a_base_game_holds_no_declared_names():
 
 
 @pytest.mark.parametrize("backend", ["interpreted", "compiled"])
-def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smugglers, backend):
+def test_advance_pays_every_step_stops_at_the_top_and_cash_out_collects_every_step_down(smugglers, backend):
     from dunec.content import load
     from dunec.engine.effects.context import Ctx
     from dunec.engine.loop.game import Engine
@@ -377,9 +377,10 @@ def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smuggler
     ctx.advance("smuggling_route", 1)
     e.drive()
     assert (p.tracks["smuggling_route"], p.solari) == (1, solari + 2)  # step 1: solari 2
-    ctx.advance("smuggling_route", 5)  # not past the top (3): step 3's reward only
+    ctx.advance("smuggling_route", 5)  # not past the top (3): steps 2 and 3 each pay (issue 21)
     e.drive()
-    assert (p.tracks["smuggling_route"], p.vp, other.solari) == (3, vp0 + 1, other_solari + 1)
+    assert (p.tracks["smuggling_route"], p.vp, other.solari, p.counters["contraband"]) == \
+        (3, vp0 + 1, other_solari + 1, 1)
     vp = p.vp
     ctx.advance("smuggling_route", 1)  # at the top: no move, no reward
     e.drive()
@@ -388,7 +389,7 @@ def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smuggler
     e.drive()
     assert p.tracks["smuggling_route"] == 0
     assert (p.vp, p.counters["contraband"], p.solari, other.solari) == \
-        (vp + 1, 1, solari + 4, other_solari + 2)
+        (vp + 1, 2, solari + 4, other_solari + 2)
     ctx.cash_out("smuggling_route")  # from the bottom: nothing
     e.drive()
     assert (p.vp, p.solari) == (vp + 1, solari + 4)

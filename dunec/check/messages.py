@@ -452,6 +452,40 @@ TAG_UNKNOWN = Code(
     "(`battle crysknife`).",
     label="not in `tags {tags}`",
     help=None)
+# --- tracks as graphs (`cell ID { column N; next ID...; gives { } }`, `start ID`)
+TRACK_UNKNOWN_CELL = Code(
+    "E0420", "track `{track}` has no cell `{cell}`",
+    "A graph track's cells are declared by `cell ID { ... }`; `next` and `start` name\n"
+    "cells of the same track. A link to a research cell that does not exist leads\n"
+    "nowhere: a token could never move along it.",
+    label="a link to a cell that does not exist")
+TRACK_UNREACHABLE_CELL = Code(
+    "E0421", "cell `{cell}` of track `{track}` cannot be reached from the start",
+    "Every token starts on the track's `start` cell and moves along the `next` links.\n"
+    "A cell no chain of links leads to from the start is never reached, so its reward\n"
+    "is never given: link a cell of the column before to it, or drop it.",
+    label="no link leads here from `{start}`",
+    help="add `{cell}` to the `next` of a cell in column {column}")
+TRACK_LINK_NOT_RIGHTWARD = Code(
+    "E0422", "a link of cell `{cell}` skips or goes back: `{to}` is in column {column}",
+    "A move goes one column to the right: each `next` of a cell in column N names a\n"
+    "cell in column N+1. So a token never moves straight up or down, nor to the left,\n"
+    "and the links cannot go round in a cycle.",
+    label="`{cell}` is in column {from_column}",
+    help="link `{cell}` to cells of column {want}")
+TRACK_MIXES_FORMS = Code(
+    "E0423", "track `{track}` mixes a line and a graph",
+    "A track is either a line (`steps N`, `step K { }`, `first K { }`) or a graph of\n"
+    "cells (`cell ID { }`, `start ID`, `from COLUMN { }`): a token's position is a\n"
+    "step on a line, a cell on a graph, never both. `at_end { }` fits either.",
+    label="`{field}` belongs to a {form} track")
+TRACK_REACHED_BEYOND = Code(
+    "E0424", "`reached {track} {n}` is never true: the track ends at {top}",
+    "`reached TRACK N` holds when the player's token stands on step N or higher (a\n"
+    "line) or in column N or to its right (a graph). A number beyond the track's\n"
+    "last step or column is never reached.",
+    label="above the track's end ({top})",
+    help="compare with a step or column from 1 to {top}")
 DECK_REPLACES_UNEVEN = Code(
     "E0435", "deck `{deck}` replaces {replaced} with {listed}",
     "A deck list added to the starting deck (the Epic game's `deck epic`) may take the\n"

@@ -137,8 +137,18 @@ class Checker(EffectChecker):
 
     def _set_names_of(self, decl: SetDecl, defn: ast.Definition, checked: bool) -> None:
         for d in decl.names.values():
-            for n, (span, body) in list(d.steps.items()):
-                d.steps[n] = self._block(body, "track", defn)
+            # A track's boxes: each step's, first-to-reach and cell reward and its at_end
+            # box are effects (box "track"); a `from COLUMN` box holds rule modifiers.
+            for boxes in (d.steps, d.firsts):
+                for n, (span, body) in list(boxes.items()):
+                    boxes[n] = self._block(body, "track", defn)
+            for c in d.cells.values():
+                if c.gives is not None:
+                    c.gives = self._block(c.gives, "track", defn)
+            if d.at_end is not None:
+                d.at_end = self._block(d.at_end[1], "track", defn)
+            for n, (span, body) in list(d.froms.items()):
+                d.froms[n] = self._block(body, "passive", defn)
             if checked:
                 self._judge_set_uses(decl.id)
             self._set_uses = []

@@ -110,6 +110,9 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
+    # a set's track: the player's token on step N or higher (a line), in column N or
+    # to its right (a graph): `if reached research 4 { }` (engine/rules/tracks.py)
+    "reached": CondDef(("<track> <int>",)),
     # Graft (engine/rules/graft.py): this card was played grafted on this agent turn; the
     # other grafted card has one of these Factions.
     "grafted": CondDef(("",)),
@@ -139,6 +142,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "intrigue": ("",),
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
+    "reached": ("<track>",),  # the step (a line) or column (a graph) of the player's token
     "in_conflict": ("<unit>",),
     "deployed_this_turn": ("", "<unit>"),  # units of every kind, or of one kind
     "factions_below": ("<int>",),  # factions where you have less influence than N

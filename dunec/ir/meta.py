@@ -64,9 +64,7 @@ def vocab_of(model) -> dict:
             d = s.names[ident]
             entry = {"title": d.title, **d.numbers}
             if d.kind == "track":
-                entry["rewards"] = tuple(sorted(d.steps))
-                # Each rewarded step's value hint, for the freighter's decision (engine/players/hints.py).
-                entry["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
+                entry.update(_track_entry(d))
             if d.kind == "counter" and d.holds:
                 entry["holds"] = d.holds  # the unit kind whose pieces the counter holds
             if d.kind == "market":
@@ -132,12 +130,44 @@ def _changed(defs: dict, vocabs: list) -> dict:
     return out
 
 
+def _track_entry(d) -> dict:
+    """A track's shape as the engine reads it (engine/rules/tracks.py). A line:
+    `steps`, the rewarded steps and their value hints (the freighter's decision,
+    engine/players/hints.py), the steps with a first-to-reach box. A graph: its
+    `start` cell, each cell's column and links, its last column (`top`), and the
+    rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs). Either: `at_end`."""
+    out = {"at_end": d.at_end is not None}
+    if d.cells:
+        out["start"] = d.start
+        # each cell's value hint: the player's choice between two links (engine/players/hints.py)
+        out["cells"] = {c.id: {"column": c.column, "next": tuple(n for n, _ in c.next), "gives": c.gives is not None,
+                               "worth": value.estimate(c.gives) if c.gives is not None else 0.0}
+                        for c in sorted(d.cells.values(), key=lambda c: (c.column, c.id))}
+        out["top"] = max(c.column for c in d.cells.values())
+        out["froms"] = tuple((n, tuple((o.kind, *o.args) for o in d.froms[n])) for n in sorted(d.froms))
+        return out
+    out["rewards"] = tuple(sorted(d.steps))
+    out["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
+    out["firsts"] = tuple(sorted(d.firsts))
+    return out
+
+
 def track_steps(model):
-    """(track, "step N", ops) for every declared track step's reward."""
+    """(track, box, ops) for every effect a declared track holds: a step's reward
+    ("step N"), a first-to-reach box ("first N"), a cell's ("cell ID"), "at_end"."""
     for sid in sorted(model.sets):
         for ident, d in sorted(model.sets[sid].names.items()):
-            for n in sorted(d.steps) if d.kind == "track" else ():
+            if d.kind != "track":
+                continue
+            for n in sorted(d.steps):
                 yield ident, f"step {n}", d.steps[n]
+            for n in sorted(d.firsts):
+                yield ident, f"first {n}", d.firsts[n]
+            for c in sorted(d.cells.values(), key=lambda c: (c.column, c.id)):
+                if c.gives is not None:
+                    yield ident, f"cell {c.id}", c.gives
+            if d.at_end is not None:
+                yield ident, "at_end", d.at_end
 
 
 class SetsError(Exception):
