@@ -61,6 +61,7 @@ class Layout:
     tiles: tuple = ()     # the ids every declared market of tiles sells, sorted
     subject_index: dict = None
     at: dict = None       # block name -> (start, end): offsets(), made once
+    columns: dict = None  # graph track -> {cell: its column}: a token's position as a number
     tokens: tuple = ()    # the sets' once-a-game tokens, sorted
     card_markets: bool = False  # a market of cards: its face-up entries by card (block `market_cards`)
 
@@ -154,7 +155,10 @@ def _make_layout(content) -> Layout:
         extra.append(("market_cards", len(cards)))  # a market of cards' face-up and kept entries, by card
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
-                  _offsets(blocks + tuple(extra)), tokens, bool(card_kinds))
+                  _offsets(blocks + tuple(extra)),
+                  {t: {c: m["column"] for c, m in content.declared("track")[t]["cells"].items()}
+                   for t in tracks if "cells" in content.declared("track")[t]},
+                  tokens, bool(card_kinds))
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
@@ -232,7 +236,9 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
             held = p.units.get(u, {})
             values += [held.get("garrison", 0), held.get("conflict", 0), held.get("supply", 0),
                        placed.get((p.seat, u), 0)]
-        values += [p.tracks.get(t, 0) for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
+        # a line's step; a graph's cell as its column
+        values += [lay.columns[t].get(p.tracks.get(t), 0) if t in lay.columns else p.tracks.get(t, 0)
+                   for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
         values += [float(t in p.tokens) for t in lay.tokens]
         if lay.tiles:
             values += [len(p.tiles), len(p.flipped)]

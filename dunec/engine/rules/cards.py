@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine.rules import leaving as rules_leaving, tiles as rules_tiles
+from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers, tiles as rules_tiles
 from dunec.engine.loop.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.loop.state import Player
 ROW_SIZE = 5  # the Imperium Row's cards (rules 001; setup.ROW_SIZE)
@@ -152,11 +152,22 @@ def new_row(e) -> None:
 
 
 def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
-    if not to_top and (p.acquire_to_top or (p.tiles and rules_tiles.modifiers(e, p, "acquire_on_top"))):
+    if not to_top and (p.acquire_to_top or on_top_allowed(e, p, card)):
         e.yes_no(p, "top", f"put {e.cname(card)} on top of your deck", 1.0, "received", card, seat=p.seat,
                  card=card)
         return
     put_received(e, p, card, to_top)
+
+
+def on_top_allowed(e, p: Player, card: str) -> bool:
+    """An `acquire_on_top` modifier lets the card go on top of the deck: one of the
+    player's tiles or a track's `from COLUMN` box the player reached; with a market
+    named, only for a card that market deals (Content.market_cards)."""
+    mods = rules_modifiers.held(e, p, "acquire_on_top") if p.tiles or p.tracks else None
+    if not mods:
+        return False
+    seller = e.content.market_cards().get(card)  # the market that deals the card, if one does
+    return any(not m or m[0] == seller for m in mods)
 
 
 def put_received(e, p: Player, card: str, to_top: bool) -> None:
