@@ -263,3 +263,75 @@ def test_show_words_a_market_cards_cost_in_its_currency(tmp_path):
     assert "Cost: 4 Flesh" in show_definition(model.defs["gene_broker"], titles)  # its own set's market
     assert "Cost: 2 Persuasion" in show_definition(model.defs["tank_tender"], titles)  # an Imperium card
     assert "Cost: 3 Specimens" in show_definition(model.defs["reclaimed_forces"], titles)
+
+
+AXLOTL = """\
+set axlotl "Axlotl" {
+  requires base immortality
+  kinds card
+}
+tleilaxu vat_child "Vat Child" {
+  cost 2
+  icons city
+  agent { draw 1 }
+  reveal { persuasion 1 }
+}
+tleilaxu grown_blade "Grown Blade" {
+  cost 1
+  icons city
+  reveal { swords 2 }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def axlotl(backend, tmp_path_factory):
+    from dunec.content import load
+
+    folder = tmp_path_factory.mktemp("axlotl") / "cards" / "axlotl"
+    folder.mkdir(parents=True)
+    (folder / "set.dune").write_text(AXLOTL, encoding="utf-8")
+    return load(backend, extra=[str(folder / "set.dune")]).select(("base", "immortality", "axlotl"))
+
+
+def test_the_tleilaxu_row_deals_and_sells_tleilaxu_cards(axlotl):
+    g = Scenario(axlotl, players=3, seed=2)
+    row = "tleilaxu_row"
+    assert sorted(g.state.market_slots[row]) == ["grown_blade", "vat_child"]  # a card kind a set derives
+    assert not {"vat_child", "grown_blade"} & set(g.state.imperium_deck + g.state.imperium_row)
+    p = g.p(0)
+    p.counters["specimen"], p.supply = 3, p.supply - 3
+    g.answer(0, ("buy", row, "grown_blade"), ("buy", row, "vat_child"), "end turn")
+    g.reveal(0)
+    assert sorted(p.discard) == ["grown_blade", "vat_child"] and p.counters["specimen"] == 0
+    assert g.state.market_slots[row] == [] and g.state.market_decks[row] == []  # nothing left to deal
+    assert rules_market.entries(g.engine, row) == ["reclaimed_forces"]
+    invariants.check(g.engine)
+
+
+def test_the_first_genetic_marker_lets_a_tleilaxu_card_go_on_top(axlotl):
+    g = Scenario(axlotl, players=3, seed=2)
+    p = g.p(0)
+    cells = g.content.declared("track")["research"]["cells"]
+    p.tracks["research"] = next(c for c, m in cells.items() if m["column"] == 4)  # the first genetic marker
+    p.counters["specimen"], p.supply = 1, p.supply - 1
+    g.answer(0, ("buy", "tleilaxu_row", "grown_blade"), "put Grown Blade on top", "end turn")
+    g.reveal(0)
+    assert p.deck[-1] == "grown_blade"
+    asked = [k for k, _ in g.asked(0)]
+    assert asked == ["buy", "top", "buy"]
+
+
+def test_games_with_tleilaxu_cards_keep_every_check(axlotl, backend):
+    for seed in range(2):
+        g = Game(players=3, seed=seed, sets=("base", "immortality", "axlotl"), content=axlotl, backend=backend)
+        for p in g.state.players:
+            p.counters["specimen"], p.supply = 3, p.supply - 3
+        rng = random.Random(seed)
+        while not g.is_terminal():
+            acts = g.legal_actions()
+            g.legal_ids()
+            buys = [a for a in acts if a[0] == "buy" and a[1] == "tleilaxu_row"]
+            g.apply(rng.choice(buys) if buys else rng.choice(acts))
+            invariants.check(g._engine)
+        state_check(g.content, json.loads(g.state.to_json()))

@@ -108,7 +108,9 @@ def layout(content) -> Layout:
 
 def _make_layout(content) -> Layout:
     defs = content.defs
-    ids = lambda *kinds: tuple(sorted(i for i, d in defs.items() if d["kind"] in kinds))  # noqa: E731
+    # a kind a set derives (a Tleilaxu card) counts as its core kind
+    ids = lambda *kinds: tuple(sorted(i for i, d in defs.items()  # noqa: E731
+                                      if d["kind"] in kinds or d.get("like") in kinds))
     markets = content.declared("market") if content.vocab else {}
     # a market of cards sells cards that go into decks; one of tiles, tiles kept owned
     card_kinds = tuple(sorted({m["sells"] for m in markets.values() if m.get("to")}))

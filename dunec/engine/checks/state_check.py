@@ -95,7 +95,9 @@ class _Reader:
         """A definition id of one of the kinds."""
         if not kinds:
             self.fail(where, f"this game has none (got {_show(v)})")
-        if not isinstance(v, str) or v not in self.defs or self.defs[v]["kind"] not in kinds:
+        if not isinstance(v, str) or v not in self.defs or (self.defs[v]["kind"] not in kinds and
+                                                            self.defs[v].get("like") not in kinds):
+            # (a kind a set derives, such as a Tleilaxu card, is checked as its core kind)
             self.fail(where, f"expected the id of a {' or '.join(kinds)} of this game, got {_show(v)}")
         return v
 
