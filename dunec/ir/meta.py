@@ -205,6 +205,14 @@ class Content:
                 for k, m in self.defs.items()}
         return table
 
+    def graft_cards(self) -> frozenset:
+        """The ids of the cards marked `graft` (never played alone on an agent turn:
+        engine/rules/graft.py), made once per content."""
+        table = self._by_kind.get("graft_cards")
+        if table is None:
+            table = self._by_kind["graft_cards"] = frozenset(k for k, m in self.defs.items() if m.get("graft"))
+        return table
+
     def box_owners(self) -> dict:
         """box name -> frozenset of the ids with that box (an effect or a program):
         the engine's has_box as a table, made once per content (a rule asks it

@@ -12,6 +12,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     costs as rules_costs,
     deploy as rules_deploy,
+    graft as rules_graft,
     intrigue as rules_intrigue,
     market as rules_market,
     own_turn,
@@ -130,6 +131,9 @@ class Ctx:
 
     # --- cards
     def trash(self, what: str, zone: str) -> None:
+        if what == "other_grafted":  # Graft: the card played with this one
+            rules_graft.trash_other(self.engine, self.owner, self.card)
+            return
         rules_cards.trash(self.engine, self, what, zone)
 
     def discard(self, n: int) -> None:

@@ -32,11 +32,13 @@ TRASH_NOTHING = ("trash_nothing",)
 ACQUIRE_NOTHING = ("acquire_nothing",)
 SPACE_FIRST = ("first", "space")
 CARD_FIRST = ("first", "card")
+GRAFT = "graft"  # ("graft", card): the card grafted to the one the placement named (rules/graft.py)
+GRAFT_FIRST = "graft_first"  # ("graft_first", card): that grafted card's agent box resolves next
 ASIDE = "aside"  # the last field of ("buy", card, price, ASIDE): a card set aside for the buyer
 
 # Kinds whose action names a definition id in field 1 (field 2 for `place` too).
 _CARD_FIELD = {"play", "once", "use", "buy", "trash", "discard", "acquire", "retrieve", "draw_top", "trash_top",
-               "set_aside", "block", "move", "recall", "lose_intrigue", "swap", "keep"}
+               "set_aside", "block", "move", "recall", "lose_intrigue", "swap", "keep", "graft", "graft_first"}
 
 
 def player_name(defs, p) -> str:
@@ -88,6 +90,10 @@ def label(state, content, action: tuple) -> str:
         return f"put {name} on the bottom of the Intrigue deck"
     if k == "keep":
         return f"keep {name}"
+    if k == "graft":
+        return f"graft {name} to it"
+    if k == "graft_first":
+        return f"{name}'s agent box next"
     if k in ("advance", "cash_out"):
         track = content.declared("track").get(action[1], {}).get("title", action[1]).lower()
         return f"advance on the {track}" if k == "advance" else \
