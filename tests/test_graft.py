@@ -75,6 +75,25 @@ card graft_kit "Graft Kit" {
   graft
   agent { pay trash other_grafted -> water 2 }
 }
+card graft_ghola "Graft Ghola" {
+  set base
+  cost 3; icons bene_gesserit
+  graft
+  agent { copy_agent_box other_grafted }
+}
+card graft_chairdog "Graft Chairdog" {
+  set base
+  cost 1; icons bene_gesserit
+  graft
+  agent { return_at_reveal other_grafted }
+}
+card graft_slate "Graft Slate" {
+  set base
+  cost 1
+  graft
+  grafted_icons emperor guild bene_gesserit fremen
+  reveal { persuasion 1 }
+}
 card plain_accord "Plain Accord" {
   set base
   cost 6; icons guild
@@ -352,3 +371,72 @@ def test_policies_play_graft_cards(content, policy):
     assert state.finished
     space = space_of(content)
     assert space.id_of((GRAFT, "plain_landsraad")) != space.id_of((GRAFT_FIRST, "plain_landsraad"))
+
+
+def test_copy_agent_box_runs_the_other_cards_box_as_this_cards(content):
+    """Graft Ghola with Plain Landsraad (+1 water; grafted: +1 VP): both boxes give
+    it, the Ghola's as its own (it is grafted too)."""
+    g = _game(content, ["graft_ghola", "plain_landsraad"])
+    p = g.p(0)
+    water, vp = p.water, p.vp
+    g.answer(0, 0, 0)
+    g.agent(0, "graft_ghola", "hall_of_oratory")
+    assert (p.water - water, p.vp - vp) == (2, 2)
+
+
+def test_two_copying_cards_grafted_copy_nothing(content):
+    g = _game(content, ["graft_ghola", "graft_ghola"])
+    p = g.p(0)
+    before = (p.solari, p.spice, p.water, p.vp)
+    g.answer(0, 0, 0)
+    g.agent(0, "graft_ghola", "secrets")  # Bene Gesserit: +1 Influence, +1 intrigue card
+    assert (p.solari, p.spice, p.water, p.vp) == before and p.influence["bene_gesserit"] == 1
+
+
+def test_return_at_reveal_brings_the_other_card_back_to_be_revealed(content):
+    """Graft Chairdog with Plain Two: at the start of the Reveal turn Plain Two
+    returns to the hand, and is revealed (+1 Persuasion)."""
+    g = _game(content, ["graft_chairdog", "plain_two"])
+    p = g.p(0)
+    g.answer(0, 0)
+    g.agent(0, "graft_chairdog", "hall_of_oratory")
+    assert p.played == ["graft_chairdog", "plain_two"] and p.returning == ["plain_two"]
+    seen = []
+
+    class Last:
+        def choose(self, engine, player, kind, actions, hints):
+            return len(actions) - 1
+    g.scripts[0].fallback = Last()
+    g.engine.on_reveal = lambda e, who: seen.append((who.persuasion, list(who.revealed), list(who.played)))
+    g.engine.push({"do": "turn_ended", "seat": 0})  # the agent turn over: the pair is no longer grafted
+    g.engine.drive()
+    assert p.grafted == [] and p.returning == ["plain_two"]
+    g.reveal(0)
+    # the Hall of Oratory's Persuasion and Plain Two's, revealed
+    assert seen == [(2, ["plain_two"], ["graft_chairdog"])] and p.returning == []
+
+
+def test_grafted_icons_give_the_pair_more_icons(content):
+    """Graft Slate, no icon of its own, gives a grafted pair every faction."""
+    g = _game(content, ["graft_slate", "plain_landsraad"])
+    places = {a[2] for a in _places(g) if a[1] == "graft_slate"}
+    assert {"wealth", "hall_of_oratory", "stillsuits", "secrets"} <= places
+    assert "arrakeen" not in places  # no City icon on either card
+    g = _game(content, ["graft_slate"])
+    assert _places(g) == []
+
+
+def test_the_terminal_words_a_graft(content):
+    from dunec.engine.loop.actions import label
+    from dunec.engine.players.hints import of as hints_of
+    from dunec.engine.players.human import QUESTIONS
+
+    g = _game(content, ["graft_city", "plain_landsraad"])
+    st = g.state
+    assert label(st, content, ("place", "graft_city", "arrakeen")) == \
+        "Graft City (Graft: with one more card) -> Arrakeen"
+    assert label(st, content, (GRAFT, "plain_landsraad")) == "graft Plain Landsraad to it"
+    assert label(st, content, (GRAFT_FIRST, "plain_landsraad")) == "Plain Landsraad's agent box next"
+    assert "Graft" in QUESTIONS["graft"]
+    hints = hints_of(g.engine, g.p(0), "graft", [(GRAFT, "plain_landsraad"), (GRAFT, "plain_two")])
+    assert len(hints) == 2 and all(isinstance(h, float) for h in hints)

@@ -230,7 +230,7 @@ class EffectChecker:
         return True
 
     def _needs_grafted_agent_box(self, st, box, defn) -> bool:
-        return self._graft_read_here(st.args[0].span, "trash other_grafted", box, defn)
+        return self._graft_read_here(st.args[0].span, f"{st.verb} other_grafted", box, defn)
 
     def _graft_read_here(self, span, name: str, box: str, defn) -> bool:
         """A read of the grafted cards (Graft: engine/rules/graft.py) stands in a card's

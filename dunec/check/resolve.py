@@ -245,8 +245,8 @@ class Checker(EffectChecker):
                 end = st.args[0].span
                 key_span = ast.Span(key_span.file, key_span.line, key_span.col, end.end_line, end.end_col)
             spec = schema.get(key)
-            if spec is None and key == "graft":  # a flag of the cards played on agent turns only
-                self.d.error(GRAFT_NOT_ON_AGENT_CARD, key_span, kind=KINDS[defn.kind], id=defn.id)
+            if spec is None and key in ("graft", "grafted_icons"):  # fields of the cards played on agent turns
+                self.d.error(GRAFT_NOT_ON_AGENT_CARD, key_span, field=key, kind=KINDS[defn.kind], id=defn.id)
                 continue
             if spec is None:
                 valid = [k for k in schema]

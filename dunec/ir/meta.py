@@ -40,6 +40,10 @@ def meta_of(d: Def) -> dict:
     cheaper = tuple(o.args for o in d.boxes.get("agent", ()) if o.kind == "cheaper_space")
     if cheaper:
         m["space_discounts"] = cheaper
+    # Graft: an agent box that copies the other grafted card's is never copied in turn
+    # (two such cards grafted to each other would copy each other forever).
+    if any(o.kind == "copy_agent_box" for o in walk(d.boxes.get("agent", ()))):
+        m["copies_agent_box"] = True
     if any(o.kind == "gain" and o.args[0] == "swords" for o in walk(d.boxes.get("reveal", ()))):
         m["reveal_swords"] = True
     first = d.boxes.get("first", ())

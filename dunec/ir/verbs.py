@@ -242,6 +242,13 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("manipulate", ("",), boxes=("signet", "plot", "agent"), asks=True, worth=2.0,
             text="remove a card from the Imperium Row: during your Reveal turn this round only you may "
                  "acquire it, for 1 Persuasion less"),
+    # Graft (engine/rules/graft.py): what a card's agent box does with the other grafted card
+    VerbRow("copy_agent_box", ("other_grafted",), boxes=("agent",), asks=True, worth=1.5,
+            lower=lambda word, form, v: (form,), needs={"other_grafted": "grafted_agent_box"},
+            text="this card has the same Agent box as the other grafted card"),
+    VerbRow("return_at_reveal", ("other_grafted",), boxes=("agent",), worth=1.0,
+            lower=lambda word, form, v: (form,), needs={"other_grafted": "grafted_agent_box"},
+            text="at the start of your Reveal turn, return the other grafted card from play to your hand"),
     # this turn only: rules that bend for the player's agent
     VerbRow("extra_icon", ("<icon>",), boxes=("plot",),
             text=lambda a: f"the card you play this turn also has the {name(a[0])} icon"),

@@ -184,6 +184,7 @@ class _Reader:
                 self.one_of(f"{w}.{name}[{i}]", f, FACTIONS)
         for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
             self.ids(f"{w}.{pile}", p[pile], DECK_KINDS)
+        self.ids(f"{w}.returning", p["returning"], DECK_KINDS)
         self.ids(f"{w}.intrigue", p["intrigue"], ("intrigue",))
         for card, n in self.dict(f"{w}.discounts", p["discounts"]).items():
             self.ident(f"{w}.discounts", card, DECK_KINDS)

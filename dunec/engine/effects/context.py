@@ -130,6 +130,12 @@ class Ctx:
         rules_market.buy(self.engine, self, market, discount, currency)
 
     # --- cards
+    def copy_agent_box(self, what: str) -> None:
+        rules_graft.copy_agent_box(self.engine, self)
+
+    def return_at_reveal(self, what: str) -> None:
+        rules_graft.return_at_reveal(self.engine, self)
+
     def trash(self, what: str, zone: str) -> None:
         if what == "other_grafted":  # Graft: the card played with this one
             rules_graft.trash_other(self.engine, self.owner, self.card)

@@ -69,6 +69,8 @@ def label(state, content, action: tuple) -> str:
     if k == "use":
         return f"use {name}"
     if k == "place":
+        if defs[action[1]].get("graft"):  # never alone: the card to graft is asked next
+            return f"{name} (Graft: with one more card) -> {defs[action[2]]['name']}"
         return f"{name} -> {defs[action[2]]['name']}"
     if k == "buy":
         return f"buy {name} ({action[2]})" + (", set aside for you" if len(action) > 3 else "")

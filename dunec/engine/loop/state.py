@@ -72,6 +72,7 @@ class Player:
     # [the card the placement named, the other card]: the two cards grafted on the agent
     # turn under way (rules/graft.py), [] otherwise; cleared with the turn.
     grafted: list = field(default_factory=list)
+    returning: list = field(default_factory=list)  # cards back from play to hand when the Reveal turn starts
 
 
 @dataclass

@@ -630,6 +630,8 @@ def maker_harvest(e, f):
 
 def reveal_turn(e, p: Player) -> None:
     e.state.turn_kind = "reveal"
+    if p.returning:  # Graft: a card back from play to the hand first (Chairdog)
+        rules_graft.reveal_starts(e, p)
     if not e.quiet:
         e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
@@ -791,6 +793,7 @@ def recall(e) -> bool:
         p.recruited = 0
         p.recruited_units = {}
         rules_aside.aside_lapses(p)  # a card set aside for the round lapses with it
+        p.returning = []
         p.extra_turn = False
     if st.mentat_next_round is not None:
         p = e.players[st.mentat_next_round]

@@ -253,8 +253,14 @@ def _move(e, p, options, datum):
     return [best(at + 1, left) if a[0] == "advance" else collect(at) + best(0, left) for a in options]
 
 
+def _graft(e, p, options, datum):
+    """The card grafted to a graft card: its agent box now, less the reveal box it
+    gives up (as a placement counts its card: _place)."""
+    return [box_now(e, p, a[1], "agent") - 0.7 * e.defs[a[1]]["values"].get("reveal", 0.0) for a in options]
+
+
 _BY_KIND = {
-    "turn": _turn, "plot": _plot, "buy": _buy, "combat": _combat,
+    "turn": _turn, "graft": _graft, "plot": _plot, "buy": _buy, "combat": _combat,
     "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
     "top": _top, "block": _block,
     "defend": _yes, "pay": _yes, "win": _yes, "choose": _given, "opponent": _opponent,

@@ -25,6 +25,7 @@ QUESTIONS = {
     "buy": "Buy a card from what you can afford, play a plot intrigue card, or end your turn?",
     "combat": "Combat: play a combat intrigue card, or pass?",
     "order": "Resolve the board space or the card's agent box first?",
+    "graft": "Graft: which card of your hand do you play with it (the agent may use either card's icon)?",
     "pay": "Pay this cost?",
     "choose": "Choose:",
     "trash": "Trash a card?",

@@ -49,7 +49,8 @@ def pair_info(e, card: str, other: str):
     `other`: the icons of both, either's infiltrate and from_anywhere, both cards'
     space discounts, the spaces of those icons; None when neither has an icon."""
     a, b = e.defs[card], e.defs[other]
-    icons = frozenset(a.get("icons", ())) | frozenset(b.get("icons", ()))
+    icons = frozenset(a.get("icons", ())) | frozenset(b.get("icons", ())) | \
+        frozenset(a.get("grafted_icons", ())) | frozenset(b.get("grafted_icons", ()))
     if not icons:
         return None
     content = e.content
@@ -132,3 +133,33 @@ def trash_other(e, p: Player, card) -> None:
     trashed (its triggers run: rules_leaving)."""
     if other_in_play(p, card):
         rules_cards.trash(e, e.context(p, card=other_of(p, card)), "this", "")
+
+
+def copy_agent_box(e, ctx) -> None:
+    """`copy_agent_box other_grafted` (Ghola): the other grafted card's agent box
+    runs as this card's (its `this` is this card). A box that itself copies is
+    not copied: two such cards grafted to each other do nothing more."""
+    o = other(ctx)
+    if o is None or e.defs[o].get("copies_agent_box") or not e.has_box(o, "agent"):
+        return
+    e.run_box(o, "agent", e.context(ctx.player, card=ctx.card, space=ctx.space, box="agent"))
+
+
+def return_at_reveal(e, ctx) -> None:
+    """`return_at_reveal other_grafted` (Chairdog): the other grafted card returns
+    from play to the hand at the start of the player's Reveal turn (revealed_start)."""
+    o = other(ctx)
+    if o is not None:
+        ctx.player.returning.append(o)
+
+
+def reveal_starts(e, p: Player) -> None:
+    """The cards to return at the start of the Reveal turn, still in play, go back
+    to the hand (before it is revealed)."""
+    for c in p.returning:
+        if c in p.played:
+            p.played.remove(c)
+            p.hand.append(c)
+            if not e.quiet:
+                e.log(f"  {e.cname(c)} returns to {e.pname(p)}'s hand")
+    p.returning = []
