@@ -557,7 +557,7 @@ def test_one_mistake_reported_twice_at_one_span_is_one_diagnostic():
 
 
 def test_unknown_set_skips_the_set_check():
-    diags = _compile("t.dune", "card a { set bsae; cost 1; agent { spy 1 } }")
+    diags = _compile("t.dune", "card a { set bsae; cost 1; agent { sandworm 1 } }")
     assert [(d.code, d.help) for d in diags.items] == [("E0402", "did you mean `base`?")]
 
 

@@ -25,9 +25,9 @@ class EffectChecker:
     """Boxes, statements, costs and conditions."""
 
     # ------------------------------------------------------------------ sets
-    def _note_set_use(self, name: str, span, tagged: tuple = ()) -> None:
+    def _note_set_use(self, name: str, span) -> None:
         """Remember a name that belongs to a set, judged once the definition's set is known."""
-        needs = self.v.sets_of(name) or tagged
+        needs = self.v.sets_of(name)
         if needs:
             self._set_uses.append((span, needs, name))
 
@@ -64,8 +64,6 @@ class EffectChecker:
             if q is not None and st.count in T.GRAFT_READS and \
                     not self._graft_read_here(st.count_span, st.count, box, defn):
                 q = None
-            if st.count in T.SET_COUNTS:
-                self._note_set_use(st.count, st.count_span, T.SET_COUNTS[st.count][1])
             self._note_names(st.args)
             body = self._block(st.body, box, defn)
             return Op("foreach", (q,), body) if q is not None else None
@@ -128,12 +126,11 @@ class EffectChecker:
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"]:
                 out.append(("trash_other_grafted",))  # where it stands: checked by the `pay` (E0431)
                 continue
-            if c.verb == "discard":  # Rise of Ix's "discard a card ->": a cost the engine does not pay yet
+            if c.verb == "discard":  # "discard a card ->" (first printed by Rise of Ix)
                 if len(c.args) != 1 or c.args[0].kind != "int":
                     self.d.error(COST_WITHOUT_AMOUNT, c.span, verb=c.verb, example="pay discard 1 -> ...")
                     ok = False
                 elif self._number(c.args[0], "cost", UNPAYABLE_COST):
-                    self._note_set_use("discard", c.verb_span, DISCARD_COST_SETS)
                     out.append(("discard", c.args[0].value))
                 else:
                     ok = False
@@ -176,7 +173,7 @@ class EffectChecker:
                 help = did_you_mean(st.verb, self.v.verbs) or "see `docs/language.md` for the effect table"
             self.d.error(UNKNOWN_EFFECT, st.verb_span, verb=st.verb, help=help)
             return None
-        self._note_set_use(st.verb, st.verb_span, verb.sets)
+        self._note_set_use(st.verb, st.verb_span)
         if box == "passive" and st.verb not in V.MODIFIERS:
             self.d.error(EFFECT_IN_PASSIVE, st.verb_span, verb=st.verb, box="a passive box")
             return None
@@ -266,7 +263,7 @@ class EffectChecker:
                 help = did_you_mean(c.name, self.v.conditions) or one_of(self.v.conditions, near=c.name)
             self.d.error(UNKNOWN_CONDITION, c.name_span, name=c.name, help=help)
             return None
-        self._note_set_use(c.name, c.name_span, cd.sets)
+        self._note_set_use(c.name, c.name_span)
         self._note_names(c.args)
         args = list(c.args)
         if cd.quantity:
@@ -325,9 +322,6 @@ _REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve ca
          "<space>": (("space",), "board space")}
 # What `trash this` may trash: a card, or a set's tile (a tech tile trashes itself).
 TRASHABLE = CARD_KINDS + ("tech",)
-# `pay discard N -> ...` belongs to the sets whose cards print it (the engine pays it
-# once it plays them); any other set is told where it belongs (E0302).
-DISCARD_COST_SETS = ("ix",)
 
 
 def _options(n: int) -> str:
