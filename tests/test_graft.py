@@ -440,3 +440,18 @@ def test_the_terminal_words_a_graft(content):
     assert "Graft" in QUESTIONS["graft"]
     hints = hints_of(g.engine, g.p(0), "graft", [(GRAFT, "plain_landsraad"), (GRAFT, "plain_two")])
     assert len(hints) == 2 and all(isinstance(h, float) for h in hints)
+
+
+def test_the_search_player_decides_a_grafted_turn(content):
+    """The search player (dunec/ai) answers a graft's decisions from the game as
+    a seat sees it: a legal option, the game left alone."""
+    from dunec.ai.search import Search
+
+    g = _graft_game(content, 5, 3)
+    rng = Rng(5)
+    while not (g.decision() and g.decision()["kind"] == "order" and any(p.grafted for p in g.state.players)):
+        options = g.legal_actions()
+        g.apply(options[rng.below(len(options))])
+    before = g.state.digest()
+    assert Search(iterations=8).choose(g) in g.legal_actions()
+    assert g.state.digest() == before
