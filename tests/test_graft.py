@@ -94,6 +94,13 @@ card graft_slate "Graft Slate" {
   grafted_icons emperor guild bene_gesserit fremen
   reveal { persuasion 1 }
 }
+card graft_usurp "Graft Usurp" {
+  set base; copies 4
+  cost 4
+  graft
+  graft_from_row
+  reveal { persuasion 1 }
+}
 card plain_accord "Plain Accord" {
   set base
   cost 6; icons guild
@@ -312,7 +319,7 @@ def test_show_words_a_graft_card(cards):
     assert "grafted with an Emperor or Spacing Guild card" in show_definition(model.defs["graft_conspiracy"])
 
 
-GRAFTS = ("graft_city", "graft_blank", "graft_kit", "graft_slig", "graft_conspiracy", "graft_thirsty")
+GRAFTS = ("graft_city", "graft_blank", "graft_kit", "graft_slig", "graft_conspiracy", "graft_thirsty", "graft_usurp")
 
 
 def _graft_game(content, seed: int, players: int = 3) -> Game:
@@ -343,10 +350,10 @@ def test_random_games_with_graft_cards_map_every_option(content, players):
             ids = g.legal_ids()
             assert len(ids) == len(set(options))
             seen |= {a[0] for a in options}
-            if any(p.grafted for p in g.state.players):
+            if any(p.grafted or p.returning for p in g.state.players):
                 check_state(content, json.loads(g.state.to_json()))
             g.apply(options[rng.below(len(options))])
-    assert {"graft", "graft_first"} <= seen
+    assert {"graft", "graft_row", "graft_first"} <= seen
 
 
 def test_the_back_ends_agree_on_games_with_graft_cards(cards):
@@ -455,3 +462,37 @@ def test_the_search_player_decides_a_grafted_turn(content):
     before = g.state.digest()
     assert Search(iterations=8).choose(g) in g.legal_actions()
     assert g.state.digest() == before
+
+
+def test_graft_from_row_borrows_a_card_of_the_row_for_the_turn(content):
+    """Graft Usurp, no icon of its own, grafted to Plain Landsraad in the Imperium
+    Row (not acquired): its Landsraad icon and its box; the Row refills at once and
+    the card is trashed (out of the game) at the end of the turn."""
+    g = _game(content, ["graft_usurp"])
+    p, st = g.p(0), g.state
+    st.imperium_row[0] = "plain_landsraad"
+    assert ("place", "graft_usurp", "hall_of_oratory") in _places(g)
+    water, vp, deck = p.water, p.vp, len(st.imperium_deck)
+    g.engine.push({"do": "turn_ended", "seat": 0})
+    g.answer(0, "graft Plain Landsraad", "Plain Landsraad's agent box next")
+    g.agent(0, "graft_usurp", "hall_of_oratory")
+    assert (p.water - water, p.vp - vp) == (1, 1)  # its box, grafted
+    assert "plain_landsraad" not in st.imperium_row and len(st.imperium_row) == 5 and len(st.imperium_deck) == deck - 1
+    assert st.imperium_trash[-1] == "plain_landsraad" and p.played == ["graft_usurp"] and p.borrowed == []
+    assert p.grafted == []
+    g.done()
+
+
+def test_graft_from_row_is_worded_and_offered_beside_the_hand(content):
+    from dunec.engine.loop.actions import GRAFT_ROW, label
+
+    g = _game(content, ["graft_usurp", "plain_two"])
+    st = g.state
+    st.imperium_row[0] = "plain_landsraad"
+    g.answer(0, 0, 0)
+    g.engine.push({"do": "turn_ended", "seat": 0})
+    g.agent(0, "graft_usurp", "hall_of_oratory")
+    kind, shown = g.asked(0)[0]
+    assert kind == "graft" and shown[:2] == ["graft Plain Two to it", "graft Plain Landsraad from the Imperium Row "
+                                             "to it (trashed at the end of the turn)"]
+    assert label(st, content, (GRAFT_ROW, "plain_two")).startswith("graft Plain Two from the Imperium Row")

@@ -245,7 +245,7 @@ class Checker(EffectChecker):
                 end = st.args[0].span
                 key_span = ast.Span(key_span.file, key_span.line, key_span.col, end.end_line, end.end_col)
             spec = schema.get(key)
-            if spec is None and key in ("graft", "grafted_icons"):  # fields of the cards played on agent turns
+            if spec is None and key in ("graft", "grafted_icons", "graft_from_row"):  # fields of the cards played on agent turns
                 self.d.error(GRAFT_NOT_ON_AGENT_CARD, key_span, field=key, kind=KINDS[defn.kind], id=defn.id)
                 continue
             if spec is None:

@@ -325,7 +325,7 @@ OPTION_FIELDS = {
     "buy": None, "deploy": None, "retreat": None,
     "play": (_ID,), "once": (_ID,), "use": (_ID,), "trash": (_ID, _TEXT), "discard": (_ID,),
     "acquire": (_ID,), "retrieve": (_ID,), "draw_top": (_ID,), "trash_top": (_ID,), "set_aside": (_ID,),
-    "graft": (_ID,), "graft_first": (_ID,),
+    "graft": (_ID,), "graft_row": (_ID,), "graft_first": (_ID,),
     "block": (_ID,), "move": (_ID,), "recall": (_ID,), "lose_intrigue": (_ID,), "swap": (_ID,), "keep": (_ID,),
     "advance": ("track",), "cash_out": ("track",), "first": (_TEXT,),
     "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
@@ -393,7 +393,7 @@ def _option(r, w: str, a) -> None:
 
 # Where the card an option names must be for the option to be played: piles of
 # the deciding player, or of the board.
-HELD = {"play": ("hand", "intrigue"), "graft": ("hand",), "graft_first": ("played",), "discard": ("hand",), "set_aside": ("hand", "imperium_row"),
+HELD = {"play": ("hand", "intrigue"), "graft": ("hand",), "graft_row": ("imperium_row",), "graft_first": ("played",), "discard": ("hand",), "set_aside": ("hand", "imperium_row"),
         "lose_intrigue": ("intrigue",), "swap": ("intrigue",), "keep": ("intrigue_deck",),
         "acquire": ("imperium_row", "reserve"), "use": ("tiles",), "draw_top": ("deck",), "trash_top": ("deck",)}
 

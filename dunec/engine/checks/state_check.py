@@ -185,6 +185,10 @@ class _Reader:
         for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
             self.ids(f"{w}.{pile}", p[pile], DECK_KINDS)
         self.ids(f"{w}.returning", p["returning"], DECK_KINDS)
+        self.ids(f"{w}.borrowed", p["borrowed"], DECK_KINDS)
+        for i, c in enumerate(p["borrowed"]):  # in play, or trashed already (a card from play, a cost)
+            if c not in p["played"] and c not in p["trashed"]:
+                self.fail(f"{w}.borrowed[{i}]", f"{c}, grafted from the Imperium Row, is neither in play nor trashed")
         self.ids(f"{w}.intrigue", p["intrigue"], ("intrigue",))
         for card, n in self.dict(f"{w}.discounts", p["discounts"]).items():
             self.ident(f"{w}.discounts", card, DECK_KINDS)

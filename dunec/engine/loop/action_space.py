@@ -67,6 +67,7 @@ FAMILIES = (
     ("secret", ("faction",), "choose a faction in secret"),
     ("ally", ("faction", "seat"), "give a faction's alliance to the player in a seat"),
     ("graft", ("grafted_card",), "graft a card of the hand to the graft card just placed"),
+    ("graft_row", ("grafted_card",), "graft a card of the Imperium Row to the graft card just placed"),
     ("graft_first", ("grafted_card",), "of a grafted agent turn's rewards, this grafted card's agent box next"),
 )
 

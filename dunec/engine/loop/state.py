@@ -73,6 +73,7 @@ class Player:
     # turn under way (rules/graft.py), [] otherwise; cleared with the turn.
     grafted: list = field(default_factory=list)
     returning: list = field(default_factory=list)  # cards back from play to hand when the Reveal turn starts
+    borrowed: list = field(default_factory=list)  # Imperium Row cards grafted this turn, trashed at its end
 
 
 @dataclass

@@ -15,8 +15,8 @@ from dunec.engine.rules import (
     units as rules_units,
 )
 from dunec.engine.players import seats
-from dunec.engine.loop.actions import ASIDE, CARD_FIRST, END_TURN, GRAFT, GRAFT_FIRST, PASS_TURN, REVEAL, SPACE_FIRST, \
-    STOP_BUYING
+from dunec.engine.loop.actions import ASIDE, CARD_FIRST, END_TURN, GRAFT, GRAFT_FIRST, GRAFT_ROW, PASS_TURN, REVEAL, \
+    SPACE_FIRST, STOP_BUYING
 from dunec.engine.effects.context import Ctx
 from dunec.engine.views.narration import log_changes, seen, tally
 from dunec.engine.loop.setup import HAND_SIZE
@@ -185,6 +185,8 @@ def turn_ended(e, f):
 
 def turn_over(e, p: Player) -> None:
     own_turn.turn_ends(e, p)
+    if p.borrowed:  # Graft: a Row card grafted without acquiring it is trashed (Usurp)
+        rules_graft.borrowed_leave(e, p)
     end_of_turn(p)
 
 
@@ -462,19 +464,20 @@ def ask_graft(e, p: Player, card: str, space: str) -> None:
     """Graft (rules/graft.py): the card grafted to `card`, among the cards of the
     hand with which the pair may send the agent to `space` now."""
     options = []
-    for other in rules_graft.partners(p, card):
-        info = rules_graft.pair_info(e, card, other)
-        if info is None or (p.agents_left <= 0 and not info[3]):
-            continue
-        if ("place", card, space) in placements(e, p, [info], set(info[1]), []):
-            options.append((GRAFT, other))
+    for kind, others in ((GRAFT, rules_graft.partners(p, card)), (GRAFT_ROW, rules_graft.row_partners(e, card))):
+        for other in others:
+            info = rules_graft.pair_info(e, card, other)
+            if info is None or (p.agents_left <= 0 and not info[3]):
+                continue
+            if ("place", card, space) in placements(e, p, [info], set(info[1]), []):
+                options.append((kind, other))
     e.ask(p, "graft", options, "graft_chosen", seat=p.seat, card=card, space=space)
 
 
 @step
 def graft_chosen(e, f):
     p = e.players[f["seat"]]
-    rules_graft.graft(e, p, f["card"], f["chosen"][1])
+    rules_graft.graft(e, p, f["card"], f["chosen"][1], f["chosen"][0] == GRAFT_ROW)
     agent_turn(e, p, f["card"], f["space"])
 
 

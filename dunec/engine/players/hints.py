@@ -257,7 +257,8 @@ def _move(e, p, options, datum):
 def _graft(e, p, options, datum):
     """The card grafted to a graft card: its agent box now, less the reveal box it
     gives up (as a placement counts its card: _place)."""
-    return [box_now(e, p, a[1], "agent") - 0.7 * e.defs[a[1]]["values"].get("reveal", 0.0) for a in options]
+    return [box_now(e, p, a[1], "agent") - (0.7 * e.defs[a[1]]["values"].get("reveal", 0.0) if a[0] == "graft" else 0.0)
+            for a in options]  # a card of the Imperium Row (graft_row) costs the hand nothing
 
 
 _BY_KIND = {

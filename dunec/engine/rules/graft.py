@@ -44,6 +44,14 @@ def partners(p: Player, card: str) -> list:
     return list(dict.fromkeys(rest))
 
 
+def row_partners(e, card: str) -> list:
+    """The Imperium Row's cards a `graft_from_row` card may be grafted to (Usurp),
+    each once; none for another card."""
+    if not e.defs[card].get("graft_from_row"):
+        return []
+    return list(dict.fromkeys(e.state.imperium_row))
+
+
 def pair_info(e, card: str, other: str):
     """The agent menu's row (agent_cards' shape) for `card` played grafted with
     `other`: the icons of both, either's infiltrate and from_anywhere, both cards'
@@ -66,7 +74,7 @@ def pair_infos(e, p: Player, anywhere_only: bool) -> list:
     out = []
     grafts = e.content.graft_cards()
     for card in dict.fromkeys(c for c in p.hand if c in grafts):
-        for other in partners(p, card):
+        for other in partners(p, card) + row_partners(e, card):
             info = pair_info(e, card, other)
             if info is not None and (info[3] or not anywhere_only) and info not in out:
                 out.append(info)
@@ -84,11 +92,31 @@ def discounts(e, p: Player, card: str) -> tuple:
     return tuple(d for c in (p.grafted or (card,)) for d in e.defs[c].get("space_discounts", ()))
 
 
-def graft(e, p: Player, card: str, other: str) -> None:
-    """`other` leaves the hand with `card`: the two are grafted for this agent turn
+def graft(e, p: Player, card: str, other: str, from_row: bool = False) -> None:
+    """`other` leaves the hand with `card` (or, `from_row`, the Imperium Row, which
+    is refilled at once): the two are grafted for this agent turn
     (turns.agent_turn puts both in play, `card` first)."""
-    p.hand.remove(other)
+    if from_row:
+        st = e.state
+        st.imperium_row.remove(other)
+        if st.imperium_deck:
+            st.imperium_row.append(st.imperium_deck.pop())
+        p.borrowed.append(other)
+    else:
+        p.hand.remove(other)
     p.grafted = [card, other]
+
+
+def borrowed_leave(e, p: Player) -> None:
+    """At the end of the turn a Row card grafted without being acquired (Usurp)
+    is trashed: it leaves the game (the Imperium trash), as nobody owns it."""
+    for c in p.borrowed:
+        if c in p.played:
+            p.played.remove(c)
+            e.state.imperium_trash.append(c)
+            if not e.quiet:
+                e.log(f"  {e.cname(c)}, grafted from the Imperium Row, is trashed")
+    p.borrowed = []
 
 
 # ------------------------------------------------------------------ what a card's agent box reads
