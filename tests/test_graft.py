@@ -496,3 +496,15 @@ def test_graft_from_row_is_worded_and_offered_beside_the_hand(content):
     assert kind == "graft" and shown[:2] == ["graft Plain Two to it", "graft Plain Landsraad from the Imperium Row "
                                              "to it (trashed at the end of the turn)"]
     assert label(st, content, (GRAFT_ROW, "plain_two")).startswith("graft Plain Two from the Imperium Row")
+
+
+def test_the_table_shows_the_grafted_pair(content):
+    from dunec.engine.views.tableview import render_view
+
+    g = _game(content, ["graft_chairdog", "plain_two"])
+    p = g.p(0)
+    g.answer(0, 0)
+    g.agent(0, "graft_chairdog", "hall_of_oratory")
+    text = render_view(g.engine, p)
+    assert "Grafted this turn: Graft Chairdog with Plain Two" in text
+    assert "Back to your hand when your Reveal turn starts: Plain Two" in text
