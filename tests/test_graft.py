@@ -508,3 +508,24 @@ def test_the_table_shows_the_grafted_pair(content):
     text = render_view(g.engine, p)
     assert "Grafted this turn: Graft Chairdog with Plain Two" in text
     assert "Back to your hand when your Reveal turn starts: Plain Two" in text
+
+
+def test_a_person_at_the_terminal_plays_a_graft(content):
+    """The terminal player picks the graft card's placement, the card to graft and
+    the order by their numbers, and reads the graft's words."""
+    from dunec.engine.players.human import HumanPolicy
+
+    g = _game(content, ["graft_thirsty", "plain_landsraad", "plain_two"])
+    p = g.p(0)
+    out, typed = [], ["2", "1"]  # Plain Two (no agent box), then the space first
+    human = HumanPolicy({}, read=lambda prompt: typed.pop(0), write=out.append)
+    e = g.engine
+    e.policies[0] = human
+    e.push({"do": "turn_ended", "seat": 0})
+    turns.agent_turn(e, p, "graft_thirsty", "hall_of_oratory")
+    e.drive()
+    text = "\n".join(out)
+    assert "Graft: which card of your hand do you play with it" in text
+    assert "1) graft Plain Landsraad to it" in text and "2) graft Plain Two to it" in text
+    assert "1) space first" in text and "2) Graft Thirsty's agent box next" in text
+    assert p.played == ["graft_thirsty", "plain_two"] and not typed
