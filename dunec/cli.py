@@ -70,8 +70,9 @@ def _parser_class():
     import argparse
 
     class _Parser(argparse.ArgumentParser):
-        def error(self, message):
-            super().error(printable(message))
+        def error(self, message):  # argparse's, with the message escaped
+            self.print_usage(sys.stderr)
+            self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
     return _Parser
 
