@@ -528,4 +528,5 @@ def test_a_person_at_the_terminal_plays_a_graft(content):
     assert "Graft: which card of your hand do you play with it" in text
     assert "1) graft Plain Landsraad to it" in text and "2) graft Plain Two to it" in text
     assert "1) space first" in text and "2) Graft Thirsty's agent box next" in text
+    assert "Graft: which resolves next, the board space or a grafted card's agent box?" in text
     assert p.played == ["graft_thirsty", "plain_two"] and not typed
