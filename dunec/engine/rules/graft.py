@@ -15,12 +15,18 @@ State: `Player.grafted` is [the card the placement named, the other card] while
 the agent turn that grafted them is under way, [] otherwise: the turn's end
 clears it (turns.end_of_turn). The card language reads it in a card's agent box
 (the checker refuses it elsewhere, E0431): `grafted`, `grafted_with FACTION...`,
-`other_grafted icons`, `trash other_grafted`.
+`other_grafted icons`, `trash other_grafted`, `copy_agent_box other_grafted`
+(Ghola) and `return_at_reveal other_grafted` (Chairdog: `Player.returning`, the
+cards back in the hand when the Reveal turn starts). A card's `grafted_icons`
+join a pair's icons (Blank Slate); a `graft_from_row` card may be grafted to a
+card of the Imperium Row, not acquired, trashed at the turn's end (Usurp:
+`Player.borrowed`).
 
 The decisions keep the action space fixed (docs/ai.md): the turn menu's
 ("place", card, space) names a graft card and a space the icons of the pair
-reach; the next decision, "graft", picks the other card, ("graft", card), among
-those with which the pair reaches that space (one: answered at once); then
+reach; the next decision, "graft", picks the other card, ("graft", card) from the
+hand or ("graft_row", card) from the Row, among those with which the pair
+reaches that space (one: answered at once); then
 "order" picks what resolves next, SPACE_FIRST or ("graft_first", card), while
 more than one of the space and the two agent boxes is left.
 
