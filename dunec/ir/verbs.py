@@ -125,6 +125,14 @@ def _trash(word: str, form: str, v: list) -> tuple:
     return ("card", v[0] if v else "")
 
 
+def _trash_text(a: tuple) -> str:
+    if a[0] == "this":
+        return "trash this card"
+    if a[0] == "other_grafted":
+        return "trash the other grafted card"
+    return f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}"
+
+
 def _acquire(word: str, form: str, v: list) -> tuple:
     return (v[0], form.endswith("top"))
 
@@ -215,8 +223,7 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("trash", ("this", "card", "card from <zone>", "other_grafted"),
             boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire"), asks=True, lower=_trash,
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
-            text=lambda a: "trash this card" if a[0] == "this" else "trash the other grafted card"
-            if a[0] == "other_grafted" else f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
+            text=_trash_text,
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
