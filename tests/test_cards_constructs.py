@@ -372,7 +372,7 @@ def test_every_condition_is_probed():
     # The conditions first printed by Rise of Ix are played on its cards (tests/test_ix_*.py).
     used |= {"in_conflict", "in_play", "tiles", "persuasion", "agent_at", "enemy_agent_here", "agents_at",
              "card_icons"}
-    used |= {"grafted", "grafted_with"}  # played on graft cards (tests/test_graft.py)
+    used |= {"grafted", "grafted_with", "faction_space"}  # played on graft cards (tests/test_graft.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 
 

@@ -101,6 +101,19 @@ card graft_usurp "Graft Usurp" {
   graft_from_row
   reveal { persuasion 1 }
 }
+card graft_pheromones "Graft Pheromones" {
+  set base
+  cost 3; icons city
+  graft
+  agent {
+    if faction_space {
+      choose {
+        - trash this, influence space 1
+        - trash other_grafted, influence space 1
+      }
+    }
+  }
+}
 card plain_accord "Plain Accord" {
   set base
   cost 6; icons guild
@@ -539,3 +552,19 @@ def test_a_person_at_the_terminal_plays_a_graft(content):
     assert "1) space first" in text and "2) Graft Thirsty's agent box next" in text
     assert "Graft: which resolves next, the board space or a grafted card's agent box?" in text
     assert p.played == ["graft_thirsty", "plain_two"] and not typed
+
+
+def test_trash_one_of_the_grafted_cards_at_a_faction_space(content):
+    """Graft Pheromones (as Beguiling Pheromones): at a Faction board space, trash
+    one of the two grafted cards for one more Influence; elsewhere nothing."""
+    g = _game(content, ["graft_pheromones", "graft_conspiracy"])
+    p = g.p(0)
+    g.answer(0, "Graft Pheromones's agent box next", 1)  # option 2: trash the other grafted card
+    g.agent(0, "graft_pheromones", "secrets")  # Bene Gesserit: Graft Conspiracy's icon
+    assert p.influence["bene_gesserit"] == 2  # the space's and the card's
+    assert p.trashed == ["graft_conspiracy"] and p.played == ["graft_pheromones"]
+    g = _game(content, ["graft_pheromones", "plain_two"])
+    p = g.p(0)
+    g.answer(0, "Graft Pheromones's agent box next", "deploy 0")
+    g.agent(0, "graft_pheromones", "arrakeen")
+    assert p.trashed == [] and sum(p.influence.values()) == 0

@@ -216,6 +216,9 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_agents.enemy_agent_here(e, p, ctx.space)
     if k == "grafted":
         return rules_graft.grafted(e, ctx)
+    if k == "faction_space":
+        sp = e.defs.get(ctx.space) if ctx.space else None
+        return bool(sp and sp.get("faction"))
     if k == "grafted_with":
         return rules_graft.grafted_with(e, ctx, c[1:])
     if k == "most_copies":
