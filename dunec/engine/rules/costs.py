@@ -12,6 +12,7 @@ from dunec.engine.rules import (
     graft as rules_graft,
     resources as rules_resources,
     tiles as rules_tiles,
+    tracks as rules_tracks,
     units as rules_units,
 )
 from dunec.engine.players import seats
@@ -160,6 +161,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return sword_cards(e, p, but=ctx.card)
     if k == "factions_below":
         return factions_below(e, p, q[1])
+    if k == "reached":
+        return rules_tracks.reached(e, p, q[1])
     if k == "factions_behind":
         return sum(1 for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in e.opponents(p)))
     raise KeyError(k)
@@ -221,6 +224,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return bool(sp and sp.get("faction"))
     if k == "grafted_with":
         return rules_graft.grafted_with(e, ctx, c[1:])
+    if k == "reached":
+        return rules_tracks.reached(e, p, c[1]) >= c[2]
     if k == "most_copies":
         mine = copies(e, p, c[1])
         return all(mine > copies(e, o, c[1]) for o in e.opponents(p))
