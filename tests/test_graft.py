@@ -568,3 +568,20 @@ def test_trash_one_of_the_grafted_cards_at_a_faction_space(content):
     g.answer(0, "Graft Pheromones's agent box next", "deploy 0")
     g.agent(0, "graft_pheromones", "arrakeen")
     assert p.trashed == [] and sum(p.influence.values()) == 0
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("grafted", ["graft_city"], "expected [] or [card, the card grafted to it]"),
+    ("grafted", ["plain_two", "plain_landsraad"], "neither plain_two nor plain_landsraad is a graft card"),
+    ("grafted", ["graft_city", "plain_two"], "is grafted but neither in play nor trashed"),
+    ("returning", ["plain_two"], "is to return to the hand but is neither in play nor trashed"),
+    ("borrowed", ["plain_two"], "grafted from the Imperium Row, is neither in play nor trashed"),
+])
+def test_a_saved_state_with_a_bad_graft_is_refused(content, field, value, words):
+    from dunec.engine.checks.state_check import StateError
+
+    g = _graft_game(content, 1, 3)
+    data = json.loads(g.state.to_json())
+    data["players"][0][field] = value
+    with pytest.raises(StateError, match=words):
+        check_state(content, data)

@@ -187,6 +187,9 @@ class _Reader:
         for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
             self.ids(f"{w}.{pile}", p[pile], DECK_KINDS)
         self.ids(f"{w}.returning", p["returning"], DECK_KINDS)
+        for i, c in enumerate(p["returning"]):  # back to the hand at the Reveal: in play till then, or trashed
+            if c not in p["played"] and c not in p["trashed"]:
+                self.fail(f"{w}.returning[{i}]", f"{c} is to return to the hand but is neither in play nor trashed")
         self.ids(f"{w}.borrowed", p["borrowed"], DECK_KINDS)
         for i, c in enumerate(p["borrowed"]):  # in play, or trashed already (a card from play, a cost)
             if c not in p["played"] and c not in p["trashed"]:
