@@ -77,6 +77,11 @@ class Player:
     tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
     flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
     tokens: list = field(default_factory=list)  # a set's tokens still unspent (rules/tokens.py)
+    # [the card the placement named, the other card]: the two cards grafted on the agent
+    # turn under way (rules/graft.py), [] otherwise; cleared with the turn.
+    grafted: list = field(default_factory=list)
+    returning: list = field(default_factory=list)  # cards back from play to hand when the Reveal turn starts
+    borrowed: list = field(default_factory=list)  # Imperium Row cards grafted this turn, trashed at its end
 
 
 @dataclass
