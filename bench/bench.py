@@ -2,6 +2,7 @@
 4-player random games per second on each back-end. Prints ratios; asserts nothing.
 
     python3 bench/bench.py [--games N] [--effects N] [--repeats N]
+    python3 bench/bench.py --adapter [--games N] [--repeats N]   # the PettingZoo adapter alone
 """
 from __future__ import annotations
 
@@ -220,6 +221,29 @@ def adapter_rate(content, games: int):
     return steps / (time.perf_counter() - t0)
 
 
+def adapter_rates(content, games: int, repeats: int):
+    """(bare API steps/s, adapter steps/s), each the best of `repeats` runs of the
+    same seeds, the two taking turns run by run (order alternating) as the
+    back-ends do in games_rates; the adapter rate is None without the `ai` extra."""
+    bare, adapter = [], []
+    for r in range(repeats):
+        for which in (("bare", "adapter") if r % 2 == 0 else ("adapter", "bare")):
+            if which == "bare":
+                bare.append(api_rate(content, games)[1])
+            else:
+                adapter.append(adapter_rate(content, games))
+    return max(bare), (None if adapter[0] is None else max(adapter))
+
+
+def print_adapter(content, games: int, repeats: int) -> None:
+    asc, pz = adapter_rates(content, games, repeats)
+    if pz is None:
+        print("PettingZoo adapter: not measured (pip install 'dunec[ai]')")
+    else:
+        print(f"PettingZoo adapter, masked random play: {pz:,.0f} steps/s against {asc:,.0f} through "
+              f"Game.apply (compiled; best of {repeats}): the adapter costs {asc / pz:.2f}x the bare API")
+
+
 def game_clone_ms(content, copies: int) -> float:
     """Milliseconds for Game.clone() in the middle of a 4-player game."""
     from dunec.api import Game
@@ -247,7 +271,12 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--effects", type=int, default=300)
     ap.add_argument("--repeats", type=int, default=5, help="runs of the same games; the best counts")
+    ap.add_argument("--adapter", action="store_true",
+                    help="only the PettingZoo adapter against the bare API (masked random play)")
     args = ap.parse_args(argv)
+    if args.adapter:
+        print_adapter(load("compiled"), args.games, args.repeats)
+        return
 
     t0 = time.perf_counter()
     model, diags = compile_paths([cards_dir()], root=cards_dir().parent)
@@ -293,12 +322,7 @@ def main(argv=None) -> None:
     ac, asc = api_rate(compiled, args.games)
     print(f"4-player games stepped from outside (Game.apply): interpreted {ai:.1f}/s, compiled {ac:.1f}/s; "
           f"steps {asi:,.0f}/s, {asc:,.0f}/s")
-    pz = adapter_rate(compiled, args.games)
-    if pz is None:
-        print("PettingZoo adapter: not measured (pip install 'dunec[ai]')")
-    else:
-        print(f"PettingZoo adapter, masked random play: {pz:,.0f} steps/s against {asc:,.0f} through "
-              f"Game.apply (compiled): the adapter costs {asc / pz:.2f}x the bare API")
+    print_adapter(compiled, args.games, args.repeats)
     print(f"clone of a mid-game state: {clone_ms(compiled, max(10, args.effects)):.3f} ms; "
           f"Game.clone() {game_clone_ms(compiled, max(10, args.effects)):.3f} ms")
 
