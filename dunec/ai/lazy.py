@@ -15,17 +15,30 @@ from __future__ import annotations
 
 from dunec.ai import features
 
-_UNREAD = object()
+UNREAD = object()
 
 
 class History:
-    """One game and its start, to give the state after any number of its decisions."""
-    __slots__ = ("game", "start", "cursor")
+    """One game and its start, to give the state after any number of its decisions.
 
-    def __init__(self, game):
+    The start is a copy of the game before its first decision, or, given
+    `restart` (a function making the same game anew: the same seed, players and
+    sets), made only when a replay first needs it: most games are never replayed,
+    and a copy per game cost more than a step."""
+    __slots__ = ("game", "_start", "_restart", "cursor")
+
+    def __init__(self, game, restart=None):
         self.game = game
-        self.start = game.clone()  # before any decision of this game
+        self._start = game.clone() if restart is None else None  # before any decision of this game
+        self._restart = restart
         self.cursor = None  # a replay of the game, some decisions in
+
+    @property
+    def start(self):
+        """The game before any of its decisions."""
+        if self._start is None:
+            self._start = self._restart()
+        return self._start
 
     def version(self) -> int:
         return len(self.game.state.decisions)
@@ -44,18 +57,23 @@ class History:
         return cursor.state
 
 
+def observation(history: History, seat: int, mask) -> "Observation":
+    """The seat's observation now: the vector encoded on first read. (Made with
+    dict's own constructor: `observe` runs at every step.)"""
+    o = Observation(observation=UNREAD, action_mask=mask)
+    o._history, o._seat, o._at = history, seat, len(history.game.state.decisions)
+    return o
+
+
 class Observation(dict):
     """{"observation": the seat's vector, "action_mask": ...}, the vector encoded
-    on first read. Every dict reading of values (indexing, get, items, values,
-    copy, iteration with them, equality) sees the vector; keys are always both."""
+    on first read; made by `observation()`. Every dict reading of values
+    (indexing, get, items, values, copy, iteration with them, equality) sees the
+    vector; keys are always both."""
     __slots__ = ("_history", "_seat", "_at")
 
-    def __init__(self, history: History, seat: int, mask):
-        super().__init__(observation=_UNREAD, action_mask=mask)
-        self._history, self._seat, self._at = history, seat, history.version()
-
     def _made(self) -> None:
-        if dict.__getitem__(self, "observation") is _UNREAD:
+        if dict.__getitem__(self, "observation") is UNREAD:
             h = self._history
             dict.__setitem__(self, "observation",
                              features.encode(h.state_at(self._at), self._seat, h.game.content))
