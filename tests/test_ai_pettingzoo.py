@@ -231,3 +231,56 @@ def test_the_fast_environment_reads_as_the_first_one_did(players, sets, seed):
     assert not ref.agents and fast.game.state.digest() == ref.game.state.digest() and steps > 20
     for obs, want in kept[::-1]:
         _same_observation(obs, want)
+
+
+def test_an_observation_reads_as_the_dict_of_both_keys_before_its_vector_is_made():
+    """The mask is stored at once and the vector only when read; every other
+    reading of the dict sees both keys, the vector first, and a change to it
+    stores the vector first."""
+    import copy
+    import pickle
+
+    e = env(players=3, seed=8)
+    e.reset()
+
+    def fresh():
+        agent = e.agent_selection
+        return e.observe(agent), features.encode(e.game.state, e._seat_of[agent], e.game.content)
+
+    o, want = fresh()
+    assert len(o) == 2 and "observation" in o and "action_mask" in o and "other" not in o
+    assert list(o) == list(o.keys()) == ["observation", "action_mask"]
+    assert o.keys() == {"observation": 0, "action_mask": 0}.keys()
+    assert not dict.__contains__(o, "observation")  # reading the keys made nothing
+    for made in (dict, lambda o: {**o}, lambda o: (lambda **kw: kw)(**o), copy.copy, copy.deepcopy,
+                 lambda o: pickle.loads(pickle.dumps(o)), lambda o: o.copy(), lambda o: dict(o.items())):
+        o, want = fresh()
+        got = made(o)
+        assert type(got) is dict and list(got) == ["observation", "action_mask"]
+        assert np.array_equal(got["observation"], want) and np.array_equal(got["action_mask"], o["action_mask"])
+    o, want = fresh()
+    assert list(o | {"z": 1}) == ["observation", "action_mask", "z"] and np.array_equal((o | {})["observation"], want)
+    assert list({"z": 1} | fresh()[0]) == ["z", "observation", "action_mask"]
+    assert list(reversed(fresh()[0])) == ["action_mask", "observation"]
+    o, want = fresh()
+    assert np.array_equal(o.get("observation"), want) and o.get("other", 7) == 7
+    o, _ = fresh()
+    o["observation"] = "mine"
+    assert o["observation"] == "mine" and list(o) == ["observation", "action_mask"]
+    o, _ = fresh()
+    del o["observation"]
+    assert "observation" not in o and list(o) == ["action_mask"] and o.get("observation") is None
+    with pytest.raises(KeyError):
+        o["observation"]
+    o, want = fresh()
+    assert np.array_equal(o.pop("observation"), want) and len(o) == 1
+    o, _ = fresh()
+    o.update(z=1)
+    assert list(o) == ["observation", "action_mask", "z"]
+    o, _ = fresh()
+    o.clear()
+    assert len(o) == 0 and list(o) == [] and "observation" not in o
+    with pytest.raises(KeyError):
+        fresh()[0]["other"]
+    o, _ = fresh()
+    assert "observation" in repr(o) and e.observation_space("player_0").contains(o)
