@@ -28,6 +28,9 @@ holds a block for each name the selected sets declare (docs/ai.md).
 """
 from __future__ import annotations
 
+import sys
+from itertools import repeat
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -169,13 +172,6 @@ class DuneImperiumEnv(AECEnv):
         o._history, o._seat, o._at = history, seat, len(history.game.state.decisions)
         return o
 
-    def last(self, observe: bool = True):
-        """AECEnv.last (the same tuple), reading the dicts once."""
-        agent = self.agent_selection
-        assert agent is not None
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
-
     def agent_iter(self, max_iter: int = 2**63):
         return _Agents(self, max_iter)
 
@@ -196,7 +192,8 @@ class _Agents(AECIterable):
 
     def __iter__(self):
         env = self.env
-        for _ in range(self.max_iter):
+        # repeat() counts in a machine word; the default bound (2**63) is past it and never reached
+        for _ in repeat(None) if self.max_iter >= sys.maxsize else repeat(None, max(0, self.max_iter)):
             if not env.agents:
                 return
             yield env.agent_selection
