@@ -80,6 +80,7 @@ class DuneImperiumEnv(AECEnv):
         size = features.layout(self.game.content).size
         self._space = self.game.action_space
         n = self._size = self._space.size
+        self._known = self._space._cache  # option -> id, filled by the space as options are met
         obs = spaces.Dict({
             "observation": spaces.Box(0.0, features.HIGH, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
@@ -160,7 +161,15 @@ class DuneImperiumEnv(AECEnv):
         d = self.game.state.pending
         if self._decision is not d:
             self._decision = d
-            self._option_ids = self._space.option_ids(d["options"]) if d is not None else []
+            if d is None:
+                self._option_ids = []
+            else:
+                # ActionSpace.option_ids, its cache read here: this runs at every decision
+                known, options = self._known, d["options"]
+                try:
+                    self._option_ids = [known[a] for a in options]
+                except KeyError:
+                    self._option_ids = self._space.option_ids(options)
         return self._option_ids
 
     def observe(self, agent):
