@@ -15,9 +15,6 @@ from __future__ import annotations
 
 from dunec.ai import features
 
-UNREAD = object()
-
-
 class History:
     """One game and its start, to give the state after any number of its decisions.
 

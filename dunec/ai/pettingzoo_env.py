@@ -38,7 +38,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils.env import AECIterable
 
 from dunec.ai import features
-from dunec.ai.lazy import History, Observation
+from dunec.ai.lazy import History, observation
 from dunec.ai.table import people
 from dunec.api import Game
 
@@ -180,9 +180,7 @@ class DuneImperiumEnv(AECEnv):
         if d is not None and d["seat"] == seat:
             for i in (self._option_ids if d is self._decision else self._ids()):
                 mask[i] = 1
-        o = Observation(action_mask=mask)  # lazy.observation(), inlined: observe runs at every step
-        o._history, o._seat, o._at = history, seat, len(history.game.state.decisions)
-        return o
+        return observation(history, seat, mask)
 
     def agent_iter(self, max_iter: int = 2**63):
         return _Agents(self, max_iter)
