@@ -191,11 +191,14 @@ def api_rate(content, games: int) -> tuple[float, float]:
     return games / spent, steps / spent
 
 
-def adapter_rate(content, games: int):
+def adapter_rate(content, games: int, picks=None):
     """Steps per second (CPU time) of masked random play through the PettingZoo environment
     (AEC loop: last(), a random id of the action mask, step()), 4 players on
     seeds 0..games-1, or None without the `ai` extra. Compared with api_rate's
-    steps, it is what the adapter costs on top of the bare API."""
+    steps, it is what the adapter costs on top of the bare API. Given `picks`
+    (adapter_picks: the ids that play chose, game by game), the same games are
+    stepped without the player's scan of the mask, which is the player's cost
+    rather than the environment's."""
     try:
         import numpy as np
 
@@ -210,38 +213,71 @@ def adapter_rate(content, games: int):
     for seed in range(games):
         e.reset(seed=seed)
         rng = Rng(seed)
+        chosen = iter(picks[seed]) if picks is not None else None
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            if chosen is not None:
+                e.step(next(chosen))
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.below(len(legal))]))
+            steps += 1
+    return steps / (time.process_time() - t0)
+
+
+def adapter_picks(games: int) -> list:
+    """The ids adapter_rate's masked random play picks, game by game (untimed)."""
+    import numpy as np
+
+    from dunec.ai.pettingzoo_env import env
+    from dunec.engine.loop.rng import Rng
+
+    e = env(players=4, seed=0)
+    out = []
+    for seed in range(games):
+        e.reset(seed=seed)
+        rng = Rng(seed)
+        out.append([])
         for _agent in e.agent_iter():
             obs, _reward, terminated, truncated, _info = e.last()
             if terminated or truncated:
                 e.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.below(len(legal))]))
-            steps += 1
-    return steps / (time.process_time() - t0)
+            out[-1].append(int(legal[rng.below(len(legal))]))
+            e.step(out[-1][-1])
+    return out
 
 
 def adapter_rates(content, games: int, repeats: int):
-    """(bare API steps/s, adapter steps/s), each the best of `repeats` runs of the
-    same seeds, the two taking turns run by run (order alternating) as the
-    back-ends do in games_rates; the adapter rate is None without the `ai` extra."""
-    bare, adapter = [], []
+    """(bare API steps/s, adapter steps/s, adapter steps/s without the player's
+    scan of the mask), each the best of `repeats` runs of the same seeds, taking
+    turns run by run (order alternating) as the back-ends do in games_rates; the
+    adapter rates are None without the `ai` extra."""
+    if adapter_rate(content, 0) is None:
+        return max(api_rate(content, games)[1] for _ in range(repeats)), None, None
+    picks = adapter_picks(games)
+    runs = {"bare": [], "adapter": [], "no scan": []}
+    measure = {"bare": lambda: api_rate(content, games)[1], "adapter": lambda: adapter_rate(content, games),
+               "no scan": lambda: adapter_rate(content, games, picks)}
     for r in range(repeats):
-        for which in (("bare", "adapter") if r % 2 == 0 else ("adapter", "bare")):
-            if which == "bare":
-                bare.append(api_rate(content, games)[1])
-            else:
-                adapter.append(adapter_rate(content, games))
-    return max(bare), (None if adapter[0] is None else max(adapter))
+        for which in (list(runs) if r % 2 == 0 else list(runs)[::-1]):
+            runs[which].append(measure[which]())
+    return max(runs["bare"]), max(runs["adapter"]), max(runs["no scan"])
 
 
 def print_adapter(content, games: int, repeats: int) -> None:
-    asc, pz = adapter_rates(content, games, repeats)
+    asc, pz, env_only = adapter_rates(content, games, repeats)
     if pz is None:
         print("PettingZoo adapter: not measured (pip install 'dunec[ai]')")
     else:
         print(f"PettingZoo adapter, masked random play: {pz:,.0f} steps/s against {asc:,.0f} through "
-              f"Game.apply (compiled; CPU time, best of {repeats}): the adapter costs {asc / pz:.2f}x the bare API")
+              f"Game.apply (compiled; CPU time, best of {repeats}): the adapter costs {asc / pz:.2f}x the bare API; "
+              f"the same games without the player's np.flatnonzero of the mask: {env_only:,.0f} steps/s "
+              f"({asc / env_only:.2f}x)")
 
 
 def game_clone_ms(content, copies: int) -> float:
