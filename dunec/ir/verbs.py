@@ -125,6 +125,14 @@ def _trash(word: str, form: str, v: list) -> tuple:
     return ("card", v[0] if v else "")
 
 
+def _trash_text(a: tuple) -> str:
+    if a[0] == "this":
+        return "trash this card"
+    if a[0] == "other_grafted":
+        return "trash the other grafted card"
+    return f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}"
+
+
 def _acquire(word: str, form: str, v: list) -> tuple:
     return (v[0], form.endswith("top"))
 
@@ -213,10 +221,10 @@ ROWS: tuple[VerbRow, ...] = (
             worth=0.3),
     # cards
     VerbRow("trash", ("this", "card", "card from <zone>", "other_grafted"),
-            boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire"), asks=True, lower=_trash,
+            boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire", "track"), asks=True,
+            lower=_trash,
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
-            text=lambda a: "trash this card" if a[0] == "this" else "trash the other grafted card"
-            if a[0] == "other_grafted" else f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
+            text=_trash_text,
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
@@ -241,6 +249,13 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("manipulate", ("",), boxes=("signet", "plot", "agent"), asks=True, worth=2.0,
             text="remove a card from the Imperium Row: during your Reveal turn this round only you may "
                  "acquire it, for 1 Persuasion less"),
+    # Graft (engine/rules/graft.py): what a card's agent box does with the other grafted card
+    VerbRow("copy_agent_box", ("other_grafted",), boxes=("agent",), asks=True, worth=1.5,
+            lower=lambda word, form, v: (form,), needs={"other_grafted": "grafted_agent_box"},
+            text="this card has the same Agent box as the other grafted card"),
+    VerbRow("return_at_reveal", ("other_grafted",), boxes=("agent",), worth=1.0,
+            lower=lambda word, form, v: (form,), needs={"other_grafted": "grafted_agent_box"},
+            text="at the start of your Reveal turn, return the other grafted card from play to your hand"),
     # this turn only: rules that bend for the player's agent
     VerbRow("extra_icon", ("<icon>",), boxes=("plot",),
             text=lambda a: f"the card you play this turn also has the {name(a[0])} icon"),
@@ -283,13 +298,17 @@ ROWS: tuple[VerbRow, ...] = (
     # tracks a set declares: one step up (not past the top), or back to the bottom
     # collecting the reward of that step and of every step below (a step's reward may ask).
     # A track step is worth its rewards only when cashed; the op does not carry them.
-    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 1.0 * a[1],
-            text=lambda a: f"advance {a[1]} {plural(a[1], 'step')} on the {name(a[0])}"),
+    # `advance`: N moves, each paying the step or cell reached (a graph's player picks
+    # between two links); it may stand in a combat box (rules/tracks.py).
+    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("combat",), asks=True,
+            worth=lambda a: 1.0 * a[1],
+            text=lambda a: f"advance on the {name(a[0])}" if a[1] == 1 else
+            f"advance {a[1]} times on the {name(a[0])}"),
     VerbRow("cash_out", ("<track>",), boxes=NOT_IN_COMBAT, asks=True, worth=2.0,
             text=lambda a: f"cash out the {name(a[0])}: its rewards up to your step, then back to the bottom"),
     # Rise of Ix: its content is data (cards/ix); a row with method "" is a verb the
     # engine does not play yet. Units are engine/rules/units.py, the freighter (`move`)
-    # the track mechanism (rules/resources.py), each other card verb the module of
+    # the track mechanism (rules/tracks.py), each other card verb the module of
     # engine/rules/ named for its mechanism.
     VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
             asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1]),
@@ -330,8 +349,11 @@ ROWS: tuple[VerbRow, ...] = (
     # rule modifiers first printed by Rise of Ix: open to every set, read by the engine's rules
     VerbRow("win_ties", ("",), boxes=PASSIVE, method="",
             text="you win ties at the end of the game"),
-    VerbRow("acquire_on_top", ("",), boxes=PASSIVE, method="",
-            text="you may put the cards you acquire on top of your deck"),
+    # `acquire_on_top MARKET`: only the cards of the kind that market sells (a track's
+    # `from COLUMN` box: Immortality's Tleilaxu cards once the first genetic marker is reached).
+    VerbRow("acquire_on_top", ("", "<market>"), boxes=PASSIVE, method="",
+            text=lambda a: "you may put the cards you acquire on top of your deck" if not a else
+            f"you may put the cards you acquire from the {name(a[0])} on top of your deck"),
     VerbRow("track_extra", ("<track> <unit> <int>",), boxes=PASSIVE, method="",
             text=lambda a: f"whenever you gain {_many(a[1])} from the {name(a[0])}, gain "
                            f"{a[2]} more; you may deploy any of them to the Conflict"),

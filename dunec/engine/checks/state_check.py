@@ -139,6 +139,7 @@ class _Reader:
         self.agents(d)
         self.cards(d)
         self.tiles(d)
+        self.track_firsts(d)
         self.progress(d)
         self.continuation(d)
 
@@ -185,6 +186,14 @@ class _Reader:
                 self.one_of(f"{w}.{name}[{i}]", f, FACTIONS)
         for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
             self.ids(f"{w}.{pile}", p[pile], DECK_KINDS)
+        self.ids(f"{w}.returning", p["returning"], DECK_KINDS)
+        for i, c in enumerate(p["returning"]):  # back to the hand at the Reveal: in play till then, or trashed
+            if c not in p["played"] and c not in p["trashed"]:
+                self.fail(f"{w}.returning[{i}]", f"{c} is to return to the hand but is neither in play nor trashed")
+        self.ids(f"{w}.borrowed", p["borrowed"], DECK_KINDS)
+        for i, c in enumerate(p["borrowed"]):  # in play, or trashed already (a card from play, a cost)
+            if c not in p["played"] and c not in p["trashed"]:
+                self.fail(f"{w}.borrowed[{i}]", f"{c}, grafted from the Imperium Row, is neither in play nor trashed")
         self.ids(f"{w}.intrigue", p["intrigue"], ("intrigue",))
         for card, n in self.dict(f"{w}.discounts", p["discounts"]).items():
             self.ident(f"{w}.discounts", card, DECK_KINDS)
@@ -192,6 +201,7 @@ class _Reader:
         for i, icon in enumerate(self.list(f"{w}.extra_icons", p["extra_icons"])):
             self.one_of(f"{w}.extra_icons[{i}]", icon, ICONS)
         self.ids(f"{w}.visited", p["visited"], ("space",))
+        self.grafted(f"{w}.grafted", p)
         self.aside(f"{w}.aside", p)
         self.declared(w, p)
 
@@ -202,6 +212,21 @@ class _Reader:
             if p["agents_left"] + placed != p["agents"] + p["has_mentat"]:
                 self.fail(f"players[{i}].agents_left", f"{p['agents_left']} to place and {placed} on the board, "
                           f"for {p['agents']} agents{' and the Mentat' if p['has_mentat'] else ''}")
+
+    def grafted(self, w: str, p) -> None:
+        """Graft (rules/graft.py): [] or the two cards of the agent turn under way, one
+        of them a graft card, each in play or trashed by the other."""
+        g = self.list(w, p["grafted"])
+        if not g:
+            return
+        if len(g) != 2:
+            self.fail(w, f"expected [] or [card, the card grafted to it], got {_show(g)}")
+        self.ids(w, g, DECK_KINDS)
+        if not any(self.defs[c].get("graft") for c in g):
+            self.fail(w, f"neither {g[0]} nor {g[1]} is a graft card")
+        for i, c in enumerate(g):
+            if c not in p["played"] and c not in p["trashed"]:
+                self.fail(f"{w}[{i}]", f"{c} is grafted but neither in play nor trashed")
 
     def aside(self, w: str, p) -> None:
         a = self.list(w, p["aside"])
@@ -233,13 +258,28 @@ class _Reader:
                 self.int(f"{w}.units.{u}.{k}", held[k], 0, units[u]["supply"] if k != "strength" else BIG)
         self.keys(f"{w}.tracks", p["tracks"], list(tracks), "tracks")
         for t, m in tracks.items():
-            self.int(f"{w}.tracks.{t}", p["tracks"][t], 0, m["steps"])
+            if "cells" in m:  # a graph: the token on one of its cells, all reachable from the start
+                self.one_of(f"{w}.tracks.{t}", p["tracks"][t], tuple(m["cells"]))
+            else:
+                self.int(f"{w}.tracks.{t}", p["tracks"][t], 0, m["steps"])
         for u, n in self.dict(f"{w}.recruited_units", p["recruited_units"]).items():
             if u not in units:
                 self.fail(f"{w}.recruited_units", f"{_show(u)} is not a unit kind of this game")
             self.int(f"{w}.recruited_units.{u}", n)
         self.ids(f"{w}.tiles", p["tiles"], self.tile_kinds())
         self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
+
+    def track_firsts(self, d) -> None:
+        """The `first K` boxes still on the lines: each a declared one, listed once."""
+        tracks = self.content.declared("track")
+        for t, steps in self.dict("track_firsts", d["track_firsts"]).items():
+            self.one_of("track_firsts", t, tuple(n for n, m in tracks.items() if m.get("firsts")))
+            left = self.list(f"track_firsts.{t}", steps)
+            for i, n in enumerate(left):
+                if self.int(f"track_firsts.{t}[{i}]", n, 1, tracks[t]["steps"]) not in tracks[t]["firsts"]:
+                    self.fail(f"track_firsts.{t}[{i}]", f"step {n} has no `first` box")
+            if len(set(left)) != len(left):
+                self.fail(f"track_firsts.{t}", f"a step listed twice: {_show(left)}")
 
     def tile_kinds(self) -> tuple:
         """The kinds the game's markets sell (none: a game without markets holds no tiles)."""

@@ -12,11 +12,13 @@ from dunec.engine.rules import (
     cards as rules_cards,
     costs as rules_costs,
     deploy as rules_deploy,
+    graft as rules_graft,
     intrigue as rules_intrigue,
     market as rules_market,
     own_turn,
     resources as rules_resources,
     snoopers as rules_snoopers,
+    tracks as rules_tracks,
     units as rules_units,
 )
 
@@ -94,13 +96,13 @@ class Ctx:
 
     # --- tracks
     def advance(self, track: str, n: int) -> None:
-        rules_resources.advance_track(self.engine, self, track, n)
+        rules_tracks.advance(self.engine, self, track, n)
 
     def cash_out(self, track: str) -> None:
-        rules_resources.cash_out(self.engine, self, track)
+        rules_tracks.cash_out(self.engine, self, track)
 
     def move(self, track: str, n: int) -> None:
-        rules_resources.move(self.engine, self, track, n)
+        rules_tracks.move(self.engine, self, track, n)
 
     # --- intrigue swapped and picked, influence by the agents' spaces, turn marks, set-aside cards, Snoopers
     def swap_intrigue(self, n: int) -> None:
@@ -129,7 +131,16 @@ class Ctx:
         rules_market.buy(self.engine, self, market, discount, currency)
 
     # --- cards
+    def copy_agent_box(self, what: str) -> None:
+        rules_graft.copy_agent_box(self.engine, self)
+
+    def return_at_reveal(self, what: str) -> None:
+        rules_graft.return_at_reveal(self.engine, self)
+
     def trash(self, what: str, zone: str) -> None:
+        if what == "other_grafted":  # Graft: the card played with this one
+            rules_graft.trash_other(self.engine, self.owner, self.card)
+            return
         rules_cards.trash(self.engine, self, what, zone)
 
     def discard(self, n: int) -> None:

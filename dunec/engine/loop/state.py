@@ -68,7 +68,7 @@ class Player:
     # The names the game's sets declare beyond the engine's own fields (setup.give_sets):
     counters: dict = field(default_factory=dict)  # counter -> amount
     units: dict = field(default_factory=dict)  # unit kind -> {strength, supply, garrison, conflict}
-    tracks: dict = field(default_factory=dict)  # track -> position (0: the bottom)
+    tracks: dict = field(default_factory=dict)  # track -> position: a line's step (0: the bottom), a graph's cell id
     # a player's own turn, a card set aside, Snooper tokens (rules/own_turn.py, aside.py, snoopers.py):
     visited: list = field(default_factory=list)  # the spaces this turn's agents went to
     extra_turn: bool = False  # another turn right after this one (Weirding Way)
@@ -76,6 +76,11 @@ class Player:
     snoopers: list = field(default_factory=list)  # factions whose Snooper token is still on the track
     tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
     flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
+    # [the card the placement named, the other card]: the two cards grafted on the agent
+    # turn under way (rules/graft.py), [] otherwise; cleared with the turn.
+    grafted: list = field(default_factory=list)
+    returning: list = field(default_factory=list)  # cards back from play to hand when the Reveal turn starts
+    borrowed: list = field(default_factory=list)  # Imperium Row cards grafted this turn, trashed at its end
 
 
 @dataclass
@@ -110,6 +115,9 @@ class GameState:
     # with the face-up top at the END; tiles trashed from a player or a stack.
     markets: dict = field(default_factory=dict)
     tiles_trashed: list = field(default_factory=list)
+    # A set's line tracks: track -> the steps whose `first K` box is still there
+    # (placed at setup, taken by the first player to reach the step: rules/tracks.py).
+    track_firsts: dict = field(default_factory=dict)
     # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
     # or "duo" (two people and one House Hagal rival that scores nothing).
     mode: str = "standard"
