@@ -529,7 +529,9 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
                 if p.leader in boxed.get("space_paid", ()):
                     e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
                 break
+        outer, e.asking_for = e.asking_for, space  # a cost that asks (a card to trash) is the space's
         rules_costs.pay(e, p, costs)
+        e.asking_for = outer
 
 
 @step
