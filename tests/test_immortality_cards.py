@@ -1,0 +1,168 @@
+"""Every Immortality card the engine plays today in a scenario, on both back-ends.
+Each scenario asserts the whole change it caused (test_cards_support's snapshots,
+plus track steps, counters and units: test_ix_board's snap_ix, generic in the
+set's names). The cards still waiting for a mechanism are in
+cards/immortality/pending/ (docs/decisions.md, "Immortality cards as printed")."""
+from __future__ import annotations
+
+import pytest
+
+from dunec import content as C
+from dunec.engine.loop.setup import give_sets
+from dunec.engine.rules import agents as rules_agents
+
+from scenario import Scenario
+from test_cards_support import finish, set_influence
+from test_ix_board import changes_ix, snap_ix
+
+BACKENDS = ("interpreted", "compiled")
+RESEARCH = "advance on the research track"
+TLEILAXU = "advance on the Tleilaxu track"
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def imm(request):
+    return C.load(request.param).select(("base", "immortality"))
+
+
+def new_imm(content, players: int = 3) -> Scenario:
+    g = Scenario(content, players=players)
+    give_sets(content, g.state)
+    return g
+
+
+def _give(g, hand=(), deck=(), discard=(), revealed=(), played=(), conflict=0, **amounts) -> None:
+    """Put P1's pieces where a scenario wants them (influence and counters through the engine)."""
+    p = g.p(0)
+    p.hand.extend(hand)
+    p.deck.extend(deck)
+    p.discard.extend(discard)
+    p.revealed.extend(revealed)
+    p.played.extend(played)
+    if "garrison" in amounts:  # recruited from the supply
+        n = amounts.pop("garrison")
+        p.supply -= n - p.garrison
+        p.garrison = n
+    if conflict:
+        p.garrison -= conflict
+        p.conflict += conflict
+    influence = {f: amounts.pop(f) for f in list(amounts) if f in p.influence}
+    set_influence(g, 0, **influence)
+    for k in [k for k in amounts if k in p.counters]:
+        n = amounts.pop(k)
+        p.counters[k] += n
+        p.supply -= n
+    for k, n in amounts.items():
+        setattr(p, k, n)
+
+
+# (card, box, setup, answers, the whole change): a card box is played for P1 with
+# the card put in play; an agent box as if sent to Carthag.
+CARDS = {
+    "for humanity agent": ("for_humanity", "agent", None, ["+1 Influence with Fremen"],
+                           {0: {"played": 1, "fremen": 1}}),
+    "for humanity reveal, no alliance": ("for_humanity", "reveal", lambda g: _give(g, emperor=2), [],
+                                         {0: {"revealed": 1, "persuasion": 2}}),
+    "for humanity reveal, Bene Gesserit Alliance": (
+        "for_humanity", "reveal", lambda g: _give(g, bene_gesserit=4, emperor=2),
+        ["pay", "lose 2 Influence with Emperor"], {0: {"revealed": 1, "persuasion": 2, "emperor": -2, "vp": 0}}),
+    "imperium ceremony agent": ("imperium_ceremony", "agent", None, [0], {0: {"played": 1, "intrigue": 1}}),
+    "imperium ceremony reveal": ("imperium_ceremony", "reveal", None, [], {0: {"revealed": 1, "persuasion": 3}}),
+    "keys to power agent, 2 Emperor influence": ("keys_to_power", "agent", lambda g: _give(g, emperor=2), [],
+                                                 {0: {"played": 1, "spice": 2}}),
+    "keys to power agent, 1": ("keys_to_power", "agent", lambda g: _give(g, emperor=1), [], {0: {"played": 1}}),
+    "keys to power reveal": ("keys_to_power", "reveal", None, [], {0: {"revealed": 1, "persuasion": 2}}),
+    "lisan al gaib acquire": ("lisan_al_gaib", "acquire", None, [], {0: {"spice": 1}}),
+    "lisan al gaib agent, Bene Gesserit bond": ("lisan_al_gaib", "agent", lambda g: _give(g, played=["for_humanity"]),
+                                                [], {0: {"played": 1, "fremen": 1}}),
+    "lisan al gaib agent, no bond": ("lisan_al_gaib", "agent", None, [], {0: {"played": 1}}),
+    "lisan al gaib reveal, Fremen bond": ("lisan_al_gaib", "reveal", lambda g: _give(g, revealed=["shadout_mapes"]),
+                                          [], {0: {"revealed": 1, "persuasion": 1, "swords": 2}}),
+    "lisan al gaib reveal, no bond": ("lisan_al_gaib", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "organ merchants agent": ("organ_merchants", "agent", lambda g: _give(g, specimen=1), ["pay"],
+                              {0: {"played": 1, "counter specimen": -1, "supply": 1, "solari": 4}}),
+    "organ merchants agent, no specimen": ("organ_merchants", "agent", None, [], {0: {"played": 1}}),
+    "organ merchants reveal": ("organ_merchants", "reveal", None, [],
+                               {0: {"revealed": 1, "persuasion": 1, "solari": 1}}),
+    "shadout mapes reveal, deploy": ("shadout_mapes", "reveal", None, ["deploy", "deploy 1"],
+                                     {0: {"revealed": 1, "persuasion": 1, "swords": 1, "garrison": -1,
+                                          "conflict": 1}}),
+    "shadout mapes reveal, retreat": ("shadout_mapes", "reveal", lambda g: _give(g, conflict=2),
+                                      ["retreat", "retreat 1"],
+                                      {0: {"revealed": 1, "persuasion": 1, "swords": 1, "garrison": 1,
+                                           "conflict": -1}}),
+    "spiritual fervor acquire": ("spiritual_fervor", "acquire", None, [], {0: {"track research": 1}}),
+    "spiritual fervor reveal": ("spiritual_fervor", "reveal", None, [],
+                                {0: {"revealed": 1, "persuasion": 1, "counter specimen": 1, "supply": -1}}),
+    "throne room politics agent": ("throne_room_politics", "agent", lambda g: _give(g, hand=["dagger"]),
+                                   ["trash Dagger"],
+                                   {0: {"played": 1, "garrison": 1, "supply": -1, "hand": -1, "trashed": 1}}),
+    "throne room politics reveal": ("throne_room_politics", "reveal", None, [],
+                                    {0: {"revealed": 1, "persuasion": 1, "bene_gesserit": 1}}),
+    "tleilaxu surgeon agent": ("tleilaxu_surgeon", "agent", lambda g: _give(g, specimen=2), ["pay"],
+                               {0: {"played": 1, "counter specimen": -2, "supply": 2, "track tleilaxu": 2,
+                                    "intrigue": 1}}),
+    "tleilaxu surgeon reveal, from the garrison": (
+        "tleilaxu_surgeon", "reveal", lambda g: _give(g, garrison=2), [],
+        {0: {"revealed": 1, "persuasion": 2, "garrison": -2, "counter specimen": 2}}),
+    "tleilaxu surgeon reveal, from the Conflict": (
+        "tleilaxu_surgeon", "reveal", lambda g: _give(g, garrison=4, conflict=2), ["pay 2 troops in the Conflict"],
+        {0: {"revealed": 1, "persuasion": 2, "conflict": -2, "counter specimen": 2}}),
+    "experimentation agent": ("experimentation", "agent", None, [], {0: {"played": 1, "track research": 1}}),
+    "experimentation reveal": ("experimentation", "reveal", None, [],
+                               {0: {"revealed": 1, "persuasion": 1, "counter specimen": 1, "supply": -1}}),
+    "breakthrough plot": ("breakthrough", "plot", None, [], {0: {"track research": 1}}),
+    "illicit dealings plot": ("illicit_dealings", "plot", None, [], {0: {"track tleilaxu": 1}}),
+}
+
+
+def _play(imm, card, box, setup, answers):
+    g = new_imm(imm)
+    if setup:
+        setup(g)
+        g.engine.drive()
+    before = snap_ix(g)
+    g.answer(0, *answers)
+    if g.engine.defs[card]["kind"] == "intrigue":
+        g.p(0).intrigue.append(card)
+        g.box(0, card, box, forced=True)
+        g.p(0).intrigue.remove(card)
+    else:
+        g.box(0, card, box, space="carthag" if box == "agent" else None)
+    return g, changes_ix(g, before)
+
+
+@pytest.mark.parametrize("name", sorted(CARDS))
+def test_each_immortality_card(imm, name):
+    card, box, setup, answers, want = CARDS[name]
+    g, got = _play(imm, card, box, setup, answers)
+    assert got == {s: {k: v for k, v in d.items() if v} for s, d in want.items()}
+    g.done()
+    finish(g)
+
+
+def test_every_immortality_card_the_engine_plays_has_a_scenario(imm):
+    played = {v[0] for v in CARDS.values()}
+    ours = {m["id"] for kind in ("card", "intrigue", "starter") for m in imm.of_kind(kind)
+            if m["set"] == "immortality"}
+    assert ours == played
+
+
+# ---------------------------------------------------------------------- the Research Station overlay
+def test_the_research_station_overlay_takes_the_base_space_s_place(imm):
+    board = {b[0] for b in imm.board()}
+    assert "research_station_immortality" in board and "research_station" not in board
+    sp = imm.defs["research_station_immortality"]
+    assert (sp["icon"], sp["combat"], sp["cost"]) == ("city", True, (("res", "water", 2),))
+
+
+def test_an_agent_at_the_research_station_draws_2_researches_and_may_deploy(imm):
+    g = new_imm(imm)
+    _give(g, water=2, deck=["dagger", "dagger", "diplomacy"], garrison=2)
+    before = snap_ix(g)
+    g.answer(0, "space first", 2)
+    g.agent(0, "organ_merchants", "research_station_immortality")
+    assert changes_ix(g, before) == {0: {"water": -2, "hand": 2, "deck": -2, "played": 1,
+                                         "track research": 1, "garrison": -2, "conflict": 2, "agents_left": -1}}
+    g.done()
+    finish(g)
