@@ -193,6 +193,9 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "pick": FieldSpec("name", "pick most_spice", table="pick"),
         # When the card fails (the rival reveals the next card), besides its spaces being taken.
         "requires": FieldSpec("cond", "requires in_play dreadnought < 2"),
+        # The cards of a set it requires that this card takes the place of, in the
+        # modes this card is used in (Immortality's solo Carthag cards, rules 002).
+        "replaces": FieldSpec("spaces", "replaces hagal_carthag", table="hagal"),
     },
     "deck": {
         **_COMMON,
