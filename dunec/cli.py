@@ -63,6 +63,19 @@ def _help_formatter():
     return _Help
 
 
+def _parser_class():
+    """argparse's parser, whose errors show what the user typed as text: an
+    unrecognized argument reaches the terminal as given, so an escape sequence in
+    it would be obeyed (clear the screen, reorder the line) instead of shown."""
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message):
+            super().error(printable(message))
+
+    return _Parser
+
+
 class _NoArguments:
     """Stands in for the parser of a command not being run: it is never read, and
     building the parsers of them all costs more than checking a small file."""
@@ -81,7 +94,7 @@ def _parser(only: str | None = None):
     from dunec.check.model import KINDS
 
     _Help = _help_formatter()
-    ap = argparse.ArgumentParser(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.",
+    ap = _parser_class()(prog="dunec", description="Card language, compiler and engine for Dune: Imperium.",
                                  formatter_class=_Help)
     ap.add_argument("--version", action="version", version=f"dunec {__version__}", help="print the version and exit")
     sub = ap.add_subparsers(dest="cmd", metavar="COMMAND")
@@ -861,7 +874,7 @@ def cmd_show(args) -> int:
         if _exists(args.svg) and not args.svg.is_dir():
             raise UserError(f"--svg {args.svg} is a file, not a folder")
         try:
-            write_svgs(args.svg, {i: card_svg(model.defs[i]) for i in ids})
+            write_svgs(args.svg, {i: card_svg(model.defs[i], titles) for i in ids})
         except OSError as e:
             raise _fs_error("write pictures to", args.svg, e) from None
         print(f"\nwrote {len(ids)} picture{'s' if len(ids) != 1 else ''} to {printable(args.svg)}/")
@@ -894,7 +907,9 @@ def cmd_gallery(args) -> int:
     except GalleryError as e:
         raise UserError(str(e)) from None
     try:
-        page = write_gallery(args.out, defs, balance)
+        from dunec.show import titles_of
+
+        page = write_gallery(args.out, defs, balance, titles_of(model))
     except OSError as e:
         raise _fs_error("write the gallery to", args.out, e) from None
     print(f"wrote {len(defs)} card{'s' if len(defs) != 1 else ''} to {printable(page)}")

@@ -106,14 +106,14 @@ def _select(facet: str, values: set[str]) -> str:
             f'{options}</select></label>')
 
 
-def _card(d: Def, balance: dict | None) -> str:
+def _card(d: Def, balance: dict | None, titles: dict | None) -> str:
     facets = card_facets(d)
     data = " ".join(f'data-{k}="{escape(" ".join(v))}"' for k, v in facets.items())
     # The report measures only the cards players own (Imperium cards): the rest get no figure.
     row = (balance or {}).get(d.id)
     figure = "" if row is None else f'<p class="balance">{escape(balance_line(row))}</p>'
-    return (f'<article class="card" id="card-{escape(d.id)}" {data}>{card_svg(d)}'
-            f'{rules_html(show_definition(d))}{figure}</article>')
+    return (f'<article class="card" id="card-{escape(d.id)}" {data}>{card_svg(d, titles)}'
+            f'{rules_html(show_definition(d, titles))}{figure}</article>')
 
 
 def rules_html(text: str) -> str:
@@ -172,13 +172,15 @@ apply();
 })();"""
 
 
-def render(defs: list[Def], balance: dict | None = None, title: str = "dunec gallery") -> str:
+def render(defs: list[Def], balance: dict | None = None, title: str = "dunec gallery",
+           titles: dict | None = None) -> str:
+    """The page; `titles` (show.titles_of) words what the cards' sets declare by its titles."""
     values: dict[str, set[str]] = {f: set() for f in FILTERS}
     for d in defs:
         for facet, vs in card_facets(d).items():
             values[facet].update(vs)
     filters = "".join(_select(f, values[f]) for f in FILTERS)
-    cards = "\n".join(_card(d, balance) for d in defs)
+    cards = "\n".join(_card(d, balance, titles) for d in defs)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width">'
             f'<title>{escape(title)}</title><style>{STYLE}</style></head><body>'
@@ -186,8 +188,8 @@ def render(defs: list[Def], balance: dict | None = None, title: str = "dunec gal
             f'<main id="cards">\n{cards}\n</main><script>{SCRIPT}</script></body></html>\n')
 
 
-def write_gallery(out: Path, defs: list[Def], balance: dict | None = None) -> Path:
+def write_gallery(out: Path, defs: list[Def], balance: dict | None = None, titles: dict | None = None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     page = out / "index.html"
-    page.write_text(render(defs, balance), encoding="utf-8")
+    page.write_text(render(defs, balance, titles=titles), encoding="utf-8")
     return page

@@ -54,7 +54,13 @@ def _text(x: int, y: int, s: str, size: int = 12, weight: str = "normal", anchor
             f'text-anchor="{anchor}" fill="{fill}">{escape(s)}</text>')
 
 
-def card_svg(d: Def) -> str:
+def card_svg(d: Def, titles: dict | None = None) -> str:
+    """The card as a picture; `titles` (show.titles_of) words what its set declares."""
+    with describe.titled(titles or {}):
+        return _card_svg(d)
+
+
+def _card_svg(d: Def) -> str:
     f = d.fields
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}">',

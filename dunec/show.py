@@ -66,6 +66,8 @@ def box_title(d: Def, box: str) -> str:
         return "Once per round (flip the tile), on your turn" if d.fields.get("flips") else "On your turn"
     if box == "reveal" and d.fields.get("unload"):
         return "Reveal (Unload)"
+    if box == "agent" and d.fields.get("graft"):
+        return "Graft, Agent"
     return BOX_TITLES[box]
 
 
@@ -102,6 +104,9 @@ def fact_lines(d: Def) -> list[str]:
         lines.append("Enemy agents don't block the agent this card sends.")
     if f.get("unload"):
         lines.append("Unload: the Reveal box also runs when this card is discarded or trashed.")
+    if f.get("graft"):
+        lines.append("Graft: on an Agent turn, played with exactly one other card; the Agent may use an icon "
+                     "of either card, and both Agent boxes resolve.")
     return lines
 
 

@@ -226,3 +226,18 @@ def test_the_report_of_a_real_simulation_is_shown(tmp_path, capsys, model):
         assert figure in article, r["id"]
     assert page.count('class="balance"') == len(rows)  # leaders, spaces, ... are not in the report
     assert 'class="balance"' not in page.split('id="card-arrakeen"', 1)[1].split("</article>", 1)[0]
+
+
+def test_a_new_sets_cards_are_worded_with_its_declared_titles(tmp_path, capsys):
+    """The gallery reads as `dunec show`: a set's declared names by their titles."""
+    from dunec.cli import main
+    from test_show import SMUGGLE_CARDS, SMUGGLE_SET
+
+    folder = tmp_path / "smuggle"
+    folder.mkdir()
+    (folder / "set.dune").write_text(SMUGGLE_SET)
+    (folder / "cards.dune").write_text(SMUGGLE_CARDS)
+    assert main(["gallery", "--with", str(folder), str(tmp_path / "out")]) == 0
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "advance 1 step on the Smuggling route" in page
+    assert "the route" not in page

@@ -117,3 +117,25 @@ def test_greedy_plays_interstellar_shipping_up_one_step_and_cashes_out(ix):
 def test_an_agent_move_keeps_no_hint(ix):
     g = greedy_game(ix)
     assert hints.of(g.engine, g.p(0), "move", [("move", "arrakeen"), ("move", "carthag")], None) is None
+
+
+# ---------------------------------------------------------------------- Unload
+def test_greedy_discards_a_card_that_unloads_before_an_equal_one_that_does_not(ix):
+    """Esmar Tuek (cost 5) pays its Reveal box as it is discarded: discarding it gains
+    that box, so it is worth more to discard than another card of its cost."""
+    g = greedy_game(ix)
+    e, p = g.engine, g.p(0)
+    plain = next(i for i, d in e.defs.items() if d.get("kind") == "card" and d.get("cost") == 5
+                 and not d.get("unload") and d.get("values", {}).get("reveal", 0) > 0)
+    options = [("discard", plain), ("discard", "esmar_tuek")]
+    got = hints.of(e, p, "discard", options)
+    assert got[1] > got[0], got
+
+
+def test_trashing_a_card_that_unloads_counts_its_reveal_box(ix):
+    g = greedy_game(ix)
+    e = g.engine
+    meta = dict(e.defs["esmar_tuek"])
+    without = dict(meta, unload=False)
+    from dunec.engine.rules import cards as rules_cards
+    assert rules_cards._trash_value(meta) == pytest.approx(rules_cards._trash_value(without) + meta["values"]["reveal"])

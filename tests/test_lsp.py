@@ -266,3 +266,30 @@ def test_vscode_extension_starts_dunec_lsp(tmp_path, settings, command):
     assert out["made"]["server"]["run"] == {"command": command, "args": ["lsp"]}
     assert {"scheme": "file", "language": "dune"} in out["made"]["client"]["documentSelector"]
     assert out["started"] == "started" and out["subscribed"] == 1
+
+
+def test_a_hover_words_a_sets_declared_names_by_their_titles(tmp_path):
+    """As `dunec show` does: `+1 Dreadnought`, the title Rise of Ix declares, never the id."""
+    from lsp_client import Client
+
+    text = ('card lsp_fleet "Fleet" {\n  set ix; cost 2; icons city\n'
+            '  agent { dreadnought 1 }\n  reveal { move shipping 1 }\n}\n')
+    path = tmp_path / "fleet.dune"
+    path.write_text(text, encoding="utf-8")
+    doc = {"uri": path.resolve().as_uri()}
+    c = Client(str(ROOT))
+    try:
+        c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        c.notify("initialized", {})
+        c.notify("textDocument/didOpen", {"textDocument": {**doc, "languageId": "dune", "version": 1, "text": text}})
+        assert c.diagnostics(doc["uri"]) == []
+        shown = c.request("textDocument/hover", {"textDocument": doc, "position": _pos(text, "lsp_fleet", 2)})
+        value = shown["contents"]["value"]
+        assert "Dreadnought" in value and "Shipping track" in value, value
+        assert c.request("shutdown", None) is None
+        c.notify("exit", None)
+        assert c.proc.wait(timeout=30) == 0
+    finally:
+        if c.proc.poll() is None:
+            c.proc.kill()
+            c.proc.wait()

@@ -177,3 +177,36 @@ def test_shutdown_is_still_answered(tmp_path_factory):
     c.notify("exit", None)
     assert c.proc.wait(timeout=30) == 0
     started.close()
+
+
+FRAMES = [  # headers (and body) that pygls's reader stalled on: each is answered -32700, then the server goes on
+    b"Content-Length: 0\r\n\r\n",
+    b"content-length: 2\r\n\r\n{}",  # a lower-case header: answered as sent, not a stall
+    b"Content-Type: application/vscode-jsonrpc\r\n\r\n",  # no length at all
+    b"Content-Length: -5\r\n\r\n",
+    b"Content-Length: 70000000\r\n\r\n" + b" " * 70000000,  # over the 64 MiB a body may hold: skipped
+]
+
+
+@pytest.mark.parametrize("frame", FRAMES, ids=["length 0", "lower case", "no length", "negative", "too large"])
+def test_a_frame_without_a_usable_length_is_answered_and_the_server_goes_on(server, frame):
+    c, uri, _ = server
+    c.proc.stdin.write(frame)
+    c.proc.stdin.flush()
+    msg = c.wait(lambda m: "method" not in m and m.get("id") is None)
+    assert msg["error"]["code"] in (-32700, -32600)
+    _still_answers(c, uri)
+
+
+def test_frames_are_read_one_by_one():
+    import io
+
+    from dunec.lsp.framing import body_length, read_frame
+
+    assert body_length([b"Content-Length: 12\r\n"]) == 12
+    assert body_length([b"content-length:3\r\n", b"X: y\r\n"]) == 3
+    assert body_length([b"Content-Length: x\r\n"]) is None
+    stream = io.BytesIO(b"Content-Length: 0\r\n\r\nContent-Length: 2\r\n\r\n{}\r\n\r\nContent-Length: 9\r\n\r\n{")
+    assert read_frame(stream) == (b"Content-Length: 0\r\n", b"")
+    assert read_frame(stream) == (b"Content-Length: 2\r\n", b"{}")
+    assert read_frame(stream) is None  # blank lines skipped, then the input ends inside a body

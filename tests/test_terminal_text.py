@@ -60,3 +60,12 @@ def test_a_title_with_a_bidi_control_is_refused_and_shown_escaped(tmp_path, caps
     err = capsys.readouterr().err
     assert "error[E0002]: unexpected character `U+202E`" in err
     assert '"Spice ?redarT"' in err and not _raw(err)
+
+
+@pytest.mark.parametrize("argv", [["play", NAME], ["check", "--" + NAME], [NAME], ["play", "--seed", NAME]],
+                         ids=["unrecognized", "unknown option", "unknown command", "bad number"])
+def test_a_usage_error_shows_what_was_typed_escaped(capsys, argv):
+    """argparse's own errors quote the words typed: those reach the terminal as text too."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and not _raw(err)

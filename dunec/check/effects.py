@@ -9,13 +9,13 @@ from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
-    EFFECT_IN_PASSIVE, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_SPACE_SENT_TO,
+    EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_SPACE_SENT_TO,
     REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
 from dunec.check.model import CARD_KINDS, KINDS
-from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB
+from dunec.check.schema import NUMBER_OF_ARGUMENT, NUMBER_OF_COST, NUMBER_OF_QUANTITY, NUMBER_OF_VERB, SCHEMAS
 from dunec.ir import verbs as V
 from dunec.ir.ops import Op
 from dunec.syntax import ast
@@ -25,9 +25,9 @@ class EffectChecker:
     """Boxes, statements, costs and conditions."""
 
     # ------------------------------------------------------------------ sets
-    def _note_set_use(self, name: str, span, tagged: tuple = ()) -> None:
+    def _note_set_use(self, name: str, span) -> None:
         """Remember a name that belongs to a set, judged once the definition's set is known."""
-        needs = self.v.sets_of(name) or tagged
+        needs = self.v.sets_of(name)
         if needs:
             self._set_uses.append((span, needs, name))
 
@@ -52,6 +52,8 @@ class EffectChecker:
             return None
         if isinstance(st, ast.If):
             c = self._cond(st.cond, defn)
+            if c is not None and not self._graft_reads(st.cond, box, defn):
+                c = None
             then = self._block(st.then, box, defn)
             other = self._block(st.orelse, box, defn) if st.orelse is not None else None
             if c is None:
@@ -59,8 +61,9 @@ class EffectChecker:
             return Op("if", (c,), then, (other,) if other is not None else ())
         if isinstance(st, ast.ForEach):
             q = self._quantity(st.count, st.count_span, st.args, self.v.counts, defn)
-            if st.count in T.SET_COUNTS:
-                self._note_set_use(st.count, st.count_span, T.SET_COUNTS[st.count][1])
+            if q is not None and st.count in T.GRAFT_READS and \
+                    not self._graft_read_here(st.count_span, st.count, box, defn):
+                q = None
             self._note_names(st.args)
             body = self._block(st.body, box, defn)
             return Op("foreach", (q,), body) if q is not None else None
@@ -92,6 +95,10 @@ class EffectChecker:
             return Op("choose", (n,), (), alts)
         if isinstance(st, ast.Pay):
             costs = self._costs(st.costs, defn, st)
+            for c in st.costs:  # `pay trash other_grafted -> ...` (Dissecting Kit)
+                if costs is not None and c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"] \
+                        and not self._graft_read_here(c.args[0].span, "trash other_grafted", box, defn):
+                    costs = None
             gain = self._block(st.gain, box, defn)
             if costs is None:
                 return None
@@ -116,12 +123,14 @@ class EffectChecker:
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["card"]:
                 out.append(("trash_card",))
                 continue
-            if c.verb == "discard":  # Rise of Ix's "discard a card ->": a cost the engine does not pay yet
+            if c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"]:
+                out.append(("trash_other_grafted",))  # where it stands: checked by the `pay` (E0431)
+                continue
+            if c.verb == "discard":  # "discard a card ->" (first printed by Rise of Ix)
                 if len(c.args) != 1 or c.args[0].kind != "int":
                     self.d.error(COST_WITHOUT_AMOUNT, c.span, verb=c.verb, example="pay discard 1 -> ...")
                     ok = False
                 elif self._number(c.args[0], "cost", UNPAYABLE_COST):
-                    self._note_set_use("discard", c.verb_span, DISCARD_COST_SETS)
                     out.append(("discard", c.args[0].value))
                 else:
                     ok = False
@@ -164,7 +173,7 @@ class EffectChecker:
                 help = did_you_mean(st.verb, self.v.verbs) or "see `docs/language.md` for the effect table"
             self.d.error(UNKNOWN_EFFECT, st.verb_span, verb=st.verb, help=help)
             return None
-        self._note_set_use(st.verb, st.verb_span, verb.sets)
+        self._note_set_use(st.verb, st.verb_span)
         if box == "passive" and st.verb not in V.MODIFIERS:
             self.d.error(EFFECT_IN_PASSIVE, st.verb_span, verb=st.verb, box="a passive box")
             return None
@@ -217,8 +226,27 @@ class EffectChecker:
             return False
         return True
 
+    def _needs_grafted_agent_box(self, st, box, defn) -> bool:
+        return self._graft_read_here(st.args[0].span, "trash other_grafted", box, defn)
+
+    def _graft_read_here(self, span, name: str, box: str, defn) -> bool:
+        """A read of the grafted cards (Graft: engine/rules/graft.py) stands in a card's
+        agent box, the only box that runs while two cards are grafted (E0431)."""
+        if box != "agent" or "graft" not in SCHEMAS.get(defn.kind, SCHEMAS["card"]):
+            self.d.error(GRAFT_READ_OUTSIDE_AGENT_BOX, span, name=name)
+            return False
+        return True
+
+    def _graft_reads(self, c, box: str, defn) -> bool:
+        """Every grafted-card condition of `c` (an ast condition) in a card's agent box."""
+        if isinstance(c, ast.CondOp):
+            return all([self._graft_reads(x, box, defn) for x in c.parts])
+        if c.name in T.GRAFT_READS:
+            return self._graft_read_here(c.name_span, c.name, box, defn)
+        return True
+
     _NEEDS = {"card_definition": _needs_card_definition, "agent_box": _needs_agent_box,
-              "card_or_hagal": _needs_card_or_hagal}
+              "card_or_hagal": _needs_card_or_hagal, "grafted_agent_box": _needs_grafted_agent_box}
 
     # ------------------------------------------------------------------ conditions
     def _cond(self, c, defn: ast.Definition):
@@ -235,7 +263,7 @@ class EffectChecker:
                 help = did_you_mean(c.name, self.v.conditions) or one_of(self.v.conditions, near=c.name)
             self.d.error(UNKNOWN_CONDITION, c.name_span, name=c.name, help=help)
             return None
-        self._note_set_use(c.name, c.name_span, cd.sets)
+        self._note_set_use(c.name, c.name_span)
         self._note_names(c.args)
         args = list(c.args)
         if cd.quantity:
@@ -294,9 +322,6 @@ _REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve ca
          "<space>": (("space",), "board space")}
 # What `trash this` may trash: a card, or a set's tile (a tech tile trashes itself).
 TRASHABLE = CARD_KINDS + ("tech",)
-# `pay discard N -> ...` belongs to the sets whose cards print it (the engine pays it
-# once it plays them); any other set is told where it belongs (E0302).
-DISCARD_COST_SETS = ("ix",)
 
 
 def _options(n: int) -> str:

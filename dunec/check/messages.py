@@ -434,6 +434,25 @@ MARKET_REBATES_ITS_CURRENCY = Code(
     help="rebate with another counter of the set, or drop `rebate`")
 
 
+# Graft (Immortality rulebook, "Graft Cards"): a card played on an agent turn with one other card.
+GRAFT_NOT_ON_AGENT_CARD = Code(
+    "E0430", "`graft` on {kind} `{id}`: only a card played on agent turns is grafted",
+    "A card with Graft is played on an agent turn together with one other card from\n"
+    "the hand (Immortality). Only a card a player plays from the hand on an agent turn\n"
+    "(an Imperium card, a starting card, a reserve card, a kind derived from them) can\n"
+    "be grafted: an intrigue card, a conflict, a space or a leader never is.",
+    label="not a card played on agent turns",
+    help="drop `graft`, or make the definition a `card`")
+GRAFT_READ_OUTSIDE_AGENT_BOX = Code(
+    "E0431", "`{name}` reads the grafted cards, known only in a card's agent box",
+    "`grafted`, `grafted_with`, `other_grafted` and `trash other_grafted` read the card\n"
+    "played together with this one on an agent turn (Graft, Immortality). Only the agent\n"
+    "box of a card played on agent turns runs while two cards are grafted; anywhere else\n"
+    "there is no other grafted card to read.",
+    label="no grafted card here",
+    help="move it into the card's `agent {{ ... }}` box")
+
+
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(
     "unknown test step", "a test has `card`, `given {{ ... }}`, `answer ...`, `play ...` and `expect {{ ... }}`")

@@ -22,7 +22,7 @@ from dunec.check.messages import (
     NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION,
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
-    SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, UNLOAD_WITHOUT_REVEAL,
+    SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -229,6 +229,8 @@ class Checker(EffectChecker):
                                  notes=[("first given here", seen["requires"].span)] if "requires" in seen else [])
                 else:
                     c = self._cond(st.cond, defn)
+                    if c is not None and not self._graft_reads(st.cond, "requires", defn):
+                        c = None
                     seen["requires"] = st
                     if c is not None:
                         out.fields["requires"] = c
@@ -244,6 +246,9 @@ class Checker(EffectChecker):
                 end = st.args[0].span
                 key_span = ast.Span(key_span.file, key_span.line, key_span.col, end.end_line, end.end_col)
             spec = schema.get(key)
+            if spec is None and key == "graft":  # a flag of the cards played on agent turns only
+                self.d.error(GRAFT_NOT_ON_AGENT_CARD, key_span, kind=KINDS[defn.kind], id=defn.id)
+                continue
             if spec is None:
                 valid = [k for k in schema]
                 self.d.error(UNKNOWN_FIELD, key_span, field=key, kind=KINDS[defn.kind],

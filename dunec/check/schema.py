@@ -63,7 +63,7 @@ RANGES: dict[str, Range] = {
 NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost", "secret_factions": "factions_chosen",
                   "unit_strength": "unit_strength"}
 # The range of the number in a condition or count's own arguments (`factions_at 3`).
-NUMBER_OF_ARGUMENT = {"factions_at": "influence_step"}
+NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount"}
 # The range a quantity condition is compared with (`influence fremen >= 2`); a
 # set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {
@@ -71,6 +71,8 @@ NUMBER_OF_QUANTITY = {
     "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
     "influence": "influence", "players": "players", "copies": "card_copies",
     "intrigue": "held",
+    "in_conflict": "held", "in_play": "held", "tiles": "held", "persuasion": "held", "agents_at": "held",
+    "card_icons": "held",
 }
 # The range of a cost's amount, by what is paid; "cost" otherwise.
 NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence": "influence_cost"}
@@ -107,6 +109,9 @@ _CARD = {
     "from_anywhere": FieldSpec("flag", "from_anywhere"),
     # Rise of Ix's Unload: the reveal box also runs when the card is discarded or trashed.
     "unload": FieldSpec("flag", "unload"),
+    # Immortality's Graft: on an agent turn the card is played with exactly one other card
+    # (engine/rules/graft.py).
+    "graft": FieldSpec("flag", "graft"),
     "factions": FieldSpec("names", "factions fremen", table="faction"),
     "agent": _box("agent", "agent { draw 1 }"),
     "reveal": _box("reveal", "reveal { persuasion 2 }"),

@@ -2,9 +2,9 @@
 
 The grammar knows no resources, factions or effects. The names a set adds (its
 counters and resources, unit kinds, tracks, markets: `set` definitions, read by
-vocab.py) are data in that set's card files and join these tables per check. A
-row tagged with `sets` is a core mechanism of an expansion the engine does not
-play yet: it stays here so that a card using it is told where it belongs.
+vocab.py) are data in that set's card files and join these tables per check. Every
+row here is open to every set: a set tag says where a NAME comes from (a declared
+counter, unit, track or market), never who may use a mechanism.
 """
 from __future__ import annotations
 
@@ -12,17 +12,11 @@ from dunec.ir import verbs as V
 from dunec.ir.verbs import ALL_BOXES, NOT_IN_COMBAT, PERSUASION_BOXES, REVEAL_LIKE  # noqa: F401 (the boxes)
 from dunec.record import Frozen
 
-# Official expansions whose mechanisms the engine is still being taught, with what it
-# does not play yet. Their names and tagged core rows are known to the checker: the
-# set's own definitions may use them (its content is data, checked and shown), any
-# other set's use is refused with E0309, and a game that selects the set is refused
-# (ir/meta.py, Content.select). A fan set's names ride on the generic mechanisms.
+# Official expansions whose mechanisms the engine is still being taught: a game that
+# selects one is refused (ir/meta.py, Content.select).
 UNPLAYED_SETS = {
     "uprising": "spies, contracts, sandworms and the Maker hooks",
 }
-# Core verbs the checker accepts that the engine does not play yet (none: `advance`
-# and `cash_out` play on the track mechanism, dunec/engine/rules/resources.py).
-ENGINE_PENDING: tuple = ()
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
 ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
@@ -47,16 +41,13 @@ PAYABLE = ("garrison", "deployed", "vp")
 
 class Verb(Frozen):
     """One effect verb as the checker sees it: its accepted argument forms and where
-    it may stand. sets: the expansions it belongs to, () for every set; block:
-    takes a { ... } body."""
-    __slots__ = FIELDS = ("forms", "boxes", "sets", "block", "help")
+    it may stand. block: takes a { ... } body."""
+    __slots__ = FIELDS = ("forms", "boxes", "block", "help")
 
-    def __init__(self, forms: tuple, boxes: tuple = ALL_BOXES, sets: tuple = (), block: bool = False,
-                 help: str = "") -> None:
+    def __init__(self, forms: tuple, boxes: tuple = ALL_BOXES, block: bool = False, help: str = "") -> None:
         set_ = object.__setattr__
         set_(self, "forms", forms)
         set_(self, "boxes", boxes)
-        set_(self, "sets", sets)
         set_(self, "block", block)
         set_(self, "help", help)
 
@@ -64,7 +55,7 @@ class Verb(Frozen):
 def _verb(rows: list) -> Verb:
     """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py)."""
     first = rows[0]
-    return Verb(tuple(f for r in rows for f in r.forms), first.boxes, first.sets, first.block)
+    return Verb(tuple(f for r in rows for f in r.forms), first.boxes, first.block)
 
 
 VERBS: dict[str, Verb] = {word: _verb(rows) for word, rows in V.words().items()}
@@ -73,12 +64,11 @@ VERBS: dict[str, Verb] = {word: _verb(rows) for word, rows in V.words().items()}
 # Conditions: `if NAME args`. Quantities take `<cmp> <int>` after their own args.
 class CondDef(Frozen):
     """quantity: compares a number (`influence fremen >= 2`)."""
-    __slots__ = FIELDS = ("forms", "quantity", "sets")
+    __slots__ = FIELDS = ("forms", "quantity")
 
-    def __init__(self, forms: tuple, quantity: bool = False, sets: tuple = ()) -> None:
+    def __init__(self, forms: tuple, quantity: bool = False) -> None:
         object.__setattr__(self, "forms", forms)
         object.__setattr__(self, "quantity", quantity)
-        object.__setattr__(self, "sets", sets)
 
 
 CONDITIONS: dict[str, CondDef] = {
@@ -101,21 +91,23 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
-}
-# Conditions of an expansion the engine does not play yet: known, and tagged with
-# it like its verbs (E0302 in another set, E0309 in a set built on it).
-SET_CONDITIONS: dict[str, CondDef] = {
+    # Graft (engine/rules/graft.py): this card was played grafted on this agent turn; the
+    # other grafted card has one of these Factions.
+    "grafted": CondDef(("",)),
+    "grafted_with": CondDef(tuple(" ".join(["<faction>"] * n) for n in range(1, 5))),
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
-    "in_conflict": CondDef(("<unit>",), quantity=True, sets=("ix",)),
-    "in_play": CondDef(("<unit>",), quantity=True, sets=("ix",)),
-    "tiles": CondDef(("<market>",), quantity=True, sets=("ix",)),  # the tiles you own from a set's market
-    "persuasion": CondDef(("",), quantity=True, sets=("ix",)),
-    "agent_at": CondDef(("<icon>",), sets=("ix",)),  # one of your agents is on a board space with this icon
-    "enemy_agent_here": CondDef(("",), sets=("ix",)),  # the space this agent went to holds an enemy agent
+    "in_conflict": CondDef(("<unit>",), quantity=True),
+    "in_play": CondDef(("<unit>",), quantity=True),
+    "tiles": CondDef(("<market>",), quantity=True),  # the tiles you own from a set's market
+    "persuasion": CondDef(("",), quantity=True),
+    "agent_at": CondDef(("<icon>",)),  # one of your agents is on a board space with this icon
+    "enemy_agent_here": CondDef(("",)),  # the space this agent went to holds an enemy agent
     # your agents on board spaces with any of these icons (one to four of them)
-    "agents_at": CondDef(tuple(" ".join(["<icon>"] * n) for n in range(1, 5)), quantity=True, sets=("ix",)),
-    "card_icons": CondDef(("",), quantity=True, sets=("ix",)),  # the agent icons of the card the box is about
+    "agents_at": CondDef(tuple(" ".join(["<icon>"] * n) for n in range(1, 5)), quantity=True),
+    "card_icons": CondDef(("",), quantity=True),  # the agent icons of the card the box is about
 }
+# The conditions and counts that read the grafted cards: a card's agent box only (E0431).
+GRAFT_READS = ("grafted", "grafted_with", "other_grafted")
 
 # The definition kinds a set's market may sell (`sells KIND`): tiles, which no deck holds.
 MARKET_KINDS = ("tech",)
@@ -128,14 +120,12 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "intrigue": ("",),
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
-}
-# Counts of an expansion the engine does not play yet: count -> (forms, its sets).
-SET_COUNTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "in_conflict": (("<unit>",), ("ix",)),
-    "deployed_this_turn": (("", "<unit>"), ("ix",)),  # units of every kind, or of one kind
-    "factions_below": (("<int>",), ("ix",)),  # factions where you have less influence than N
-    "sword_cards": (("",), ("ix",)),  # revealed cards that give swords this turn
-    "other_sword_cards": (("",), ("ix",)),  # the same, besides this card
+    "in_conflict": ("<unit>",),
+    "deployed_this_turn": ("", "<unit>"),  # units of every kind, or of one kind
+    "factions_below": ("<int>",),  # factions where you have less influence than N
+    "sword_cards": ("",),  # revealed cards that give swords this turn
+    "other_sword_cards": ("",),  # the same, besides this card
+    "other_grafted": ("icons",),  # the agent icons of the other grafted card
 }
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")

@@ -313,7 +313,7 @@ class Vocabulary:
         for s in [x for x in order if x.id in in_check] + [x for x in order if x.id not in in_check]:
             for name, decl in s.names.items():
                 first = self.decls.get(name)
-                if first is None and name not in T.VERBS and name not in T.CONDITIONS and name not in T.SET_CONDITIONS:
+                if first is None and name not in T.VERBS and name not in T.CONDITIONS:
                     self.decls[name] = decl
                     self.owner[name] = s.id
                     continue
@@ -331,8 +331,8 @@ class Vocabulary:
             self.verbs[n] = T.Verb(("<int>",))
         for n in units:  # a conflict reward may give units to the garrison (Rise of Ix's and Uprising's do)
             self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT + ("reward",))
-        self.conditions = {**T.CONDITIONS, **T.SET_CONDITIONS}
-        self.counts = {**T.COUNTS, **{n: forms for n, (forms, _) in T.SET_COUNTS.items()}}
+        self.conditions = dict(T.CONDITIONS)
+        self.counts = dict(T.COUNTS)
         for n in counters:
             self.conditions[n] = T.CondDef(("",), quantity=True)
         self.gains = frozenset(T.GAINABLE + counters + units)
@@ -348,8 +348,8 @@ class Vocabulary:
             self._reach[set_id] = reaches(self.sets, set_id)
         return self._reach[set_id]
 
-    def sets_of(self, name: str, verb: T.Verb | None = None) -> tuple:
-        """The sets a name belongs to; () for a core name every set may use."""
+    def sets_of(self, name: str) -> tuple:
+        """The set a declared name belongs to; () for a core name every set may use."""
         if name in self.owner:
             return (self.owner[name],)
-        return verb.sets if verb is not None else ()
+        return ()

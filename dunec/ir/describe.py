@@ -14,6 +14,8 @@ def cost(c: tuple) -> str:
         return "trash this card"
     if c[0] == "trash_card":
         return "trash a card"
+    if c[0] == "trash_other_grafted":
+        return "trash the other grafted card"
     if c[0] == "discard":
         return f"discard {c[1]} card{'s' if c[1] != 1 else ''}"
     if c[0] == "hand":
@@ -51,6 +53,11 @@ def cond(c: tuple) -> str:
         return "your Factions chosen in secret are not revealed yet"
     if k == "agent_at":
         return f"you have an Agent on a {name(c[1])} board space"
+    if k == "grafted":
+        return "this card is grafted"
+    if k == "grafted_with":
+        which = " or ".join(name(f) for f in c[1:])
+        return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"
     if k == "enemy_agent_here":
         return "an enemy Agent is on the board space you sent this Agent to"
     return k
@@ -98,6 +105,7 @@ def _phrases(q: tuple) -> tuple[str, str]:
         "agents_at": lambda: (f"Agent of yours on a {_icons(q[1:])} board space",
                               f"your Agents on {_icons(q[1:])} board spaces"),
         "card_icons": lambda: ("agent icon on the card", "the card's agent icons"),
+        "other_grafted": lambda: ("agent icon on the other grafted card", "the other grafted card's agent icons"),
     }.get(k, lambda: unit_names(k))()
 
 

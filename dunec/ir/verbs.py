@@ -53,22 +53,21 @@ class VerbRow(Frozen):
     references (`<card>`, `<reserve>`) come to it resolved; method: the
     effect-context (Ctx) method that plays it, called with the op's args (the kind
     by default, "" for a verb the engine does not run: a rule modifier, another
-    set's mechanism); sets: the expansions it belongs to, () for every set; block:
-    takes a { ... } body, played for another player; needs: a checker rule a form
+    set's mechanism); block: takes a { ... } body, played for another player; needs: a checker rule a form
     must also pass, form -> rule (check/effects.py NEEDS); watches: a rule modifier
     whose first argument is a counter the rules watch, so every gain of it goes
     through the gain rule (codegen inlines only unwatched gains).
     """
     __slots__ = FIELDS = ("word", "forms", "text", "worth", "asks", "boxes", "kind", "lower", "method",
-                          "sets", "block", "needs", "watches")
+                          "block", "needs", "watches")
 
     def __init__(self, word: str, forms: tuple, text: str | Callable[[tuple], str] | None = None,
                  worth: float | Callable[[tuple], float] = 0.5, asks: bool = False,
                  boxes: tuple = ALL_BOXES, kind: str = "", lower: Lower = _values, method: str | None = None,
-                 sets: tuple = (), block: bool = False, needs: dict | None = None,
+                 block: bool = False, needs: dict | None = None,
                  watches: bool = False) -> None:
         set_ = object.__setattr__
-        for f, v in zip(self.FIELDS, (word, forms, text, worth, asks, boxes, kind, lower, method, sets, block,
+        for f, v in zip(self.FIELDS, (word, forms, text, worth, asks, boxes, kind, lower, method, block,
                                        {} if needs is None else needs, watches)):
             set_(self, f, v)
 
@@ -121,7 +120,9 @@ def _units_of(word: str, form: str, v: list) -> tuple:
 
 
 def _trash(word: str, form: str, v: list) -> tuple:
-    return ("this", "") if form == "this" else ("card", v[0] if v else "")
+    if form in ("this", "other_grafted"):
+        return (form, "")
+    return ("card", v[0] if v else "")
 
 
 def _acquire(word: str, form: str, v: list) -> tuple:
@@ -211,11 +212,11 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: "retreat any number of troops" if a[0] < 0 else f"retreat up to {a[0]} troops",
             worth=0.3),
     # cards
-    VerbRow("trash", ("this", "card", "card from <zone>"),
+    VerbRow("trash", ("this", "card", "card from <zone>", "other_grafted"),
             boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire"), asks=True, lower=_trash,
-            needs={"this": "card_definition"},
-            text=lambda a: "trash this card" if a[0] == "this" else
-            f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
+            needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
+            text=lambda a: "trash this card" if a[0] == "this" else "trash the other grafted card"
+            if a[0] == "other_grafted" else f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
@@ -286,9 +287,6 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: f"advance {a[1]} {plural(a[1], 'step')} on the {name(a[0])}"),
     VerbRow("cash_out", ("<track>",), boxes=NOT_IN_COMBAT, asks=True, worth=2.0,
             text=lambda a: f"cash out the {name(a[0])}: its rewards up to your step, then back to the bottom"),
-    # other sets: known so a base card that uses them is told where they belong
-    VerbRow("spy", ("<int>",), sets=("uprising",), method=""),
-    VerbRow("contract", ("<int>",), sets=("uprising",), method=""),
     # Rise of Ix: its content is data (cards/ix); a row with method "" is a verb the
     # engine does not play yet. Units are engine/rules/units.py, the freighter (`move`)
     # the track mechanism (rules/resources.py), each other card verb the module of
@@ -299,17 +297,17 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: f"{a[1]} {plural(a[1], 'move')} on the {name(a[0])} (each: one step up, "
                                          f"or back to the bottom collecting the rewards up to your step)"),
     VerbRow("deploy_units", ("<int>",), boxes=("agent", "reveal", "plot", "combat", "signet", "space"), asks=True,
-            worth=lambda a: 1.5 * a[0], method="deploy_units", sets=("ix",),
+            worth=lambda a: 1.5 * a[0], method="deploy_units",
             text=lambda a: f"deploy up to {a[0]} {plural(a[0], 'unit')} of any kind from your garrison"),
     VerbRow("retreat_unit", ("<unit> <int>", "any <int>"), boxes=("agent", "reveal", "plot", "combat"), asks=True,
-            worth=-0.5, method="retreat_unit", sets=("ix",), lower=_faction_or_word,
+            worth=-0.5, method="retreat_unit", lower=_faction_or_word,
             text=lambda a: f"retreat {units(a[0], a[1]) if a[0] != 'any' else f'{a[1]} ' + plural(a[1], 'unit')} "
                            f"from the Conflict to the garrison"),
     VerbRow("retreat_for", ("<int>", "<unit> <int>"), block=True, boxes=("reveal", "plot", "combat"), asks=True,
-            worth=0.8, method="retreat_for", sets=("ix",), lower=_units_of,
+            worth=0.8, method="retreat_for", lower=_units_of,
             text=lambda a: f"you may retreat {_your_units(a[0], a[1])} from the Conflict to your garrison for"),
     VerbRow("return_for", ("<unit> <int>",), block=True, boxes=("win", "combat", "reward"), asks=True, worth=0.8,
-            method="return_for", sets=("ix",),
+            method="return_for",
             text=lambda a: f"you may return {units(a[0], a[1])} from the Conflict to your supply "
                            f"(not placed on the board) for"),
     VerbRow("swap_intrigue", ("<int>", "any"), boxes=NOT_IN_COMBAT, asks=True, worth=1.0, lower=lambda w, f, v: (-1 if f == "any" else v[0],),
@@ -329,19 +327,19 @@ ROWS: tuple[VerbRow, ...] = (
                  "with it this round"),
     VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
             text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
-    # Rise of Ix rule modifiers: read by the engine's rules once it plays the set.
-    VerbRow("win_ties", ("",), boxes=PASSIVE, method="", sets=("ix",),
+    # rule modifiers first printed by Rise of Ix: open to every set, read by the engine's rules
+    VerbRow("win_ties", ("",), boxes=PASSIVE, method="",
             text="you win ties at the end of the game"),
-    VerbRow("acquire_on_top", ("",), boxes=PASSIVE, method="", sets=("ix",),
+    VerbRow("acquire_on_top", ("",), boxes=PASSIVE, method="",
             text="you may put the cards you acquire on top of your deck"),
-    VerbRow("track_extra", ("<track> <unit> <int>",), boxes=PASSIVE, method="", sets=("ix",),
+    VerbRow("track_extra", ("<track> <unit> <int>",), boxes=PASSIVE, method="",
             text=lambda a: f"whenever you gain {_many(a[1])} from the {name(a[0])}, gain "
                            f"{a[2]} more; you may deploy any of them to the Conflict"),
-    VerbRow("unit_strength", ("<unit> <int>",), boxes=PASSIVE, method="", sets=("ix",),
+    VerbRow("unit_strength", ("<unit> <int>",), boxes=PASSIVE, method="",
             text=lambda a: f"your {_many(a[0])} have strength {a[1]}"),
-    VerbRow("extra_gain", ("<counter> <int>",), boxes=PASSIVE, method="", sets=("ix",), watches=True,
+    VerbRow("extra_gain", ("<counter> <int>",), boxes=PASSIVE, method="", watches=True,
             text=lambda a: f"whenever you gain {_many(a[0])} on your turn, gain {a[1]} more"),
-    VerbRow("snoop", ("",), boxes=PASSIVE, method="", sets=("ix",),
+    VerbRow("snoop", ("",), boxes=PASSIVE, method="",
             text="Snooper tokens: one on each Faction's Influence track at game start; the first time you reach 2 "
                  "Influence with that Faction, recall it: the first recalled lets you discard a card for 1 spice, the "
                  "second gives the Faction's 4-Influence bonus, the third +1 Influence with it, the fourth both"),

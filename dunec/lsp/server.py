@@ -10,11 +10,13 @@ from dunec.lsp.analysis import check, path_uri, uri_path, vocabulary
 from dunec.lsp.complete import candidates
 from dunec.lsp.protocol import Protocol
 from dunec.lsp.text import Doc
-from dunec.show import show_definition
+from dunec.show import show_definition, titles_of
 
 server = LanguageServer("dunec", "0.1.0", protocol_cls=Protocol)
 # The last model of each open document (kept while an edit does not parse).
 _models: dict[str, dict] = {}
+# The words each document's sets declare (show.titles_of), for hovers.
+_titles: dict[str, dict] = {}
 
 _KINDS = {"effect": L.CompletionItemKind.Function, "keyword": L.CompletionItemKind.Keyword,
           "condition": L.CompletionItemKind.Function, "field": L.CompletionItemKind.Property,
@@ -57,7 +59,7 @@ def _publish(ls: LanguageServer, uri: str) -> None:
     path, doc = uri_path(uri), Doc(text)
     model, diags = check(path, text)
     if any(d.file == path for d in model.defs.values()) or uri not in _models:
-        _models[uri] = model.defs
+        _models[uri], _titles[uri] = model.defs, titles_of(model)
     mine = [d for d in diags.sorted() if d.span is None or d.span.file == path]
     ls.publish_diagnostics(uri, [_diagnostic(uri, doc, d, model.files) for d in mine])
 
@@ -75,6 +77,7 @@ def did_change(ls: LanguageServer, params: L.DidChangeTextDocumentParams) -> Non
 @server.feature(L.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: LanguageServer, params: L.DidCloseTextDocumentParams) -> None:
     _models.pop(params.text_document.uri, None)
+    _titles.pop(params.text_document.uri, None)
     ls.publish_diagnostics(params.text_document.uri, [])
 
 
@@ -95,7 +98,7 @@ def hover(ls: LanguageServer, params: L.HoverParams):
     if d is None:
         return None
     return L.Hover(contents=L.MarkupContent(kind=L.MarkupKind.Markdown,
-                                            value=f"```text\n{show_definition(d)}\n```"))
+                                            value=f"```text\n{show_definition(d, _titles.get(params.text_document.uri))}\n```"))
 
 
 @server.feature(L.TEXT_DOCUMENT_DEFINITION)
@@ -158,4 +161,23 @@ def code_action(ls: LanguageServer, params: L.CodeActionParams):
 
 
 def serve() -> None:
-    server.start_io()
+    """Serve on stdio, reading frames with dunec's reader (framing.py) in place of
+    pygls's, which stalls on a frame with no usable length."""
+    import sys
+    from threading import Event
+
+    from pygls.server import StdOutTransportAdapter
+
+    from dunec.lsp.framing import read_messages
+
+    server._stop_event = Event()
+    server.lsp.connection_made(StdOutTransportAdapter(sys.stdin.buffer, sys.stdout.buffer))
+    try:
+        server.loop.run_until_complete(read_messages(server.loop, server.thread_pool_executor, server._stop_event,
+                                                     sys.stdin.buffer, server.lsp.data_received))
+    except BrokenPipeError:
+        pass  # the editor is gone: nothing to answer
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.shutdown()

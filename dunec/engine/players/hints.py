@@ -156,7 +156,8 @@ def _trash(e, p, options, datum):
 
 
 def _discard(e, p, options, datum):
-    return [-e.defs[a[1]].get("cost", 0) for a in options]
+    """The cheapest card goes first, unless one pays as it goes (Unload)."""
+    return [rules_cards.unload_value(e.defs[a[1]]) - e.defs[a[1]].get("cost", 0) for a in options]
 
 
 def _acquire(e, p, options, datum):

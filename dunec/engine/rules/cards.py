@@ -209,9 +209,16 @@ def steal_intrigue(e, giver: Player, taker: Player, n: int) -> None:
 
 
 def _trash_value(meta: dict) -> float:
-    """Trash the weakest card first: starting cards that only give persuasion."""
+    """Trash the weakest card first: starting cards that only give persuasion; an
+    `unload` card pays its Reveal box as it goes (rules_leaving)."""
     base = meta.get("cost", 0) + sum(meta.get("values", {}).values())
-    return 10.0 - base
+    return 10.0 - base + unload_value(meta)
+
+
+def unload_value(meta: dict) -> float:
+    """What a card gives as it is discarded or trashed beyond its own `on` boxes:
+    its Reveal box when it has Unload."""
+    return meta.get("values", {}).get("reveal", 0.0) if meta.get("unload") else 0.0
 
 
 # ---------------------------------------------------------------------- the steps after an answer

@@ -1,0 +1,66 @@
+"""The full game of rules 000: base, Rise of Ix and Immortality together, in every
+mode (4 and 3 players, two players with the House Hagal rival, solo at each
+difficulty). Invariants after every decision (units, specimens, negotiators and
+dreadnoughts conserved, track positions reachable, every card in one place), the
+two back-ends agreeing byte for byte, replays exact.
+
+CI plays DUNEC_FULL_SOAK_GAMES games per mode (default 20); the closing note
+reports the full run (`DUNEC_FULL_SOAK_GAMES=1000 pytest tests/test_full_games.py -k soak`)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from dunec.engine.checks import invariants
+from dunec.engine.runs.runner import play_game, replay
+
+from soak_support import soak_game
+
+FULL = ("base", "ix", "immortality")
+GAMES = int(os.environ.get("DUNEC_FULL_SOAK_GAMES", "20"))
+MODES = [(4, "novice"), (3, "novice"), (2, "novice"), (1, "novice"), (1, "veteran"), (1, "expert")]
+
+
+@pytest.fixture(scope="module")
+def full_compiled(compiled):
+    return compiled.select(FULL)
+
+
+@pytest.fixture(scope="module")
+def full_interpreted(interpreted):
+    return interpreted.select(FULL)
+
+
+@pytest.mark.parametrize("people, difficulty", MODES)
+def test_soak_seeded_full_games_through_the_step_api(full_compiled, people, difficulty):
+    decisions = sum(soak_game(full_compiled, people, n, difficulty) for n in range(GAMES))
+    assert decisions > GAMES * 20
+
+
+@pytest.mark.parametrize("people, difficulty", MODES)
+def test_the_back_ends_agree_on_full_games(full_compiled, full_interpreted, people, difficulty):
+    names = ["greedy", "random", "greedy", "random"][:people]
+    for seed in range(4):
+        a = play_game(full_interpreted, people, seed, names, difficulty=difficulty, check=invariants.check)
+        b = play_game(full_compiled, people, seed, names, difficulty=difficulty, check=invariants.check)
+        assert a.digest() == b.digest(), f"seed {seed}: back-ends disagree"
+        assert a.log_digest() == b.log_digest(), f"seed {seed}: the logs differ"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**31), mode=st.sampled_from(MODES))
+def test_a_full_game_replay_from_seed_and_decisions_is_exact(full_compiled, seed, mode):
+    people, difficulty = mode
+    names = ["random", "greedy", "random", "greedy"][:people]
+    original = play_game(full_compiled, people, seed, names, difficulty=difficulty)
+    again = replay(full_compiled, people, seed, names, original.decisions, difficulty=difficulty)
+    assert again.digest() == original.digest()
+
+
+def test_full_games_use_both_expansions(full_compiled):
+    """Over a few greedy games the Ix and Immortality mechanisms show up in the logs."""
+    logs = "\n".join("\n".join(play_game(full_compiled, 4, seed, ["greedy"] * 4).log) for seed in range(8))
+    for words in ("acquires the tile", "dreadnought"):
+        assert words in logs, words
