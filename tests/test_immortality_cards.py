@@ -113,6 +113,14 @@ CARDS = {
                                {0: {"revealed": 1, "persuasion": 1, "counter specimen": 1, "supply": -1}}),
     "breakthrough plot": ("breakthrough", "plot", None, [], {0: {"track research": 1}}),
     "illicit dealings plot": ("illicit_dealings", "plot", None, [], {0: {"track tleilaxu": 1}}),
+    # An intrigue card's price is paid when it is played: the two troops retreat at once.
+    "economic positioning combat": ("economic_positioning", "combat", lambda g: _give(g, garrison=3, conflict=2), [],
+                                    {0: {"garrison": 2, "conflict": -2, "solari": 3}}),
+    "economic positioning combat, one troop": ("economic_positioning", "combat",
+                                               lambda g: _give(g, garrison=3, conflict=1), [], {}),
+    "economic positioning endgame, 10 Solari": ("economic_positioning", "endgame", lambda g: _give(g, solari=10), [],
+                                                {0: {"vp": 1}}),
+    "economic positioning endgame, 9": ("economic_positioning", "endgame", lambda g: _give(g, solari=9), [], {}),
 }
 
 
