@@ -28,15 +28,19 @@ class IllegalAction(ValueError):
 
 class Game:
     def __init__(self, players: int = 4, seed: int = 0, sets=("base",), difficulty: str = "novice",
-                 churn: str = "reveal", backend: str = "compiled", content=None, leaders=None):
+                 churn: str = "reveal", backend: str = "compiled", content=None, leaders=None,
+                 epic: bool = False):
         """A new game, advanced to its first decision. `players` counts the people:
         1 is solo against two House Hagal rivals, 2 the two-player game with a
-        House Hagal rival, 3 and 4 the standard game."""
+        House Hagal rival, 3 and 4 the standard game. `epic`: the Epic game (to 12
+        VP, its own setup; a set must define `deck epic`, as Rise of Ix does)."""
         from dunec.content import load
         from dunec.engine.runs.runner import for_sets, new_state
 
+        if type(epic) is not bool:
+            raise ValueError(f"epic: expected True or False, got {epic!r}")
         content = for_sets(content if content is not None else load(backend), list(sets))
-        state = new_state(content, players, seed, ["external"] * players, difficulty, churn)
+        state = new_state(content, players, seed, ["external"] * players, difficulty, churn, epic)
         if leaders is not None:
             for p, leader in zip((q for q in state.players if not q.rival), leaders):
                 p.leader = leader
@@ -64,7 +68,7 @@ class Game:
     @classmethod
     def from_position(cls, position, players: int = 4, seed: int = 0, sets=("base",),
                       difficulty: str = "novice", churn: str = "reveal", backend: str = "compiled",
-                      content=None) -> "Game":
+                      content=None, epic: bool = False) -> "Game":
         """A new game set to a given position (plain data in the names of a card
         test's `given { }`, or text: one `given { }` block per seat; dunec/engine/
         position.py, docs/engine.md "Starting from a position"), waiting on the first
@@ -80,7 +84,7 @@ class Game:
 
             position = read(position)
         content = for_sets(content if content is not None else load(backend), list(sets))
-        state = new_state(content, players, seed, ["external"] * players, difficulty, churn)
+        state = new_state(content, players, seed, ["external"] * players, difficulty, churn, epic)
         g = cls._of(content, state, backend)
         positions.build(g._engine, position)
         g._engine.advance()
@@ -94,6 +98,11 @@ class Game:
         return cls._of(content, state, backend)
 
     # ------------------------------------------------------------------ reading
+    @property
+    def epic(self) -> bool:
+        """Whether this is the Epic game (part of its setup: saved, replayed, observed)."""
+        return self.state.epic
+
     def is_terminal(self) -> bool:
         return self.state.phase == "over"
 

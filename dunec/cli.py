@@ -70,8 +70,9 @@ def _parser_class():
     import argparse
 
     class _Parser(argparse.ArgumentParser):
-        def error(self, message):
-            super().error(printable(message))
+        def error(self, message):  # argparse's, with the message escaped
+            self.print_usage(sys.stderr)
+            self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
     return _Parser
 
@@ -193,7 +194,8 @@ def _parser(only: str | None = None):
 
 
 # The options of `play` that set up a game: a resumed game takes them from its save.
-GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra", "sets")
+GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra", "sets",
+                "epic")
 SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix (default: base)"
 
 
@@ -215,6 +217,10 @@ def _game_args(p) -> None:
                    help="run the generated code or interpret the IR (they play identically)")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")
     p.add_argument("--sets", metavar="SET,SET", help=SETS_HELP)
+    p.add_argument("--epic", action="store_true",
+                   help="the Epic game: to 12 VP, 5 Conflict II over 5 Conflict III, everyone on 0 VP with "
+                        "5 troops in the garrison, one Intrigue card and Control the Spice (needs Rise of Ix: "
+                        "--sets base,ix)")
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="add the cards of FILE (or a folder) to the game, e.g. a card you are writing")
 
@@ -459,7 +465,17 @@ def _content(args):
         content = load(args.backend, args.cards, getattr(args, "extra", []))
     except ContentError as e:
         raise CardErrors(str(e)) from None
-    return _for_sets(content, getattr(args, "sets", None))
+    return _for_sets(content, getattr(args, "sets", None), epic=getattr(args, "epic", False))
+
+
+def _epic_sets(content) -> tuple:
+    """The sets that hold the Epic game's `deck epic` list (Rise of Ix's): with
+    --epic and no --sets, the game plays them too."""
+    from dunec.check.tables import EPIC_DECK
+
+    every = {**content.defs, **content.held}
+    m = every.get(EPIC_DECK)
+    return (m["set"],) if m is not None and m.get("kind") == "deck" else ()
 
 
 def _content_paths(args) -> None:
@@ -477,17 +493,18 @@ def _refuse_left_out(needs, sets, spec) -> None:
                          f"add {'them' if len(left_out) > 1 else 'it'}: --sets {','.join((*sets, *left_out))}")
 
 
-def _for_sets(content, spec, playing: bool = True):
+def _for_sets(content, spec, playing: bool = True, epic: bool = False):
     """The content of a game of the --sets (default: base and the sets the --with
-    files need; one they need and --sets leaves out is refused); a set that is unknown,
-    misses a set it requires or (for a game: `playing`) is not played by the engine
-    yet is a usage error."""
+    files need, and with --epic the set of the Epic game's cards; one they need
+    and --sets leaves out is refused); a set that is unknown, misses a set it
+    requires or (for a game: `playing`) is not played by the engine yet is a usage error."""
     from dunec.engine.runs.runner import for_sets
     from dunec.ir.meta import SetsError
 
     from dunec.content import with_required
 
-    sets = _set_list(spec) if spec is not None else (with_required(content.vocab, content.needs) or None)
+    needs = tuple(content.needs) + (_epic_sets(content) if epic and content.vocab else ())
+    sets = _set_list(spec) if spec is not None else (with_required(content.vocab, needs) or None)
     _refuse_left_out(content.needs, sets or (), spec)
     try:
         if not playing and sets is not None:  # listed or shown, not played
@@ -554,6 +571,8 @@ def _setup(args) -> tuple[dict, list]:
                      "backend": args.backend, "cards": saves.card_record(args.cards),
                      "with": saves.with_sources(args.extra),
                      "sets": list(_set_list(args.sets)) if args.sets is not None else None}
+            if args.epic:  # recorded only when set: a standard game's save is as before
+                setup["epic"] = True
         except saves.SaveError as e:  # a card file that cannot be read: the checker says it best
             _content(args)
             raise UserError(str(e)) from None
@@ -589,7 +608,8 @@ def cmd_play(args) -> int:
     except ContentError as e:
         raise CardErrors(str(e)) from None
     if setup.get("sets") is None:  # not given: base and the sets the --with files need (the save records them)
-        setup["sets"] = list(with_required(content.vocab, content.needs) or ("base",)) if args.resume is None \
+        needs = tuple(content.needs) + (_epic_sets(content) if setup.get("epic") and content.vocab else ())
+        setup["sets"] = list(with_required(content.vocab, needs) or ("base",)) if args.resume is None \
             else ["base"]  # a save from before --sets: base
     sets = ",".join(setup["sets"])
     try:
@@ -620,7 +640,7 @@ def cmd_play(args) -> int:
         print(f"Resuming {printable(args.resume)}: {len(decisions)} decisions replayed.")
     try:
         st = play_game(content, setup["people"], setup["seed"], names, difficulty=setup["difficulty"],
-                       churn=setup["churn"],
+                       churn=setup["churn"], epic=bool(setup.get("epic")),
                        make_policy=make_policy, replay=decisions,
                        echo=print if interactive and not args.json else None)
     except QuitGame as e:
@@ -687,6 +707,8 @@ def cmd_simulate(args) -> int:
         return code
     table = {"solo": f"solo ({args.difficulty}) against two rivals",
              "duo": "2 players and a House Hagal rival"}.get(stats["mode"], f"{humans} players")
+    if args.epic:
+        table += ", the Epic game"
     print(f"{done} games, {table}, seeds {args.seed}..{args.seed + done - 1}, "
           f"{content.backend} back-end" + (" (interrupted)" if stats["interrupted"] else ""))
     print("wins by seat:   " + "  ".join(f"P{i + 1}={w:g}" for i, w in enumerate(stats["wins_by_seat"])))
@@ -736,7 +758,7 @@ def study(args, content, humans: int, names) -> dict:
         return simulate(content, games, humans, args.seed, names, difficulty=args.difficulty,
                         balance=args.balance, churn=args.churn, workers=args.workers, sets=content.sets,
                         source=(args.backend, args.cards, tuple(extra)), cluster=args.cluster,
-                        address=args.cluster_address, keep_records=True, reserve=reserve,
+                        address=args.cluster_address, keep_records=True, reserve=reserve, epic=args.epic,
                         factory=SEARCH_FACTORY if any(n.startswith("search") for n in names) else None)
     stats = run(content, args.extra, args.games)
     records = stats.pop("records")
@@ -778,7 +800,8 @@ SEARCH_FACTORY = "dunec.ai.search:make_policy"
 
 
 def _summary(args, stats, done: int) -> str:
-    return (f"{done} games ({stats['mode']}, {stats['people']} people), seeds {args.seed}..{args.seed + done - 1}, "
+    return (f"{done} games ({stats['mode']}{', Epic' if args.epic else ''}, {stats['people']} people), "
+            f"seeds {args.seed}..{args.seed + done - 1}, "
             f"policies {args.policy}, {args.backend} back-end"
             + (f", compared with {args.compare.name}" if args.compare else ""))
 

@@ -9,9 +9,12 @@ from dunec.engine.checks import invariants
 from dunec.engine.loop.rng import Rng
 
 
-def soak_game(content, people: int, seed: int, difficulty: str) -> int:
-    """Play the game to its end; return how many decisions it took."""
-    g = Game(players=people, seed=seed, difficulty=difficulty, content=content)
+def soak_game(content, people: int, seed: int, difficulty: str, epic: bool = False, sets=None) -> int:
+    """Play the game to its end (`epic`: the Epic game); return how many decisions it took.
+    It plays `sets`, by default the content's own selection (base for content loaded
+    whole): a selected content plays its sets, not the base game alone."""
+    sets = sets or content.sets or ("base",)
+    g = Game(players=people, seed=seed, difficulty=difficulty, content=content, epic=epic, sets=sets)
     rng = Rng(seed * 7 + 1)
     decisions = 0
     while not g.is_terminal():

@@ -399,6 +399,7 @@ def test_every_count_is_probed():
     used = {c.split()[0] for c in COUNTS.values()}
     # The counts first printed by Rise of Ix are played on its cards (tests/test_ix_*.py).
     used |= {"in_conflict", "deployed_this_turn", "factions_below", "sword_cards", "other_sword_cards"}
+    used |= {"other_grafted"}  # played on graft cards (tests/test_graft.py)
     assert set(T.COUNTS) <= used
 
 

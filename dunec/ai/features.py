@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dunec.engine.views.observe import HIDDEN, StateView
-from dunec.engine.loop.state import FACTIONS
+from dunec.engine.loop.state import FACTIONS, vp_to_end
 
 MAX_SEATS = 4  # a 4-player game; solo and the 2-player game with a rival have 3 seats
 HIGH = 255.0  # every entry is a count, an amount or a 0/1 flag, clipped to [0, HIGH]
@@ -107,7 +107,9 @@ def _make_layout(content) -> Layout:
     cards, intrigues, spaces, conflicts = ids(*DECK_KINDS), ids("intrigue"), ids("space"), ids("conflict")
     subjects = tuple(sorted(set(defs) | (set(content.declared("track")) if content.vocab else set())))
     blocks = (
-        ("global", 6),  # round, conflict deck, imperium deck, intrigue deck, intrigue discard, mentat on board
+        # round, conflict deck, imperium deck, intrigue deck, intrigue discard, mentat on board, the VP that
+        # end the game (10, or 12 in the Epic game)
+        ("global", 7),
         ("decision", len(DECISION_KINDS)),
         ("about", len(subjects)),   # one-hot: what the observer's pending decision is about
         ("conflict", len(conflicts)),
@@ -155,8 +157,8 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
     rel = lambda s: (s - seat) % n  # noqa: E731  (the observer is slot 0)
 
     g = at["global"][0]
-    vec[g:g + 6] = (view.round, len(state.conflict_deck), len(state.imperium_deck), len(state.intrigue_deck),
-                    len(state.intrigue_discard), float(view.mentat_on_board))
+    vec[g:g + 7] = (view.round, len(state.conflict_deck), len(state.imperium_deck), len(state.intrigue_deck),
+                    len(state.intrigue_discard), float(view.mentat_on_board), vp_to_end(state))
     pending = state.pending
     if pending is not None and pending["seat"] == seat:
         kind = pending["kind"]

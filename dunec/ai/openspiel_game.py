@@ -7,7 +7,8 @@
 people with a House Hagal rival, 3 and 4 the standard game. Rivals decide
 inside the engine, so OpenSpiel never sees their seats. `sets` is the sets
 played, comma-separated ("base", the default, or an expansion after the sets it
-requires), any selection the engine plays.
+requires), any selection the engine plays. `epic` (a bool, default False) plays the
+Epic game (to 12 VP, its own setup; with a set that defines its `deck epic` list).
 
 Chance is the state's own seeded RNG (decks, the conflict deck, House Hagal's
 cards), so the game is declared DETERMINISTIC with an explicit `seed` parameter:
@@ -47,7 +48,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 4, "seed": 0, "difficulty": "novice", "sets": "base"},
+    parameter_specification={"players": 4, "seed": 0, "difficulty": "novice", "sets": "base", "epic": False},
 )
 
 
@@ -62,13 +63,17 @@ class DuneImperiumGame(pyspiel.Game):
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
         sets = tuple(s.strip() for s in str(params.get("sets", "base")).split(",") if s.strip())
         # cloned for each new state; it checks the sets (an unknown set is an error naming the known ones)
-        first = Game(players=n, seed=int(params.get("seed", 0)), difficulty=difficulty, sets=sets)
+        epic = params.get("epic", False)
+        if type(epic) is not bool:
+            raise ValueError(f"epic must be True or False, not {epic!r}")
+        first = Game(players=n, seed=int(params.get("seed", 0)), difficulty=difficulty, sets=sets, epic=epic)
         # Action ids are the sets' action space (docs/ai.md): one id, one action, in every game.
         info = pyspiel.GameInfo(num_distinct_actions=first.action_space.size, max_chance_outcomes=0, num_players=n,
                                 min_utility=0.0, max_utility=1.0, utility_sum=None,
                                 max_game_length=MAX_GAME_LENGTH)
         super().__init__(_GAME_TYPE, info, params)
         self.players, self.seed, self.difficulty, self.sets = n, int(params.get("seed", 0)), difficulty, sets
+        self.epic = epic
         self._first = first
 
     def new_initial_state(self):

@@ -24,7 +24,8 @@ Seeds: `env(seed=s)` plays seed s at the first reset; `reset(seed=s)` plays seed
 a reset without a seed plays the next seed, so a loop of resets sees new games
 and one seed is always one game. `env(sets=(...))` plays any selection of sets
 the engine plays (default: the base game alone); the observation vector then
-holds a block for each name the selected sets declare (docs/ai.md).
+holds a block for each name the selected sets declare (docs/ai.md). `env(epic=True)`
+plays the Epic game (with a set that defines its `deck epic` list).
 """
 from __future__ import annotations
 
@@ -39,15 +40,16 @@ from dunec.api import Game
 
 
 def env(players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None,
-        sets=("base",)) -> "DuneImperiumEnv":
-    return DuneImperiumEnv(players=players, seed=seed, difficulty=difficulty, render_mode=render_mode, sets=sets)
+        sets=("base",), epic: bool = False) -> "DuneImperiumEnv":
+    return DuneImperiumEnv(players=players, seed=seed, difficulty=difficulty, render_mode=render_mode, sets=sets,
+                           epic=epic)
 
 
 class DuneImperiumEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "dune_imperium_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None,
-                 sets=("base",)):
+                 sets=("base",), epic: bool = False):
         super().__init__()
         if not 1 <= players <= 4:
             raise ValueError(f"players must be 1 (solo against two rivals) to 4, not {players}")
@@ -55,6 +57,7 @@ class DuneImperiumEnv(AECEnv):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.players, self.difficulty, self.render_mode = players, difficulty, render_mode
         self.sets = tuple(sets)
+        self.epic = epic  # the Epic game (Game(epic=...) checks it)
         self._next_seed = seed
         self._content = None
         self.game: Game = self._new_game(seed)  # checks the difficulty and the sets too
@@ -99,7 +102,7 @@ class DuneImperiumEnv(AECEnv):
 
     def _new_game(self, seed: int) -> Game:
         return Game(players=self.players, seed=seed, difficulty=self.difficulty, sets=self.sets,
-                    content=self._content)
+                    content=self._content, epic=self.epic)
 
     def step(self, action):
         agent = self.agent_selection

@@ -33,7 +33,7 @@ from dunec.engine.loop.actions import player_name
 from dunec.engine.players.policies import GreedyPolicy
 from dunec.engine.rivals.play import TRADES
 from dunec.engine.loop.rng import Rng
-from dunec.engine.loop.turns import VP_TO_END
+from dunec.engine.loop.turns import vp_to_end
 from dunec.ir.lexicon import WORTH
 
 ROLLOUTS = ("greedy", "random")
@@ -250,10 +250,11 @@ def points_of(g: Game, p) -> float:
 def game_left(g: Game) -> float:
     """How much of the game is left, from 1 at the start to 0 in its last round:
     the conflicts left or, when someone is racing to the end, the VP the leader
-    still needs (VP_TO_END ends the game), whichever is less. A rival on 8 VP ends
+    still needs (turns.vp_to_end ends the game: 10, 12 in the Epic game), whichever is less. A rival on 8 VP ends
     the game soon, so the Solari and cards a person holds then are worth little."""
     conflicts = len(g.state.conflict_deck) / GAME_CONFLICTS
-    race = (VP_TO_END - max(p.vp for p in g.state.players)) / VP_TO_END
+    end = vp_to_end(g.state)
+    race = (end - max(p.vp for p in g.state.players)) / end
     return max(0.0, min(1.0, conflicts, race))
 
 

@@ -433,6 +433,32 @@ MARKET_REBATES_ITS_CURRENCY = Code(
     label="also the market's currency",
     help="rebate with another counter of the set, or drop `rebate`")
 
+DECK_REPLACES_UNEVEN = Code(
+    "E0435", "deck `{deck}` replaces {replaced} with {listed}",
+    "A deck list added to the starting deck (the Epic game's `deck epic`) may take the\n"
+    "place of starting cards: `replaces CARD N`. Each card it lists takes the place of\n"
+    "one card it replaces, so that a player's deck keeps its size: Control the Spice\n"
+    "for one Dune, the Desert Planet (Rise of Ix). The rows must add up to the same.",
+    label="the `replaces` rows add up to {replaced}",
+    help="replace as many starting cards as the list gives ({listed}), or drop `replaces`")
+DECK_REPLACES_ABSENT = Code(
+    "E0436", "deck `{deck}` replaces {want} x `{card}`, but the starting deck holds {have}",
+    "`replaces CARD N` names starting cards a deck list takes the place of: the\n"
+    "starting deck (`deck starting`) must hold N copies of CARD. A set that replaced\n"
+    "them already (Immortality's Experimentation) leaves the list's cards in the\n"
+    "discard pile at setup instead, and the check reads the starting deck as written.",
+    label="not {want} in the starting deck",
+    help="name a card of the starting deck, as many times as it holds it")
+DECK_REPLACES_NOT_STARTER = DECK_REPLACES_ABSENT.variant(
+    "a {kind} card, not a starting card", "name a starting card (`starter`) of the starting deck")
+DECK_STARTING_REPLACES = Code(
+    "E0437", "the starting deck replaces no cards",
+    "`replaces` is for a deck list added to the starting deck (the Epic game's\n"
+    "`deck epic`): the cards it lists take the place of starting cards. The starting\n"
+    "deck is the one replaced, never the one replacing: change its `card` rows instead.",
+    label="in the starting deck",
+    help="change the starting deck's `card` rows, or move `replaces` to the list added to it")
+
 
 # Graft (Immortality rulebook, "Graft Cards"): a card played on an agent turn with one other card.
 GRAFT_NOT_ON_AGENT_CARD = Code(

@@ -381,7 +381,8 @@ class Checker(EffectChecker):
             if not self._number(args[1], spec.number):
                 self.model.incomplete.add(out.id)
                 return
-            out.fields.setdefault("cards", []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
+            rows = "cards" if key == "card" else key  # `card` rows are the list; `replaces` rows apart
+            out.fields.setdefault(rows, []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
             return
         if spec.kind == "spaces":
             vals = []

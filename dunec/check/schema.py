@@ -206,5 +206,8 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         **_COMMON,
         "size": FieldSpec("int", "size 10", number="deck_size", required=True),
         "card": FieldSpec("cards", "card dagger 2", number="deck_row"),
+        # The starting cards a list added to the starting deck takes the place of
+        # (the Epic game's `deck epic`: Control the Spice for one Dune, the Desert Planet).
+        "replaces": FieldSpec("cards", "replaces dune_the_desert_planet 1", number="deck_row"),
     },
 }

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
-    DECK_SIZE_MISMATCH, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
+    DECK_REPLACES_ABSENT, DECK_REPLACES_NOT_STARTER, DECK_REPLACES_UNEVEN, DECK_SIZE_MISMATCH,
+    DECK_STARTING_REPLACES, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
     HAGAL_REPLACED_TWICE, HAGAL_REPLACES_UNREQUIRED, SET_CANNOT_START, SPACE_REPLACED_TWICE,
     SPACE_REPLACES_UNREQUIRED,
 )
@@ -22,6 +23,42 @@ def check_decks(model: Model, diags: Diagnostics) -> None:
             span = model.spans.get((d.id, "size"), d.span)
             diags.error(DECK_SIZE_MISMATCH, span, what=f"deck `{d.id}`", got=f"{got} card{'s' if got != 1 else ''}",
                         want=want)
+    check_replaced(model, diags)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def check_replaced(model: Model, diags: Diagnostics) -> None:
+    """A deck list's `replaces` rows: as many cards as it lists, each a card the
+    starting deck holds as many times; never in the starting deck itself."""
+    start = starting_deck(model.of_kind("deck"))
+    held: dict = {}
+    for card, n in (start.fields.get("cards", ()) if start is not None else ()):
+        held[card] = held.get(card, 0) + n
+    for d in model.of_kind("deck"):
+        rows = d.fields.get("replaces")
+        if not rows or d.id in model.incomplete:
+            continue
+        span = model.spans.get((d.id, "replaces"), d.span)
+        if d is start:
+            diags.error(DECK_STARTING_REPLACES, span)
+            continue
+        replaced, listed = sum(n for _, n in rows), sum(n for _, n in d.fields.get("cards", ()))
+        if replaced != listed:
+            diags.error(DECK_REPLACES_UNEVEN, span, deck=d.id, replaced=_cards(replaced), listed=_cards(listed))
+        want: dict = {}
+        for card, n in rows:
+            want[card] = want.get(card, 0) + n
+        for card, n in want.items():
+            kind = model.defs[card].kind if card in model.defs else None
+            if kind is None:
+                continue  # a bad reference, already reported
+            if kind != "starter":
+                diags.error(DECK_REPLACES_NOT_STARTER, span, deck=d.id, want=n, card=card, have=0, kind=kind)
+            elif start is not None and held.get(card, 0) < n:  # (checked alone: no starting deck at hand)
+                diags.error(DECK_REPLACES_ABSENT, span, deck=d.id, want=n, card=card, have=held.get(card, 0))
 
 
 def check_hagal(model: Model, diags: Diagnostics) -> None:

@@ -23,13 +23,21 @@ ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
 LOCATIONS = ("arrakeen", "carthag", "imperial_basin")
 ZONES = ("hand", "discard", "play")
 # A deck list's role in setup is its id: each player is dealt the `starting` deck
-# (the checker's whole-set checks, the engine's setup and its state checks read it here).
+# (the checker's whole-set checks, the engine's setup and its state checks read it here);
+# in the Epic game each player also takes the `epic` list's cards, in place of the
+# starting cards it `replaces` (docs/decisions.md, "The Epic game").
 STARTING_DECK = "starting"
+EPIC_DECK = "epic"
 
 
 def starting_deck(decks):
     """The starting deck among definitions of kind `deck` (model Defs or meta dicts), or None."""
-    return next((d for d in decks if (d["id"] if isinstance(d, dict) else d.id) == STARTING_DECK), None)
+    return deck_named(decks, STARTING_DECK)
+
+
+def deck_named(decks, ident: str):
+    """The deck list `ident` among definitions of kind `deck` (model Defs or meta dicts), or None."""
+    return next((d for d in decks if (d["id"] if isinstance(d, dict) else d.id) == ident), None)
 
 # Plain gains of the core (`vp 1`): the verb rows that lower to a gain; a set's
 # counters and unit kinds join them. persuasion and swords are per-round pools.

@@ -131,6 +131,7 @@ class _Reader:
         self.one_of("mode", d["mode"], MODES)
         self.one_of("difficulty", d["difficulty"], DIFFICULTIES)
         self.one_of("churn", d["churn"], tuple(CHURN))
+        self.bool("epic", d["epic"])
         for i, p in enumerate(players):
             self.player(f"players[{i}]", i, p)
         self.mode(d)
@@ -334,10 +335,16 @@ class _Reader:
         want = Counter(self.content.copies_of("card"))
         for c, most in reserve.items():
             want[c] += most - d["reserve"][c]
-        start = starting_deck(self.content.of_kind("deck"))
         people = sum(1 for p in d["players"] if not p["rival"])
-        for c, n in (start["cards"] if start else ()):
-            want[c] += n * people
+        if starting_deck(self.content.of_kind("deck")) is not None:  # each person's starting cards
+            from dunec.engine.loop.setup import SetupError, starting_cards
+
+            try:
+                deck, discard = starting_cards(self.content, d["epic"])
+            except SetupError as e:
+                self.fail("epic", f"{_show(d['epic'])}, but {e}")
+            for c in deck + discard:
+                want[c] += people
         self.same("cards", where, want)
         self.same("intrigue cards", intrigue, Counter(self.content.copies_of("intrigue")))
 

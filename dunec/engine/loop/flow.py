@@ -9,6 +9,7 @@ from dunec.engine.rivals import play as rivals
 from dunec.engine.rules import snoopers as rules_snoopers
 from dunec.engine.players import seats
 from dunec.engine.loop import turns
+from dunec.engine.loop.state import vp_to_end
 from dunec.engine.loop.steps import step
 
 
@@ -16,6 +17,8 @@ def start(e) -> None:
     """Leave the whole game on the stack: the leaders' game-start abilities, then
     the first round."""
     st = e.state
+    if st.epic and not e.quiet:  # the standard game's log is as it was
+        e.log(f"== The Epic game: to {vp_to_end(st)} VP, {len(st.conflict_deck)} conflicts of levels II and III")
     rivals.game_start(e)
     for p in e.players:
         if seats.uses_abilities(p):

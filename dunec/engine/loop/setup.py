@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from dunec.check.tables import starting_deck
+from dunec.check.tables import EPIC_DECK, deck_named, starting_deck
 from dunec.ir.meta import Content
 from dunec.engine.rules import market as rules_market
 from dunec.engine.loop.rng import Rng
@@ -12,6 +12,13 @@ from dunec.engine.loop.state import GameState, Player
 CONFLICT_LAYERS = ((3, 4), (2, 5), (1, 1))  # (level, how many) from the bottom up
 HAND_SIZE = 5
 ROW_SIZE = 5
+START_GARRISON = 3  # troops in each player's garrison at setup (rules 001)
+# The Epic game (rules 000, "Epic Game"; docs/decisions.md, "The Epic game"): no
+# Conflict I, 5 Conflict II over 5 Conflict III; each person starts on 0 VP with 5
+# troops in the garrison, one Intrigue card and the `epic` deck list's cards.
+EPIC_CONFLICT_LAYERS = ((3, 5), (2, 5))
+EPIC_GARRISON = 5
+EPIC_INTRIGUE = 1
 
 
 class SetupError(Exception):
@@ -37,27 +44,63 @@ def give_sets(content: Content, state: GameState) -> None:
     rules_market.deal(content, state)
 
 
-def new_game(content: Content, n_players: int, seed: int, leaders=None, policies=None) -> GameState:
-    if not 1 <= n_players <= 4:
-        raise SetupError("a base game seats 1 to 4 players")
-    rng = Rng(seed)
-    # Conflict deck: 4 level III at the bottom, 5 level II, 1 level I on top.
+def starting_cards(content: Content, epic: bool = False) -> tuple[list, list]:
+    """A person's starting deck and discard pile, as lists of card ids: the sets'
+    `deck starting`; in the Epic game with the `epic` list's cards too, each in
+    place of a card it `replaces` while the starting deck holds them all, else
+    (a set replaced those cards already) in the discard pile, no starting card
+    replaced or removed. (Issue 21: a set's `replace starter` applies to the
+    starting deck here, before the Epic game's cards.)"""
+    starting = starting_deck(content.of_kind("deck"))
+    if starting is None:
+        raise SetupError("the cards define no `deck starting`")
+    deck = [c for c, n in starting["cards"] for _ in range(n)]
+    if not epic:
+        return deck, []
+    listed = deck_named(content.of_kind("deck"), EPIC_DECK)
+    if listed is None:
+        raise SetupError(f"the Epic game needs the `deck {EPIC_DECK}` list of Rise of Ix (Control the Spice), "
+                         f"which the sets {', '.join(content.sets) or 'played'} do not define; "
+                         f"play it with --sets base,ix")
+    cards = [c for c, n in listed["cards"] for _ in range(n)]
+    replaced = [c for c, n in listed.get("replaces", ()) for _ in range(n)]
+    if replaced and all(deck.count(c) >= replaced.count(c) for c in set(replaced)):
+        for c in replaced:
+            deck.remove(c)
+        return deck + cards, []
+    return deck, cards
+
+
+def conflict_deck(content: Content, rng: Rng, epic: bool = False) -> list[str]:
+    """The conflict deck, its top at the end: standard, 4 level III at the bottom,
+    5 level II, 1 level I on top; Epic, 5 level III and 5 level II."""
     deck: list[str] = []
-    for level, take in CONFLICT_LAYERS:
+    for level, take in EPIC_CONFLICT_LAYERS if epic else CONFLICT_LAYERS:
         pool = list(content.copies_of("conflict", level))
         rng.shuffle(pool)
         if len(pool) < take:
-            raise SetupError(f"the conflict deck needs {take} level {level} conflicts, the cards have {len(pool)}")
+            raise SetupError(f"the {'Epic game' if epic else 'conflict deck'} needs {take} level {'I' * level} "
+                             f"conflicts, the cards of {', '.join(content.sets) or 'the game'} have {len(pool)}"
+                             + ("; Rise of Ix adds the fifth (--sets base,ix)" if epic and level == 3 else ""))
         deck.extend(pool[:take])
+    return deck
+
+
+def new_game(content: Content, n_players: int, seed: int, leaders=None, policies=None, epic: bool = False,
+             people: int | None = None) -> GameState:
+    """A standard setup of n_players seats; `epic` plays the Epic game. `people`:
+    the first seats that are people (the rest become House Hagal rivals, set up by
+    rivals/play.py; default every seat)."""
+    if not 1 <= n_players <= 4:
+        raise SetupError("a base game seats 1 to 4 players")
+    rng = Rng(seed)
+    deck = conflict_deck(content, rng, epic)
     imperium = list(content.copies_of("card"))
     rng.shuffle(imperium)
     intrigue = list(content.copies_of("intrigue"))
     rng.shuffle(intrigue)
     reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve")}
-    starting = starting_deck(content.of_kind("deck"))
-    if starting is None:
-        raise SetupError("the cards define no `deck starting`")
-    start_cards = [c for c, n in starting["cards"] for _ in range(n)]
+    start_cards, start_discard = starting_cards(content, epic)
     all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
     if leaders is None:
         if len(all_leaders) < n_players:
@@ -70,15 +113,23 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
         p = Player(seat=seat, leader=leaders[seat], policy=(policies or ["random"] * n_players)[seat])
         p.deck = list(start_cards)
         rng.shuffle(p.deck)
-        if n_players == 4:
+        p.discard = list(start_discard)
+        if n_players == 4 and not epic:  # the Epic game starts every count on 0 (rules 000)
             p.vp = 1
             p.vp_ledger = {"start": 1}
+        if epic:
+            p.garrison, p.supply = EPIC_GARRISON, p.supply - (EPIC_GARRISON - START_GARRISON)
         players.append(p)
-    state = GameState(seed=seed, n_players=n_players, rng_state=0, players=players)
+    state = GameState(seed=seed, n_players=n_players, rng_state=0, players=players, epic=epic)
     state.conflict_deck = deck
     state.imperium_deck = imperium
     state.imperium_row = [state.imperium_deck.pop() for _ in range(min(ROW_SIZE, len(state.imperium_deck)))]
     state.intrigue_deck = intrigue
+    if epic:  # one Intrigue card to each person, in seat order, from the top of the shuffled deck
+        for p in players[:n_players if people is None else people]:
+            for _ in range(EPIC_INTRIGUE):
+                if state.intrigue_deck:
+                    p.intrigue.append(state.intrigue_deck.pop())
     state.reserve = reserve
     state.maker_spice = {m["id"]: 0 for m in content.of_kind("space") if m.get("maker")}
     state.first_player = rng.below(n_players)

@@ -14,6 +14,13 @@ from typing import Optional
 from dunec.check.tables import FACTIONS  # noqa: F401  (the language's table is the one home)
 
 TROOPS_PER_PLAYER = 12
+VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
+EPIC_VP_TO_END = 12  # in the Epic game, 12 (rules 000, "Game End")
+
+
+def vp_to_end(st) -> int:
+    """The VP that end the game at the end of a round: 10, or 12 in the Epic game."""
+    return EPIC_VP_TO_END if st.epic else VP_TO_END
 
 
 @dataclass
@@ -41,7 +48,7 @@ class Player:
     seat_on_council: bool = False
     has_mentat: bool = False
     once_used: bool = False  # a leader's once-per-game ability
-    garrison: int = 3
+    garrison: int = 3  # setup.START_GARRISON (the Epic game: setup.EPIC_GARRISON)
     conflict: int = 0  # troops deployed in the conflict
     supply: int = TROOPS_PER_PLAYER - 3
     persuasion: int = 0
@@ -112,6 +119,7 @@ class GameState:
     rival_agent_cards: int = 0  # solo: conflict cards still on top of the rivals' third agents
     cost_overrides: dict = field(default_factory=dict)  # space id -> its cost in this game (solo Mentat)
     churn: str = "reveal"  # Imperium Row churn with rivals: rivals.CHURN
+    epic: bool = False  # the Epic game: its setup (setup.py) and the game ends at 12 VP (turns.vp_to_end)
     phase: str = "setup"
     turn_seat: Optional[int] = None  # whose own turn runs now (a player's, not a rival's)
     turn_kind: str = ""  # "agent" | "reveal" | "combat" | "endgame" | "": what kind of turn runs now

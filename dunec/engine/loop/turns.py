@@ -18,12 +18,11 @@ from dunec.engine.loop.actions import ASIDE, CARD_FIRST, END_TURN, PASS_TURN, RE
 from dunec.engine.effects.context import Ctx
 from dunec.engine.views.narration import log_changes, seen, tally
 from dunec.engine.loop.setup import HAND_SIZE
-from dunec.engine.loop.state import Player
+from dunec.engine.loop.state import EPIC_VP_TO_END, VP_TO_END, Player, vp_to_end  # noqa: F401 (the end's home)
 from dunec.ir.describe import NAMES
 from dunec.ir.meta import modified_costs
 from dunec.engine.loop.steps import step
 
-VP_TO_END = 10  # a player at 10 or more VP at the end of a round ends the game
 
 
 # ---------------------------------------------------------------------- round start
@@ -688,7 +687,7 @@ def makers(e) -> None:
 def recall(e) -> bool:
     """End-of-round checks and reset. False when the game is over."""
     st = e.state
-    if any(p.vp >= VP_TO_END for p in e.players) or not st.conflict_deck:
+    if any(p.vp >= vp_to_end(st) for p in e.players) or not st.conflict_deck:
         st.finished = True
         return False
     st.occupied = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dunec.engine.rules import cards as rules_cards, market as rules_market, units as rules_units
 from dunec.engine.effects.interpreter import choose_alternatives
-from dunec.engine.loop.turns import VP_TO_END, space_costs
+from dunec.engine.loop.turns import space_costs, vp_to_end
 from dunec.engine.rules.resources import MAX_INFLUENCE
 from dunec.ir import value
 from dunec.ir.ops import Op, walk
@@ -240,7 +240,7 @@ def _move(e, p, options, datum):
     terms = e.content.declared("track")[track]
     worth = {n: w + _purchases_now(e, p, track, f"step {n}") for n, w in zip(terms["rewards"], terms["worths"])}
     top, at, left = terms["steps"], p.tracks[track], datum or 0
-    last = not e.state.conflict_deck or any(o.vp >= VP_TO_END - 1 for o in e.players)
+    last = not e.state.conflict_deck or any(o.vp >= vp_to_end(e.state) - 1 for o in e.players)
     standing = STANDING_LAST_ROUND if last else STANDING
 
     def collect(step: int) -> float:

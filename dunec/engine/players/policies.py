@@ -12,6 +12,7 @@ import re
 
 from dunec.engine.loop.actions import labels
 from dunec.engine.loop.rng import _LIMITS, Rng, limit
+from dunec.engine.loop.state import vp_to_end
 from dunec.ir.value import WORTH
 
 
@@ -178,10 +179,14 @@ class GreedyPolicy(Policy):
         return max(range(passing), key=lambda i: (swords[i], -i))
 
 
+LATE_VP_SHORT = 4  # the last rounds begin when someone is this close to the end
+
+
 def _late(engine) -> bool:
-    """The last rounds: someone is near 10 VP or the conflict deck is nearly out."""
+    """The last rounds: someone is near the VP that end the game (6 of 10, 8 of the
+    Epic game's 12) or the conflict deck is nearly out."""
     st = engine.state
-    return len(st.conflict_deck) <= 3 or max(p.vp for p in st.players) >= 6
+    return len(st.conflict_deck) <= 3 or max(p.vp for p in st.players) >= vp_to_end(st) - LATE_VP_SHORT
 
 
 def _troops_paid(card) -> int:

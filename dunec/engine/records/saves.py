@@ -242,5 +242,11 @@ def _sets(v, data):
         return f"expected a list of set ids, got {_show(v)}"
 
 
-# Keys a save made before they existed lacks: `sets` (default: base).
-OPTIONAL = {"sets": _sets}
+def _bool(v, data):
+    if type(v) is not bool:
+        return f"expected true or false, got {_show(v)}"
+
+
+# Keys a save made before they existed lacks: `sets` (default: base), `epic`
+# (default: false, the standard game).
+OPTIONAL = {"sets": _sets, "epic": _bool}

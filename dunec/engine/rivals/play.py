@@ -64,28 +64,30 @@ class RivalSetupError(SetupError):
 
 # ---------------------------------------------------------------------- setup
 def new_game(content, humans: int, seed: int, difficulty: str = "novice", leaders=None,
-             rival_leaders=None, policies=None, churn: str = "reveal") -> GameState:
-    """A game against House Hagal: humans=1 is solo, humans=2 the two-player game."""
+             rival_leaders=None, policies=None, churn: str = "reveal", epic: bool = False) -> GameState:
+    """A game against House Hagal: humans=1 is solo, humans=2 the two-player game.
+    `epic`: the Epic game, whose setup changes the people's, not the rivals'
+    (docs/decisions.md, "The Epic game")."""
     if not isinstance(churn, str) or churn not in CHURN:
         raise RivalSetupError(f"unknown Imperium Row churn {churn!r} (choose from {', '.join(CHURN)})")
     if humans == 1:
         st = new_solo_game(content, seed, difficulty, leader=(leaders or [None])[0],
-                           rival_leaders=rival_leaders, policy=(policies or ["random"])[0])
+                           rival_leaders=rival_leaders, policy=(policies or ["random"])[0], epic=epic)
     elif humans == 2:
-        st = new_duo_game(content, seed, leaders=leaders, policies=policies)
+        st = new_duo_game(content, seed, leaders=leaders, policies=policies, epic=epic)
     else:
         raise RivalSetupError("House Hagal rivals play in one- and two-player games")
     st.churn = churn
     return st
 
 
-def _table(content, seed: int):
+def _table(content, seed: int, people: int, epic: bool = False):
     """A three-seat base setup (conflicts, Imperium row, intrigue, starting decks),
-    with the leaders still to be chosen."""
+    with the leaders still to be chosen; the seats after the first `people` become rivals."""
     all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
     if not all_leaders:
         raise RivalSetupError("the cards define no leaders")
-    st = base_new_game(content, 3, seed, leaders=[all_leaders[0]] * 3)
+    st = base_new_game(content, 3, seed, leaders=[all_leaders[0]] * 3, epic=epic, people=people)
     return st, Rng(state=st.rng_state), all_leaders
 
 
@@ -103,10 +105,10 @@ def _hagal_deck(content, st: GameState, rng: Rng, mode: str) -> None:
 
 
 def new_solo_game(content, seed: int, difficulty: str = "novice", leader=None, rival_leaders=None,
-                  policy: str = "random") -> GameState:
+                  policy: str = "random", epic: bool = False) -> GameState:
     if difficulty not in DIFFICULTIES:
         raise RivalSetupError(f"unknown difficulty {difficulty!r} (choose from {', '.join(DIFFICULTIES)})")
-    st, rng, all_leaders = _table(content, seed)
+    st, rng, all_leaders = _table(content, seed, 1, epic)
     if leader is None:
         leader = rng.pick(all_leaders)
     if rival_leaders is None:
@@ -145,8 +147,8 @@ def rival_leader_pool(content) -> list[str]:
     return [m["id"] for m in sorted(marked, key=lambda m: (m["rival"], m["id"]))]
 
 
-def new_duo_game(content, seed: int, leaders=None, policies=None) -> GameState:
-    st, rng, all_leaders = _table(content, seed)
+def new_duo_game(content, seed: int, leaders=None, policies=None, epic: bool = False) -> GameState:
+    st, rng, all_leaders = _table(content, seed, 2, epic)
     if leaders is None:
         pool = list(all_leaders)
         rng.shuffle(pool)

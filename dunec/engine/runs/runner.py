@@ -21,26 +21,28 @@ def for_sets(content, sets=None):
 
 
 def new_state(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-              churn: str = "reveal") -> GameState:
+              churn: str = "reveal", epic: bool = False) -> GameState:
+    """The setup of a game; `epic`: the Epic game (docs/engine.md, "The Epic game")."""
     if n_players in (1, 2):
         st = rivals.new_game(content, n_players, seed, difficulty=difficulty, policies=list(policy_names),
-                             churn=churn)
+                             churn=churn, epic=epic)
     else:
-        st = new_game(content, n_players, seed, policies=list(policy_names))
+        st = new_game(content, n_players, seed, policies=list(policy_names), epic=epic)
     give_sets(content, st)
     return st
 
 
 def play_game(content, n_players: int, seed: int, policy_names, quiet: bool = False,
               check=None, difficulty: str = "novice", make_policy=None, replay=(), echo=None,
-              churn: str = "reveal", sets=None, on_reveal=None) -> GameState:
+              churn: str = "reveal", sets=None, on_reveal=None, epic: bool = False) -> GameState:
     """Play one game to the end of these sets (for_sets). `make_policy(name, seed, seat)` builds a policy
     (default: the built-in ones); `replay` is a list of decisions to apply before
     asking anyone (a resumed game); `echo` prints each log line as it happens;
     `churn` says when the Imperium Row churns in a game with rivals (rivals.CHURN);
-    `on_reveal(engine, player)` is called after each reveal turn's boxes (Engine.on_reveal)."""
+    `on_reveal(engine, player)` is called after each reveal turn's boxes (Engine.on_reveal);
+    `epic` plays the Epic game."""
     content = for_sets(content, sets)
-    st = new_state(content, n_players, seed, policy_names, difficulty, churn)
+    st = new_state(content, n_players, seed, policy_names, difficulty, churn, epic)
     e = Engine(content, st, rivals.seat_policies(st, make_policy or make, policy_names, seed), replay=replay)
     e.quiet = quiet
     e.echo = echo
@@ -60,11 +62,11 @@ def _replayed_all(e: Engine) -> None:
 
 
 def replay(content, n_players: int, seed: int, policy_names, decisions, difficulty: str = "novice",
-           churn: str = "reveal", sets=None) -> GameState:
+           churn: str = "reveal", sets=None, epic: bool = False) -> GameState:
     """Play again from the seed and the recorded decisions (policies are not asked;
     rivals decide by their rules and record nothing)."""
     content = for_sets(content, sets)
-    st = new_state(content, n_players, seed, policy_names, difficulty, churn)
+    st = new_state(content, n_players, seed, policy_names, difficulty, churn, epic)
     e = Engine(content, st, [None] * len(st.players), replay=decisions)
     e.play()
     _replayed_all(e)
@@ -96,7 +98,8 @@ def state_at_round(content, n_players: int, seed: int, round_no: int) -> GameSta
 
 
 def game_record(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-                churn: str = "reveal", balance: bool = False, make_policy=None, sets=None, watch=None) -> dict:
+                churn: str = "reveal", balance: bool = False, make_policy=None, sets=None, watch=None,
+                epic: bool = False) -> dict:
     """One seeded game as a small plain record (it crosses process and machine
     boundaries): per ranked seat its policy, VP and win share (ties share), the
     rounds, and with `balance` the Imperium cards each non-rival seat ended with.
@@ -110,7 +113,8 @@ def game_record(content, n_players: int, seed: int, policy_names, difficulty: st
             if p.seat == seat:
                 plays[0] += sum(c in cards for c in p.played) + sum(c in cards for c in p.revealed)
     st = play_game(content, n_players, seed, policy_names, quiet=True, difficulty=difficulty, churn=churn,
-                   make_policy=make_policy, sets=sets, on_reveal=on_reveal if watch is not None else None)
+                   make_policy=make_policy, sets=sets, on_reveal=on_reveal if watch is not None else None,
+                   epic=epic)
     winners = [s["seat"] for s in st.standings if s["rank"] == 1]
     seats = []
     for s in st.standings:
@@ -142,7 +146,8 @@ def play_record(content, seed: int, setup: dict) -> dict:
     if reserve:
         build = reserving(*reserve, build=build or make)
     return game_record(content, setup["n_players"], seed, setup["policy_names"], setup["difficulty"],
-                       setup["churn"], setup["balance"], build, setup.get("sets") or None, watch=reserve)
+                       setup["churn"], setup["balance"], build, setup.get("sets") or None, watch=reserve,
+                       epic=bool(setup.get("epic")))
 
 
 def policy_factory(where):
@@ -160,7 +165,7 @@ def policy_factory(where):
 def simulate(content, games: int, n_players: int, seed: int, policy_names, difficulty: str = "novice",
              balance: bool = False, churn: str = "reveal", workers: int = 1, source=None,
              progress=None, cluster=None, address=None, keep_records: bool = False, reserve=None,
-             sets=None, factory=None) -> dict:
+             sets=None, factory=None, epic: bool = False) -> dict:
     """Statistics over seeded games. Seats are those in the standings: in solo games
     the rivals too (their policy is "rival"); the two-player rival is not ranked.
     With `balance`, also per-card win rates (dunec/engine/runs/balance.py).
@@ -168,7 +173,8 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
     loading the content from `source` (backend, cards, extra); records are folded
     in seed order, so the result does not depend on where the games ran.
     `reserve` = (card ids, seat): only that seat acquires those cards (dunec/study/reserve.py).
-    `factory` = "module:function" that builds the seats' policies (policy_factory).
+    `factory` = "module:function" that builds the seats' policies (policy_factory);
+    `epic` plays the Epic game.
     Ctrl-C, SIGTERM or a lost worker process stops early: the games finished so far
     are counted ("interrupted": true, and "stop": "SIGINT", "SIGTERM" or what became
     of the worker)."""
@@ -176,10 +182,12 @@ def simulate(content, games: int, n_players: int, seed: int, policy_names, diffi
 
     setup = {"n_players": n_players, "policy_names": list(policy_names), "difficulty": difficulty,
              "churn": churn, "balance": balance, "reserve": reserve, "sets": tuple(sets or ()),
-             "factory": factory}
+             "factory": factory, "epic": epic}
     records, stop = play_many(play_record, content, source, range(seed, seed + games), setup, workers=workers,
                               progress=progress, cluster=cluster, address=address)
     out = summarise(records, n_players, difficulty, churn, content if balance else None)
+    if epic:
+        out["epic"] = True
     out["interrupted"] = stop is not None
     if stop is not None:
         out["stop"] = stop

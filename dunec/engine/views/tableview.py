@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from dunec.engine.loop.state import FACTIONS
+from dunec.engine.loop.state import FACTIONS, vp_to_end
 from dunec.engine.loop.turns import space_costs
 from dunec.ir.describe import NAMES, cost as cost_words
 
@@ -23,7 +23,8 @@ PLACES = (("first", "1st"), ("second", "2nd"), ("third", "3rd"))
 
 def render_view(engine, player, says: Says | None = None) -> str:
     st, d = engine.state, engine.defs
-    lines = [f"=== Round {st.round} | first player P{st.first_player + 1} ==="]
+    epic = f" | Epic game: to {vp_to_end(st)} VP" if st.epic else ""
+    lines = [f"=== Round {st.round} | first player P{st.first_player + 1}{epic} ==="]
     if st.conflict:
         lines.append(conflict_line(d[st.conflict], says))
     lines.extend(board_lines(engine, says))
