@@ -88,7 +88,10 @@ def tally(p, content) -> dict:
     out.update({("influence", f): p.influence[f] for f in FACTIONS})
     out.update(p.counters)
     out.update({u: held["garrison"] for u, held in p.units.items()})
-    out.update(p.tracks)
+    tracks = content.declared("track")
+    # a line's step; a graph track's cell counts as its column (`expect research 2`)
+    out.update({t: tracks[t]["cells"][at]["column"] if "cells" in tracks.get(t, {}) else at
+                for t, at in p.tracks.items()})
     sold = {m["sells"] for m in content.declared("market").values()}
     if sold:
         out[TILES] = len(p.tiles)

@@ -164,8 +164,9 @@ def _parser(only: str | None = None):
     p = command("list", help="list compiled definitions")
     p.add_argument("--set", dest="set_", metavar="SET", help="only this set (default: every set)")
     p.add_argument("--sets", metavar="SET,SET", help="only the definitions a game of these sets plays")
-    p.add_argument("--kind", choices=sorted(KINDS), metavar="KIND",
-                   help=f"only this kind: {', '.join(sorted(KINDS))} (default: every kind)")
+    p.add_argument("--kind", metavar="KIND",
+                   help=f"only this kind: {', '.join(sorted(KINDS))} or a kind a set derives "
+                        f"(default: every kind)")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
 
     p = command("show", help="print a definition as a player reads it (and draw it as SVG)")
@@ -327,8 +328,8 @@ def _main(argv) -> int:
         args.given = _given(argv, ap)
     try:
         return COMMANDS[args.cmd](args)
-    except UsageError as e:
-        print(f"dunec: {printable(e)}", file=sys.stderr)
+    except UsageError as e:  # a refusal may list diagnostics, one a line (E0309)
+        print("dunec: " + "\n".join(printable(line) for line in str(e).split("\n")), file=sys.stderr)
         return EXIT_USAGE
     except UserError as e:  # they name files: a name's control characters are shown, not obeyed
         print(f"dunec: {printable(e)}", file=sys.stderr)
@@ -830,6 +831,11 @@ def cmd_list(args) -> int:
     defs = _load_defs(args.sets)
     _known_set(args.set_, {m["set"] for m in defs.values()})
     rows = []
+    from dunec.check.model import KINDS
+
+    kinds = {**{k: k for k in KINDS}, **{m["kind"]: m.get("like", m["kind"]) for m in defs.values()}}
+    if args.kind and args.kind not in kinds:  # a set's derived kind is listed as itself
+        raise UsageError(f"unknown kind `{args.kind}`: the kinds are {', '.join(sorted(kinds))}")
     for ident in sorted(defs):
         m = defs[ident]
         if args.set_ and m["set"] != args.set_:
@@ -837,7 +843,7 @@ def cmd_list(args) -> int:
         if args.kind and m["kind"] != args.kind:
             continue
         row = {"id": m["id"], "name": m["name"], "set": m["set"], "kind": m["kind"], "copies": m["copies"]}
-        if m["kind"] in ("card", "starter", "reserve"):
+        if kinds.get(m["kind"]) in ("card", "starter", "reserve"):
             row.update(cost=m.get("cost"), icons=list(m.get("icons", ())), factions=list(m.get("factions", ())))
         if m["kind"] == "conflict":
             row["level"] = m["level"]

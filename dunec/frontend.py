@@ -20,7 +20,9 @@ from dunec.check.messages import EMPTY_FILE, NOT_A_CARD_FILE, NOT_UTF8, UNREADAB
 from dunec.check.tables import starting_deck
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
-from dunec.check.sets import check_decks, check_hagal, check_playable, check_replacements
+from dunec.check.sets import (
+    check_content_changes, check_decks, check_hagal, check_open_icons, check_playable, check_replacements,
+)
 from dunec.check.vocab import read_set
 from dunec.paths import cards_dir
 from dunec.readfile import read_regular
@@ -168,6 +170,8 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics, sets: t
     check_decks(model, work)
     check_hagal(model, work)
     check_replacements(model, work)
+    check_open_icons(model, work)
+    check_content_changes(model, work)
     check_playable(model, work)
     model.tests = check_tests(tests, model, work)
     model.context = frozenset(hidden)

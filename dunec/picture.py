@@ -74,7 +74,7 @@ def _card_svg(d: Def) -> str:
         parts.append(f'<circle cx="{WIDTH - 26}" cy="23" r="15" fill="#fff" stroke="#222"/>')
         parts.append(_text(WIDTH - 26, 28, str(cost), 15, "bold", "middle"))
     y = 62
-    sub = KINDS[d.kind] + (f" · {d.copies} copies" if d.copies > 1 else "") + f" · {d.set}"
+    sub = KINDS.get(d.kind, d.kind.replace("_", " ")) + (f" · {d.copies} copies" if d.copies > 1 else "") + f" · {d.set}"
     parts.append(_text(14, y, sub, 11, fill="#555"))
     icons = f.get("icons", ()) or ((f["icon"],) if d.kind == "space" else ())
     x = 14

@@ -25,10 +25,18 @@ def titles_of(model) -> dict:
     """id -> title for every name the model's sets declare (counters, units, tracks,
     markets) and the name of each space and card: the words `show` uses for them."""
     out = {decl.id: decl.title for s in model.sets.values() for decl in s.names.values()}
+    # a set's derived definition kinds (`kind gadget "Gadget" { like card }`), apart from its names
+    out.update({f"kind {k}": decl.title for s in model.sets.values() for k, decl in s.derived.items()})
     for d in model.defs.values():
         if d.kind in NAMED_KINDS:
             out.setdefault(d.id, d.name)
     return out
+
+
+def kind_title(kind: str) -> str:
+    """What a player calls a definition kind: the core's word, or the title of a set's
+    derived kind among the titles rendered with (titles_of)."""
+    return KINDS.get(kind) or describe.name(f"kind {kind}")
 
 
 def show_definition(d: Def, titles: dict | None = None) -> str:
@@ -39,7 +47,7 @@ def show_definition(d: Def, titles: dict | None = None) -> str:
 
 def _show(d: Def) -> str:
     f = d.fields
-    head = f"{d.name}  [{KINDS[d.kind]}, {d.set}" + (f", {d.copies} copies" if d.copies > 1 else "") + "]"
+    head = f"{d.name}  [{kind_title(d.kind)}, {d.set}" + (f", {d.copies} copies" if d.copies > 1 else "") + "]"
     lines = [head, "-" * len(head)]
     if "cost" in f and d.kind == "tech":
         lines.append(f"Cost: {f['cost']} spice")

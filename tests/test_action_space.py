@@ -147,3 +147,14 @@ def test_the_documented_id_table_is_the_action_space():
             for name, s, e, meaning in base.ranges]
     assert [tuple(r) for r in rows] == want
     assert f"{base.size} for the base\n  game, {ix.size} with Rise of Ix" in text
+
+
+def test_the_cells_of_every_graph_track_have_ids():
+    """`cell` ids: (track, cell) for each cell of a graph track (Immortality's Research
+    track), none for a line; the move a player picks between two links is one of them."""
+    g = Game(players=4, seed=1, sets=("base", "immortality"))
+    cells = g.content.declared("track")["research"]["cells"]
+    start, end = next(r[1:3] for r in g.action_space.ranges if r[0] == "cell")
+    assert end - start == len(cells) == 22
+    assert {g.action_space.describe(i)[1] for i in range(start, end)} == {("research", c) for c in cells}
+    assert g.action_space.id_of(("cell", "research", "r2_1")) in range(start, end)

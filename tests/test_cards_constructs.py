@@ -371,6 +371,7 @@ def test_every_condition_is_probed():
     used |= {"in_conflict", "in_play", "tiles", "persuasion", "agent_at", "enemy_agent_here", "agents_at",
              "card_icons"}
     used |= {"grafted", "grafted_with"}  # played on graft cards (tests/test_graft.py)
+    used |= {"reached"}  # played on a set's tracks (tests/test_tracks.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 
 
@@ -400,6 +401,7 @@ def test_every_count_is_probed():
     # The counts first printed by Rise of Ix are played on its cards (tests/test_ix_*.py).
     used |= {"in_conflict", "deployed_this_turn", "factions_below", "sword_cards", "other_sword_cards"}
     used |= {"other_grafted"}  # played on graft cards (tests/test_graft.py)
+    used |= {"reached"}  # played on a set's tracks (tests/test_tracks.py)
     assert set(T.COUNTS) <= used
 
 

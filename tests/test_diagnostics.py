@@ -50,7 +50,8 @@ FILES = sorted(DATA.glob("*.dune"))
 ERRORS_MD = ROOT / "docs" / "errors.md"
 
 # Codes no data file can hold, each tested by a function in this module.
-COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004", "E0407": "test_a_set_left_out_of_sets_is_E0407"}
+COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004", "E0407": "test_a_set_left_out_of_sets_is_E0407",
+                "E0309": "test_a_construct_the_engine_does_not_play_is_E0309_at_its_place"}
 NOT_TESTABLE = {"E0700"}  # internal compiler error: no input should ever produce it
 
 _EXPECT = re.compile(r"^(\^\s+)?(?:error|warning)\[([EW]\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?:(\d+)\s+(\S.*?)\s*$")
@@ -246,6 +247,7 @@ def test_every_call_site_names_a_registry_entry_with_fitting_arguments():
                 assert (part in kws) != fixed, \
                     f"{path}:{line}: {name}'s {part} is {'fixed by the registry' if fixed else 'up to the call'}"
     used |= {"NUMBER_OUT_OF_RANGE", "UNPAYABLE_COST"}  # through DYNAMIC
+    used |= {"NOT_PLAYED_YET"}  # rendered by a game's selection (ir/meta.py refusals), not a check
     unused = sorted(name for name, e in ENTRIES.items() if name not in used)
     assert unused == ["BAD_FIELD_VALUE", "INTERNAL_ERROR"], f"entries no call raises: {unused}"
     assert all(e.of is not None for name, e in ENTRIES.items() if e.code == "E0106" and name != "BAD_FIELD_VALUE")
@@ -447,6 +449,21 @@ def test_a_set_left_out_of_sets_is_E0407():
     assert (d.code, d.span.line, d.span.col) == ("E0407", 1, 1)
     assert d.message == "set `promo` is not among the checked sets"
     assert (d.label, d.help) == ("of set `promo`", "add it: `--sets base,promo`, or leave this file out")
+
+
+def test_a_construct_the_engine_does_not_play_is_E0309_at_its_place():
+    """A game, not a check, refuses it: no data file can say so (tests/test_open_tables.py
+    has the rest)."""
+    from dunec.content import from_model
+    from dunec.ir.meta import SetsError
+
+    src = ('set scouts "Scouts" {\n  requires base\n  kinds card\n'
+           '  piece scouts_piece "Scout" { supply 2; on space }\n}\n')
+    model, diags = compile_sources([("scouts.dune", src)])
+    assert not diags.items  # valid language
+    with pytest.raises(SetsError) as e:
+        from_model(model).select(("base", "scouts"))
+    assert "scouts.dune:4:3: error[E0309]: `piece` is not played by the engine yet" in str(e.value)
 
 
 def test_undecodable_file_does_not_stop_the_others(tmp_path):

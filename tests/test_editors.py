@@ -11,7 +11,7 @@ import pytest
 
 from dunec.check import schema, tables
 from dunec.check.model import KINDS
-from dunec.check.vocab import DECLARATIONS
+from dunec.check.vocab import DECLARATIONS, OPEN_DECLARATIONS
 from dunec.frontend import card_files
 from dunec.paths import cards_dir, grammar_file
 
@@ -112,7 +112,7 @@ def test_every_grammar_keyword_is_a_keyword():
 
 
 # A set's own definition and the declarations inside it read like definitions too.
-@pytest.mark.parametrize("kind", sorted(set(KINDS) | {"set", *DECLARATIONS}))
+@pytest.mark.parametrize("kind", sorted(set(KINDS) | {"set", *DECLARATIONS, *OPEN_DECLARATIONS}))
 def test_every_definition_kind_and_its_id(kind):
     assert tokens(f'{kind} some_id "Some Title" {{') == [
         (kind, "storage.type.definition.dune"), ("some_id", "entity.name.type.id.dune"),

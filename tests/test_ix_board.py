@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from dunec import content as C
-from dunec.engine.rules import resources as rules_resources
+from dunec.engine.rules import tracks as rules_tracks
 from dunec.engine.loop import turns
 from dunec.engine.loop.game import Engine
 from dunec.engine.loop.setup import give_sets, new_game
@@ -96,7 +96,7 @@ def test_at_the_top_the_only_move_is_the_recall(ix):
     g = new_ix(ix)
     dear_market(g)
     g.p(0).tracks["shipping"] = 3
-    rules_resources.step_up(g.engine, g.p(0), "shipping")
+    rules_tracks.step_up(g.engine, g.p(0), "shipping")
     assert g.p(0).tracks["shipping"] == 3  # not past the top
     before = snap_ix(g)
     g.answer(0, "+1 Influence with Fremen", DIVIDENDS)

@@ -90,10 +90,11 @@ def test_simulate_plays_ix(capsys):
     assert main(["simulate", "--games", "2", "--sets", "base,ix", "--json"]) == 0
 
 
-def test_a_set_the_engine_does_not_play_is_still_refused(capsys):
+def test_a_set_using_constructs_the_engine_does_not_play_is_refused_at_each(capsys):
     assert main(["play", "--sets", "base,uprising", "--seed", "1"]) == 2
     err = capsys.readouterr().err
-    assert "does not play set `uprising` yet" in err and "Traceback" not in err
+    assert "uprising/set.dune:14:3: error[E0309]: `piece` is not played by the engine yet" in err
+    assert "Traceback" not in err
 
 
 def test_content_loaded_whole_plays_the_stand_alone_game_and_select_brings_ix_in():

@@ -72,7 +72,7 @@ def test_a_new_sets_names_lower_to_ir(smugglers):
     pay = cargo.boxes["plot"][0]
     assert pay.args[0] == (("res", "contraband", 2),)
     assert cargo.boxes["plot"][1] == Op("cash_out", ("smuggling_route",))
-    assert describe(captain.boxes["agent"]) == "+2 smugglers, advance 1 step on the smuggling route"  # the declared title, in the plural
+    assert describe(captain.boxes["agent"]) == "+2 smugglers, advance on the smuggling route"  # the declared title, in the plural
 
 
 def test_a_sets_declarations_are_in_the_model(smugglers):
@@ -272,16 +272,6 @@ def test_the_core_tables_hold_no_set_names():
     assert not hasattr(T, "SETS")
 
 
-def test_an_unplayed_expansions_names_are_its_own_and_refused_elsewhere():
-    src = 'card worm_caller "Worm Caller" {\n  set uprising\n  cost 3; icons city\n  agent { sandworm 1 }\n}\n'
-    _, diags = compile_sources([("up.dune", src)])
-    assert not diags.items  # the set's own content is data: checked and shown
-    fan = 'set fan "Fan" {\n  requires uprising\n  kinds card\n}\n' + src.replace("set uprising", "set fan")
-    _, diags = compile_sources([("fan.dune", fan)])
-    assert [(d.code, d.message) for d in diags.items] == [
-        ("E0309", "`sandworm` (uprising) is not played by the engine yet")]
-
-
 def test_a_played_expansions_names_serve_a_set_that_requires_it():
     """Rise of Ix plays: a fan set built on it may use its dreadnoughts."""
     src = ('set fan "Fan" {\n  requires ix\n  kinds card\n}\n'
@@ -372,7 +362,7 @@ def test_a_base_game_holds_no_declared_names():
 
 
 @pytest.mark.parametrize("backend", ["interpreted", "compiled"])
-def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smugglers, backend):
+def test_advance_pays_every_step_stops_at_the_top_and_cash_out_collects_every_step_down(smugglers, backend):
     from dunec.content import load
     from dunec.engine.effects.context import Ctx
     from dunec.engine.loop.game import Engine
@@ -387,9 +377,10 @@ def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smuggler
     ctx.advance("smuggling_route", 1)
     e.drive()
     assert (p.tracks["smuggling_route"], p.solari) == (1, solari + 2)  # step 1: solari 2
-    ctx.advance("smuggling_route", 5)  # not past the top (3): step 3's reward only
+    ctx.advance("smuggling_route", 5)  # not past the top (3): steps 2 and 3 each pay (issue 21)
     e.drive()
-    assert (p.tracks["smuggling_route"], p.vp, other.solari) == (3, vp0 + 1, other_solari + 1)
+    assert (p.tracks["smuggling_route"], p.vp, other.solari, p.counters["contraband"]) == \
+        (3, vp0 + 1, other_solari + 1, 1)
     vp = p.vp
     ctx.advance("smuggling_route", 1)  # at the top: no move, no reward
     e.drive()
@@ -398,7 +389,7 @@ def test_advance_stops_at_the_top_and_cash_out_collects_every_step_down(smuggler
     e.drive()
     assert p.tracks["smuggling_route"] == 0
     assert (p.vp, p.counters["contraband"], p.solari, other.solari) == \
-        (vp + 1, 1, solari + 4, other_solari + 2)
+        (vp + 1, 2, solari + 4, other_solari + 2)
     ctx.cash_out("smuggling_route")  # from the bottom: nothing
     e.drive()
     assert (p.vp, p.solari) == (vp + 1, solari + 4)

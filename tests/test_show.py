@@ -341,7 +341,7 @@ def test_show_uses_a_new_sets_declared_titles(tmp_path, capsys):
     text = capsys.readouterr().out
     for words in ("1 move on the Smuggling route", "+2 Contacts", "sending an Agent to Safe House",
                   "for each Skiff of yours in the Conflict: +1 sword", "if your Skiffs out of your supply >= 2",
-                  "advance 1 step on the Smuggling route", "acquire one of the Star charts"):
+                  "advance on the Smuggling route", "acquire one of the Star charts"):
         assert words in text, words
     for ident in ("the route", "contacts", "skiff", "safe_house", "safe house", "the charts"):
         assert ident not in text, ident

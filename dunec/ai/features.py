@@ -60,6 +60,7 @@ class Layout:
     tiles: tuple = ()     # the ids every declared market sells, sorted
     subject_index: dict = None
     at: dict = None       # block name -> (start, end): offsets(), made once
+    columns: dict = None  # graph track -> {cell: its column}: a token's position as a number
 
     @property
     def set_fields(self) -> tuple:
@@ -142,7 +143,9 @@ def _make_layout(content) -> Layout:
         extra.append(("market", len(tiles)))   # 1 if the tile is face up on top of a market stack
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
-                  _offsets(blocks + tuple(extra)))
+                  _offsets(blocks + tuple(extra)),
+                  {t: {c: m["column"] for c, m in content.declared("track")[t]["cells"].items()}
+                   for t in tracks if "cells" in content.declared("track")[t]})
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
@@ -215,7 +218,9 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
             held = p.units.get(u, {})
             values += [held.get("garrison", 0), held.get("conflict", 0), held.get("supply", 0),
                        placed.get((p.seat, u), 0)]
-        values += [p.tracks.get(t, 0) for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
+        # a line's step; a graph's cell as its column
+        values += [lay.columns[t].get(p.tracks.get(t), 0) if t in lay.columns else p.tracks.get(t, 0)
+                   for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
         if lay.tiles:
             values += [len(p.tiles), len(p.flipped)]
             for t in p.tiles:

@@ -181,6 +181,15 @@ class _TestChecker:
                 self.bad(g.span, "an amount or a pile", "spice 2", "given")
             elif g.verb == "influence":
                 self.influence(g, self.t.given_influence, "given", lo=0)
+            elif names.get(g.verb) == "track" and self._cells(g.verb):
+                # a graph track's token stands on a cell: `given { research r3_0 }`
+                cells = self._cells(g.verb)
+                if len(g.args) != 1 or g.args[0].kind != "name":
+                    self.bad(g.span, "a cell of the track", f"{g.verb} {next(iter(cells))}", "given")
+                elif g.args[0].value not in cells:
+                    self.unknown(g.args[0].span, f"cell of track `{g.verb}`", g.args[0].value, tuple(cells))
+                else:
+                    self.t.given_amounts[g.verb] = str(g.args[0].value)
             elif g.verb in GIVEN_AMOUNTS or g.verb in amounts:
                 if len(g.args) != 1 or g.args[0].kind != "int" or g.args[0].value < 0:
                     self.bad(g.span, "a number of 0 or more", f"{g.verb} 2", "given")
@@ -194,6 +203,14 @@ class _TestChecker:
                 self.unknown(g.verb_span, "given amount or pile", g.verb,
                              (*GIVEN_AMOUNTS, *amounts, "influence", "hand", "deck", "discard", "intrigue",
                               *((TILES,) if tiles else ())))
+
+    def _cells(self, track: str) -> dict:
+        """The cells of a graph track (none for a line)."""
+        for s in self.model.sets.values():
+            d = s.names.get(track)
+            if d is not None and d.kind == "track":
+                return d.cells
+        return {}
 
     def influence(self, g: ast.Action, into: dict, field: str, lo: int | None = None) -> None:
         args = g.args

@@ -10,7 +10,7 @@ from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_SPACE_SENT_TO,
-    REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, UNKNOWN_CONDITION, UNKNOWN_COST,
+    REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, TRACK_REACHED_BEYOND, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
@@ -285,10 +285,23 @@ class EffectChecker:
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(c.name, "amount")):
             return None
+        if c.name == "reached" and not self._reachable(args[0].value, args[1]):
+            return None
         vals = m.values if m.values else ([] if m.form == "" else [m.form])
         if "<card>" in m.form:
             vals = [self._ref(args[0], CARD_KINDS, "card")] + list(vals[1:])
         return (c.name, *vals)
+
+    def _reachable(self, track: str, n: ast.Arg) -> bool:
+        """`reached TRACK N`: N within the track (its last step, or a graph's last column)."""
+        d = self.v.decls.get(track)
+        if d is None or d.kind != "track":
+            return True
+        top = max((c.column for c in d.cells.values()), default=0) if d.cells else d.numbers.get("steps")
+        if top is None or n.value <= top:
+            return True
+        self.d.error(TRACK_REACHED_BEYOND, n.span, track=track, n=n.value, top=top)
+        return False
 
     def _quantity(self, name, span, args, table, defn, whole=None):
         """A count of `for each`, or with `whole` the quantity a condition compares."""

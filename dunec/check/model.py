@@ -21,6 +21,7 @@ KINDS = {
     "hagal": "House Hagal card",
     "deck": "deck list",
     "tech": "tech tile",
+    "post": "observation post",
 }
 CARD_KINDS = ("card", "starter", "reserve")
 

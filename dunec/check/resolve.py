@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 
-from dunec.check import tables as T
 from dunec.check.context import Entry, Known
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
@@ -19,10 +18,10 @@ from dunec.check.messages import (
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
     FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, HAGAL_IDS_EXPECTED, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET,
     MISSING_SET_DECLARATION,
-    NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NOT_PLAYED_YET, NO_BOXES, NO_SUCH_DEFINITION,
+    NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NO_BOXES, NO_SUCH_DEFINITION,
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
-    SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
+    SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -30,6 +29,8 @@ from dunec.check.vocab import SetDecl, Vocabulary, reaches, read_set
 from dunec.syntax import ast
 
 
+# The kinds that take a field named after a set's tag set (`battle crysknife`).
+TAGGED_KINDS = CARD_KINDS + ("conflict", "intrigue")
 # Unknown ids that get a "did you mean" (see Checker._suggest_id).
 MAX_ID_SUGGESTIONS = 200
 
@@ -87,9 +88,10 @@ class Checker(EffectChecker):
             for defn in f.definitions:
                 if defn.kind == "set":
                     continue
-                if defn.kind not in SCHEMAS:
+                if defn.kind not in SCHEMAS and defn.kind not in self.v.derived:
+                    kinds = [*SCHEMAS, *self.v.derived]
                     self.d.error(UNKNOWN_KIND, defn.kind_span, kind=defn.kind,
-                                 help=did_you_mean(defn.kind, SCHEMAS) or one_of(SCHEMAS, near=defn.kind))
+                                 help=did_you_mean(defn.kind, kinds) or one_of(kinds, near=defn.kind))
                     continue
                 key = (self._peek_set(defn, self.v.sets), defn.id)
                 if key in todo:
@@ -136,8 +138,18 @@ class Checker(EffectChecker):
 
     def _set_names_of(self, decl: SetDecl, defn: ast.Definition, checked: bool) -> None:
         for d in decl.names.values():
-            for n, (span, body) in list(d.steps.items()):
-                d.steps[n] = self._block(body, "track", defn)
+            # A track's boxes: each step's, first-to-reach and cell reward and its at_end
+            # box are effects (box "track"); a `from COLUMN` box holds rule modifiers.
+            for boxes in (d.steps, d.firsts):
+                for n, (span, body) in list(boxes.items()):
+                    boxes[n] = self._block(body, "track", defn)
+            for c in d.cells.values():
+                if c.gives is not None:
+                    c.gives = self._block(c.gives, "track", defn)
+            if d.at_end is not None:
+                d.at_end = self._block(d.at_end[1], "track", defn)
+            for n, (span, body) in list(d.froms.items()):
+                d.froms[n] = self._block(body, "passive", defn)
             if checked:
                 self._judge_set_uses(decl.id)
             self._set_uses = []
@@ -146,6 +158,8 @@ class Checker(EffectChecker):
                     self._market_counter(decl, counter, span)
             if d.holds and checked:
                 self._held_unit(decl, d.holds, d.holds_span)
+        if checked:
+            self._open_names(decl)
 
     def _held_unit(self, decl, unit: str, span) -> None:
         """A counter's `holds UNIT`: a unit kind of the set or of one it requires
@@ -215,6 +229,10 @@ class Checker(EffectChecker):
 
     # ------------------------------------------------------------------ definitions
     def _definition(self, defn: ast.Definition, key: str) -> None:
+        kind = defn.kind
+        if kind in self.v.derived:  # a set's derived kind: checked as its core kind, listed as itself
+            defn = ast.Definition(self.v.like(kind), defn.kind_span, defn.id, defn.id_span, defn.title, defn.body,
+                                  defn.span, defn.file)
         schema = SCHEMAS[defn.kind]
         self._set_now = self._peek_set(defn, self.v.sets)
         dset = _set_from_path(defn.file, self.v.sets)
@@ -246,6 +264,11 @@ class Checker(EffectChecker):
                 end = st.args[0].span
                 key_span = ast.Span(key_span.file, key_span.line, key_span.col, end.end_line, end.end_col)
             spec = schema.get(key)
+            if spec is None and key in self.v.tags and defn.kind in TAGGED_KINDS:
+                self._tag_field(out, st, self.v.tags[key])
+                seen[key] = st
+                self.model.spans[(out.id, key)] = st.span
+                continue
             if spec is None and key == "graft":  # a flag of the cards played on agent turns only
                 self.d.error(GRAFT_NOT_ON_AGENT_CARD, key_span, kind=KINDS[defn.kind], id=defn.id)
                 continue
@@ -284,11 +307,13 @@ class Checker(EffectChecker):
                          field="reveal")
         if "copies" in out.fields:
             out.copies = out.fields.pop("copies")
+        if kind != defn.kind:
+            out.kind, out.fields["like"] = kind, defn.kind  # the engine reads its core kind
         # Re-check context rules that depend on the set, now that it is known.
         if set_known:
-            if not any(defn.kind in self.v.sets[s].kinds for s in self.v.reaches(out.set) if s in self.v.sets):
-                listing = [s for s, x in self.v.sets.items() if defn.kind in x.kinds] or ["a set that lists it"]
-                self.d.error(NOT_IN_THIS_SET, defn.kind_span, name=defn.kind, needs=" or ".join(listing),
+            if not any(kind in self.v.sets[s].kinds for s in self.v.reaches(out.set) if s in self.v.sets):
+                listing = [s for s, x in self.v.sets.items() if kind in x.kinds] or ["a set that lists it"]
+                self.d.error(NOT_IN_THIS_SET, defn.kind_span, name=kind, needs=" or ".join(listing),
                              set=out.set, expansion=listing[0])
             self._judge_set_uses(out.set)
         self._set_uses = []
@@ -362,6 +387,8 @@ class Checker(EffectChecker):
                     self.d.error(NAME_LISTED_TWICE, a.span, field=key)
                     continue
                 vals.append(a.value)
+            if spec.table == "icon":
+                self._note_names(args)  # a set's declared icon belongs to it
             if spec.kind == "names":
                 out.fields[key] = tuple(vals)
             elif vals:
@@ -403,17 +430,12 @@ class Checker(EffectChecker):
 
     # ------------------------------------------------------------------ helpers
     def _judge_set_uses(self, dset: str) -> None:
-        """A name of a set may be used by that set and the sets that require it. The
-        names of an expansion the engine does not play yet are its own: its definitions
-        use them (content as data), any other set's use is refused (E0309)."""
+        """A name of a set may be used by that set and the sets that require it."""
         reach = self.v.reaches(dset)
         for span, needs, name in self._set_uses:
-            owners = reach.intersection(needs)
-            if not owners:
+            if not reach.intersection(needs):
                 self.d.error(NOT_IN_THIS_SET, span, name=name, needs=" or ".join(needs), set=dset,
                              expansion=needs[0])
-            elif dset not in owners and owners.intersection(T.UNPLAYED_SETS):
-                self.d.error(NOT_PLAYED_YET, span, name=name, set=sorted(owners)[0])
         self._set_uses = []
 
     def _key(self, ident: str) -> str:
@@ -510,9 +532,53 @@ class Checker(EffectChecker):
                     continue  # the definition itself had errors, already reported
                 self.d.error(NO_SUCH_DEFINITION, arg.span, what=what, name=arg.value,
                              help=self._suggest_id(str(arg.value), kinds))
-            elif target.kind not in kinds:
-                self.d.error(WRONG_KIND_OF_DEFINITION, arg.span, name=arg.value, what=what, kind=KINDS[target.kind])
+            elif self.v.like(target.kind) not in kinds:
+                self.d.error(WRONG_KIND_OF_DEFINITION, arg.span, name=arg.value, what=what,
+                             kind=self.kind_title(target.kind))
         self._refs = []
+
+    def kind_title(self, kind: str) -> str:
+        """What a player calls a definition kind: the core's name, or a derived kind's title."""
+        d = self.v.derived.get(kind)
+        return KINDS[kind] if d is None else d.title
+
+    # ------------------------------------------------------------------ open tables
+    def _tag_field(self, out: Def, st: ast.Action, tags) -> None:
+        """A card's or conflict's field named after a tag set: some of its tags."""
+        self._note_set_use(tags.id, st.verb_span)
+        if st.body is not None or not st.args:
+            self.d.error(NAMES_EXPECTED, st.verb_span, field=tags.id,
+                         example=f"{tags.id} {tags.words[0][0] if tags.words else 'NAME'}")
+            return
+        have = [w for w, _ in tags.words]
+        vals = []
+        for a in st.args:
+            if a.kind != "name" or a.value not in have:
+                self.d.error(TAG_UNKNOWN, a.span, name=a.text(), tags=tags.id,
+                             help=did_you_mean(str(a.value), have) or one_of(have, near=str(a.value)))
+            elif a.value in vals:
+                self.d.error(NAME_LISTED_TWICE, a.span, field=tags.id)
+            else:
+                vals.append(a.value)
+        out.fields[tags.id] = tuple(vals)
+
+    def _open_names(self, decl: SetDecl) -> None:
+        """The names the open tables refer to: a flag's spaces, a piece's kind, an
+        icon's piece (judged when the set is among the checked files)."""
+        reach = self.v.reaches(decl.id)
+        for d in decl.names.values():
+            if d.kind == "flag":
+                for w, span in d.words:
+                    self._ref(ast.Arg("name", w, span), ("space",), "board space")
+            if d.kind == "piece" and d.on and d.on not in SCHEMAS and d.on not in self.v.derived:
+                kinds = [*SCHEMAS, *self.v.derived]
+                self.d.error(UNKNOWN_KIND, d.on_span, kind=d.on, help=did_you_mean(d.on, kinds) or one_of(kinds, near=d.on))
+            if d.kind == "icon" and d.via:
+                x = self.v.decls.get(d.via)
+                if x is None or x.kind != "piece" or x.set not in reach:
+                    pieces = [n for n, y in self.v.decls.items() if y.kind == "piece" and y.set in reach]
+                    self.d.error(UNKNOWN_NAME, d.via_span, what="piece", name=d.via,
+                                 help=did_you_mean(d.via, pieces) or one_of(pieces, near=d.via))
 
 
 def _stmt_word(st) -> str:

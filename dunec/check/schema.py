@@ -53,6 +53,9 @@ RANGES: dict[str, Range] = {
     "unit_supply": Range(1, 99, "a unit supply", "a player holds 1 to 99 units of a kind"),
     "market_stacks": Range(1, 9, "a number of market stacks", "a market lays its tiles out in 1 to 9 stacks"),
     "track_steps": Range(1, 20, "a number of track steps", "a track has 1 to 20 steps above its bottom"),
+    "track_column": Range(0, 20, "a column of a track's cells", "a graph track has columns 0 to 20"),
+    "track_reached": Range(1, 20, "a step or column of a track", "a track's steps or columns run from 1 to 20 "
+                                                                   "(0 is where every token starts)"),
     # Costs (E0303): what a player can ever pay.
     "cost": Range(1, 99, "a cost", "a cost is at least 1 and at most 99; to pay nothing, drop the `pay`"),
     "troop_cost": Range(1, 12, "a troop cost", "a player has only 12 troops"),
@@ -63,7 +66,7 @@ RANGES: dict[str, Range] = {
 NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost", "secret_factions": "factions_chosen",
                   "unit_strength": "unit_strength"}
 # The range of the number in a condition or count's own arguments (`factions_at 3`).
-NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount"}
+NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount", "reached": "track_reached"}
 # The range a quantity condition is compared with (`influence fremen >= 2`); a
 # set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {
@@ -201,6 +204,12 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         # The cards of a set it requires that this card takes the place of, in the
         # modes this card is used in (Immortality's solo Carthag cards, rules 002).
         "replaces": FieldSpec("spaces", "replaces hagal_carthag", table="hagal"),
+    },
+    # Uprising's observation posts: board locations a player's pieces (spies) stand on,
+    # each linked to board spaces. Checked; the engine does not play them yet (E0309).
+    "post": {
+        **_COMMON,
+        "links": FieldSpec("spaces", "links arrakeen imperial_basin"),
     },
     "deck": {
         **_COMMON,

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
-    DECK_REPLACES_ABSENT, DECK_REPLACES_NOT_STARTER, DECK_REPLACES_UNEVEN, DECK_SIZE_MISMATCH,
-    DECK_STARTING_REPLACES, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
-    HAGAL_REPLACED_TWICE, HAGAL_REPLACES_UNREQUIRED, SET_CANNOT_START, SPACE_REPLACED_TWICE,
-    SPACE_REPLACES_UNREQUIRED,
+    CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACES_ABSENT, DECK_REPLACES_NOT_STARTER, DECK_REPLACES_UNEVEN,
+    DECK_SIZE_MISMATCH, DECK_STARTING_REPLACES, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE,
+    HAGAL_PICKS_FROM_NON_MAKER, HAGAL_REPLACED_TWICE, HAGAL_REPLACES_UNREQUIRED, OPEN_ICON_UNUSED,
+    SET_CANNOT_START, SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
-from dunec.check.model import Model
+from dunec.check.diagnostics import did_you_mean, one_of
+from dunec.check.model import CARD_KINDS, Model
 from dunec.check.tables import starting_deck
 from dunec.check.vocab import reaches
 
@@ -145,3 +146,47 @@ def check_playable(model: Model, diags: Diagnostics) -> None:
     if needs:
         diags.error(SET_CANNOT_START, model.spans.get((start.id, "size"), start.span),
                     notes=[(f"it needs {need}", None) for need in needs])
+
+
+def check_open_icons(model: Model, diags: Diagnostics) -> None:
+    """A set's declared agent icon is the `icon` of a board space of the set or of a
+    set that builds on it; an icon placed through a piece (`via`) goes to the piece's
+    locations instead."""
+    for sid, decl in sorted(model.sets.items()):
+        for ident, d in decl.names.items():
+            if d.kind != "icon" or d.via:
+                continue
+            if not any(x.fields.get("icon") == ident and sid in reaches(model.sets, x.set)
+                       for x in model.of_kind("space")):
+                diags.error(OPEN_ICON_UNUSED, d.span, icon=ident)
+
+
+def check_content_changes(model: Model, diags: Diagnostics) -> None:
+    """A set's `remove KIND ID` and `replace starter OLD with NEW` name content of the
+    set or of a set it requires, of that kind; a starting card is replaced once."""
+    like = {k: d.like for s in model.sets.values() for k, d in s.derived.items()}
+    by_id: dict = {}
+    for d in model.defs.values():
+        by_id.setdefault(d.id.split(".")[-1], []).append(d)
+    replaced: dict = {}
+    for sid, decl in sorted(model.sets.items()):
+        reach = reaches(model.sets, sid)
+
+        def known(ident, kinds, what, does, span, sid=sid, reach=reach):
+            ok = [d for d in by_id.get(ident, ()) if like.get(d.kind, d.kind) in kinds and d.set in reach]
+            if not ok:
+                near = sorted({d.id for ds in by_id.values() for d in ds
+                               if like.get(d.kind, d.kind) in kinds and d.set in reach})
+                diags.error(CONTENT_UNKNOWN, span, set=sid, does=f"{does} {what}", what=what, name=ident,
+                            help=did_you_mean(ident, near) or one_of(near, near=ident))
+            return bool(ok)
+
+        for kind, ident, span in decl.removes:
+            known(ident, (kind,), {"card": "Imperium card", "starter": "starting card", "space": "board space",
+                                   "reserve": "reserve card"}[kind], "removes", span)
+        for old, new, old_span, new_span in decl.replaces:
+            if known(old, ("starter",), "starting card", "replaces", old_span) and old in replaced:
+                diags.error(CONTENT_TWICE, old_span, what="starting card", name=old, verb="replace",
+                            other=replaced[old], notes=[])
+            replaced.setdefault(old, sid)
+            known(new, CARD_KINDS, "card", "brings in", new_span)

@@ -12,10 +12,21 @@ from dunec.ir import verbs as V
 from dunec.ir.verbs import ALL_BOXES, NOT_IN_COMBAT, PERSUASION_BOXES, REVEAL_LIKE  # noqa: F401 (the boxes)
 from dunec.record import Frozen
 
-# Official expansions whose mechanisms the engine is still being taught: a game that
-# selects one is refused (ir/meta.py, Content.select).
-UNPLAYED_SETS = {
-    "uprising": "spies, contracts, sandworms and the Maker hooks",
+# The constructs the language has and the engine does not play yet, with what each
+# is. `dunec check` accepts them (a set is valid language); a game that selects a set
+# whose declarations or definitions use one is refused at each use (E0309:
+# check/constructs.py finds the uses, ir/meta.py Content.select refuses them), never
+# by the set's id. A branch that teaches the engine a construct strikes it off here.
+UNPLAYED_CONSTRUCTS = {
+    "piece": "a player's pieces on board locations (`piece ID { supply N; on KIND }`)",
+    "flag": "a board-held flag (`flag ID { protects SPACE... }`)",
+    "post": "the `post` board locations linked to spaces",
+    "tags": "a tag set and the fields named after it (`tags ID { NAME... }`)",
+    "via": "an agent icon placed through a piece (`icon ID { via PIECE }`)",
+    "summoned": "a unit summoned to the Conflict (`summoned`)",
+    "doubles": "a unit that doubles the rewards of a Conflict (`doubles`)",
+    "free": "a market whose cards are taken without a price (`free`)",
+    "when_empty": "what a market gives when it has nothing left (`when_empty`)",
 }
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
@@ -99,6 +110,9 @@ CONDITIONS: dict[str, CondDef] = {
     "alliances": CondDef(("",), quantity=True),
     "factions_at": CondDef(("<int>",), quantity=True),
     "copies": CondDef(("<card>",), quantity=True),
+    # a set's track: the player's token on step N or higher (a line), in column N or
+    # to its right (a graph): `if reached research 4 { }` (engine/rules/tracks.py)
+    "reached": CondDef(("<track> <int>",)),
     # Graft (engine/rules/graft.py): this card was played grafted on this agent turn; the
     # other grafted card has one of these Factions.
     "grafted": CondDef(("",)),
@@ -128,6 +142,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "intrigue": ("",),
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
+    "reached": ("<track>",),  # the step (a line) or column (a graph) of the player's token
     "in_conflict": ("<unit>",),
     "deployed_this_turn": ("", "<unit>"),  # units of every kind, or of one kind
     "factions_below": ("<int>",),  # factions where you have less influence than N

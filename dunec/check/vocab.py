@@ -11,9 +11,10 @@ from __future__ import annotations
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.messages import (
-    DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, MARKET_REBATES_ITS_CURRENCY, MISSING_FIELD,
-    NAME_DECLARED_TWICE, NAME_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, SET_REQUIRED_TWICE,
-    SET_REQUIRES_ITSELF, UNKNOWN_FIELD, UNKNOWN_KIND,
+    CONTENT_TWICE, DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, FLAG_TAKES_NO_VALUE,
+    MARKET_REBATES_ITS_CURRENCY, MISSING_FIELD, NAME_DECLARED_TWICE, NAME_EXPECTED, NAME_LISTED_TWICE, NAMES_EXPECTED,
+    NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, SET_REQUIRED_TWICE, SET_REQUIRES_ITSELF, TRACK_LINK_NOT_RIGHTWARD,
+    TRACK_MIXES_FORMS, TRACK_UNKNOWN_CELL, TRACK_UNREACHABLE_CELL, UNKNOWN_FIELD, UNKNOWN_KIND,
 )
 from dunec.check.schema import RANGES, SCHEMAS
 from dunec.record import Record
@@ -22,16 +23,44 @@ from dunec.syntax import ast
 # What a set body holds: `STATEMENT id "Title"` declarations (with a { } of fields
 # for units, tracks and markets), `requires SET ...` and `kinds KIND ...`.
 DECLARATIONS = ("counter", "unit", "track", "market")
-SET_FIELDS = ("requires", "kinds") + DECLARATIONS
+# The open tables (docs/language.md, "Declarations any expansion needs"): a definition
+# kind derived from a core kind, an agent icon, a tag set, a board-held flag, a
+# player's pieces; and the content a set replaces or removes.
+OPEN_DECLARATIONS = ("kind", "icon", "tags", "flag", "piece")
+CONTENT_CHANGES = ("replace", "remove")
+SET_FIELDS = ("requires", "kinds") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
 UNIT_FIELDS = {"strength": "unit_strength", "supply": "unit_supply"}
 # A market's numbers: how many face-down stacks its definitions are dealt into.
 MARKET_FIELDS = {"stacks": "market_stacks"}
 
 
+# A track is a line (`steps N`, `step K { }`, `first K { }`) or a graph of cells
+# (`cell ID { column N; next ID...; gives { } }`, `start ID`, `from COLUMN { }`);
+# `at_end { }` fits either (docs/language.md, "Tracks").
+LINE_FIELDS = ("steps", "step", "first")
+GRAPH_FIELDS = ("cell", "start", "from")
+TRACK_FIELDS = LINE_FIELDS + GRAPH_FIELDS + ("at_end",)
+CELL_FIELDS = ("column", "next", "gives")
+
+
+class Cell(Record):
+    """One cell of a graph track: its column, the cells its links lead to (id, span),
+    and its reward (statements, later IR ops; None: it gives nothing)."""
+    FIELDS = ("id", "span", "column", "next", "gives")
+
+    def __init__(self, id: str, span: ast.Span, column: int | None = None, next: list | None = None,
+                 gives=None) -> None:
+        self.id = id
+        self.span = span
+        self.column = column
+        self.next = [] if next is None else next
+        self.gives = gives
+
+
 class Decl(Record):
     """One declared name: a counter, unit kind, track or market."""
     FIELDS = ("kind", "id", "title", "set", "span", "numbers", "steps", "currency", "currency_span", "sells",
-              "rebate", "rebate_span", "holds", "holds_span")
+              "rebate", "rebate_span", "holds", "holds_span", "firsts", "cells", "start", "froms", "at_end")
 
     def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span, numbers: dict | None = None,
                  steps: dict | None = None, currency: str = "", currency_span: ast.Span | None = None,
@@ -53,10 +82,39 @@ class Decl(Record):
         # troop from the supply), or "" for a counter of its own tokens
         self.holds = holds
         self.holds_span = holds_span
+        # track: `first K { }` (step -> (span, statements), later IR ops): a one-time
+        # reward for the first player to reach step K
+        self.firsts: dict = {}
+        self.cells: dict = {}  # graph track: cell id -> Cell
+        self.start = ""  # graph track: the cell every token starts on
+        self.start_span = None
+        self.froms: dict = {}  # graph track: column -> (span, statements), later the passive's IR ops
+        self.at_end = None  # track: (span, statements), later IR ops: an advance that cannot move
+
+    @property
+    def graph(self) -> bool:
+        """A track of cells (else a line of steps)."""
+        return bool(self.cells)
+
+
+class OpenDecl(Decl):
+    """A declaration of the open tables: a derived kind (`like`: its core kind), an
+    icon (`via`: the piece that places it, Uprising's spies), a tag set (`words`: its
+    tags, `wild`: the tag that matches any), a flag (`words`: the spaces it
+    protects), a piece (`numbers`: supply; `on`: the definition kind it stands on)."""
+    FIELDS = Decl.FIELDS + ("like", "via", "via_span", "words", "wild", "on", "on_span")
+
+    def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span) -> None:
+        super().__init__(kind, id, title, set, span)
+        self.like = ""
+        self.via, self.via_span = "", None
+        self.words = []  # (name, span)
+        self.wild = ""
+        self.on, self.on_span = "", None
 
 
 class SetDecl(Record):
-    FIELDS = ("id", "title", "defn", "requires", "kinds", "names")
+    FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed")
 
     def __init__(self, id: str, title: str, defn: ast.Definition, requires: list | None = None,
                  kinds: tuple = (), names: dict | None = None) -> None:
@@ -66,11 +124,18 @@ class SetDecl(Record):
         self.requires = [] if requires is None else requires  # (set, span)
         self.kinds = kinds
         self.names = {} if names is None else names  # id -> Decl
+        self.derived = {}  # kind id -> OpenDecl: the definition kinds the set derives (`kind ID { like K }`)
+        self.replaces = []  # (old, new, old span, new span): `replace starter OLD with NEW`
+        self.removes = []  # (kind, id, span): `remove KIND ID`
+        # (construct, span) of each construct of the set's declarations the engine does not
+        # play yet (T.UNPLAYED_CONSTRUCTS; its definitions' are found in check/constructs.py)
+        self.unplayed = []
 
 
 def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
     """The declarations of one `set` definition; a malformed statement is reported and skipped."""
     out = SetDecl(defn.id, defn.title or defn.id.replace("_", " ").title(), defn)
+    listed = []  # the `kinds` names, judged once the set's own derived kinds are read
     for st in defn.body:
         if isinstance(st, ast.Requires):
             terms = _names_of_cond(st.cond)
@@ -86,14 +151,10 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
                         help=did_you_mean(word, SET_FIELDS) or one_of(SET_FIELDS, near=word))
             continue
         if st.verb == "kinds":
-            kinds = []
-            for a in st.args:
-                if a.kind != "name" or a.value not in SCHEMAS:
-                    diags.error(UNKNOWN_KIND, a.span, kind=a.text(),
-                                help=did_you_mean(str(a.value), SCHEMAS) or one_of(SCHEMAS, near=str(a.value)))
-                else:
-                    kinds.append(a.value)
-            out.kinds += tuple(kinds)
+            listed += st.args
+            continue
+        if st.verb in OPEN_DECLARATIONS + CONTENT_CHANGES:
+            _read_open(st, out, diags)
             continue
         decl = _declaration(st, out.id, diags)
         if decl is None:
@@ -103,7 +164,194 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
                         notes=[("first declared here", out.names[decl.id].span)])
             continue
         out.names[decl.id] = decl
+        out.unplayed += list(getattr(decl, "flags", ()))
+    _read_kinds(out, listed, diags)
     return out
+
+
+def _read_kinds(out: SetDecl, listed: list, diags: Diagnostics) -> None:
+    """`kinds KIND ...`: the definition kinds the set holds, core or its own derived."""
+    known = list(SCHEMAS) + list(out.derived)
+    kinds = []
+    for a in listed:
+        if a.kind != "name" or a.value not in known:
+            diags.error(UNKNOWN_KIND, a.span, kind=a.text(),
+                        help=did_you_mean(str(a.value), known) or one_of(known, near=str(a.value)))
+        else:
+            kinds.append(a.value)
+    out.kinds += tuple(kinds) + tuple(k for k in out.derived if k not in kinds)  # a derived kind is the set's own
+
+
+OPEN_EXAMPLES = {
+    "kind": 'kind tleilaxu "Tleilaxu card" { like card }',
+    "icon": 'icon spy "Spy"',
+    "tags": 'tags battle "Battle icon" { crysknife desert_mouse ornithopter; wild wild }',
+    "flag": 'flag shield_wall "Shield Wall" { protects arrakeen imperial_basin }',
+    "piece": 'piece spies "Spy" { supply 3; on post }',
+    "replace": "replace starter dune_the_desert_planet with experimentation",
+    "remove": "remove space mentat",
+}
+REMOVABLE = ("space", "starter", "reserve", "card")
+# The fields a unit may carry besides its numbers (Uprising's sandworm: syntax only).
+UNIT_FLAGS = ("summoned", "doubles")
+
+
+def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
+    """One statement of the open tables or a content change, into the set declaration."""
+    example = OPEN_EXAMPLES[st.verb]
+    if st.verb in CONTENT_CHANGES:
+        _read_change(st, out, example, diags)
+        return
+    args = st.args
+    if not args or args[0].kind != "name" or len(args) > 2 or (len(args) == 2 and args[1].kind != "str"):
+        diags.error(NAME_EXPECTED, args[0].span if args else st.verb_span, field=st.verb, example=example)
+        return
+    ident = str(args[0].value)
+    title = str(args[1].value) if len(args) == 2 else ident.replace("_", " ").capitalize()
+    decl = OpenDecl(st.verb, ident, title, out.id, args[0].span)
+    if st.verb in ("flag", "piece", "tags"):
+        out.unplayed.append((st.verb, st.verb_span))
+    body = st.body or []
+    if st.body is None and st.verb != "icon":
+        diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
+        return
+    fields = {"kind": ("like",), "icon": ("via",), "tags": ("wild",), "flag": ("protects",),
+              "piece": ("supply", "on")}[st.verb]
+    seen: dict = {}
+    for f in body:
+        if not isinstance(f, ast.Action) or (f.verb not in fields and st.verb != "tags"):
+            word = f.verb if isinstance(f, ast.Action) else "statement"
+            diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
+                        kind=st.verb, help=did_you_mean(word, fields) or one_of(fields, near=word))
+            continue
+        if st.verb == "tags" and f.verb != "wild":  # a line of tag names
+            _add_words(decl, [ast.Arg("name", f.verb, f.verb_span)] + list(f.args), f, diags)
+            continue
+        if f.verb in seen:
+            diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[("first given here", seen[f.verb])])
+            continue
+        seen[f.verb] = f.verb_span
+        if f.verb in ("protects",):
+            _add_words(decl, list(f.args), f, diags)
+            continue
+        if f.verb == "supply":
+            r = RANGES["unit_supply"]
+            if len(f.args) != 1 or f.args[0].kind != "int" or f.body is not None:
+                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="supply", lo=r.lo,
+                            hi=r.hi, example="supply 3")
+            elif _in_range(f.args[0], r, diags):
+                decl.numbers["supply"] = f.args[0].value
+            continue
+        if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
+            diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field=f.verb,
+                        example={"like": "like card", "via": "via spies", "wild": "wild wild",
+                                 "on": "on post"}[f.verb])
+            continue
+        value, span = str(f.args[0].value), f.args[0].span
+        if f.verb == "like":
+            if value not in SCHEMAS:
+                diags.error(UNKNOWN_KIND, span, kind=value, help=did_you_mean(value, SCHEMAS) or one_of(SCHEMAS, near=value))
+                continue
+            decl.like = value
+        elif f.verb == "via":
+            decl.via, decl.via_span = value, span
+            out.unplayed.append(("via", f.verb_span))
+        elif f.verb == "on":
+            decl.on, decl.on_span = value, span
+        else:  # wild: a tag of the set that matches any other
+            decl.wild = value
+            if value not in [w for w, _ in decl.words]:
+                decl.words.append((value, span))
+    missing = {"kind": "like", "flag": "protects", "piece": "supply"}.get(st.verb)
+    if missing and missing not in seen:
+        diags.error(MISSING_FIELD, args[0].span, kind=st.verb, id=ident, field=missing,
+                    example={"like": "like card", "protects": "protects arrakeen", "supply": "supply 3"}[missing])
+        return
+    if st.verb == "piece" and "on" not in seen:
+        diags.error(MISSING_FIELD, args[0].span, kind="piece", id=ident, field="on", example="on post")
+        return
+    if st.verb == "kind":
+        if ident in SCHEMAS or ident in out.derived:
+            first = out.derived.get(ident)
+            diags.error(NAME_DECLARED_TWICE, args[0].span, name=ident, set=out.id,
+                        notes=[("first declared here", first.span)] if first else
+                        [("it is a core definition kind (see docs/language.md)", None)])
+            return
+        if decl.like:
+            out.derived[ident] = decl
+        return
+    if st.verb == "tags" and any(ident in schema for schema in SCHEMAS.values()):
+        # a card's field named after the tag set would read as the core field
+        diags.error(NAME_DECLARED_TWICE, args[0].span, name=ident, set=out.id,
+                    notes=[("it is a field of a definition kind (see docs/language.md)", None)])
+        return
+    if ident in out.names:
+        diags.error(NAME_DECLARED_TWICE, args[0].span, name=ident, set=out.id,
+                    notes=[("first declared here", out.names[ident].span)])
+        return
+    out.names[ident] = decl
+
+
+def _add_words(decl: OpenDecl, args: list, f: ast.Action, diags: Diagnostics) -> None:
+    """Names listed in a declaration's { }: a tag set's tags, the spaces a flag protects."""
+    if not args or f.body is not None or any(a.kind != "name" for a in args):
+        bad = next((a for a in args if a.kind != "name"), None)
+        diags.error(NAMES_EXPECTED, bad.span if bad else f.verb_span, field=f.verb,
+                    example=OPEN_EXAMPLES[decl.kind].split("{ ")[1].split(";")[0].rstrip(" }"))
+        return
+    for a in args:
+        if any(w == a.value for w, _ in decl.words):
+            diags.error(NAME_LISTED_TWICE, a.span, field=decl.kind)
+            continue
+        decl.words.append((str(a.value), a.span))
+
+
+def _read_change(st: ast.Action, out: SetDecl, example: str, diags: Diagnostics) -> None:
+    """`replace starter OLD with NEW`; `remove KIND ID`: checked against the content in
+    check/resolve.py (check_content_changes)."""
+    words = [a for a in st.args]
+    if st.body is not None or any(a.kind != "name" for a in words):
+        diags.error(NAME_EXPECTED, st.verb_span, field=st.verb, example=example)
+        return
+    if st.verb == "replace":
+        if len(words) != 4 or words[0].value != "starter" or words[2].value != "with":
+            diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="replace", example=example)
+            return
+        old, new = words[1], words[3]
+        if any(o == old.value for o, *_ in out.replaces):
+            first = next(s for o, _, s, _ in out.replaces if o == old.value)
+            diags.error(CONTENT_TWICE, old.span, what="starting card", name=old.value, verb="replace",
+                        other=out.id, notes=[("first replaced here", first)])
+            return
+        out.replaces.append((str(old.value), str(new.value), old.span, new.span))
+        return
+    if len(words) != 2:
+        diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="remove", example=example)
+        return
+    kind, ident = words
+    if kind.value not in REMOVABLE:
+        diags.error(UNKNOWN_KIND, kind.span, kind=kind.value,
+                    help=f"a set removes a {', a '.join(REMOVABLE[:-1])} or a {REMOVABLE[-1]}: `{example}`")
+        return
+    if any(i == ident.value and k == kind.value for k, i, _ in out.removes):
+        first = next(s for k, i, s in out.removes if i == ident.value and k == kind.value)
+        diags.error(CONTENT_TWICE, ident.span, what=kind.value, name=ident.value, verb="remove", other=out.id,
+                    notes=[("first removed here", first)])
+        return
+    out.removes.append((str(kind.value), str(ident.value), ident.span))
+
+
+def _read_unit_flag(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    """`summoned` or `doubles` in a unit's { } (Uprising's sandworm): a flag, kept in
+    `decl.flags` as (word, span); the engine does not play them yet (read_set notes them)."""
+    if f.args or f.body is not None:
+        diags.error(FLAG_TAKES_NO_VALUE, (f.args[0].span if f.args else f.span), field=f.verb, example=f.verb)
+        return
+    flags = getattr(decl, "flags", ())
+    if any(w == f.verb for w, _ in flags):
+        diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[])
+        return
+    decl.flags = (*flags, (f.verb, f.verb_span))
 
 
 def _add_requirements(out: SetDecl, terms: list, diags: Diagnostics) -> None:
@@ -144,7 +392,9 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None
     if st.body is None:
         diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
         return None
-    fields = {"unit": UNIT_FIELDS, "track": {"steps": "track_steps"}, "market": MARKET_FIELDS}[st.verb]
+    if st.verb == "track":
+        return decl if _read_track(decl, st, diags) else None
+    fields = {"unit": UNIT_FIELDS, "market": MARKET_FIELDS}[st.verb]
     _read_fields(decl, st, fields, diags)
     for need in fields:
         if need not in decl.numbers and not any(
@@ -161,32 +411,20 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None
     if st.verb == "market" and decl.rebate and decl.rebate == decl.currency:
         diags.error(MARKET_REBATES_ITS_CURRENCY, decl.rebate_span, market=ident, counter=decl.rebate)
         decl.rebate, decl.rebate_span = "", None
-    if st.verb == "track":
-        _drop_steps_off_the_track(decl, diags)
     return decl
 
 
 def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -> None:
     """The { } of a unit, track or market: its numbers, a track's steps, a market's currency."""
-    valid = list(fields) + (["step"] if st.verb == "track" else []) + \
-        (["currency", "sells", "rebate"] if st.verb == "market" else [])
+    valid = list(fields) + (["currency", "sells", "rebate"] if st.verb == "market" else [])
     for f in st.body:
+        if st.verb == "unit" and isinstance(f, ast.Action) and f.verb in UNIT_FLAGS:
+            _read_unit_flag(decl, f, diags)
+            continue
         if not isinstance(f, ast.Action) or f.verb not in valid:
             word = f.verb if isinstance(f, ast.Action) else "statement"
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
                         kind=st.verb, help=did_you_mean(word, valid) or one_of(valid, near=word))
-            continue
-        if f.verb == "step":
-            if len(f.args) != 1 or f.args[0].kind != "int" or f.body is None:
-                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="step",
-                            lo=1, hi=RANGES["track_steps"].hi, example="step 2 { spice 2 }")
-                continue
-            n = f.args[0].value
-            if n in decl.steps:
-                diags.error(DUPLICATE_FIELD, f.args[0].span, field=f"step {n}",
-                            notes=[("first given here", decl.steps[n][0])])
-                continue
-            decl.steps[n] = (f.args[0].span, f.body)
             continue
         if f.verb in ("currency", "rebate"):
             if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
@@ -245,15 +483,198 @@ def _read_sells(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
     decl.sells = kind
 
 
-def _drop_steps_off_the_track(decl: Decl, diags: Diagnostics) -> None:
-    """Steps are numbered 1 to `steps`: the bottom (0) gives nothing."""
-    top = decl.numbers.get("steps")
-    for n, (span, _) in list(decl.steps.items()):
-        if top is not None and not 1 <= n <= top:
-            diags.error(NUMBER_OUT_OF_RANGE, span, what=f"a step of track `{decl.id}`", lo=1, hi=top,
-                        number=f"`{n}`", why=f"the track has steps 1 to {top} (`steps {top}`)",
-                        beyond="below 1" if n < 1 else f"above {top}")
-            del decl.steps[n]
+def _read_track(decl: Decl, st: ast.Action, diags: Diagnostics) -> bool:
+    """A track's { }: a line of steps or a graph of cells (TRACK_FIELDS). False when
+    the track cannot be declared (no `steps` for a line, no `start` for a graph)."""
+    form = ""  # "line" or "graph": the form of the first field that says
+    for f in st.body:
+        if not isinstance(f, ast.Action) or f.verb not in TRACK_FIELDS:
+            word = f.verb if isinstance(f, ast.Action) else "statement"
+            diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
+                        kind="track", help=did_you_mean(word, TRACK_FIELDS) or one_of(TRACK_FIELDS, near=word))
+            continue
+        this = "line" if f.verb in LINE_FIELDS else "graph" if f.verb in GRAPH_FIELDS else form
+        if form and this != form:
+            other = ", ".join(f"`{x}`" for x in (LINE_FIELDS if form == "line" else GRAPH_FIELDS))
+            diags.error(TRACK_MIXES_FORMS, f.verb_span, track=decl.id, field=f.verb, form=this,
+                        help=f"this track is a {form} ({other}): drop `{f.verb}`, or make it a {this} throughout")
+            continue
+        form = this
+        _TRACK_READERS[f.verb](decl, f, diags)
+    if form == "graph":
+        if not decl.start:
+            diags.error(MISSING_FIELD, st.args[0].span, kind="track", id=decl.id, field="start",
+                        example=f"start {next(iter(decl.cells), 'r0')}")
+            return False
+        _check_graph(decl, diags)
+        return True
+    if "steps" not in decl.numbers:
+        if not any(isinstance(f, ast.Action) and f.verb == "steps" for f in st.body):
+            diags.error(MISSING_FIELD, st.args[0].span, kind="track", id=decl.id, field="steps",
+                        example=f"steps {RANGES['track_steps'].lo + 1}")
+        return False
+    for boxes, what in ((decl.steps, "a step"), (decl.firsts, "a first-to-reach step")):
+        _drop_numbers_off(decl, boxes, f"{what} of track `{decl.id}`", 1, decl.numbers["steps"],
+                          f"the track has steps 1 to {decl.numbers['steps']} (`steps {decl.numbers['steps']}`)", diags)
+    return True
+
+
+def _read_steps(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    if f.verb in decl.numbers:
+        diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[])
+        return
+    r = RANGES["track_steps"]
+    if len(f.args) != 1 or f.args[0].kind != "int" or f.body is not None:
+        diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="steps", lo=r.lo, hi=r.hi,
+                    example=f"steps {r.lo + 1}")
+        return
+    if _in_range(f.args[0], r, diags):
+        decl.numbers["steps"] = f.args[0].value
+
+
+def _numbered_box(boxes: dict, f: ast.Action, range_: str, example: str, diags: Diagnostics) -> None:
+    """`step K { }`, `first K { }`, `from COLUMN { }`: a box keyed by its number."""
+    r = RANGES[range_]
+    if len(f.args) != 1 or f.args[0].kind != "int" or f.body is None:
+        diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field=f.verb,
+                    lo=r.lo, hi=r.hi, example=example)
+        return
+    n = f.args[0].value
+    if n in boxes:
+        diags.error(DUPLICATE_FIELD, f.args[0].span, field=f"{f.verb} {n}", notes=[("first given here", boxes[n][0])])
+        return
+    boxes[n] = (f.args[0].span, f.body)
+
+
+def _read_start(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    if decl.start:
+        diags.error(DUPLICATE_FIELD, f.verb_span, field="start", notes=[("first given here", decl.start_span)])
+        return
+    if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
+        diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="start", example="start r0")
+        return
+    decl.start, decl.start_span = str(f.args[0].value), f.args[0].span
+
+
+def _read_at_end(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    if decl.at_end is not None:
+        diags.error(DUPLICATE_FIELD, f.verb_span, field="at_end", notes=[("first given here", decl.at_end[0])])
+    elif f.args or f.body is None:
+        diags.error(FIELD_NEEDS_BLOCK, f.span, field="at_end", example="at_end { draw 1 }")
+    else:
+        decl.at_end = (f.verb_span, f.body)
+
+
+def _read_cell(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    """`cell ID { column N; next ID...; gives { effects } }`."""
+    example = "cell r1_0 { column 1; next r2_1 r2_m1; gives { spice 1 } }"
+    if len(f.args) != 1 or f.args[0].kind != "name":
+        diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="cell", example=example)
+        return
+    if f.body is None:
+        diags.error(FIELD_NEEDS_BLOCK, f.span, field="cell", example=example)
+        return
+    ident = str(f.args[0].value)
+    if ident in decl.cells:
+        diags.error(DUPLICATE_FIELD, f.args[0].span, field=f"cell {ident}",
+                    notes=[("first given here", decl.cells[ident].span)])
+        return
+    cell = Cell(ident, f.args[0].span)
+    r = RANGES["track_column"]
+    for g in f.body:
+        if not isinstance(g, ast.Action) or g.verb not in CELL_FIELDS:
+            word = g.verb if isinstance(g, ast.Action) else "statement"
+            diags.error(UNKNOWN_FIELD, g.verb_span if isinstance(g, ast.Action) else g.span, field=word,
+                        kind="cell", help=did_you_mean(word, CELL_FIELDS) or one_of(CELL_FIELDS, near=word))
+        elif g.verb == "column":
+            if cell.column is not None:
+                diags.error(DUPLICATE_FIELD, g.verb_span, field="column", notes=[])
+            elif len(g.args) != 1 or g.args[0].kind != "int" or g.body is not None:
+                diags.error(NUMBER_EXPECTED, g.args[0].span if g.args else g.verb_span, field="column",
+                            lo=r.lo, hi=r.hi, example="column 1")
+            elif _in_range(g.args[0], r, diags):
+                cell.column = g.args[0].value
+        elif g.verb == "next":
+            if not g.args or any(a.kind != "name" for a in g.args) or g.body is not None:
+                diags.error(NAMES_EXPECTED, g.args[0].span if g.args else g.verb_span, field="next",
+                            example="next r2_1 r2_m1")
+                continue
+            for a in g.args:
+                if any(a.value == n for n, _ in cell.next):
+                    diags.error(NAME_LISTED_TWICE, a.span, field="next")
+                else:
+                    cell.next.append((str(a.value), a.span))
+        elif cell.gives is not None:
+            diags.error(DUPLICATE_FIELD, g.verb_span, field="gives", notes=[])
+        elif g.args or g.body is None:
+            diags.error(FIELD_NEEDS_BLOCK, g.span, field="gives", example="gives { specimen 1 }")
+        else:
+            cell.gives = g.body
+    if cell.column is None:
+        if not any(isinstance(g, ast.Action) and g.verb == "column" for g in f.body):
+            diags.error(MISSING_FIELD, f.args[0].span, kind="cell", id=ident, field="column", example="column 1")
+        return
+    decl.cells[ident] = cell
+
+
+_TRACK_READERS = {
+    "steps": _read_steps,
+    "step": lambda d, f, diags: _numbered_box(d.steps, f, "track_steps", "step 2 { spice 2 }", diags),
+    "first": lambda d, f, diags: _numbered_box(d.firsts, f, "track_steps", "first 4 { spice 2 }", diags),
+    "from": lambda d, f, diags: _numbered_box(d.froms, f, "track_column", "from 4 { acquire_on_top }", diags),
+    "cell": _read_cell,
+    "start": _read_start,
+    "at_end": _read_at_end,
+}
+
+
+def _check_graph(decl: Decl, diags: Diagnostics) -> None:
+    """The cells' links: each to a cell of the track one column to the right (so no
+    cycle), every cell reachable from `start`; `from` columns within the track.
+    A bad link is dropped, so the engine never follows it."""
+    cells = decl.cells
+    for c in cells.values():
+        kept = []
+        for to, span in c.next:
+            if to not in cells:
+                diags.error(TRACK_UNKNOWN_CELL, span, track=decl.id, cell=to,
+                            help=did_you_mean(to, cells) or one_of(cells, near=to))
+            elif cells[to].column != c.column + 1:
+                diags.error(TRACK_LINK_NOT_RIGHTWARD, span, cell=c.id, to=to, column=cells[to].column,
+                            from_column=c.column, want=c.column + 1)
+            else:
+                kept.append((to, span))
+        c.next = kept
+    if decl.start not in cells:
+        diags.error(TRACK_UNKNOWN_CELL, decl.start_span, track=decl.id, cell=decl.start,
+                    help=did_you_mean(decl.start, cells) or one_of(cells, near=decl.start))
+        decl.cells = {}
+        return
+    seen, todo = set(), [decl.start]
+    while todo:
+        c = todo.pop()
+        if c not in seen:
+            seen.add(c)
+            todo.extend(n for n, _ in cells[c].next)
+    for c in cells.values():
+        if c.id not in seen:
+            diags.error(TRACK_UNREACHABLE_CELL, c.span, track=decl.id, cell=c.id, start=decl.start,
+                        column=c.column - 1)
+    decl.cells = {k: c for k, c in cells.items() if k in seen}
+    top = max(c.column for c in decl.cells.values())
+    low = cells[decl.start].column
+    _drop_numbers_off(decl, decl.froms, f"a column of track `{decl.id}`", low + 1, top,
+                      f"the track's cells go from column {low} to {top}", diags)
+
+
+def _drop_numbers_off(decl: Decl, boxes: dict, what: str, lo: int, hi: int, why: str, diags: Diagnostics) -> None:
+    """Steps are numbered 1 to `steps` (the bottom, 0, gives nothing); a graph's
+    `from` columns lie right of the start."""
+    for n, (span, _) in list(boxes.items()):
+        if not lo <= n <= hi:
+            diags.error(NUMBER_OUT_OF_RANGE, span, what=what, lo=lo, hi=hi, number=f"`{n}`", why=why,
+                                   beyond=f"below {lo}" if n < lo else f"above {hi}")
+            del boxes[n]
 
 
 def _in_range(arg: ast.Arg, r, diags: Diagnostics) -> bool:
@@ -341,6 +762,27 @@ class Vocabulary:
                        "payable": self.payable, "track": of("track"), "unit": units, "market": of("market"),
                        "counter": counters}
         self._reach: dict[str, frozenset] = {}
+        self._open_tables(of, order, diags, in_check, in_files)
+
+    def _open_tables(self, of, order: list, diags: Diagnostics, in_check: frozenset, in_files: frozenset) -> None:
+        """The open tables join the core: a set's icons the agent icons, its tag sets
+        (a card's field named after one), its derived definition kinds (`kind ID { like K }`:
+        one name across the checked sets, as a declared name, E0406)."""
+        self.tables["icon"] = T.ICONS + of("icon")
+        self.tables["piece"] = of("piece")
+        self.tags = {n: self.decls[n] for n in of("tags")}
+        self.derived: dict[str, OpenDecl] = {}  # derived kind -> its declaration
+        for s in [x for x in order if x.id in in_check] + [x for x in order if x.id not in in_check]:
+            for k, d in s.derived.items():
+                first = self.derived.setdefault(k, d)
+                if first is not d and s.id in in_check and s.id in in_files:
+                    diags.error(NAME_DECLARED_TWICE, d.span, name=k, set=s.id,
+                                notes=[(f"also declared by set `{first.set}`", first.span)])
+
+    def like(self, kind: str) -> str:
+        """The core kind of a definition kind: itself, or the kind a set derives it from."""
+        d = self.derived.get(kind)
+        return d.like if d is not None else kind
 
     def reaches(self, set_id: str) -> frozenset:
         """The set and every set it requires, directly or not."""

@@ -7,8 +7,10 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
+from dunec.check.constructs import unplayed_uses
+from dunec.check.messages import NOT_PLAYED_YET
 from dunec.check.model import Def
-from dunec.check.tables import UNPLAYED_SETS
+from dunec.check.tables import UNPLAYED_CONSTRUCTS, starting_deck
 from dunec.ir import value
 from dunec.ir.ops import turn_start, walk
 
@@ -54,6 +56,7 @@ def vocab_of(model) -> dict:
     the sets it requires, and its counters, unit kinds, tracks and markets. A track
     step's reward is an effect keyed (track, "step N")."""
     out = {}
+    unplayed = unplayed_uses(model)
     for sid in sorted(model.sets):
         s = model.sets[sid]
         names = {k: {} for k in ("counter", "unit", "track", "market")}
@@ -61,30 +64,129 @@ def vocab_of(model) -> dict:
             d = s.names[ident]
             entry = {"title": d.title, **d.numbers}
             if d.kind == "track":
-                entry["rewards"] = tuple(sorted(d.steps))
-                # Each rewarded step's value hint, for the freighter's decision (engine/players/hints.py).
-                entry["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
+                entry.update(_track_entry(d))
             if d.kind == "counter" and d.holds:
                 entry["holds"] = d.holds  # the unit kind whose pieces the counter holds
             if d.kind == "market":
                 entry["currency"] = d.currency
                 entry["sells"] = d.sells
                 entry["rebate"] = d.rebate
-            names[d.kind][ident] = entry
+            if d.kind in OPEN_KINDS:
+                entry.update(_open_entry(d))
+            if getattr(d, "flags", ()):
+                entry["flags"] = tuple(w for w, _ in d.flags)  # a unit's `summoned`, `doubles`
+            names.setdefault(d.kind, {})[ident] = entry
         out[sid] = {"title": s.title, "requires": tuple(r for r, _ in s.requires), **names}
+        out[sid].update(_open_tables(s, unplayed.get(sid, ())))
+    return out
+
+
+# The declarations of the open tables (check/vocab.py OpenDecl), as plain data.
+OPEN_KINDS = ("icon", "tags", "flag", "piece")
+
+
+def _open_entry(d) -> dict:
+    if d.kind == "icon":
+        return {"via": d.via}
+    if d.kind == "piece":
+        return {"on": d.on}
+    if d.kind == "tags":
+        return {"tags": tuple(w for w, _ in d.words), "wild": d.wild}
+    return {"protects": tuple(w for w, _ in d.words)}
+
+
+def _open_tables(s, unplayed) -> dict:
+    """A set's derived kinds, content changes and unplayed constructs, only when it has some
+    (a set without them reads as before)."""
+    out = {}
+    if s.derived:
+        out["kinds"] = {k: {"title": d.title, "like": d.like} for k, d in sorted(s.derived.items())}
+    if s.replaces:
+        out["replaces"] = tuple((old, new) for old, new, _, _ in s.replaces)
+    if s.removes:
+        out["removes"] = tuple((kind, ident) for kind, ident, _ in s.removes)
+    if unplayed:
+        out["unplayed"] = tuple((c, sp.file, sp.line, sp.col) for c, sp in unplayed)
+    return out
+
+
+def _changed(defs: dict, vocabs: list) -> dict:
+    """The content of a game after its sets' `remove KIND ID` (the content leaves the
+    game) and `replace starter OLD with NEW` (the copies of OLD in the starting deck
+    become NEW)."""
+    like = {k: v["like"] for x in vocabs for k, v in x.get("kinds", {}).items()}
+    removes = {(kind, ident) for x in vocabs for kind, ident in x.get("removes", ())}
+    replaces = {old: new for x in vocabs for old, new in x.get("replaces", ())}
+    if not removes and not replaces:
+        return defs
+    gone = {k for k, m in defs.items() if (like.get(m["kind"], m["kind"]), m["id"].split(".")[-1]) in removes}
+    out = {k: m for k, m in defs.items() if k not in gone}
+    start = starting_deck([m for m in out.values() if m.get("kind") == "deck"])
+    if start is not None:
+        gone_ids = {m["id"] for k, m in defs.items() if k in gone}
+        rows = tuple((replaces.get(c, c), n) for c, n in start["cards"] if c not in gone_ids)
+        key = next(k for k, m in out.items() if m is start)
+        out[key] = {**start, "cards": rows}
+    return out
+
+
+def _track_entry(d) -> dict:
+    """A track's shape as the engine reads it (engine/rules/tracks.py). A line:
+    `steps`, the rewarded steps and their value hints (the freighter's decision,
+    engine/players/hints.py), the steps with a first-to-reach box. A graph: its
+    `start` cell, each cell's column and links, its last column (`top`), and the
+    rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs). Either: `at_end`."""
+    out = {"at_end": d.at_end is not None}
+    if d.cells:
+        out["start"] = d.start
+        # each cell's value hint: the player's choice between two links (engine/players/hints.py)
+        out["cells"] = {c.id: {"column": c.column, "next": tuple(n for n, _ in c.next), "gives": c.gives is not None,
+                               "worth": value.estimate(c.gives) if c.gives is not None else 0.0}
+                        for c in sorted(d.cells.values(), key=lambda c: (c.column, c.id))}
+        out["top"] = max(c.column for c in d.cells.values())
+        out["froms"] = tuple((n, tuple((o.kind, *o.args) for o in d.froms[n])) for n in sorted(d.froms))
+        return out
+    out["rewards"] = tuple(sorted(d.steps))
+    out["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
+    out["firsts"] = tuple(sorted(d.firsts))
     return out
 
 
 def track_steps(model):
-    """(track, "step N", ops) for every declared track step's reward."""
+    """(track, box, ops) for every effect a declared track holds: a step's reward
+    ("step N"), a first-to-reach box ("first N"), a cell's ("cell ID"), "at_end"."""
     for sid in sorted(model.sets):
         for ident, d in sorted(model.sets[sid].names.items()):
-            for n in sorted(d.steps) if d.kind == "track" else ():
+            if d.kind != "track":
+                continue
+            for n in sorted(d.steps):
                 yield ident, f"step {n}", d.steps[n]
+            for n in sorted(d.firsts):
+                yield ident, f"first {n}", d.firsts[n]
+            for c in sorted(d.cells.values(), key=lambda c: (c.column, c.id)):
+                if c.gives is not None:
+                    yield ident, f"cell {c.id}", c.gives
+            if d.at_end is not None:
+                yield ident, "at_end", d.at_end
 
 
 class SetsError(Exception):
-    """A game's sets are unknown or miss a set they require."""
+    """A game's sets are unknown, miss a set they require, or use a construct the
+    engine does not play yet."""
+
+
+def refusals(vocab: dict, sets) -> list[str]:
+    """A coded diagnostic, at its place, for each construct the engine does not play
+    yet (T.UNPLAYED_CONSTRUCTS) that a declaration or definition of these sets uses."""
+    out = []
+    for s in sets:
+        for construct, file, line, col in vocab.get(s, {}).get("unplayed", ()):
+            why = UNPLAYED_CONSTRUCTS.get(construct)
+            if why is None:
+                continue  # played since the content was built
+            message, _, help = NOT_PLAYED_YET.render({"construct": construct, "why": why, "set": s})
+            out.append(f"{file}:{line}:{col}: error[{NOT_PLAYED_YET.code}]: {message}\n  = help: {help}")
+    return out
 
 
 @dataclass
@@ -99,8 +201,8 @@ class Content:
     programs: dict = field(default_factory=dict)
     _by_kind: dict = field(default_factory=dict)
     # Before any selection, the definitions of expansions (a set that `requires`
-    # another, as Rise of Ix requires base) and of sets the engine does not play yet
-    # (UNPLAYED_SETS) are held out of `defs`: content loaded whole plays the stand-alone
+    # another, as Rise of Ix requires base) and of sets using a construct the engine
+    # does not play yet (their vocab's `unplayed`) are held out of `defs`: content loaded whole plays the stand-alone
     # game, as harnesses and card tests expect; select() brings them in.
     held: dict = field(default_factory=dict)
     # The sets the author's `--with` files need (content.sets_needed): a command
@@ -110,8 +212,9 @@ class Content:
     def __post_init__(self):
         if not self.sets:
             expansions = {s for s, v in self.vocab.items() if v.get("requires")}
+            unplayed = {s for s, v in self.vocab.items() if v.get("unplayed")}
             held = {k: m for k, m in self.defs.items()
-                    if m.get("set") in UNPLAYED_SETS or m.get("set") in expansions}
+                    if m.get("set") in unplayed or m.get("set") in expansions}
             if held:
                 self.held = {**self.held, **held}
                 self.defs = {k: m for k, m in self.defs.items() if k not in held}
@@ -138,10 +241,10 @@ class Content:
             if missing:
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
                                 f"(e.g. --sets {','.join((*missing, *sets))})")
-        for s in sets if playing else ():
-            if s in UNPLAYED_SETS:
-                raise SetsError(f"the engine does not play set `{s}` yet ({UNPLAYED_SETS[s]}); "
-                                f"its cards are checked and shown: `dunec show --set {s}`")
+        refused = refusals(self.vocab, sets) if playing else []
+        if refused:
+            raise SetsError("a game of these sets uses what the engine does not play yet "
+                            "(`dunec show` shows the cards):\n" + "\n".join(refused))
         every = {**self.defs, **self.held}
         defs = {k: m for k, m in every.items() if m["set"] in sets or m["set"] not in self.vocab}
         # An overlay: a selected set's space takes the place of the spaces it `replaces`
@@ -149,6 +252,7 @@ class Content:
         # menus and House Hagal's cards never see a covered space.
         covered = {r.split(".")[-1] for m in defs.values() if m.get("kind") == "space" for r in m.get("replaces", ())}
         defs = {k: m for k, m in defs.items() if not (m.get("kind") == "space" and k in covered)}
+        defs = _changed(defs, [self.vocab[s] for s in sets])
         return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
 
     def declared(self, kind: str) -> dict:

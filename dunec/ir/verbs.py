@@ -213,7 +213,8 @@ ROWS: tuple[VerbRow, ...] = (
             worth=0.3),
     # cards
     VerbRow("trash", ("this", "card", "card from <zone>", "other_grafted"),
-            boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire"), asks=True, lower=_trash,
+            boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire", "track"), asks=True,
+            lower=_trash,
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
             text=lambda a: "trash this card" if a[0] == "this" else "trash the other grafted card"
             if a[0] == "other_grafted" else f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
@@ -283,13 +284,17 @@ ROWS: tuple[VerbRow, ...] = (
     # tracks a set declares: one step up (not past the top), or back to the bottom
     # collecting the reward of that step and of every step below (a step's reward may ask).
     # A track step is worth its rewards only when cashed; the op does not carry them.
-    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 1.0 * a[1],
-            text=lambda a: f"advance {a[1]} {plural(a[1], 'step')} on the {name(a[0])}"),
+    # `advance`: N moves, each paying the step or cell reached (a graph's player picks
+    # between two links); it may stand in a combat box (rules/tracks.py).
+    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("combat",), asks=True,
+            worth=lambda a: 1.0 * a[1],
+            text=lambda a: f"advance on the {name(a[0])}" if a[1] == 1 else
+            f"advance {a[1]} times on the {name(a[0])}"),
     VerbRow("cash_out", ("<track>",), boxes=NOT_IN_COMBAT, asks=True, worth=2.0,
             text=lambda a: f"cash out the {name(a[0])}: its rewards up to your step, then back to the bottom"),
     # Rise of Ix: its content is data (cards/ix); a row with method "" is a verb the
     # engine does not play yet. Units are engine/rules/units.py, the freighter (`move`)
-    # the track mechanism (rules/resources.py), each other card verb the module of
+    # the track mechanism (rules/tracks.py), each other card verb the module of
     # engine/rules/ named for its mechanism.
     VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
             asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1]),
@@ -330,8 +335,11 @@ ROWS: tuple[VerbRow, ...] = (
     # rule modifiers first printed by Rise of Ix: open to every set, read by the engine's rules
     VerbRow("win_ties", ("",), boxes=PASSIVE, method="",
             text="you win ties at the end of the game"),
-    VerbRow("acquire_on_top", ("",), boxes=PASSIVE, method="",
-            text="you may put the cards you acquire on top of your deck"),
+    # `acquire_on_top MARKET`: only the cards of the kind that market sells (a track's
+    # `from COLUMN` box: Immortality's Tleilaxu cards once the first genetic marker is reached).
+    VerbRow("acquire_on_top", ("", "<market>"), boxes=PASSIVE, method="",
+            text=lambda a: "you may put the cards you acquire on top of your deck" if not a else
+            f"you may put the cards you acquire from the {name(a[0])} on top of your deck"),
     VerbRow("track_extra", ("<track> <unit> <int>",), boxes=PASSIVE, method="",
             text=lambda a: f"whenever you gain {_many(a[1])} from the {name(a[0])}, gain "
                            f"{a[2]} more; you may deploy any of them to the Conflict"),

@@ -319,7 +319,7 @@ OPTION_FIELDS = {
     "play": (_ID,), "once": (_ID,), "use": (_ID,), "trash": (_ID, _TEXT), "discard": (_ID,),
     "acquire": (_ID,), "retrieve": (_ID,), "draw_top": (_ID,), "trash_top": (_ID,), "set_aside": (_ID,),
     "block": (_ID,), "move": (_ID,), "recall": (_ID,), "lose_intrigue": (_ID,), "swap": (_ID,), "keep": (_ID,),
-    "advance": ("track",), "cash_out": ("track",), "first": (_TEXT,),
+    "advance": ("track",), "cash_out": ("track",), "cell": ("track", "cell"), "first": (_TEXT,),
     "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
     "influence": (_FACTION, _INT), "lose_influence": (_FACTION, _INT), "secret": (_FACTION,),
     "ally": (_FACTION, _SEAT),
@@ -379,6 +379,8 @@ def _option(r, w: str, a) -> None:
             r.str(at, v)
         elif what == "track":
             _track(r, at, v, None)
+        elif what == "cell":  # a cell of the graph track the option names before it
+            r.one_of(at, v, tuple(r.content.declared("track")[rest[0]].get("cells", ())))
         elif v is not None:
             r.one_of(at, v, FACTIONS)
 
@@ -392,6 +394,12 @@ HELD = {"play": ("hand", "intrigue"), "discard": ("hand",), "set_aside": ("hand"
 
 def _held(r, w: str, a, p) -> None:
     k = a[0]
+    if k == "cell":  # a move on a graph track: a link out of the cell the player's token is on
+        m = r.content.declared("track")[a[1]]
+        at = p["tracks"].get(a[1])
+        if at not in m["cells"] or a[2] not in m["cells"][at]["next"]:
+            r.fail(f"{w}[2]", f"{a[2]!r} is not linked from the cell {at!r} the token is on")
+        return
     piles = HELD.get(k)
     if k == "place" and a[1] in r.defs:
         piles = ("hand",)
@@ -430,8 +438,9 @@ def _buy_offsets(r, where: str, f, options, p) -> None:
 def check_pending(r, where: str, d, stack) -> None:
     # `about` and `words` are optional: the engine writes them only when it has them (Engine.ask).
     r.keys(where, d, ("seat", "kind", "options", "hint", *(k for k in ("about", "words") if k in d)), "fields")
-    if "about" in d and not (isinstance(d["about"], str) and d["about"] in r.defs):
-        r.fail(f"{where}.about", f"expected the id of a definition of this game, got {d['about']!r}")
+    if "about" in d and not (isinstance(d["about"], str) and (d["about"] in r.defs or
+                                                            d["about"] in r.content.declared("track"))):
+        r.fail(f"{where}.about", f"expected the id of a definition or track of this game, got {d['about']!r}")
     words = d.get("words")
     if "words" in d and not (isinstance(words, str)
                              or isinstance(words, list) and all(isinstance(w, str) for w in words)):

@@ -13,7 +13,8 @@ class InvariantError(AssertionError):
 
 def _declared(engine, p, who: str) -> None:
     """A set's names: counters never negative, each unit kind conserved against its
-    declared supply, each track marker between the bottom and the top."""
+    declared supply, each track marker between the bottom and the top of a line,
+    or on a cell of a graph."""
     for name, n in p.counters.items():
         if n < 0:
             raise InvariantError(f"{who} has negative {name}: {n}")
@@ -27,7 +28,11 @@ def _declared(engine, p, who: str) -> None:
                 u["supply"] + u["garrison"] + u["conflict"] + board + held != units[kind]["supply"]:
             raise InvariantError(f"{who} {kind} units not conserved: {u}, {board} on the board, {held} held")
     for name, at in p.tracks.items():
-        if not 0 <= at <= tracks[name]["steps"]:
+        m = tracks[name]
+        if "cells" in m:  # a graph: the token on one of its cells (each reachable from the start)
+            if at not in m["cells"]:
+                raise InvariantError(f"{who} is off the {name} track: no cell {at!r}")
+        elif not isinstance(at, int) or not 0 <= at <= m["steps"]:
             raise InvariantError(f"{who} is off the {name} track: step {at}")
 
 

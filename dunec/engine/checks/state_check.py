@@ -139,6 +139,7 @@ class _Reader:
         self.agents(d)
         self.cards(d)
         self.tiles(d)
+        self.track_firsts(d)
         self.progress(d)
         self.continuation(d)
 
@@ -233,13 +234,28 @@ class _Reader:
                 self.int(f"{w}.units.{u}.{k}", held[k], 0, units[u]["supply"] if k != "strength" else BIG)
         self.keys(f"{w}.tracks", p["tracks"], list(tracks), "tracks")
         for t, m in tracks.items():
-            self.int(f"{w}.tracks.{t}", p["tracks"][t], 0, m["steps"])
+            if "cells" in m:  # a graph: the token on one of its cells, all reachable from the start
+                self.one_of(f"{w}.tracks.{t}", p["tracks"][t], tuple(m["cells"]))
+            else:
+                self.int(f"{w}.tracks.{t}", p["tracks"][t], 0, m["steps"])
         for u, n in self.dict(f"{w}.recruited_units", p["recruited_units"]).items():
             if u not in units:
                 self.fail(f"{w}.recruited_units", f"{_show(u)} is not a unit kind of this game")
             self.int(f"{w}.recruited_units.{u}", n)
         self.ids(f"{w}.tiles", p["tiles"], self.tile_kinds())
         self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
+
+    def track_firsts(self, d) -> None:
+        """The `first K` boxes still on the lines: each a declared one, listed once."""
+        tracks = self.content.declared("track")
+        for t, steps in self.dict("track_firsts", d["track_firsts"]).items():
+            self.one_of("track_firsts", t, tuple(n for n, m in tracks.items() if m.get("firsts")))
+            left = self.list(f"track_firsts.{t}", steps)
+            for i, n in enumerate(left):
+                if self.int(f"track_firsts.{t}[{i}]", n, 1, tracks[t]["steps"]) not in tracks[t]["firsts"]:
+                    self.fail(f"track_firsts.{t}[{i}]", f"step {n} has no `first` box")
+            if len(set(left)) != len(left):
+                self.fail(f"track_firsts.{t}", f"a step listed twice: {_show(left)}")
 
     def tile_kinds(self) -> tuple:
         """The kinds the game's markets sell (none: a game without markets holds no tiles)."""

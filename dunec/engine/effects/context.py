@@ -17,6 +17,7 @@ from dunec.engine.rules import (
     own_turn,
     resources as rules_resources,
     snoopers as rules_snoopers,
+    tracks as rules_tracks,
     units as rules_units,
 )
 
@@ -94,13 +95,13 @@ class Ctx:
 
     # --- tracks
     def advance(self, track: str, n: int) -> None:
-        rules_resources.advance_track(self.engine, self, track, n)
+        rules_tracks.advance(self.engine, self, track, n)
 
     def cash_out(self, track: str) -> None:
-        rules_resources.cash_out(self.engine, self, track)
+        rules_tracks.cash_out(self.engine, self, track)
 
     def move(self, track: str, n: int) -> None:
-        rules_resources.move(self.engine, self, track, n)
+        rules_tracks.move(self.engine, self, track, n)
 
     # --- intrigue swapped and picked, influence by the agents' spaces, turn marks, set-aside cards, Snoopers
     def swap_intrigue(self, n: int) -> None:

@@ -6,7 +6,7 @@ them from the content alone: a *family* per action kind (placing an agent is
 card x space, buying a card is card, option i of a definition's `choose` is
 (definition, i), ...), each a product of *domains* read from the content (its
 agent cards, spaces, intrigue cards, leaders, the tiles its markets sell, its
-declared unit kinds and tracks, the choices its programs hold). Families and
+declared unit kinds, tracks and the cells of graph tracks, the choices its programs hold). Families and
 domains come in a fixed order and every domain is sorted, so one selection of
 sets always gives the same numbering; another selection gives another.
 
@@ -58,6 +58,7 @@ FAMILIES = (
     ("keep", ("intrigue",), "keep an intrigue card"),
     ("advance", ("track",), "advance on a track"),
     ("cash_out", ("track",), "recall to the bottom of a track, collecting its rewards"),
+    ("cell", ("cell",), "move a token to a cell of a graph track (track, cell)"),
     ("deploy", ("unit", "count"), "deploy N units of a kind"),
     ("retreat", ("unit", "count"), "retreat N units of a kind"),
     ("option", ("choice",), "option i of a definition's `choose` (0-based)"),
@@ -91,6 +92,8 @@ def key_of(action: tuple) -> tuple:
         return (k, action[2] if n > 2 else "troops", action[1])
     if k == "option":
         return ("option", (action[1], action[2]))
+    if k == "cell":
+        return ("cell", (action[1], action[2]))
     if k == "ally":
         return ("ally", action[1], action[2])
     return (k, action[1])
@@ -185,11 +188,14 @@ def _product(lists):
 def domains(content) -> dict:
     """Every domain the families draw on, each sorted: read from the content."""
     defs = content.defs
-    ids = lambda *kinds: tuple(sorted(i for i, d in defs.items() if d["kind"] in kinds))  # noqa: E731
+    # a set's derived kind (`kind gadget { like card }`) counts as its core kind
+    ids = lambda *kinds: tuple(sorted(i for i, d in defs.items()  # noqa: E731
+                                      if d["kind"] in kinds or d.get("like") in kinds))
     vocab = bool(content.vocab)
     units = content.declared("unit") if vocab else {}
     markets = content.declared("market") if vocab else {}
-    tracks = tuple(sorted(content.declared("track"))) if vocab else ()
+    declared = content.declared("track") if vocab else {}
+    tracks = tuple(sorted(declared))
     most = max([u.get("supply", 0) for u in units.values()] + [TROOPS_PER_PLAYER])
     return {
         "first": FIRST,
@@ -203,6 +209,8 @@ def domains(content) -> dict:
         "placed_unit": tuple(sorted(u for u in units if u != "troops")),  # troops are deployed, never placed
         "count": tuple(range(most + 1)),
         "track": tracks,
+        # every cell of every graph track: (track, cell)
+        "cell": tuple((t, c) for t in tracks for c in sorted(declared[t].get("cells", ()))),
         "zone": ZONES,
         "seat": tuple(range(MAX_SEATS)),
         "faction": tuple(FACTIONS),

@@ -92,6 +92,10 @@ def label(state, content, action: tuple) -> str:
         track = content.declared("track").get(action[1], {}).get("title", action[1]).lower()
         return f"advance on the {track}" if k == "advance" else \
             f"recall to the bottom of the {track}, collecting its rewards"
+    if k == "cell":  # ("cell", track, cell): a move on a graph track
+        track = content.declared("track").get(action[1], {}).get("title", action[1])
+        m = content.declared("track").get(action[1], {}).get("cells", {}).get(action[2], {})
+        return f"advance on the {track} to {action[2]}" + (f" (column {m['column']})" if m else "")
     if k == "first":
         return f"{action[1]} first"
     if k in ("deploy", "retreat"):

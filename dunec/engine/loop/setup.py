@@ -5,7 +5,7 @@ from dataclasses import fields
 
 from dunec.check.tables import EPIC_DECK, deck_named, starting_deck
 from dunec.ir.meta import Content
-from dunec.engine.rules import market as rules_market
+from dunec.engine.rules import market as rules_market, tracks as rules_tracks
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.state import GameState, Player
 
@@ -32,15 +32,15 @@ _OWN = frozenset(f.name for f in fields(Player)) | {"troops"}
 def give_sets(content: Content, state: GameState) -> None:
     """Each player's holdings of the names the game's sets declare beyond the
     engine's own fields (the base game's solari, spice, water and troops): counters
-    at 0, each unit kind all in its supply, each track at the bottom (decisions.md)."""
+    at 0, each unit kind all in its supply, each track's token at its start, a
+    track's first-to-reach boxes on their steps (decisions.md)."""
     counters = [c for c in content.declared("counter") if c not in _OWN]
     units = [(u, d) for u, d in content.declared("unit").items() if u not in _OWN]
-    tracks = content.declared("track")
     for p in state.players:
         p.counters = {c: 0 for c in counters}
         p.units = {u: {"strength": d["strength"], "supply": d["supply"], "garrison": 0, "conflict": 0}
                    for u, d in units}
-        p.tracks = {t: 0 for t in tracks}
+    rules_tracks.give(content, state)
     rules_market.deal(content, state)
 
 

@@ -68,7 +68,7 @@ class Player:
     # The names the game's sets declare beyond the engine's own fields (setup.give_sets):
     counters: dict = field(default_factory=dict)  # counter -> amount
     units: dict = field(default_factory=dict)  # unit kind -> {strength, supply, garrison, conflict}
-    tracks: dict = field(default_factory=dict)  # track -> position (0: the bottom)
+    tracks: dict = field(default_factory=dict)  # track -> position: a line's step (0: the bottom), a graph's cell id
     # a player's own turn, a card set aside, Snooper tokens (rules/own_turn.py, aside.py, snoopers.py):
     visited: list = field(default_factory=list)  # the spaces this turn's agents went to
     extra_turn: bool = False  # another turn right after this one (Weirding Way)
@@ -110,6 +110,9 @@ class GameState:
     # with the face-up top at the END; tiles trashed from a player or a stack.
     markets: dict = field(default_factory=dict)
     tiles_trashed: list = field(default_factory=list)
+    # A set's line tracks: track -> the steps whose `first K` box is still there
+    # (placed at setup, taken by the first player to reach the step: rules/tracks.py).
+    track_firsts: dict = field(default_factory=dict)
     # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
     # or "duo" (two people and one House Hagal rival that scores nothing).
     mode: str = "standard"

@@ -254,8 +254,26 @@ def _move(e, p, options, datum):
     return [best(at + 1, left) if a[0] == "advance" else collect(at) + best(0, left) for a in options]
 
 
+# What the cells beyond a choice are worth beside the cell reached now: a later
+# research may reach them (fewer moves are left as the game goes on).
+BEYOND = 0.5
+
+
+def _cell(e, p, options, datum):
+    """A move on a graph track (`advance`): each cell's reward now, and the best path
+    beyond it, discounted."""
+    cells = e.content.declared("track")[options[0][1]]["cells"]
+
+    def ahead(c: str, depth: int) -> float:
+        m = cells[c]
+        if depth == 0 or not m["next"]:
+            return m["worth"]
+        return m["worth"] + BEYOND * max(ahead(n, depth - 1) for n in m["next"])
+    return [ahead(a[2], 3) for a in options]
+
+
 _BY_KIND = {
-    "turn": _turn, "plot": _plot, "buy": _buy, "combat": _combat,
+    "cell": _cell, "turn": _turn, "plot": _plot, "buy": _buy, "combat": _combat,
     "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
     "top": _top, "block": _block,
     "defend": _yes, "pay": _yes, "win": _yes, "choose": _given, "opponent": _opponent,

@@ -29,6 +29,7 @@ from dunec.engine.rules import (
     market as rules_market,
     resources as rules_resources,
     snoopers as rules_snoopers,
+    tracks as rules_tracks,
     units as rules_units,
 )
 from dunec.engine.players import seats
@@ -109,6 +110,7 @@ class Builder:
         self.influence(given)
         for i, s in enumerate(given):
             self.holdings(i, s)
+        rules_tracks.taken_by_positions(st)
         self.board()
         for i, s in enumerate(given):
             self.piles(i, s)
@@ -224,9 +226,14 @@ class Builder:
             if name in s:
                 self.amount(w, p, name, _count(f"{w}.{name}", s[name]))
         for t, m in self.tracks.items():
-            if t in s:
-                for _ in range(_count(f"{w}.{t}", s[t], m["steps"]) - p.tracks[t]):
-                    rules_resources.step_up(e, p, t)
+            if t not in s:
+                continue
+            if rules_tracks.is_graph(m):  # a graph's position is the id of its cell
+                _known(f"{w}.{t}", s[t], tuple(m["cells"]), f"cell of the {t} track")
+                p.tracks[t] = s[t]
+                continue
+            for _ in range(_count(f"{w}.{t}", s[t], m["steps"]) - p.tracks[t]):
+                rules_tracks.step_up(e, p, t)
         if "vp" in s:
             n = _count(f"{w}.vp", s["vp"])
             if n < p.vp:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine.rules import leaving as rules_leaving, tiles as rules_tiles
+from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers, tiles as rules_tiles
 from dunec.engine.loop.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.loop.state import Player
 from dunec.engine.loop.steps import step
@@ -137,11 +137,23 @@ def take_from_row(e, p: Player, card: str, to_top: bool = False) -> None:
 
 
 def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
-    if not to_top and (p.acquire_to_top or (p.tiles and rules_tiles.modifiers(e, p, "acquire_on_top"))):
+    if not to_top and (p.acquire_to_top or on_top_allowed(e, p, card)):
         e.yes_no(p, "top", f"put {e.cname(card)} on top of your deck", 1.0, "received", card, seat=p.seat,
                  card=card)
         return
     put_received(e, p, card, to_top)
+
+
+def on_top_allowed(e, p: Player, card: str) -> bool:
+    """An `acquire_on_top` modifier lets the card go on top of the deck: one of the
+    player's tiles or a track's `from COLUMN` box the player reached; with a market
+    named, only for a card of the kind that market sells."""
+    mods = rules_modifiers.held(e, p, "acquire_on_top") if p.tiles or p.tracks else None
+    if not mods:
+        return False
+    kind = e.defs[card]["kind"]
+    markets = e.content.declared("market")
+    return any(not m or (m[0] in markets and markets[m[0]]["sells"] == kind) for m in mods)
 
 
 def put_received(e, p: Player, card: str, to_top: bool) -> None:

@@ -11,6 +11,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     resources as rules_resources,
     tiles as rules_tiles,
+    tracks as rules_tracks,
     units as rules_units,
 )
 from dunec.engine.players import seats
@@ -152,6 +153,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return sword_cards(e, p, but=ctx.card)
     if k == "factions_below":
         return factions_below(e, p, q[1])
+    if k == "reached":
+        return rules_tracks.reached(e, p, q[1])
     if k == "factions_behind":
         return sum(1 for f in FACTIONS if any(o.influence[f] > p.influence[f] for o in e.opponents(p)))
     raise KeyError(k)
@@ -206,6 +209,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_agents.agent_at(e, p, c[1])
     if k == "enemy_agent_here":
         return rules_agents.enemy_agent_here(e, p, ctx.space)
+    if k == "reached":
+        return rules_tracks.reached(e, p, c[1]) >= c[2]
     if k == "most_copies":
         mine = copies(e, p, c[1])
         return all(mine > copies(e, o, c[1]) for o in e.opponents(p))

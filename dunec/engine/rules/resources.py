@@ -1,4 +1,5 @@
-"""Resources, influence and alliances, units: the rule primitives that move counts.
+"""Resources, influence and alliances, units: the rule primitives that move counts
+(a set's tracks are engine/rules/tracks.py).
 
 Functions of the engine (first argument `e`); effect code reaches them through
 the effect context."""
@@ -316,87 +317,6 @@ def deployed(e, p: Player, k: int) -> None:
         p.deployed_turn += k
         rules_agents.leader_trigger(e, p, "deploy")
 
-# ------------------------------------------------------------------ tracks
-
-
-def advance_track(e, ctx, track: str, n: int) -> None:
-    """Up n steps, not past the top; the step reached gives its reward."""
-    p = ctx.player
-    top = e.content.declared("track")[track]["steps"]
-    at = min(top, p.tracks[track] + n)
-    if at == p.tracks[track]:
-        return
-    p.tracks[track] = at
-    if not e.quiet:
-        e.log(f"  {e.pname(p)} advances to step {at} of the {track.replace('_', ' ')}")
-    track_reward(e, ctx, track, at)
-
-
-def cash_out(e, ctx, track: str) -> None:
-    """Every step's reward from the position down to 1, then back to the bottom (rules 000)."""
-    p = ctx.player
-    at, p.tracks[track] = p.tracks[track], 0
-    if at:
-        if not e.quiet:
-            e.log(f"  {e.pname(p)} cashes out the {track.replace('_', ' ')} from step {at}")
-    for n in range(1, at):
-        e.later("track_step", track=track, step=n, ctx=ctx.data())
-    if at:
-        track_reward(e, ctx, track, at)
-
-
-def move(e, ctx, track: str, n: int) -> None:
-    """n freighter moves on the track (rules 000, "Shipping Track"), each asked:
-    one step up (not offered at the top), or recall to the bottom collecting the
-    rewards of the step and every step below."""
-    if n <= 0:
-        return
-    p = ctx.player
-    top = e.content.declared("track")[track]["steps"]
-    options = ([("advance", track)] if p.tracks[track] < top else []) + [("cash_out", track)]
-    e.ask(p, "move", options, "moved", n - 1, ctx=ctx.data(), track=track, left=n - 1)
-
-
-def step_up(e, p: Player, track: str) -> None:
-    """The freighter's step up: it pays nothing now; the rewards wait for the recall
-    (unlike `advance`, whose step gives its reward when reached)."""
-    top = e.content.declared("track")[track]["steps"]
-    if p.tracks[track] < top:
-        p.tracks[track] += 1
-        if not e.quiet:
-            e.log(f"  {e.pname(p)} moves up to step {p.tracks[track]} of the {track.replace('_', ' ')}")
-
-
-def track_reward(e, ctx, track: str, step: int) -> None:
-    """One step's reward; a tile's `track_extra` modifier adds to the units it gives."""
-    extras = rules_tiles.track_gains_before(e, ctx.player, track) if ctx.player.tiles else None
-    if extras:
-        e.later("track_extra", seat=ctx.player.seat, extras=extras)
-    e.run_box(track, f"step {step}", ctx)
-
-
-@step
-def track_step(e, f):
-    track_reward(e, e.context_of(f["ctx"]), f["track"], f["step"])
-
-
-@step
-def track_extra(e, f):
-    """`track_extra TRACK UNIT N`: whenever the step's reward gave units of the kind,
-    N more; then any of the troops gained may go to the Conflict (a set's unit kind
-    goes with the troops, as every deploy). Not while the Combat phase pays rewards:
-    the Conflict is being resolved."""
-    p = e.players[f["seat"]]
-    deployable = 0
-    for unit, n, before in f["extras"]:
-        if rules_tiles.supply(p, unit) < before:
-            gain(e, p, unit, n)
-            if unit == "troops":
-                deployable = min(p.garrison, before - p.supply)
-    if deployable and e.state.conflict is not None and e.state.turn_kind != "combat":
-        e.ask(p, "deploy", [("deploy", i) for i in range(deployable + 1)], "troops_sent", seat=p.seat)
-
-
 def retreat(e, p: Player, n: int) -> None:
     most = p.conflict if n < 0 else min(n, p.conflict)
     if most <= 0:
@@ -451,21 +371,6 @@ def alliance_given(e, f):
 @step
 def troops_sent(e, f):
     send_troops(e, e.players[f["seat"]], f["answer"])
-
-
-@step
-def moved(e, f):
-    ctx = e.context_of(f["ctx"])
-    e.later("move_on", ctx=f["ctx"], track=f["track"], left=f["left"])
-    if f["chosen"][0] == "advance":
-        step_up(e, ctx.player, f["track"])
-    else:
-        cash_out(e, ctx, f["track"])
-
-
-@step
-def move_on(e, f):
-    move(e, e.context_of(f["ctx"]), f["track"], f["left"])
 
 
 @step

@@ -1,19 +1,15 @@
 """Tiles a player owns (Rise of Ix's tech tiles), generically by their boxes: `use`
 (box plot: played on your own turn, once per round when the tile `flips`),
 `reveal`, `on round_start`, `on win`, `endgame`, and the rule modifiers of their
-`passive` box (rules 000, "Tech Tiles"). Nothing here names a tile.
+`passive` box (read with a track column's by rules/modifiers.py; rules 000,
+"Tech Tiles"). Nothing here names a tile.
 
 Functions of the engine (first argument `e`)."""
 from __future__ import annotations
 
-from dunec.engine.rules import leaving as rules_leaving
+from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers
 from dunec.engine.loop.state import Player
 from dunec.engine.loop.steps import step
-
-
-def modifiers(e, p: Player, kind: str) -> list:
-    """The args of every `passive` modifier of this kind on the player's tiles."""
-    return [m[1:] for t in p.tiles for m in e.defs[t].get("modifiers", ()) if m[0] == kind]
 
 
 def owned(e, p: Player, market: str) -> int:
@@ -73,8 +69,8 @@ def endgame_tiles(e, f):
 
 
 def tiebreak(e, p: Player) -> int:
-    """1 for a player whose tile wins ties at the end of the game (`win_ties`)."""
-    return 1 if p.tiles and modifiers(e, p, "win_ties") else 0
+    """1 for a player whose tile (or track column) wins ties at the end of the game (`win_ties`)."""
+    return 1 if (p.tiles or p.tracks) and rules_modifiers.held(e, p, "win_ties") else 0
 
 
 # ---------------------------------------------------------------------- track rewards
@@ -85,5 +81,5 @@ def supply(p: Player, unit: str) -> int:
 def track_gains_before(e, p: Player, track: str):
     """The `track_extra TRACK UNIT N` modifiers that apply to this track, with the
     supply of each unit kind before the step's reward (a gain leaves the supply)."""
-    extras = [(unit, n) for t, unit, n in modifiers(e, p, "track_extra") if t == track]
+    extras = [(unit, n) for t, unit, n in rules_modifiers.held(e, p, "track_extra") if t == track]
     return [[unit, n, supply(p, unit)] for unit, n in extras] or None

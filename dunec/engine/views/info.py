@@ -41,8 +41,30 @@ class CardWords:
         key = (ident, box)
         if key not in self._said:
             d = self.model().defs.get(ident)
-            self._said[key] = describe.ops(d.boxes[box]) if d is not None and box in d.boxes else None
+            if d is None:
+                ops = track_box(self.model(), ident, box)
+                self._said[key] = describe.ops(ops) if ops else None
+            else:
+                self._said[key] = describe.ops(d.boxes[box]) if box in d.boxes else None
         return self._said[key]
+
+
+def track_box(model, track: str, box: str):
+    """The IR ops of one box of a declared track ("step N", "first N", "cell ID",
+    "at_end"), or None."""
+    for s in model.sets.values():
+        d = s.names.get(track)
+        if d is None or d.kind != "track":
+            continue
+        word, _, arg = box.partition(" ")
+        if word == "at_end":
+            return d.at_end
+        if word == "cell":
+            c = d.cells.get(arg)
+            return c.gives if c is not None else None
+        if word in ("step", "first") and arg.isdigit():
+            return (d.steps if word == "step" else d.firsts).get(int(arg))
+    return None
 
 
 def info(engine, player, actions: list[tuple], what: str, rules: Callable[[str], str] | None) -> str:

@@ -80,6 +80,12 @@ def board_lines(engine, says: Says | None) -> list[str]:
         lines.append("Control: " + ", ".join(control))
     lines.append("Alliances: " + ", ".join(
         f"{NAMES[f]} {f'P{st.alliances[f] + 1}' if st.alliances.get(f) is not None else 'nobody'}" for f in FACTIONS))
+    firsts = [(t, n) for t, left in sorted(st.track_firsts.items()) for n in left]
+    if firsts:  # a one-time box for the first player to reach its step (2 spice on the Tleilaxu track)
+        tracks = engine.content.declared("track")
+        lines.append("First to reach: " + ", ".join(
+            f"{tracks[t]['title']} step {n}" + (f" ({says(t, f'first {n}')})" if says and says(t, f"first {n}") else "")
+            for t, n in firsts))
     if st.placed:
         lines.append("Units on the board (their owners control the location): " + ", ".join(
             f"{NAMES.get(loc, loc)} {kind} P{seat + 1}" for loc, (seat, kind) in sorted(st.placed.items())))
@@ -90,8 +96,9 @@ def holdings(p) -> str:
     """One seat's resources, troops, agents and cards, as counts anyone at the table sees."""
     parts = [f"{p.vp} VP", f"{p.solari} Solari, {p.spice} spice, {p.water} water"
              + "".join(f", {name} {n}" for name, n in p.counters.items())]
-    if p.tracks:  # a set's tracks: the step each marker stands on (0: the bottom)
-        parts.append(", ".join(f"{name} track step {n}" for name, n in p.tracks.items()))
+    if p.tracks:  # a set's tracks: the step each marker stands on (0: the bottom), or a graph's cell
+        parts.append(", ".join(f"{name} track {'cell' if isinstance(n, str) else 'step'} {n}"
+                               for name, n in p.tracks.items()))
     troops = f"garrison {p.garrison}, in the Conflict {p.conflict}"
     for kind, u in p.units.items():
         troops += f"; {kind}: garrison {u['garrison']}, in the Conflict {u['conflict']}, supply {u['supply']}"
@@ -114,9 +121,20 @@ def option_details(engine, player, actions: list[tuple], says: Says | None = Non
     agent sent to a space, the space's cost for this player and what it gives."""
     out = []
     for a in actions:
+        if a[0] == "cell":  # a move on a graph track: what the cell gives, where it leads
+            out.append(cell_detail(engine, a[1], a[2], says))
+            continue
         sp = engine.defs.get(a[2]) if a[0] == "place" and len(a) > 2 else None
         out.append(space_detail(engine, player, sp, says) if sp and sp.get("kind") == "space" else "")
     return out
+
+
+def cell_detail(engine, track: str, cell: str, says: Says | None) -> str:
+    m = engine.content.declared("track")[track]["cells"][cell]
+    text = says(track, f"cell {cell}") if says and m["gives"] else None
+    bits = [f"column {m['column']}", "gives: " + (text or ("its reward" if m["gives"] else "nothing"))]
+    bits.append("then " + " or ".join(m["next"]) if m["next"] else "the last column")
+    return "; ".join(bits)
 
 
 def space_detail(engine, player, sp: dict, says: Says | None) -> str:
