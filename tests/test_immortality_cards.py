@@ -9,11 +9,10 @@ import pytest
 
 from dunec import content as C
 from dunec.engine.loop.setup import give_sets
-from dunec.engine.rules import agents as rules_agents
+from dunec.engine.rules import tracks as rules_tracks
 
 from scenario import Scenario
-from test_cards_support import finish, set_influence
-from test_ix_board import changes_ix, snap_ix
+from test_cards_support import changes, finish, set_influence, snap
 
 BACKENDS = ("interpreted", "compiled")
 RESEARCH = "advance on the research track"
@@ -23,6 +22,30 @@ TLEILAXU = "advance on the Tleilaxu track"
 @pytest.fixture(scope="module", params=BACKENDS)
 def imm(request):
     return C.load(request.param).select(("base", "immortality"))
+
+
+def snap_ix(g: Scenario) -> list[dict]:
+    """snap() plus the set's names: each track's step or column (a graph track's
+    cell is read as its column), counters, units in the garrison."""
+    out = snap(g)
+    for d, p in zip(out, g.state.players):
+        d.update({f"track {t}": rules_tracks.reached(g.engine, p, t) for t in p.tracks})
+        d.update({f"counter {c}": n for c, n in p.counters.items()})
+        d.update({f"{u} garrison": v["garrison"] for u, v in p.units.items()})
+    return out
+
+
+def changes_ix(g: Scenario, before: list[dict]) -> dict:
+    after = snap_ix(g)
+    out = {}
+    for seat, (a, b) in enumerate(zip(before, after)):
+        d = {k: b[k] - a[k] for k in a if b[k] != a[k]}
+        if d:
+            out[seat] = d
+    assert {s: {k: v for k, v in d.items() if " " not in k} for s, d in out.items() if
+            any(" " not in k for k in d)} == changes(g, [{k: v for k, v in s.items() if " " not in k}
+                                                         for s in before])
+    return out
 
 
 def new_imm(content, players: int = 3) -> Scenario:
@@ -91,7 +114,9 @@ CARDS = {
                                       ["retreat", "retreat 1"],
                                       {0: {"revealed": 1, "persuasion": 1, "swords": 1, "garrison": 1,
                                            "conflict": -1}}),
-    "spiritual fervor acquire": ("spiritual_fervor", "acquire", None, [], {0: {"track research": 1}}),
+    # The research grid's first cell gives a specimen (column 1).
+    "spiritual fervor acquire": ("spiritual_fervor", "acquire", None, [],
+                                 {0: {"track research": 1, "counter specimen": 1, "supply": -1}}),
     "spiritual fervor reveal": ("spiritual_fervor", "reveal", None, [],
                                 {0: {"revealed": 1, "persuasion": 1, "counter specimen": 1, "supply": -1}}),
     "throne room politics agent": ("throne_room_politics", "agent", lambda g: _give(g, hand=["dagger"]),
@@ -108,10 +133,12 @@ CARDS = {
     "tleilaxu surgeon reveal, from the Conflict": (
         "tleilaxu_surgeon", "reveal", lambda g: _give(g, garrison=4, conflict=2), ["pay 2 troops in the Conflict"],
         {0: {"revealed": 1, "persuasion": 2, "conflict": -2, "counter specimen": 2}}),
-    "experimentation agent": ("experimentation", "agent", None, [], {0: {"played": 1, "track research": 1}}),
+    "experimentation agent": ("experimentation", "agent", None, [],
+                              {0: {"played": 1, "track research": 1, "counter specimen": 1, "supply": -1}}),
     "experimentation reveal": ("experimentation", "reveal", None, [],
                                {0: {"revealed": 1, "persuasion": 1, "counter specimen": 1, "supply": -1}}),
-    "breakthrough plot": ("breakthrough", "plot", None, [], {0: {"track research": 1}}),
+    "breakthrough plot": ("breakthrough", "plot", None, [],
+                          {0: {"track research": 1, "counter specimen": 1, "supply": -1}}),
     "illicit dealings plot": ("illicit_dealings", "plot", None, [], {0: {"track tleilaxu": 1}}),
     # An intrigue card's price is paid when it is played: the two troops retreat at once.
     "economic positioning combat": ("economic_positioning", "combat", lambda g: _give(g, garrison=3, conflict=2), [],
@@ -168,9 +195,27 @@ def test_an_agent_at_the_research_station_draws_2_researches_and_may_deploy(imm)
     g = new_imm(imm)
     _give(g, water=2, deck=["dagger", "dagger", "diplomacy"], garrison=2)
     before = snap_ix(g)
-    g.answer(0, "space first", 2)
+    # The research reaches the grid's first cell (a specimen), which Organ Merchants
+    # then offers to sell: declined.
+    g.answer(0, "space first", "no", 2)
     g.agent(0, "organ_merchants", "research_station_immortality")
-    assert changes_ix(g, before) == {0: {"water": -2, "hand": 2, "deck": -2, "played": 1,
-                                         "track research": 1, "garrison": -2, "conflict": 2, "agents_left": -1}}
+    assert changes_ix(g, before) == {0: {"water": -2, "hand": 2, "deck": -2, "played": 1, "track research": 1,
+                                         "counter specimen": 1, "supply": -1, "garrison": -2, "conflict": 2,
+                                         "agents_left": -1}}
     g.done()
     finish(g)
+
+
+# ---------------------------------------------------------------------- Experimentation in the starting deck
+def test_experimentation_replaces_dune_the_desert_planet_in_every_starting_deck(imm):
+    """rules 002 "Preparation" 7: two Experimentation in place of the two Dune, the
+    Desert Planet; the deck keeps its 10 cards."""
+    from collections import Counter
+
+    from dunec.engine.loop.setup import new_game
+
+    st = new_game(imm, 4, 1)
+    for p in st.players:
+        cards = Counter(p.deck + p.hand + p.discard)
+        assert cards["experimentation"] == 2 and "dune_the_desert_planet" not in cards
+        assert sum(cards.values()) == 10

@@ -61,7 +61,8 @@ def test_research_station_deploys_from_the_garrison_and_climbs_the_tleilaxu_trac
     g.stack("hagal_research_station")
     g.rival_turn(P2)
     assert g.state.occupied == {"research_station_immortality": P2}
-    assert rival.tracks == {"research": 0, "tleilaxu": 2}  # step 2: an intrigue card
+    assert rival.tracks["tleilaxu"] == 2  # step 2: an intrigue card
+    assert rival.tracks["research"] == imm.declared("track")["research"]["start"]  # never moves
     assert changes(g, before) == {P2: {"garrison": -2, "conflict": 2, "intrigue": 1, "agents_left": -1}}
     g.finish()
 
@@ -73,6 +74,6 @@ def test_carthag_3_recruits_deploys_and_climbs_one_step(imm):
     g.stack("hagal_carthag_3")
     g.rival_turn(P2)
     assert g.state.occupied == {"carthag": P2}
-    assert rival.tracks == {"research": 0, "tleilaxu": 1}
+    assert rival.tracks["tleilaxu"] == 1
     assert changes(g, before) == {P2: {"supply": -1, "garrison": -2, "conflict": 3, "agents_left": -1}}
     g.finish()
