@@ -170,6 +170,8 @@ def check_content_changes(model: Model, diags: Diagnostics) -> None:
         by_id.setdefault(d.id.split(".")[-1], []).append(d)
     replaced: dict = {}
     for sid, decl in sorted(model.sets.items()):
+        if decl.defn.span.file not in model.files:
+            continue  # a bundled set known for its names only: its cards are not among those checked
         reach = reaches(model.sets, sid)
 
         def known(ident, kinds, what, does, span, sid=sid, reach=reach):
