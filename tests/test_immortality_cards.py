@@ -71,6 +71,8 @@ def _give(g, hand=(), deck=(), discard=(), revealed=(), played=(), conflict=0, *
         p.conflict += conflict
     influence = {f: amounts.pop(f) for f in list(amounts) if f in p.influence}
     set_influence(g, 0, **influence)
+    for k in [k for k in amounts if k in p.tracks]:  # a line's step, a graph's cell
+        p.tracks[k] = amounts.pop(k)
     for k in [k for k in amounts if k in p.counters]:
         n = amounts.pop(k)
         p.counters[k] += n
@@ -82,6 +84,13 @@ def _give(g, hand=(), deck=(), discard=(), revealed=(), played=(), conflict=0, *
 # (card, box, setup, answers, the whole change): a card box is played for P1 with
 # the card put in play; an agent box as if sent to Carthag.
 CARDS = {
+    "bene tleilax lab agent": ("bene_tleilax_lab", "agent", None, [],
+                               {0: {"played": 1, "counter specimen": 1, "supply": -1}}),
+    "bene tleilax lab reveal, first genetic marker": ("bene_tleilax_lab", "reveal",
+                                                      lambda g: _give(g, research="r4_1"), [],
+                                                      {0: {"revealed": 1, "persuasion": 1, "spice": 1}}),
+    "bene tleilax lab reveal, column 3": ("bene_tleilax_lab", "reveal", lambda g: _give(g, research="r3_0"), [],
+                                          {0: {"revealed": 1, "persuasion": 1}}),
     "for humanity agent": ("for_humanity", "agent", None, ["+1 Influence with Fremen"],
                            {0: {"played": 1, "fremen": 1}}),
     "for humanity reveal, no alliance": ("for_humanity", "reveal", lambda g: _give(g, emperor=2), [],
@@ -140,6 +149,34 @@ CARDS = {
     "breakthrough plot": ("breakthrough", "plot", None, [],
                           {0: {"track research": 1, "counter specimen": 1, "supply": -1}}),
     "illicit dealings plot": ("illicit_dealings", "plot", None, [], {0: {"track tleilaxu": 1}}),
+    "disguised bureaucrat plot, no marker": ("disguised_bureaucrat", "plot", None, [], {}),
+    "disguised bureaucrat plot, first marker": ("disguised_bureaucrat", "plot", lambda g: _give(g, research="r4_m1"),
+                                                [], {0: {"spice": 1}}),
+    "disguised bureaucrat plot, both markers": ("disguised_bureaucrat", "plot", lambda g: _give(g, research="r8_1"),
+                                                ["+1 Influence with Fremen"], {0: {"spice": 1, "fremen": 1}}),
+    "gruesome sacrifice combat": ("gruesome_sacrifice", "combat", lambda g: _give(g, garrison=3, conflict=2), [],
+                                  {0: {"conflict": -2, "track tleilaxu": 1, "counter specimen": 2}}),
+    "gruesome sacrifice combat, one troop": ("gruesome_sacrifice", "combat", lambda g: _give(g, garrison=3, conflict=1),
+                                             [], {}),
+    "shadowy bargain plot": ("shadowy_bargain", "plot", None, [], {0: {"counter specimen": 1, "supply": -1}}),
+    # The Tleilaxu track's step 4 is worth 1 VP (and the first there takes 2 spice).
+    "shadowy bargain endgame": ("shadowy_bargain", "endgame", lambda g: _give(g, tleilaxu=3), [],
+                                {0: {"track tleilaxu": 1, "vp": 1, "spice": 2}}),
+    "study melange plot": ("study_melange", "plot", None, [], {0: {"spice": 1}}),
+    "study melange endgame, 3 spice and both markers": ("study_melange", "endgame",
+                                                        lambda g: _give(g, spice=3, research="r8_m1"), [],
+                                                        {0: {"vp": 1}}),
+    "study melange endgame, first marker only": ("study_melange", "endgame",
+                                                 lambda g: _give(g, spice=3, research="r7_0"), [], {}),
+    "tleilaxu puppet plot": ("tleilaxu_puppet", "plot", None, [], {0: {"persuasion": 1}}),
+    "tleilaxu puppet endgame, a seat and both markers": (
+        "tleilaxu_puppet", "endgame", lambda g: _give(g, seat_on_council=True, research="r8_m3"), [], {0: {"vp": 1}}),
+    "tleilaxu puppet endgame, no seat": ("tleilaxu_puppet", "endgame", lambda g: _give(g, research="r8_m3"), [], {}),
+    "vicious talents combat": ("vicious_talents", "combat", None, [], {0: {"swords": 2}}),
+    "vicious talents combat, first marker": ("vicious_talents", "combat", lambda g: _give(g, research="r4_m3"), [],
+                                             {0: {"swords": 4}}),
+    "vicious talents combat, both markers": ("vicious_talents", "combat", lambda g: _give(g, research="r8_1"), [],
+                                             {0: {"swords": 6}}),
     # An intrigue card's price is paid when it is played: the two troops retreat at once.
     "economic positioning combat": ("economic_positioning", "combat", lambda g: _give(g, garrison=3, conflict=2), [],
                                     {0: {"garrison": 2, "conflict": -2, "solari": 3}}),

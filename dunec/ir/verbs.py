@@ -286,7 +286,7 @@ ROWS: tuple[VerbRow, ...] = (
     # A track step is worth its rewards only when cashed; the op does not carry them.
     # `advance`: N moves, each paying the step or cell reached (a graph's player picks
     # between two links); it may stand in a combat box (rules/tracks.py).
-    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("combat",), asks=True,
+    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("combat", "endgame"), asks=True,
             worth=lambda a: 1.0 * a[1],
             text=lambda a: f"advance on the {name(a[0])}" if a[1] == 1 else
             f"advance {a[1]} times on the {name(a[0])}"),
