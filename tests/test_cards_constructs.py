@@ -240,6 +240,8 @@ def test_every_base_verb_is_probed():
     used |= {"move", "swap_intrigue", "pick_intrigue", "influence_visited", "cheaper_space", "extra_turn",
              "set_aside", "snooper_influence", "buy", "deploy_units", "retreat_unit", "retreat_for", "return_for",
              "win_ties", "acquire_on_top", "track_extra", "unit_strength", "extra_gain", "snoop"}
+    # Graft's verbs are probed on grafted test cards: tests/test_graft.py.
+    used |= {"copy_agent_box", "return_at_reveal"}
     used.discard("each")
     playable = set(T.VERBS)  # every core verb is open to every set (no set tags)
     assert playable <= used, sorted(playable - used)
@@ -370,7 +372,7 @@ def test_every_condition_is_probed():
     # The conditions first printed by Rise of Ix are played on its cards (tests/test_ix_*.py).
     used |= {"in_conflict", "in_play", "tiles", "persuasion", "agent_at", "enemy_agent_here", "agents_at",
              "card_icons"}
-    used |= {"grafted", "grafted_with"}  # played on graft cards (tests/test_graft.py)
+    used |= {"grafted", "grafted_with", "faction_space"}  # played on graft cards (tests/test_graft.py)
     used |= {"reached"}  # played on a set's tracks (tests/test_tracks.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 

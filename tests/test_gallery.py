@@ -239,5 +239,5 @@ def test_a_new_sets_cards_are_worded_with_its_declared_titles(tmp_path, capsys):
     (folder / "cards.dune").write_text(SMUGGLE_CARDS)
     assert main(["gallery", "--with", str(folder), str(tmp_path / "out")]) == 0
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    assert "advance 1 step on the Smuggling route" in page
+    assert "advance on the Smuggling route" in page
     assert "the route" not in page

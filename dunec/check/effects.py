@@ -9,8 +9,9 @@ from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
-    EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_SPACE_SENT_TO,
-    REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, TRACK_REACHED_BEYOND, UNKNOWN_CONDITION, UNKNOWN_COST,
+    EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
+    NO_SPACE_SENT_TO, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, TRACK_REACHED_BEYOND,
+    UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
@@ -227,7 +228,7 @@ class EffectChecker:
         return True
 
     def _needs_grafted_agent_box(self, st, box, defn) -> bool:
-        return self._graft_read_here(st.args[0].span, "trash other_grafted", box, defn)
+        return self._graft_read_here(st.args[0].span, f"{st.verb} other_grafted", box, defn)
 
     def _graft_read_here(self, span, name: str, box: str, defn) -> bool:
         """A read of the grafted cards (Graft: engine/rules/graft.py) stands in a card's

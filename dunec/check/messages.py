@@ -528,16 +528,17 @@ DECK_STARTING_REPLACES = Code(
 
 # Graft (Immortality rulebook, "Graft Cards"): a card played on an agent turn with one other card.
 GRAFT_NOT_ON_AGENT_CARD = Code(
-    "E0430", "`graft` on {kind} `{id}`: only a card played on agent turns is grafted",
+    "E0430", "`{field}` on {kind} `{id}`: only a card played on agent turns is grafted",
     "A card with Graft is played on an agent turn together with one other card from\n"
     "the hand (Immortality). Only a card a player plays from the hand on an agent turn\n"
     "(an Imperium card, a starting card, a reserve card, a kind derived from them) can\n"
     "be grafted: an intrigue card, a conflict, a space or a leader never is.",
     label="not a card played on agent turns",
-    help="drop `graft`, or make the definition a `card`")
+    help="drop `{field}`, or make the definition a `card`")
 GRAFT_READ_OUTSIDE_AGENT_BOX = Code(
     "E0431", "`{name}` reads the grafted cards, known only in a card's agent box",
-    "`grafted`, `grafted_with`, `other_grafted` and `trash other_grafted` read the card\n"
+    "`grafted`, `grafted_with`, `other_grafted` and `trash`, `copy_agent_box` or\n"
+    "`return_at_reveal` `other_grafted` read the card\n"
     "played together with this one on an agent turn (Graft, Immortality). Only the agent\n"
     "box of a card played on agent turns runs while two cards are grafted; anywhere else\n"
     "there is no other grafted card to read.",

@@ -269,8 +269,8 @@ class Checker(EffectChecker):
                 seen[key] = st
                 self.model.spans[(out.id, key)] = st.span
                 continue
-            if spec is None and key == "graft":  # a flag of the cards played on agent turns only
-                self.d.error(GRAFT_NOT_ON_AGENT_CARD, key_span, kind=KINDS[defn.kind], id=defn.id)
+            if spec is None and key in ("graft", "grafted_icons", "graft_from_row"):  # cards played on agent turns
+                self.d.error(GRAFT_NOT_ON_AGENT_CARD, key_span, field=key, kind=KINDS[defn.kind], id=defn.id)
                 continue
             if spec is None:
                 valid = [k for k in schema]

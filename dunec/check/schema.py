@@ -115,6 +115,11 @@ _CARD = {
     # Immortality's Graft: on an agent turn the card is played with exactly one other card
     # (engine/rules/graft.py).
     "graft": FieldSpec("flag", "graft"),
+    # The agent icons the card adds to a grafted pair (Blank Slate: "if grafted, this has
+    # access to all factions").
+    "grafted_icons": FieldSpec("names", "grafted_icons emperor guild", table="icon"),
+    # Usurp: may be grafted to a card of the Imperium Row instead, without acquiring it.
+    "graft_from_row": FieldSpec("flag", "graft_from_row"),
     "factions": FieldSpec("names", "factions fremen", table="faction"),
     "agent": _box("agent", "agent { draw 1 }"),
     "reveal": _box("reveal", "reveal { persuasion 2 }"),

@@ -117,6 +117,8 @@ CONDITIONS: dict[str, CondDef] = {
     # other grafted card has one of these Factions.
     "grafted": CondDef(("",)),
     "grafted_with": CondDef(tuple(" ".join(["<faction>"] * n) for n in range(1, 5))),
+    # The board space this agent was sent to is a Faction's (Beguiling Pheromones).
+    "faction_space": CondDef(("",)),
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
     "in_conflict": CondDef(("<unit>",), quantity=True),
     "in_play": CondDef(("<unit>",), quantity=True),

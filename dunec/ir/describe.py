@@ -55,6 +55,8 @@ def cond(c: tuple) -> str:
         return f"you have an Agent on a {name(c[1])} board space"
     if k == "grafted":
         return "this card is grafted"
+    if k == "faction_space":
+        return "the Agent went to a Faction board space"
     if k == "grafted_with":
         which = " or ".join(name(f) for f in c[1:])
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"

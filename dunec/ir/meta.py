@@ -42,6 +42,10 @@ def meta_of(d: Def) -> dict:
     cheaper = tuple(o.args for o in d.boxes.get("agent", ()) if o.kind == "cheaper_space")
     if cheaper:
         m["space_discounts"] = cheaper
+    # Graft: an agent box that copies the other grafted card's is never copied in turn
+    # (two such cards grafted to each other would copy each other forever).
+    if any(o.kind == "copy_agent_box" for o in walk(d.boxes.get("agent", ()))):
+        m["copies_agent_box"] = True
     if any(o.kind == "gain" and o.args[0] == "swords" for o in walk(d.boxes.get("reveal", ()))):
         m["reveal_swords"] = True
     first = d.boxes.get("first", ())
@@ -307,6 +311,14 @@ class Content:
                 k: (k, frozenset(m["icons"]), bool(m.get("infiltrate")), bool(m.get("from_anywhere")),
                     m.get("space_discounts", ()), self.spaces_of(frozenset(m["icons"]))[0]) if m.get("icons") else None
                 for k, m in self.defs.items()}
+        return table
+
+    def graft_cards(self) -> frozenset:
+        """The ids of the cards marked `graft` (never played alone on an agent turn:
+        engine/rules/graft.py), made once per content."""
+        table = self._by_kind.get("graft_cards")
+        if table is None:
+            table = self._by_kind["graft_cards"] = frozenset(k for k, m in self.defs.items() if m.get("graft"))
         return table
 
     def box_owners(self) -> dict:

@@ -125,6 +125,14 @@ def _trash(word: str, form: str, v: list) -> tuple:
     return ("card", v[0] if v else "")
 
 
+def _trash_text(a: tuple) -> str:
+    if a[0] == "this":
+        return "trash this card"
+    if a[0] == "other_grafted":
+        return "trash the other grafted card"
+    return f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}"
+
+
 def _acquire(word: str, form: str, v: list) -> tuple:
     return (v[0], form.endswith("top"))
 
@@ -216,8 +224,7 @@ ROWS: tuple[VerbRow, ...] = (
             boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire", "track"), asks=True,
             lower=_trash,
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
-            text=lambda a: "trash this card" if a[0] == "this" else "trash the other grafted card"
-            if a[0] == "other_grafted" else f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}",
+            text=_trash_text,
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
@@ -242,6 +249,13 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("manipulate", ("",), boxes=("signet", "plot", "agent"), asks=True, worth=2.0,
             text="remove a card from the Imperium Row: during your Reveal turn this round only you may "
                  "acquire it, for 1 Persuasion less"),
+    # Graft (engine/rules/graft.py): what a card's agent box does with the other grafted card
+    VerbRow("copy_agent_box", ("other_grafted",), boxes=("agent",), asks=True, worth=1.5,
+            lower=lambda word, form, v: (form,), needs={"other_grafted": "grafted_agent_box"},
+            text="this card has the same Agent box as the other grafted card"),
+    VerbRow("return_at_reveal", ("other_grafted",), boxes=("agent",), worth=1.0,
+            lower=lambda word, form, v: (form,), needs={"other_grafted": "grafted_agent_box"},
+            text="at the start of your Reveal turn, return the other grafted card from play to your hand"),
     # this turn only: rules that bend for the player's agent
     VerbRow("extra_icon", ("<icon>",), boxes=("plot",),
             text=lambda a: f"the card you play this turn also has the {name(a[0])} icon"),

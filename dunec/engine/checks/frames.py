@@ -22,7 +22,7 @@ from dunec.engine.loop.steps import STEPS
 DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (state_check.py)
 
 SMALL = 64  # counts a frame keeps (options, picks, units left): far above any game's
-COST_KINDS = ("res", "influence", "trash_this", "trash_card", "discard")
+COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "discard")
 
 
 def _count(lo: int = 0):
@@ -209,6 +209,13 @@ def _to(r, w, v, f):
     r.one_of(w, v, ("garrison", "supply"))
 
 
+def _rest(r, w, v, f):
+    """What a grafted agent turn still resolves: "" (the space's effect) or a card id."""
+    for i, x in enumerate(r.list(w, v)):
+        if x != "":
+            _def(r, f"{w}[{i}]", x, f)
+
+
 def _chosen(r, w, v, f):
     r.list(w, v)
 
@@ -231,7 +238,7 @@ LOCALS = {
     "step": _count(), "done": _count(), "extra": _count(), "discount": _count(), "row": _count(-1),
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
     "failed": _optional_seq, "takes": _bool, "to_top": _bool, "free_units": _bool, "unfinished": _bool,
-    "deploys": _bool, "combat": _bool,
+    "deploys": _bool, "combat": _bool, "rest": _rest,
 }
 
 
@@ -318,6 +325,7 @@ OPTION_FIELDS = {
     "buy": None, "deploy": None, "retreat": None,
     "play": (_ID,), "once": (_ID,), "use": (_ID,), "trash": (_ID, _TEXT), "discard": (_ID,),
     "acquire": (_ID,), "retrieve": (_ID,), "draw_top": (_ID,), "trash_top": (_ID,), "set_aside": (_ID,),
+    "graft": (_ID,), "graft_row": (_ID,), "graft_first": (_ID,),
     "block": (_ID,), "move": (_ID,), "recall": (_ID,), "lose_intrigue": (_ID,), "swap": (_ID,), "keep": (_ID,),
     "advance": ("track",), "cash_out": ("track",), "cell": ("track", "cell"), "first": (_TEXT,),
     "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
@@ -387,7 +395,7 @@ def _option(r, w: str, a) -> None:
 
 # Where the card an option names must be for the option to be played: piles of
 # the deciding player, or of the board.
-HELD = {"play": ("hand", "intrigue"), "discard": ("hand",), "set_aside": ("hand", "imperium_row"),
+HELD = {"play": ("hand", "intrigue"), "graft": ("hand",), "graft_row": ("imperium_row",), "graft_first": ("played",), "discard": ("hand",), "set_aside": ("hand", "imperium_row"),
         "lose_intrigue": ("intrigue",), "swap": ("intrigue",), "keep": ("intrigue_deck",),
         "acquire": ("imperium_row", "reserve"), "use": ("tiles",), "draw_top": ("deck",), "trash_top": ("deck",)}
 

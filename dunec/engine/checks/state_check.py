@@ -186,6 +186,14 @@ class _Reader:
                 self.one_of(f"{w}.{name}[{i}]", f, FACTIONS)
         for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
             self.ids(f"{w}.{pile}", p[pile], DECK_KINDS)
+        self.ids(f"{w}.returning", p["returning"], DECK_KINDS)
+        for i, c in enumerate(p["returning"]):  # back to the hand at the Reveal: in play till then, or trashed
+            if c not in p["played"] and c not in p["trashed"]:
+                self.fail(f"{w}.returning[{i}]", f"{c} is to return to the hand but is neither in play nor trashed")
+        self.ids(f"{w}.borrowed", p["borrowed"], DECK_KINDS)
+        for i, c in enumerate(p["borrowed"]):  # in play, or trashed already (a card from play, a cost)
+            if c not in p["played"] and c not in p["trashed"]:
+                self.fail(f"{w}.borrowed[{i}]", f"{c}, grafted from the Imperium Row, is neither in play nor trashed")
         self.ids(f"{w}.intrigue", p["intrigue"], ("intrigue",))
         for card, n in self.dict(f"{w}.discounts", p["discounts"]).items():
             self.ident(f"{w}.discounts", card, DECK_KINDS)
@@ -193,6 +201,7 @@ class _Reader:
         for i, icon in enumerate(self.list(f"{w}.extra_icons", p["extra_icons"])):
             self.one_of(f"{w}.extra_icons[{i}]", icon, ICONS)
         self.ids(f"{w}.visited", p["visited"], ("space",))
+        self.grafted(f"{w}.grafted", p)
         self.aside(f"{w}.aside", p)
         self.declared(w, p)
 
@@ -203,6 +212,21 @@ class _Reader:
             if p["agents_left"] + placed != p["agents"] + p["has_mentat"]:
                 self.fail(f"players[{i}].agents_left", f"{p['agents_left']} to place and {placed} on the board, "
                           f"for {p['agents']} agents{' and the Mentat' if p['has_mentat'] else ''}")
+
+    def grafted(self, w: str, p) -> None:
+        """Graft (rules/graft.py): [] or the two cards of the agent turn under way, one
+        of them a graft card, each in play or trashed by the other."""
+        g = self.list(w, p["grafted"])
+        if not g:
+            return
+        if len(g) != 2:
+            self.fail(w, f"expected [] or [card, the card grafted to it], got {_show(g)}")
+        self.ids(w, g, DECK_KINDS)
+        if not any(self.defs[c].get("graft") for c in g):
+            self.fail(w, f"neither {g[0]} nor {g[1]} is a graft card")
+        for i, c in enumerate(g):
+            if c not in p["played"] and c not in p["trashed"]:
+                self.fail(f"{w}[{i}]", f"{c} is grafted but neither in play nor trashed")
 
     def aside(self, w: str, p) -> None:
         a = self.list(w, p["aside"])

@@ -12,6 +12,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     costs as rules_costs,
     deploy as rules_deploy,
+    graft as rules_graft,
     intrigue as rules_intrigue,
     market as rules_market,
     own_turn,
@@ -130,7 +131,16 @@ class Ctx:
         rules_market.buy(self.engine, self, market, discount, currency)
 
     # --- cards
+    def copy_agent_box(self, what: str) -> None:
+        rules_graft.copy_agent_box(self.engine, self)
+
+    def return_at_reveal(self, what: str) -> None:
+        rules_graft.return_at_reveal(self.engine, self)
+
     def trash(self, what: str, zone: str) -> None:
+        if what == "other_grafted":  # Graft: the card played with this one
+            rules_graft.trash_other(self.engine, self.owner, self.card)
+            return
         rules_cards.trash(self.engine, self, what, zone)
 
     def discard(self, n: int) -> None:

@@ -67,6 +67,9 @@ FAMILIES = (
     ("lose_influence", ("faction",), "lose influence with a faction"),
     ("secret", ("faction",), "choose a faction in secret"),
     ("ally", ("faction", "seat"), "give a faction's alliance to the player in a seat"),
+    ("graft", ("grafted_card",), "graft a card of the hand to the graft card just placed"),
+    ("graft_row", ("grafted_card",), "graft a card of the Imperium Row to the graft card just placed"),
+    ("graft_first", ("grafted_card",), "of a grafted agent turn's rewards, this grafted card's agent box next"),
 )
 
 
@@ -199,8 +202,11 @@ def domains(content) -> dict:
     most = max([u.get("supply", 0) for u in units.values()] + [TROOPS_PER_PLAYER])
     return {
         "first": FIRST,
-        "agent_card": tuple(sorted(i for i, d in defs.items() if d.get("icons"))),
+        # a card with agent icons, or a graft card (its pair's icons send the agent)
+        "agent_card": tuple(sorted(i for i, d in defs.items() if d.get("icons") or d.get("graft"))),
         "deck_card": ids(*DECK_KINDS),
+        # any card may be grafted to a graft card: none without one (the base game, Ix)
+        "grafted_card": ids(*DECK_KINDS) if any(d.get("graft") for d in defs.values()) else (),
         "space": ids("space"),
         "intrigue": ids("intrigue"),
         "leader": ids("leader"),

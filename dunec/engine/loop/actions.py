@@ -32,11 +32,14 @@ TRASH_NOTHING = ("trash_nothing",)
 ACQUIRE_NOTHING = ("acquire_nothing",)
 SPACE_FIRST = ("first", "space")
 CARD_FIRST = ("first", "card")
+GRAFT = "graft"  # ("graft", card): the card grafted to the one the placement named (rules/graft.py)
+GRAFT_ROW = "graft_row"  # ("graft_row", card): a card of the Imperium Row, grafted without acquiring it
+GRAFT_FIRST = "graft_first"  # ("graft_first", card): that grafted card's agent box resolves next
 ASIDE = "aside"  # the last field of ("buy", card, price, ASIDE): a card set aside for the buyer
 
 # Kinds whose action names a definition id in field 1 (field 2 for `place` too).
 _CARD_FIELD = {"play", "once", "use", "buy", "trash", "discard", "acquire", "retrieve", "draw_top", "trash_top",
-               "set_aside", "block", "move", "recall", "lose_intrigue", "swap", "keep"}
+               "set_aside", "block", "move", "recall", "lose_intrigue", "swap", "keep", "graft", "graft_row", "graft_first"}
 
 
 def player_name(defs, p) -> str:
@@ -67,6 +70,8 @@ def label(state, content, action: tuple) -> str:
     if k == "use":
         return f"use {name}"
     if k == "place":
+        if defs[action[1]].get("graft"):  # never alone: the card to graft is asked next
+            return f"{name} (Graft: with one more card) -> {defs[action[2]]['name']}"
         return f"{name} -> {defs[action[2]]['name']}"
     if k == "buy":
         return f"buy {name} ({action[2]})" + (", set aside for you" if len(action) > 3 else "")
@@ -88,6 +93,12 @@ def label(state, content, action: tuple) -> str:
         return f"put {name} on the bottom of the Intrigue deck"
     if k == "keep":
         return f"keep {name}"
+    if k == "graft":
+        return f"graft {name} to it"
+    if k == "graft_row":
+        return f"graft {name} from the Imperium Row to it (trashed at the end of the turn)"
+    if k == "graft_first":
+        return f"{name}'s agent box next"
     if k in ("advance", "cash_out"):
         track = content.declared("track").get(action[1], {}).get("title", action[1]).lower()
         return f"advance on the {track}" if k == "advance" else \

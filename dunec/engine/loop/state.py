@@ -76,6 +76,11 @@ class Player:
     snoopers: list = field(default_factory=list)  # factions whose Snooper token is still on the track
     tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
     flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
+    # [the card the placement named, the other card]: the two cards grafted on the agent
+    # turn under way (rules/graft.py), [] otherwise; cleared with the turn.
+    grafted: list = field(default_factory=list)
+    returning: list = field(default_factory=list)  # cards back from play to hand when the Reveal turn starts
+    borrowed: list = field(default_factory=list)  # Imperium Row cards grafted this turn, trashed at its end
 
 
 @dataclass

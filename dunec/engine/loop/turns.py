@@ -8,13 +8,15 @@ from dunec.engine.rules import (
     cards as rules_cards,
     costs as rules_costs,
     deploy as rules_deploy,
+    graft as rules_graft,
     own_turn,
     resources as rules_resources,
     tiles as rules_tiles,
     units as rules_units,
 )
 from dunec.engine.players import seats
-from dunec.engine.loop.actions import ASIDE, CARD_FIRST, END_TURN, PASS_TURN, REVEAL, SPACE_FIRST, STOP_BUYING
+from dunec.engine.loop.actions import ASIDE, CARD_FIRST, END_TURN, GRAFT, GRAFT_FIRST, GRAFT_ROW, PASS_TURN, REVEAL, \
+    SPACE_FIRST, STOP_BUYING
 from dunec.engine.effects.context import Ctx
 from dunec.engine.views.narration import log_changes, seen, tally
 from dunec.engine.loop.setup import HAND_SIZE
@@ -182,6 +184,8 @@ def turn_ended(e, f):
 
 def turn_over(e, p: Player) -> None:
     own_turn.turn_ends(e, p)
+    if p.borrowed:  # Graft: a Row card grafted without acquiring it is trashed (Usurp)
+        rules_graft.borrowed_leave(e, p)
     end_of_turn(p)
 
 
@@ -194,6 +198,7 @@ def end_of_turn(p: Player) -> None:
     p.infiltrate = False
     p.may_pass = False
     p.discounts = {}
+    p.grafted = []
 
 
 @step
@@ -310,19 +315,40 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     if out is None:
         out = []
     content = e.content
-    # The content's tables for this leader (Content.agent_menu): each card's agent
-    # icons, the icons whose occupied spaces the leader may enter, the spaces whose
-    # cost the player's amounts pay for (by the plain costs they reach: by icon, and
-    # those left to check), and the spaces of each set of icons.
-    info_of, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
+    info_of = content.agent_menu(p.leader)[0]  # each card's agent icons and spaces (placements reads the rest)
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
     cards, wanted = [], set()
+    grafts = content.graft_cards()
     for card in p.hand:
+        if grafts and card in grafts:  # never played alone: with each other card, below
+            continue
         info = info_of[card]
         if info is not None and (info[3] or not anywhere_only) and info not in cards:  # each card once
             cards.append(info)
             wanted |= info[1]
+    if grafts and any(c in grafts for c in p.hand):
+        start = len(out)
+        infos = rules_graft.pair_infos(e, p, anywhere_only)
+        for info in infos:
+            wanted |= info[1]
+        placements(e, p, cards + infos, wanted, out)
+        out[start:] = dict.fromkeys(out[start:])  # a graft card's space reached with several partners: once
+        return out
+    return placements(e, p, cards, wanted, out)
+
+
+def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
+    """("place", card, space) for each row of `cards` (agent_cards' shape) and each
+    space its icons reach that the player may enter and pay for now (`wanted`: the
+    icons of all the rows), appended to `out`."""
+    content = e.content
+    # The content's tables for this leader (Content.agent_menu): the icons whose
+    # occupied spaces the leader may enter, the spaces whose cost the player's
+    # amounts pay for (by the plain costs they reach: by icon, and those left to
+    # check), and the spaces of each set of icons.
+    _info, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
+    anywhere_only = p.agents_left <= 0
     if not cards or (anywhere_only and not rules_agents.agents_of(e, p.seat)):
         return out
     extra = p.extra_icons
@@ -395,20 +421,19 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
             if sid in room:
                 place(("place", cid, sid))
         if discounts:  # a space this card makes cheaper (Guild Accord)
-            out += [("place", cid, sid) for sid in cheaper_places(e, p, e.defs[cid], room)]
+            out += [("place", cid, sid) for sid in cheaper_places(e, p, icons, discounts, infiltrating, room)]
     return out
 
 
-def cheaper_places(e, p: Player, cm: dict, already) -> list[str]:
+def cheaper_places(e, p: Player, icons, discounts, infiltrating: bool, already) -> list[str]:
     """The spaces a card's discounts (`cheaper_space`) open to it that the board
     scan left out because their full cost was beyond the player."""
     out = []
-    discounts = cm["space_discounts"]
-    icons = set(cm["icons"]).union(p.extra_icons)
+    icons = set(icons).union(p.extra_icons)
     for sid, icon, req, _costs, _plain, sp in e.content.board():
         if sid in already or icon not in icons or not any(d[0] == sid for d in discounts):
             continue
-        if blocked(e, p, sp, cm.get("infiltrate", False)):
+        if blocked(e, p, sp, infiltrating):
             continue
         if req is not None and not req(Ctx(e, p, None, sid, "space")):
             continue
@@ -418,15 +443,41 @@ def cheaper_places(e, p: Player, cm: dict, already) -> list[str]:
 
 
 def agent_turn(e, p: Player, card: str, space: str) -> None:
+    if not p.grafted and rules_graft.is_graft(e, card):  # never alone: the other card first
+        ask_graft(e, p, card, space)
+        return
     p.hand.remove(card)
     p.played.append(card)
-    if p.agents_left > 0 or not e.defs[card].get("from_anywhere"):
+    if p.grafted:
+        p.played.append(p.grafted[1])
+    if p.agents_left > 0 or not rules_graft.from_anywhere(e, p, card):
         p.agents_left -= 1
         agent_placed(e, p, card, space)
         return
     # A card that sends an agent "from anywhere" moves one already on the board.
     mine = rules_agents.agents_of(e, p.seat)
     e.ask(p, "move", [("move", s) for s in mine], "agent_moved", seat=p.seat, card=card, space=space)
+
+
+def ask_graft(e, p: Player, card: str, space: str) -> None:
+    """Graft (rules/graft.py): the card grafted to `card`, among the cards of the
+    hand with which the pair may send the agent to `space` now."""
+    options = []
+    for kind, others in ((GRAFT, rules_graft.partners(p, card)), (GRAFT_ROW, rules_graft.row_partners(e, card))):
+        for other in others:
+            info = rules_graft.pair_info(e, card, other)
+            if info is None or (p.agents_left <= 0 and not info[3]):
+                continue
+            if ("place", card, space) in placements(e, p, [info], set(info[1]), []):
+                options.append((kind, other))
+    e.ask(p, "graft", options, "graft_chosen", seat=p.seat, card=card, space=space)
+
+
+@step
+def graft_chosen(e, f):
+    p = e.players[f["seat"]]
+    rules_graft.graft(e, p, f["card"], f["chosen"][1], f["chosen"][0] == GRAFT_ROW)
+    agent_turn(e, p, f["card"], f["space"])
 
 
 @step
@@ -443,17 +494,19 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     rules_agents.place_agent(e, space, p.seat)
     e.state.turn_kind = "agent"
     if not e.quiet:
-        e.log(f"  {e.pname(p)} plays {e.cname(card)} and sends an agent to {sp['name']}")
+        grafted = f" grafted with {e.cname(p.grafted[1])}" if p.grafted else ""
+        e.log(f"  {e.pname(p)} plays {e.cname(card)}{grafted} and sends an agent to {sp['name']}")
     p.visited.append(space)
     e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
     e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
     if p.aside:
-        rules_aside.sent_with(e, p, card, space)
+        for c in p.grafted or (card,):  # grafted: both cards sent the agent
+            rules_aside.sent_with(e, p, c, space)
     boxed = e.boxed  # has_box, inline: asked on every agent turn
     if space in boxed.get("control", ()):
         e.later("control_bonus", space=space)
     costs = space_costs(e, p, sp)
-    discounts = rules_costs.card_discounts(e, card)
+    discounts = rules_graft.discounts(e, p, card) if p.grafted else rules_costs.card_discounts(e, card)
     if discounts:
         costs = rules_costs.discounted(costs, space, discounts)
     if costs:
@@ -478,6 +531,10 @@ def leader_trigger(e, f):
 @step
 def agent_boxes(e, f):
     p = e.players[f["seat"]]
+    if p.grafted:  # Graft: the space's effect and both agent boxes, in the order the player picks
+        boxed = e.boxed.get("agent", ())
+        grafted_next(e, p, f["space"], [""] + [c for c in p.grafted if c in boxed])
+        return
     if f["card"] in e.boxed.get("agent", ()):  # has_box, inline
         e.ask(p, "order", [SPACE_FIRST, CARD_FIRST], "agent_order", seat=p.seat, card=f["card"], space=f["space"])
     else:
@@ -493,6 +550,39 @@ def agent_order(e, f):
     else:
         e.later("space_resolved", seat=p.seat, space=space)
         e.run_box(card, "agent", Ctx(e, p, card, space, "agent"))
+
+
+def grafted_next(e, p: Player, space: str, rest: list) -> None:
+    """Of what a grafted agent turn still resolves (`rest`: "" the space's effect,
+    else a grafted card's agent box), the player picks the next; the last runs.
+    A card trashed meanwhile (`trash other_grafted`) has left play: its box is lost."""
+    rest = [x for x in rest if x == "" or x in p.played]
+    if len(rest) > 1:
+        options = [SPACE_FIRST if x == "" else (GRAFT_FIRST, x) for x in rest]
+        e.ask(p, "order", options, "grafted_picked", seat=p.seat, space=space, rest=rest)
+        return
+    if rest:
+        grafted_resolve(e, p, space, rest[0])
+
+
+@step
+def grafted_picked(e, f):
+    p, rest = e.players[f["seat"]], list(f["rest"])
+    item = rest.pop(f["answer"])
+    e.later("grafted_more", seat=p.seat, space=f["space"], rest=rest)
+    grafted_resolve(e, p, f["space"], item)
+
+
+@step
+def grafted_more(e, f):
+    grafted_next(e, e.players[f["seat"]], f["space"], f["rest"])
+
+
+def grafted_resolve(e, p: Player, space: str, item: str) -> None:
+    if item == "":
+        resolve_space(e, p, e.defs[space])
+    else:
+        e.run_box(item, "agent", Ctx(e, p, item, space, "agent"))
 
 
 @step
@@ -542,6 +632,8 @@ def maker_harvest(e, f):
 
 def reveal_turn(e, p: Player) -> None:
     e.state.turn_kind = "reveal"
+    if p.returning:  # Graft: a card back from play to the hand first (Chairdog)
+        rules_graft.reveal_starts(e, p)
     if not e.quiet:
         e.log(f"  {e.pname(p)} reveals {', '.join(e.cname(c) for c in p.hand) or 'nothing'}")
     p.revealed, p.hand = p.hand, []
@@ -703,6 +795,7 @@ def recall(e) -> bool:
         p.recruited = 0
         p.recruited_units = {}
         rules_aside.aside_lapses(p)  # a card set aside for the round lapses with it
+        p.returning = []
         p.extra_turn = False
     if st.mentat_next_round is not None:
         p = e.players[st.mentat_next_round]

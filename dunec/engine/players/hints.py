@@ -254,6 +254,13 @@ def _move(e, p, options, datum):
     return [best(at + 1, left) if a[0] == "advance" else collect(at) + best(0, left) for a in options]
 
 
+def _graft(e, p, options, datum):
+    """The card grafted to a graft card: its agent box now, less the reveal box it
+    gives up (as a placement counts its card: _place)."""
+    return [box_now(e, p, a[1], "agent") - (0.7 * e.defs[a[1]]["values"].get("reveal", 0.0) if a[0] == "graft" else 0.0)
+            for a in options]  # a card of the Imperium Row (graft_row) costs the hand nothing
+
+
 # What the cells beyond a choice are worth beside the cell reached now: a later
 # research may reach them (fewer moves are left as the game goes on).
 BEYOND = 0.5
@@ -273,7 +280,7 @@ def _cell(e, p, options, datum):
 
 
 _BY_KIND = {
-    "cell": _cell, "turn": _turn, "plot": _plot, "buy": _buy, "combat": _combat,
+    "cell": _cell, "turn": _turn, "graft": _graft, "plot": _plot, "buy": _buy, "combat": _combat,
     "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
     "top": _top, "block": _block,
     "defend": _yes, "pay": _yes, "win": _yes, "choose": _given, "opponent": _opponent,

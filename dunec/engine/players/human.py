@@ -25,6 +25,7 @@ QUESTIONS = {
     "buy": "Buy a card from what you can afford, play a plot intrigue card, or end your turn?",
     "combat": "Combat: play a combat intrigue card, or pass?",
     "order": "Resolve the board space or the card's agent box first?",
+    "graft": "Graft: which card of your hand do you play with it (the agent may use either card's icon)?",
     "pay": "Pay this cost?",
     "choose": "Choose:",
     "trash": "Trash a card?",
@@ -36,6 +37,8 @@ QUESTIONS = {
 }
 
 
+# Said for a grafted agent turn: the space's effect and two agent boxes to order.
+GRAFT_ORDER = "Graft: which resolves next, the board space or a grafted card's agent box?"
 # Said only when the game has a tile market: a base game's buy menu sells no tiles.
 BUY_WITH_TILES = "Buy a card (or a tile) from what you can afford, play a plot intrigue card, or end your turn?"
 
@@ -105,6 +108,8 @@ class HumanPolicy:
         question = QUESTIONS.get(kind, f"Decide ({kind}):")
         if kind == "buy" and engine.state.markets:
             question = BUY_WITH_TILES
+        if kind == "order" and any(p.grafted for p in engine.state.players):
+            question = GRAFT_ORDER
         self.write(question)
         for i, label in enumerate(labels, 1):
             self.write(f"  {i:>2}) {label}")

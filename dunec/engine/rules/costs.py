@@ -9,6 +9,7 @@ from dunec.engine.loop.steps import step
 from dunec.engine.rules import (
     agents as rules_agents,
     cards as rules_cards,
+    graft as rules_graft,
     resources as rules_resources,
     tiles as rules_tiles,
     tracks as rules_tracks,
@@ -36,6 +37,9 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
                 return False
         elif c[0] == "trash_card":
             if not (p.hand or p.discard or p.played or p.revealed):
+                return False
+        elif c[0] == "trash_other_grafted":
+            if not rules_graft.other_in_play(p, card):
                 return False
         elif c[0] in ("hand", "discard"):
             if len(p.hand) < c[1]:
@@ -71,6 +75,8 @@ def pay_cost(e, p: Player, c, card=None) -> None:
         rules_cards.trash(e, e.context(p, card=card), "this", "")
     elif c[0] == "trash_card":
         rules_cards.trash(e, e.context(p, card=card), "card", "", optional=False)
+    elif c[0] == "trash_other_grafted":
+        rules_graft.trash_other(e, p, card)
     elif c[0] == "discard":  # "discard a card ->": the cards are the player's choice
         rules_cards.discard(e, p, c[1])
 
@@ -141,6 +147,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return rules_agents.agents_at(e, p, q[1:])
     if k == "card_icons":
         return card_icons(e, ctx.card)
+    if k == "other_grafted":
+        return rules_graft.other_icons(e, ctx)
     if k == "in_conflict":
         return rules_units.in_conflict(p, q[1])
     if k == "in_play":
@@ -209,6 +217,13 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_agents.agent_at(e, p, c[1])
     if k == "enemy_agent_here":
         return rules_agents.enemy_agent_here(e, p, ctx.space)
+    if k == "grafted":
+        return rules_graft.grafted(e, ctx)
+    if k == "faction_space":
+        sp = e.defs.get(ctx.space) if ctx.space else None
+        return bool(sp and sp.get("faction"))
+    if k == "grafted_with":
+        return rules_graft.grafted_with(e, ctx, c[1:])
     if k == "reached":
         return rules_tracks.reached(e, p, c[1]) >= c[2]
     if k == "most_copies":

@@ -36,6 +36,10 @@ def render_view(engine, player, says: Says | None = None) -> str:
     lines.append("Hand: " + (", ".join(d[c]["name"] for c in p.hand) or "empty"))
     if p.played:
         lines.append("Played this round: " + ", ".join(d[c]["name"] for c in p.played))
+    if p.grafted:  # Graft: the pair of the agent turn under way
+        lines.append(f"Grafted this turn: {d[p.grafted[0]]['name']} with {d[p.grafted[1]]['name']}")
+    if p.returning:
+        lines.append("Back to your hand when your Reveal turn starts: " + ", ".join(d[c]["name"] for c in p.returning))
     lines.append("Intrigue: " + (", ".join(d[c]["name"] for c in p.intrigue) or "none"))
     if any(m[0] == "see_top_card" for m in d[p.leader].get("modifiers", ())) and p.deck:
         lines.append("Top of your deck: " + d[p.deck[-1]]["name"])
