@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from dunec import content as C
+from dunec.engine.loop import turns
 from dunec.engine.loop.setup import give_sets
 from dunec.engine.rules import tracks as rules_tracks
 
@@ -91,6 +92,43 @@ CARDS = {
                                                       {0: {"revealed": 1, "persuasion": 1, "spice": 1}}),
     "bene tleilax lab reveal, column 3": ("bene_tleilax_lab", "reveal", lambda g: _give(g, research="r3_0"), [],
                                           {0: {"revealed": 1, "persuasion": 1}}),
+    # Graft cards, each box alone (grafted turns: GRAFTED below)
+    "bene tleilax researcher agent": ("bene_tleilax_researcher", "agent", None, [],
+                                      {0: {"played": 1, "track research": 1, "counter specimen": 1, "supply": -1}}),
+    "bene tleilax researcher reveal": ("bene_tleilax_researcher", "reveal", None, [],
+                                       {0: {"revealed": 1, "persuasion": 1}}),
+    "bene tleilax researcher reveal, first marker": ("bene_tleilax_researcher", "reveal",
+                                                     lambda g: _give(g, research="r4_1"), [],
+                                                     {0: {"revealed": 1, "persuasion": 2}}),
+    "bene tleilax researcher reveal, both markers": ("bene_tleilax_researcher", "reveal",
+                                                     lambda g: _give(g, research="r8_1"), [],
+                                                     {0: {"revealed": 1, "persuasion": 3}}),
+    "blank slate reveal": ("blank_slate", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "clandestine meeting agent": ("clandestine_meeting", "agent", None, [],
+                                  {0: {"played": 1, "bene_gesserit": 1, "intrigue": 1}}),
+    "clandestine meeting reveal": ("clandestine_meeting", "reveal", None, [], {0: {"revealed": 1, "persuasion": 2}}),
+    "corrupt smuggler agent, alone": ("corrupt_smuggler", "agent", None, [], {0: {"played": 1}}),
+    "corrupt smuggler reveal": ("corrupt_smuggler", "reveal", None, [],
+                                {0: {"revealed": 1, "persuasion": 1, "swords": 1}}),
+    "dissecting kit agent, alone": ("dissecting_kit", "agent", None, [], {0: {"played": 1}}),
+    "dissecting kit reveal": ("dissecting_kit", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "dissecting kit reveal, first marker": ("dissecting_kit", "reveal", lambda g: _give(g, research="r5_0"), [],
+                                            {0: {"revealed": 1, "persuasion": 1, "track tleilaxu": 1}}),
+    "interstellar conspiracy agent, alone": ("interstellar_conspiracy", "agent", None, [],
+                                             {0: {"played": 1, "spice": 1}}),
+    "interstellar conspiracy reveal": ("interstellar_conspiracy", "reveal", None, [],
+                                       {0: {"revealed": 1, "persuasion": 2}}),
+    "planned coupling agent": ("planned_coupling", "agent", lambda g: _give(g, deck=["dagger"]), [],
+                               {0: {"played": 1, "hand": 1, "deck": -1}}),
+    "planned coupling reveal": ("planned_coupling", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "replacement eyes agent": ("replacement_eyes", "agent", lambda g: _give(g, hand=["dagger"], deck=["diplomacy"]),
+                               ["pay", "trash Dagger"], {0: {"played": 1, "trashed": 1, "deck": -1}}),
+    "replacement eyes on trash": ("replacement_eyes", "trash", None, [], {0: {"track tleilaxu": 1}}),
+    "replacement eyes reveal": ("replacement_eyes", "reveal", None, [],
+                                {0: {"revealed": 1, "persuasion": 1, "swords": 1}}),
+    "sardaukar quartermaster agent, alone": ("sardaukar_quartermaster", "agent", None, [], {0: {"played": 1}}),
+    "sardaukar quartermaster reveal": ("sardaukar_quartermaster", "reveal", None, [],
+                                       {0: {"revealed": 1, "persuasion": 1, "swords": 2}}),
     "for humanity agent": ("for_humanity", "agent", None, ["+1 Influence with Fremen"],
                            {0: {"played": 1, "fremen": 1}}),
     "for humanity reveal, no alliance": ("for_humanity", "reveal", lambda g: _give(g, emperor=2), [],
@@ -188,6 +226,62 @@ CARDS = {
 }
 
 
+# Grafted agent turns: (graft card, the other card in hand, space, answers, setup, the whole change).
+GRAFTED = {
+    # Hall of Oratory: +1 troop, +1 Persuasion
+    "corrupt smuggler grafted": ("corrupt_smuggler", "dagger", "hall_of_oratory", ["space first"], None,
+                                 {0: {"spice": 2, "garrison": 1, "supply": -1, "persuasion": 1, "agents_left": -1,
+                                      "hand": -1, "played": 2}}),
+    "sardaukar quartermaster grafted": ("sardaukar_quartermaster", "dagger", "hall_of_oratory", ["space first"],
+                                        lambda g: _give(g, deck=["diplomacy"]),
+                                        {0: {"garrison": 2, "supply": -2, "persuasion": 1, "agents_left": -1,
+                                             "deck": -1, "played": 2}}),
+    # grafted with an Emperor card (Sardaukar Infantry has no icon: the pair uses the city icon); Carthag
+    "interstellar conspiracy grafted with an Emperor card": (
+        "interstellar_conspiracy", "sardaukar_infantry", "carthag",
+        ["space first", "+1 Influence with Fremen", "deploy 0"], None,
+        {0: {"spice": 1, "garrison": 1, "supply": -1, "agents_left": -1, "fremen": 1, "hand": -1, "played": 2,
+             "intrigue": 1}}),
+    "interstellar conspiracy grafted with another card": (
+        "interstellar_conspiracy", "dagger", "hall_of_oratory", ["space first"], None,
+        {0: {"spice": 1, "garrison": 1, "supply": -1, "persuasion": 1, "agents_left": -1, "hand": -1,
+             "played": 2}}),
+    # the other grafted card trashed for a specimen
+    "dissecting kit grafted": ("dissecting_kit", "dagger", "hall_of_oratory", ["space first", "pay"], None,
+                               {0: {"garrison": 1, "supply": -2, "persuasion": 1, "agents_left": -1, "hand": -1,
+                                    "played": 1, "trashed": 1, "counter specimen": 1}}),
+    # all four Faction icons while grafted: Dagger has none, yet the pair goes to Wealth
+    "blank slate grafted to a faction space": ("blank_slate", "dagger", "wealth", [], None,
+                                               {0: {"solari": 2, "agents_left": -1, "emperor": 1, "hand": -1,
+                                                    "played": 2}}),
+    "clandestine meeting grafted": ("clandestine_meeting", "dagger", "hall_of_oratory", ["space first"], None,
+                                    {0: {"bene_gesserit": 1, "intrigue": 1, "garrison": 1, "supply": -1,
+                                         "persuasion": 1, "agents_left": -1, "hand": -1, "played": 2}}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GRAFTED))
+def test_each_grafted_turn(imm, name):
+    card, other, space, answers, setup, want = GRAFTED[name]
+    g = new_imm(imm)
+    _give(g, hand=[other])
+    if setup:
+        setup(g)
+    before = snap_ix(g)
+    g.answer(0, *answers)
+    g.agent(0, card, space)
+    assert sorted(g.p(0).grafted) == sorted([card, other])  # the pair, for the rest of the turn
+    assert changes_ix(g, before) == want
+    g.done()
+    finish(g)
+
+
+def test_a_graft_card_alone_is_not_offered(imm):
+    g = new_imm(imm)
+    g.p(0).hand[:] = ["corrupt_smuggler"]
+    assert not [a for a in turns.agent_options(g.engine, g.p(0)) if a[0] == "place"]
+
+
 def _play(imm, card, box, setup, answers):
     g = new_imm(imm)
     if setup:
@@ -214,7 +308,7 @@ def test_each_immortality_card(imm, name):
 
 
 def test_every_immortality_card_the_engine_plays_has_a_scenario(imm):
-    played = {v[0] for v in CARDS.values()}
+    played = {v[0] for v in CARDS.values()} | {v[0] for v in GRAFTED.values()}
     ours = {m["id"] for kind in ("card", "intrigue", "starter") for m in imm.of_kind(kind)
             if m["set"] == "immortality"}
     assert ours == played
