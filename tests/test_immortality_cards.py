@@ -308,7 +308,8 @@ def test_each_immortality_card(imm, name):
 
 
 def test_every_immortality_card_the_engine_plays_has_a_scenario(imm):
-    played = {v[0] for v in CARDS.values()} | {v[0] for v in GRAFTED.values()}
+    played = ({v[0] for v in CARDS.values()} | {v[0] for v in GRAFTED.values()}
+              | {v[0] for v in COMBAT_TURNS.values()})
     ours = {m["id"] for kind in ("card", "intrigue", "starter") for m in imm.of_kind(kind)
             if m["set"] == "immortality"}
     assert ours == played
@@ -350,3 +351,50 @@ def test_experimentation_replaces_dune_the_desert_planet_in_every_starting_deck(
         cards = Counter(p.deck + p.hand + p.discard)
         assert cards["experimentation"] == 2 and "dune_the_desert_planet" not in cards
         assert sum(cards.values()) == 10
+
+
+# ---------------------------------------------------------------------- the combat icon
+COMBAT_ICON = "you may deploy troops this turn"
+COMBAT_TURNS = {
+    # Hall of Oratory is no combat space: with the icon, its recruit and two more deploy.
+    "high priority travel, the combat icon": (
+        "high_priority_travel", "hall_of_oratory", ["space first", COMBAT_ICON, "deploy 3"],
+        dict(guild=2, garrison=3),
+        {0: {"supply": -1, "conflict": 3, "garrison": -2, "persuasion": 1, "agents_left": -1, "played": 1}}),
+    "high priority travel, the card": (
+        "high_priority_travel", "hall_of_oratory", ["space first", "draw 1 card"], dict(guild=2, deck=["dagger"]),
+        {0: {"garrison": 1, "supply": -1, "persuasion": 1, "agents_left": -1, "deck": -1, "hand": 1, "played": 1}}),
+    "high priority travel, 1 Spacing Guild influence": (
+        "high_priority_travel", "hall_of_oratory", ["space first"], dict(guild=1),
+        {0: {"garrison": 1, "supply": -1, "persuasion": 1, "agents_left": -1, "played": 1}}),
+    "occupation at Wealth": (
+        "occupation", "wealth", ["space first", "deploy 2"], dict(garrison=2, deck=["dagger"]),
+        {0: {"solari": 2, "garrison": -2, "conflict": 2, "agents_left": -1, "emperor": 1, "deck": -1, "hand": 1,
+             "played": 1}}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMBAT_TURNS))
+def test_the_combat_icon_deploys_as_at_a_combat_space(imm, name):
+    card, space, answers, given, want = COMBAT_TURNS[name]
+    g = new_imm(imm)
+    _give(g, **given)
+    before = snap_ix(g)
+    g.answer(0, *answers)
+    g.agent(0, card, space)
+    assert not imm.defs[space].get("combat")
+    assert changes_ix(g, before) == want
+    g.done()
+    finish(g)
+
+
+def test_the_combat_icon_lasts_one_agent_turn(imm):
+    """The next agent turn at a space that is no combat space offers no deployment."""
+    g = new_imm(imm)
+    _give(g, garrison=3)
+    g.answer(0, "space first", "deploy 2")
+    g.agent(0, "occupation", "wealth")
+    asked = len(g.asked(0))
+    g.agent(0, "dagger", "hall_of_oratory")  # Dagger has no agent box: nothing to order
+    assert g.asked(0)[asked:] == [] and g.p(0).conflict == 2
+    g.done()

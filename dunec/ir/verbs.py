@@ -263,6 +263,9 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("pass_turn", ("",), boxes=("plot",), text="you may pass this turn"),
     VerbRow("block_space", ("",), boxes=("agent", "plot"), asks=True, worth=2.0,
             text="block a board space for your opponents this round"),
+    # the combat icon (Immortality): this agent turn ends as at a combat space
+    VerbRow("combat_space", ("",), boxes=("agent",), worth=1.5,
+            text="you may deploy troops this turn as though your agent went to a combat space"),
     VerbRow("double_harvest", ("",), boxes=("agent",), worth=2.0,
             text="harvest the space's spice again (not the bonus)"),
     # a House Hagal card at a maker space: the space's spice and its bonus spice

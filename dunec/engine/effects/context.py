@@ -187,6 +187,9 @@ class Ctx:
     def block_space(self) -> None:
         rules_cards.block_space(self.engine, self.player)
 
+    def combat_space(self) -> None:
+        rules_deploy.as_combat_space(self.engine, self.player)
+
     def double_harvest(self) -> None:
         rules_resources.double_harvest(self.engine, self.player, self.space)
 

@@ -597,7 +597,7 @@ def agent_done(e, f):
     p = e.players[f["seat"]]
     if f["before"] is not None:
         log_changes(e, p, f["before"])
-    if e.defs[f["space"]].get("combat"):
+    if e.defs[f["space"]].get("combat") or f.get("combat"):  # a combat space, or the combat icon
         rules_deploy.offer_deploy(e, p, rules_resources.COMBAT_GARRISON_LIMIT, "agent_deployed", True)
 
 
