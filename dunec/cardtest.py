@@ -92,7 +92,7 @@ def tally(p, content) -> dict:
     # a line's step; a graph track's cell counts as its column (`expect research 2`)
     out.update({t: tracks[t]["cells"][at]["column"] if "cells" in tracks.get(t, {}) else at
                 for t, at in p.tracks.items()})
-    sold = {m["sells"] for m in content.declared("market").values()}
+    sold = {m["sells"] for m in content.declared("market").values() if not m.get("to")}  # tiles, not cards
     if sold:
         out[TILES] = len(p.tiles)
         out.update({m["id"]: p.tiles.count(m["id"]) for kind in sorted(sold) for m in content.of_kind(kind)})

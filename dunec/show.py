@@ -30,6 +30,15 @@ def titles_of(model) -> dict:
     for d in model.defs.values():
         if d.kind in NAMED_KINDS:
             out.setdefault(d.id, d.name)
+    # ("price", card) -> the currency of the market of cards that sells it (not Persuasion)
+    from dunec.check.vocab import reaches
+
+    # (the market of the card's own set first, as Content.market_cards deals it)
+    markets = [m for s in model.sets.values() for m in s.names.values() if m.kind == "market" and m.to and m.currency]
+    for d in model.defs.values():
+        sellers = [m for m in markets if d.id == m.keeps or (d.kind == m.sells and m.set in reaches(model.sets, d.set))]
+        if sellers:
+            out[("price", d.id)] = next((m for m in sellers if m.set == d.set), sellers[0]).currency
     return out
 
 
@@ -51,6 +60,9 @@ def _show(d: Def) -> str:
     lines = [head, "-" * len(head)]
     if "cost" in f and d.kind == "tech":
         lines.append(f"Cost: {f['cost']} spice")
+    elif "cost" in f and describe.price_of(d.id):  # a market's card: its currency
+        one, many = describe.unit_names(describe.price_of(d.id))
+        lines.append(f"Cost: {f['cost']} {one if f['cost'] == 1 else many}")
     elif "cost" in f and d.kind != "space":
         lines.append(f"Cost: {f['cost']} Persuasion")
     if f.get("icons"):

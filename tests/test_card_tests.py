@@ -28,7 +28,7 @@ def test_at_least_ten_bundled_cards_have_a_test_beside_them():
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("case", BUNDLED, ids=lambda t: t.id)
 def test_bundled_card_test(case, backend, interpreted, compiled):
-    """In a game of the card's set and the sets it requires, as `dunec test` plays it."""
+    # each in a game of its card's set and the sets it requires, as `dunec test` plays it
     content = (interpreted if backend == "interpreted" else compiled).select(sets_of_test(_MODEL, case))
     out = run_one(case, content, backend)
     assert out.ok, "\n".join(out.problems)

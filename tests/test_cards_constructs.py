@@ -236,6 +236,8 @@ def test_every_base_verb_is_probed():
     used |= {"control", "space_cost", "ignore_block", "steal", "see_top_card", "harvest", "secret_factions"}
     # A track is a set's name: `advance` and `cash_out` are probed in tests/test_sets.py.
     used |= {"advance", "cash_out"}
+    # A set's token verb: `new_row` is probed in tests/test_tokens.py (a token's box and a set's).
+    used |= {"new_row"}
     # Rise of Ix's card verbs are probed on its cards: tests/test_ix_board.py, tests/test_ix_cards.py, tests/test_ix_tech.py.
     used |= {"move", "swap_intrigue", "pick_intrigue", "influence_visited", "cheaper_space", "extra_turn",
              "set_aside", "snooper_influence", "buy", "deploy_units", "retreat_unit", "retreat_for", "return_for",

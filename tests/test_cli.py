@@ -131,10 +131,10 @@ def test_list_kind_unknown_is_a_usage_error_naming_the_kinds(capsys):
 
 def test_a_set_that_is_not_compiled_is_named_accurately(capsys):
     assert main(["show", "--set", "uprising"]) == 2
-    assert "no set `uprising` among the compiled sets: base, ix" in capsys.readouterr().err
+    assert "no set `uprising` among the compiled sets: base, immortality, ix" in capsys.readouterr().err
     assert main(["list", "--set", "nope"]) == 2
     err = capsys.readouterr().err
-    assert "no set `nope` among the compiled sets: base, ix" in err and "uprising" in err
+    assert "no set `nope` among the compiled sets: base, immortality, ix" in err and "uprising" in err
 
 
 def test_e0403_help_names_a_real_command(capsys):

@@ -14,6 +14,8 @@ What `observation(state, seat)` hides, and how each is resampled:
 - the tiles under each market stack's face-up top (Rise of Ix): a market's
   hidden tiles are pooled and dealt back under the tops, each stack keeping its
   size and its top;
+- the order of a slot market's deck (Immortality's Tleilaxu deck): sorted, then
+  shuffled, like the Imperium deck;
 - the RNG state: a fresh one, so the future shuffles are guesses too.
 Kept as they are: the other seats' secret faction choices (rare, and constrained
 by the card that asked, so a uniform guess could be illegal) and the steps still
@@ -45,6 +47,8 @@ def determinise(state: GameState, seat: int, defs, rng: Rng) -> GameState:
     _shuffle_within_levels(rng, guess.conflict_deck, defs)
     for stacks in guess.markets.values():  # none in a game without markets: no draw from rng
         _deal_under_tops(rng, stacks)
+    for market in sorted(guess.market_decks):  # a slot market's deck: its order is hidden
+        _shuffle(rng, guess.market_decks[market])
     return guess
 
 

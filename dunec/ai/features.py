@@ -13,8 +13,9 @@ the game being played, so every state of one content gives a vector of one size.
 
 An expansion's state is read from what its sets declare (`content.declared`):
 each unit kind beyond troops (in garrison, in the conflict, in supply, placed
-on the board), each track, each counter beyond the engine's own, and each
-market's tiles (owned by whom, face up on a stack). A set the content does not
+on the board), each track, each counter beyond the engine's own, each
+market's tiles (owned by whom, face up on a stack), each market of cards'
+face-up and kept entries, and each once-a-game token (held or not). A set the content does not
 hold adds no block, so the base game's vector is the same with or without the
 expansions installed, and a declared name a seat has not touched counts zero.
 """
@@ -57,16 +58,19 @@ class Layout:
     units: tuple = ()     # declared unit kinds beyond troops, sorted
     tracks: tuple = ()    # declared tracks, sorted
     counters: tuple = ()  # declared counters beyond solari, spice and water, sorted
-    tiles: tuple = ()     # the ids every declared market sells, sorted
+    tiles: tuple = ()     # the ids every declared market of tiles sells, sorted
     subject_index: dict = None
     at: dict = None       # block name -> (start, end): offsets(), made once
     columns: dict = None  # graph track -> {cell: its column}: a token's position as a number
+    tokens: tuple = ()    # the sets' once-a-game tokens, sorted
+    card_markets: bool = False  # a market of cards: its face-up entries by card (block `market_cards`)
 
     @property
     def set_fields(self) -> tuple:
         """The per-seat entries of the sets' declarations (block `set_seats`)."""
         fields = tuple(f"{u}_{f}" for u in self.units for f in UNIT_FIELDS)
         fields += tuple(f"track_{t}" for t in self.tracks) + self.counters
+        fields += tuple(f"token_{t}" for t in self.tokens)
         return fields + (("tiles", "tiles_flipped") if self.tiles else ())
 
     @property
@@ -104,8 +108,14 @@ def layout(content) -> Layout:
 
 def _make_layout(content) -> Layout:
     defs = content.defs
-    ids = lambda *kinds: tuple(sorted(i for i, d in defs.items() if d["kind"] in kinds))  # noqa: E731
-    cards, intrigues, spaces, conflicts = ids(*DECK_KINDS), ids("intrigue"), ids("space"), ids("conflict")
+    # a kind a set derives (a Tleilaxu card) counts as its core kind
+    ids = lambda *kinds: tuple(sorted(i for i, d in defs.items()  # noqa: E731
+                                      if d["kind"] in kinds or d.get("like") in kinds))
+    markets = content.declared("market") if content.vocab else {}
+    # a market of cards sells cards that go into decks; one of tiles, tiles kept owned
+    card_kinds = tuple(sorted({m["sells"] for m in markets.values() if m.get("to")}))
+    cards, intrigues, spaces, conflicts = ids(*DECK_KINDS, *card_kinds), ids("intrigue"), ids("space"), \
+        ids("conflict")
     subjects = tuple(sorted(set(defs) | (set(content.declared("track")) if content.vocab else set())))
     blocks = (
         # round, conflict deck, imperium deck, intrigue deck, intrigue discard, mentat on board, the VP that
@@ -129,10 +139,12 @@ def _make_layout(content) -> Layout:
     units = tuple(sorted(u for u in content.declared("unit") if u not in own)) if content.vocab else ()
     tracks = tuple(sorted(content.declared("track"))) if content.vocab else ()
     counters = tuple(sorted(c for c in content.declared("counter") if c not in own)) if content.vocab else ()
-    sold = {m["sells"] for m in content.declared("market").values()} if content.vocab else set()
+    sold = {m["sells"] for m in markets.values() if not m.get("to")}
     tiles = ids(*sold) if sold else ()
+    tokens = tuple(sorted(content.declared("token"))) if content.vocab else ()
     lay = Layout(cards, intrigues, spaces, conflicts, blocks, {c: i for i, c in enumerate(cards)},
-                 {c: i for i, c in enumerate(intrigues)}, subjects, units, tracks, counters, tiles)
+                 {c: i for i, c in enumerate(intrigues)}, subjects, units, tracks, counters, tiles,
+                 tokens=tokens)
     extra = []
     if lay.set_fields:
         extra.append(("set_seats", MAX_SEATS * len(lay.set_fields)))
@@ -141,11 +153,14 @@ def _make_layout(content) -> Layout:
     if tiles:
         extra.append(("tiles", len(tiles)))    # 1 + the relative seat owning the tile, 0 if nobody
         extra.append(("market", len(tiles)))   # 1 if the tile is face up on top of a market stack
+    if card_kinds:
+        extra.append(("market_cards", len(cards)))  # a market of cards' face-up and kept entries, by card
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
                   _offsets(blocks + tuple(extra)),
                   {t: {c: m["column"] for c, m in content.declared("track")[t]["cells"].items()}
-                   for t in tracks if "cells" in content.declared("track")[t]})
+                   for t in tracks if "cells" in content.declared("track")[t]},
+                  tokens, bool(card_kinds))
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
@@ -188,6 +203,11 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
     _count(vec, at["own_intrigue"][0], lay.intrigue_index, me.intrigue)
     if lay.set_fields:
         _set_state(vec, at, lay, view, players, rel)
+    if lay.card_markets:
+        for market, m in sorted(content.markets().items()):
+            if m.get("to"):
+                up = list(view.market_slots.get(market, ())) + ([m["keeps"]] if m.get("keeps") else [])
+                _count(vec, at["market_cards"][0], lay.card_index, up)
     np.clip(vec, 0.0, HIGH, out=vec)
     return vec
 
@@ -221,6 +241,7 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
         # a line's step; a graph's cell as its column
         values += [lay.columns[t].get(p.tracks.get(t), 0) if t in lay.columns else p.tracks.get(t, 0)
                    for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
+        values += [float(t in p.tokens) for t in lay.tokens]
         if lay.tiles:
             values += [len(p.tiles), len(p.flipped)]
             for t in p.tiles:

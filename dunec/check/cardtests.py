@@ -45,7 +45,7 @@ def declared_names(model: Model) -> dict:
         for ident, decl in sorted(model.sets[sid].names.items()):
             if decl.kind in DECLARED:
                 out[ident] = decl.kind
-            elif decl.kind == "market" and decl.sells:
+            elif decl.kind == "market" and decl.sells and not decl.to:  # a market of tiles, not of cards
                 sold.add(decl.sells)
     out.update({i: "tile" for i, x in sorted(model.defs.items()) if x.kind in sold})
     return out
@@ -160,11 +160,17 @@ class _TestChecker:
             self.expect(steps["expect"])
         return self.t if self.ok else None
 
+    def _cards(self) -> list:
+        """The ids a test may play or hold: cards (and kinds a set derives from a card
+        kind, such as Immortality's Tleilaxu cards) and intrigue cards."""
+        return [i for i, x in self.model.defs.items()
+                if x.kind in CARD_KINDS + ("intrigue",) or x.fields.get("like") in CARD_KINDS]
+
     def card(self, st: ast.Action) -> None:
         if len(st.args) != 1 or st.args[0].kind != "name" or st.body is not None:
             return self.bad(st.span, "one card id", "card chani", "card")
         name, at = st.args[0].value, st.args[0].span
-        playable = [i for i, x in self.model.defs.items() if x.kind in CARD_KINDS + ("intrigue",)]
+        playable = self._cards()
         if name not in playable:
             return self.unknown(at, "card", name, playable)
         self.t.card = name
@@ -172,7 +178,7 @@ class _TestChecker:
     def given(self, st: ast.Action) -> None:
         if st.args or st.body is None:
             return self.bad(st.span, "a block", "given { spice 2; hand dr_yueh }", "given")
-        cards = [i for i, x in self.model.defs.items() if x.kind in CARD_KINDS + ("intrigue",)]
+        cards = self._cards()
         names = declared_names(self.model)
         amounts = [n for n, k in names.items() if k != "tile"]
         tiles = [n for n, k in names.items() if k == "tile"]

@@ -206,6 +206,8 @@ class EffectChecker:
         # Card references resolve after every definition is checked: lower their keys.
         slots = [(w, a) for w, a in zip(m.form.split(), st.args) if is_slot(w)]
         v = [self._ref(a, *_REFS[w]) if w in _REFS else x for (w, a), x in zip(slots, m.values)]
+        if st.verb in PRICED_VERBS:
+            self._priced.extend((a, st.verb) for w, a in slots if w in _REFS)
         return Op(row.op, row.lower(st.verb, m.form, v), body)
 
     # A form's extra rule (VerbRow.needs): whether the statement passes it; if not, said.
@@ -331,6 +333,9 @@ class EffectChecker:
         return (name, *m.values)
 
 
+# Verbs that name a card bought with persuasion or taken from the reserve: never a
+# card a set's market deals (E0429).
+PRICED_VERBS = ("discount", "gain_card")
 # Slots whose value names a definition: (the kinds it may be, what it is called).
 _REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve card"),
          "<space>": (("space",), "board space")}

@@ -443,6 +443,43 @@ MARKET_REBATES_ITS_CURRENCY = Code(
     "counter than the currency, or there is none.",
     label="also the market's currency",
     help="rebate with another counter of the set, or drop `rebate`")
+MARKET_STACKS_AND_SLOTS = Code(
+    "E0425", "market `{market}` has both `stacks` and `slots`",
+    "A market deals what it sells either into face-down stacks whose tops are face up\n"
+    "(`stacks N`: Rise of Ix's tech tiles) or from one shuffled deck into N face-up\n"
+    "slots refilled at once when one is bought (`slots N`: Immortality's Tleilaxu\n"
+    "row). It has one of the two (the market is checked as if it had only `stacks`).",
+    label="the market already has `stacks {stacks}`",
+    help="keep `stacks {stacks}` or `slots {slots}`, not both")
+MARKET_KEEPS_ANOTHER_KIND = Code(
+    "E0426", "market `{market}` keeps `{card}`, which is not a `{kind}` card of its set",
+    "A market's `keeps CARD` is a fixed entry beside its slots, never removed: buying\n"
+    "it plays the card's `on acquire` box and the card stays (Immortality's Reclaimed\n"
+    "Forces). It is a definition of the kind the market sells (`sells KIND`), of the\n"
+    "market's set or of a set built on it.",
+    label="not a `{kind}` of set `{set}`")
+MARKET_CARD_FIELD_ON_TILES = Code(
+    "E0427", "market `{market}` sells tiles (`{kind}`): `{field}` is for a market of cards",
+    "A market of cards (its kind has a cost and a reveal box, like `card`) deals cards\n"
+    "into its buyers' decks: `to discard|top` says where a bought card goes, and\n"
+    "`keeps CARD` is a card that stays in the market. A tile is kept owned by its\n"
+    "buyer, in no deck, and two players cannot own one tile: neither field applies.",
+    label="a tile goes to its buyer's tiles",
+    help="drop `{field}`, or sell a kind of card")
+FREE_MARKET_PAID = Code(
+    "E0428", "market `{market}` is `free` and has a `{field}`",
+    "A `free` market (Uprising's CHOAM contracts) is taken from at no price: it has no\n"
+    "currency to pay with and no rebate (the market is checked without it).",
+    label="a free market pays nothing",
+    help="drop `{field}`, or drop `free` and give the price's `currency`")
+MARKET_CARD_BOUGHT_ELSEWHERE = Code(
+    "E0429", "`{card}` is a card of market `{market}`: it is not bought with persuasion or from the reserve",
+    "A market deals the cards of the kind it sells (`sells KIND`), and only it: a\n"
+    "Tleilaxu card is bought from the Tleilaxu row with specimens. The Imperium Row,\n"
+    "the reserve and persuasion never reach it, so a price change or a gain from the\n"
+    "reserve that names it could never apply.",
+    label="dealt by market `{market}`",
+    help="name a card of the Imperium Row or the reserve, or use `buy {market}`")
 
 CONTENT_UNKNOWN = Code(
     "E0413", "set `{set}` {does} `{name}`, which it does not know",

@@ -22,10 +22,11 @@ from dunec.check.messages import (
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
+    MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
-from dunec.check.vocab import SetDecl, Vocabulary, reaches, read_set
+from dunec.check.vocab import Decl, SetDecl, Vocabulary, market_sells, reaches, read_set, sellable_kinds
 from dunec.syntax import ast
 
 
@@ -47,6 +48,8 @@ class Checker(EffectChecker):
         self._set_now: str | None = None  # the set of the definition being checked, if known
         self._set_uses: list = []  # (span, sets, name) of set-bound constructs in the current definition
         self._refs: list = []  # (arg, kinds, what) card references, resolved after every definition
+        self._keeps: list = []  # market declarations of the checked files with a `keeps` entry
+        self._priced: list = []  # (arg, verb): cards named where persuasion or the reserve would buy them
         self._ids_of: dict[tuple, list[str]] = {}  # kinds -> ids, for suggestions (ids are known after pass 1)
         self._suggested = 0
 
@@ -150,6 +153,17 @@ class Checker(EffectChecker):
                 d.at_end = self._block(d.at_end[1], "track", defn)
             for n, (span, body) in list(d.froms.items()):
                 d.froms[n] = self._block(body, "passive", defn)
+            # a token's `once` is played on the owner's turn like a leader's; a market's
+            # `when_empty` like a track's reward
+            for box, (span, body) in list(d.boxes.items()):
+                if isinstance(body, list):
+                    d.boxes[box] = self._block(body, "once" if d.kind == "token" else "track", defn)
+            if d.kind == "market" and d.sells:
+                like = getattr(self.v, "like", None)  # a set's derived kind is played as its core kind
+                market_sells(d, like(d.sells) if like else d.sells, self.d if checked else Diagnostics(),
+                             sellable_kinds())
+            if d.keeps and checked:
+                self._keeps.append(d)
             if checked:
                 self._judge_set_uses(decl.id)
             self._set_uses = []
@@ -536,6 +550,31 @@ class Checker(EffectChecker):
                 self.d.error(WRONG_KIND_OF_DEFINITION, arg.span, name=arg.value, what=what,
                              kind=self.kind_title(target.kind))
         self._refs = []
+        self._market_entries()
+
+    def _market_of(self, target) -> Decl | None:
+        """The market that deals a definition: one selling its kind, of its set or of a
+        set it builds on."""
+        found = [m for m in self.v.decls.values()
+                 if m.kind == "market" and m.sells == target.kind and m.set in self.v.reaches(target.set)]
+        return next((m for m in found if m.set == target.set), found[0] if found else None)
+
+    def _market_entries(self) -> None:
+        """Each `keeps` entry is a definition the market sells (E0426); a card a market
+        deals is never named where persuasion or the reserve would buy it (E0429)."""
+        for m in self._keeps:
+            target = self.model.defs.get(self._key(m.keeps))
+            if target is None or target.kind != m.sells or m.set not in self.v.reaches(target.set):
+                kinds = sorted(i for i, d in self._first.items() if d.kind == m.sells and "." not in i)
+                self.d.error(MARKET_KEEPS_ANOTHER_KIND, m.keeps_span, market=m.id, card=m.keeps, kind=m.sells,
+                             set=m.set, help=did_you_mean(m.keeps, kinds) or one_of(kinds, near=m.keeps))
+        self._keeps = []
+        for arg, verb in self._priced:
+            target = self.model.defs.get(self._key(str(arg.value)))
+            m = self._market_of(target) if target is not None and self.v is not None else None
+            if m is not None:
+                self.d.error(MARKET_CARD_BOUGHT_ELSEWHERE, arg.span, card=arg.value, market=m.id)
+        self._priced = []
 
     def kind_title(self, kind: str) -> str:
         """What a player calls a definition kind: the core's name, or a derived kind's title."""

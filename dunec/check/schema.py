@@ -52,6 +52,7 @@ RANGES: dict[str, Range] = {
     "unit_strength": Range(0, 9, "a unit's strength", "a unit adds 0 to 9 swords in a conflict"),
     "unit_supply": Range(1, 99, "a unit supply", "a player holds 1 to 99 units of a kind"),
     "market_stacks": Range(1, 9, "a number of market stacks", "a market lays its tiles out in 1 to 9 stacks"),
+    "market_slots": Range(1, 9, "a number of market slots", "a market shows 1 to 9 entries face up from its deck"),
     "track_steps": Range(1, 20, "a number of track steps", "a track has 1 to 20 steps above its bottom"),
     "track_column": Range(0, 20, "a column of a track's cells", "a graph track has columns 0 to 20"),
     "track_reached": Range(1, 20, "a step or column of a track", "a track's steps or columns run from 1 to 20 "

@@ -11,18 +11,19 @@ from __future__ import annotations
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.messages import (
-    CONTENT_TWICE, DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, FLAG_TAKES_NO_VALUE,
-    MARKET_REBATES_ITS_CURRENCY, MISSING_FIELD, NAME_DECLARED_TWICE, NAME_EXPECTED, NAME_LISTED_TWICE, NAMES_EXPECTED,
-    NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, SET_REQUIRED_TWICE, SET_REQUIRES_ITSELF, TRACK_LINK_NOT_RIGHTWARD,
-    TRACK_MIXES_FORMS, TRACK_UNKNOWN_CELL, TRACK_UNREACHABLE_CELL, UNKNOWN_FIELD, UNKNOWN_KIND,
+    CONTENT_TWICE, DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, FLAG_TAKES_NO_VALUE, FREE_MARKET_PAID,
+    MARKET_CARD_FIELD_ON_TILES, MARKET_REBATES_ITS_CURRENCY, MARKET_STACKS_AND_SLOTS, MISSING_FIELD,
+    NAME_DECLARED_TWICE, NAME_EXPECTED, NAME_LISTED_TWICE, NAMES_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE,
+    SET_REQUIRED_TWICE, SET_REQUIRES_ITSELF, TRACK_LINK_NOT_RIGHTWARD, TRACK_MIXES_FORMS, TRACK_UNKNOWN_CELL,
+    TRACK_UNREACHABLE_CELL, UNKNOWN_FIELD, UNKNOWN_KIND, UNKNOWN_NAME,
 )
 from dunec.check.schema import RANGES, SCHEMAS
 from dunec.record import Record
 from dunec.syntax import ast
 
 # What a set body holds: `STATEMENT id "Title"` declarations (with a { } of fields
-# for units, tracks and markets), `requires SET ...` and `kinds KIND ...`.
-DECLARATIONS = ("counter", "unit", "track", "market")
+# for units, tracks, markets and tokens), `requires SET ...` and `kinds KIND ...`.
+DECLARATIONS = ("counter", "unit", "track", "market", "token")
 # The open tables (docs/language.md, "Declarations any expansion needs"): a definition
 # kind derived from a core kind, an agent icon, a tag set, a board-held flag, a
 # player's pieces; and the content a set replaces or removes.
@@ -30,8 +31,29 @@ OPEN_DECLARATIONS = ("kind", "icon", "tags", "flag", "piece")
 CONTENT_CHANGES = ("replace", "remove")
 SET_FIELDS = ("requires", "kinds") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
 UNIT_FIELDS = {"strength": "unit_strength", "supply": "unit_supply"}
-# A market's numbers: how many face-down stacks its definitions are dealt into.
-MARKET_FIELDS = {"stacks": "market_stacks"}
+# A market's numbers: how many face-down stacks its definitions are dealt into, or how
+# many face-up slots are dealt from one deck of them (one of the two).
+MARKET_FIELDS = {"stacks": "market_stacks", "slots": "market_slots"}
+MARKET_WORDS = ("currency", "sells", "rebate", "keeps", "at", "to", "free", "when_empty")
+# Where a card bought from a market goes (`to discard` is the default).
+MARKET_DESTINATIONS = ("discard", "top")
+# A token's boxes: `once { effects }`, spent once a game on the owner's turn.
+TOKEN_BOXES = ("once",)
+
+
+def card_kind(kind: str) -> bool:
+    """A definition kind of cards that go into decks and are bought at a price: its
+    schema requires a `cost` and has a `reveal` box (an Imperium card, a reserve card, a kind
+    derived from them). A market that sells one deals cards, not tiles."""
+    if kind in T.MARKET_KINDS:  # a tile has a cost and a reveal box too, and no deck holds it
+        return False
+    schema = SCHEMAS.get(kind, {})
+    return "cost" in schema and schema["cost"].required and "reveal" in schema
+
+
+def sellable_kinds() -> tuple:
+    """The kinds a market may sell: tiles (T.MARKET_KINDS) and card kinds."""
+    return tuple(T.MARKET_KINDS) + tuple(k for k in SCHEMAS if card_kind(k))
 
 
 # A track is a line (`steps N`, `step K { }`, `first K { }`) or a graph of cells
@@ -60,12 +82,16 @@ class Cell(Record):
 class Decl(Record):
     """One declared name: a counter, unit kind, track or market."""
     FIELDS = ("kind", "id", "title", "set", "span", "numbers", "steps", "currency", "currency_span", "sells",
-              "rebate", "rebate_span", "holds", "holds_span", "firsts", "cells", "start", "froms", "at_end")
+              "rebate", "rebate_span", "holds", "holds_span", "keeps", "keeps_span", "at_reveal", "to", "free",
+              "boxes", "sells_span", "returnable", "field_spans", "firsts", "cells", "start", "froms", "at_end")
 
     def __init__(self, kind: str, id: str, title: str, set: str, span: ast.Span, numbers: dict | None = None,
                  steps: dict | None = None, currency: str = "", currency_span: ast.Span | None = None,
                  sells: str = "", rebate: str = "", rebate_span: ast.Span | None = None, holds: str = "",
-                 holds_span: ast.Span | None = None) -> None:
+                 holds_span: ast.Span | None = None, keeps: str = "", keeps_span: ast.Span | None = None,
+                 at_reveal: bool = False, to: str = "", free: bool = False, boxes: dict | None = None,
+                 sells_span: ast.Span | None = None, returnable: bool = False,
+                 field_spans: dict | None = None) -> None:
         self.kind = kind
         self.id = id
         self.title = title
@@ -82,6 +108,21 @@ class Decl(Record):
         # troop from the supply), or "" for a counter of its own tokens
         self.holds = holds
         self.holds_span = holds_span
+        # counter that holds units: the player may return them to the supply at any time
+        # (Immortality's specimens, rules 002); a negotiator is not returned at will
+        self.returnable = returnable
+        self.sells_span = sells_span
+        self.field_spans = {} if field_spans is None else field_spans  # market: where `keeps`, `to` are given
+        # market: a fixed entry never removed (`keeps CARD`), bought on a reveal turn
+        # beside the Imperium Row (`at reveal`), where a bought card goes (`to discard|top`),
+        # and, syntax only for now, `free` (no currency) and `when_empty { effects }`
+        self.keeps = keeps
+        self.keeps_span = keeps_span
+        self.at_reveal = at_reveal
+        self.to = to
+        self.free = free
+        # market `when_empty`, token `once`: box -> (span, statements), later IR ops
+        self.boxes = {} if boxes is None else boxes
         # track: `first K { }` (step -> (span, statements), later IR ops): a one-time
         # reward for the first player to reach step K
         self.firsts: dict = {}
@@ -377,7 +418,8 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None
     example = {"counter": 'counter negotiators "Negotiator"',
                "unit": 'unit dreadnought "Dreadnought" { strength 3; supply 2 }',
                "track": 'track shipping "Shipping track" { steps 3; step 2 { spice 2 } }',
-               "market": 'market tech "Tech tiles" { currency spice; sells tech; stacks 3 }'}[st.verb]
+               "market": 'market tech "Tech tiles" { currency spice; sells tech; stacks 3 }',
+               "token": 'token atomics "Family Atomics" { once { new_row } }'}[st.verb]
     args = st.args
     if not args or args[0].kind != "name" or len(args) > 2 or (len(args) == 2 and args[1].kind != "str"):
         diags.error(NAME_EXPECTED, args[0].span if args else st.verb_span, field=st.verb, example=example)
@@ -392,31 +434,154 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None
     if st.body is None:
         diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
         return None
+    if st.verb == "token":
+        return _read_token(decl, st, example, diags)
     if st.verb == "track":
         return decl if _read_track(decl, st, diags) else None
     fields = {"unit": UNIT_FIELDS, "market": MARKET_FIELDS}[st.verb]
     _read_fields(decl, st, fields, diags)
+    if st.verb == "market":
+        return _market_checked(decl, st, diags)
     for need in fields:
         if need not in decl.numbers and not any(
                 isinstance(f, ast.Action) and f.verb == need for f in st.body):
             diags.error(MISSING_FIELD, st.args[0].span, kind=st.verb, id=ident, field=need,
                         example=f"{need} {RANGES[fields[need]].lo + 1}")
             return None
-    if st.verb == "market":
-        for need, have, example in (("currency", decl.currency, "currency spice"), ("sells", decl.sells, "sells tech")):
-            if not have:
-                if not any(isinstance(f, ast.Action) and f.verb == need for f in st.body):
-                    diags.error(MISSING_FIELD, st.args[0].span, kind="market", id=ident, field=need, example=example)
-                return None
-    if st.verb == "market" and decl.rebate and decl.rebate == decl.currency:
+    return decl
+
+
+def _given(st: ast.Action, field: str):
+    """The statement of a declaration's { } that gives a field (well formed or not), or None."""
+    return next((f for f in st.body if isinstance(f, ast.Action) and f.verb == field), None)
+
+
+def _market_checked(decl: Decl, st: ast.Action, diags: Diagnostics) -> Decl | None:
+    """A market's fields together: `stacks` or `slots` (one), what it sells, a currency
+    unless `free`, a rebate other than its currency, and the fields of a market of cards
+    (`keeps`, `to`) only on one. A missing field skips the market (already reported
+    if malformed); a contradicting one is reported and dropped."""
+    ident = decl.id
+    if "stacks" in decl.numbers and "slots" in decl.numbers:
+        diags.error(MARKET_STACKS_AND_SLOTS, _given(st, "slots").verb_span, market=ident,
+                    stacks=decl.numbers["stacks"], slots=decl.numbers["slots"])
+        del decl.numbers["slots"]
+    if not any(n in decl.numbers for n in MARKET_FIELDS):
+        if not any(_given(st, n) for n in MARKET_FIELDS):
+            diags.error(MISSING_FIELD, st.args[0].span, kind="market", id=ident, field="slots",
+                        example="slots 2` (face up from one deck) or `stacks 3")
+        return None
+    needs = (("sells", decl.sells, "sells tech"),) if decl.free else \
+        (("currency", decl.currency, "currency spice"), ("sells", decl.sells, "sells tech"))
+    for need, have, example in needs:
+        if not have:
+            if not _given(st, need):
+                diags.error(MISSING_FIELD, st.args[0].span, kind="market", id=ident, field=need, example=example)
+            return None
+    if decl.free:
+        for paid in ("currency", "rebate"):
+            if getattr(decl, paid):
+                diags.error(FREE_MARKET_PAID, getattr(decl, paid + "_span"), market=ident, field=paid)
+                setattr(decl, paid, "")
+                setattr(decl, paid + "_span", None)
+    if decl.rebate and decl.rebate == decl.currency:
         diags.error(MARKET_REBATES_ITS_CURRENCY, decl.rebate_span, market=ident, counter=decl.rebate)
         decl.rebate, decl.rebate_span = "", None
+    decl.field_spans = {f: _given(st, f).verb_span for f in ("keeps", "to") if _given(st, f)}
     return decl
+
+
+def market_sells(decl: Decl, core: str, diags: Diagnostics, sellable: tuple) -> None:
+    """A market's sold kind, once every set's kinds are known (`core`: the core kind
+    a set's derived kind is `like`): a kind of tile or of card, else E0101 and the
+    market sells nothing; a market of tiles has no `keeps` or `to` (E0427); a market
+    of cards puts a bought card in the discard pile unless it says `to top`."""
+    if decl.sells not in T.MARKET_KINDS and not card_kind(core):
+        diags.error(UNKNOWN_KIND, decl.sells_span, kind=decl.sells,
+                    help=did_you_mean(decl.sells, sellable) or one_of(sellable, near=decl.sells))
+        decl.sells = ""
+        return
+    if not card_kind(core):
+        for field in ("keeps", "to"):
+            if getattr(decl, field):
+                diags.error(MARKET_CARD_FIELD_ON_TILES, decl.field_spans[field], field=field, market=decl.id,
+                            kind=decl.sells)
+                setattr(decl, field, "")
+    elif not decl.to:
+        decl.to = "discard"
+
+
+def _read_token(decl: Decl, st: ast.Action, example: str, diags: Diagnostics) -> Decl | None:
+    """A token's { }: its `once { effects }` box (lowered with the set's names in resolve.py)."""
+    for f in st.body:
+        if not isinstance(f, ast.Action) or f.verb not in TOKEN_BOXES:
+            word = f.verb if isinstance(f, ast.Action) else "statement"
+            diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
+                        kind="token", help=did_you_mean(word, TOKEN_BOXES) or one_of(TOKEN_BOXES, near=word))
+            continue
+        if f.verb in decl.boxes:
+            diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[("first given here", decl.boxes[f.verb][0])])
+            continue
+        if f.args or f.body is None:
+            diags.error(FIELD_NEEDS_BLOCK, f.verb_span, field=f.verb, example="once { new_row }")
+            continue
+        decl.boxes[f.verb] = (f.verb_span, f.body)
+    if "once" not in decl.boxes:
+        if not _given(st, "once"):
+            diags.error(MISSING_FIELD, st.args[0].span, kind="token", id=decl.id, field="once",
+                        example="once { new_row }")
+        return None
+    return decl
+
+
+def _read_market_word(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    """`keeps CARD`, `at reveal`, `to discard|top`, `free`, `when_empty { effects }`."""
+    one_name = len(f.args) == 1 and f.args[0].kind == "name" and f.body is None
+    if f.verb in ("keeps", "at", "to", "free") and (decl.boxes.get(f.verb) or getattr(
+            decl, {"at": "at_reveal"}.get(f.verb, f.verb))):
+        diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[])
+        return
+    if f.verb == "keeps":
+        if not one_name:
+            diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="keeps",
+                        example="keeps reclaimed_forces")
+            return
+        decl.keeps, decl.keeps_span = str(f.args[0].value), f.args[0].span
+    elif f.verb == "at":
+        if not one_name or f.args[0].value != "reveal":
+            diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="at", example="at reveal")
+            return
+        decl.at_reveal = True
+    elif f.verb == "to":
+        if not one_name:
+            diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="to", example="to discard")
+            return
+        where = str(f.args[0].value)
+        if where not in MARKET_DESTINATIONS:
+            diags.error(UNKNOWN_NAME, f.args[0].span, what="place for a bought card", name=where,
+                        help=did_you_mean(where, MARKET_DESTINATIONS) or one_of(MARKET_DESTINATIONS, near=where))
+            return
+        decl.to = where
+    elif f.verb == "free":
+        if f.args or f.body is not None:
+            diags.error(FIELD_TAKES_NO_BLOCK, f.verb_span, field="free", example="free")
+            return
+        decl.free = True
+        decl.flags = (*getattr(decl, "flags", ()), ("free", f.verb_span))  # not played yet (read_set notes it)
+    else:  # when_empty
+        if "when_empty" in decl.boxes:
+            diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[("first given here", decl.boxes[f.verb][0])])
+            return
+        if f.args or f.body is None:
+            diags.error(FIELD_NEEDS_BLOCK, f.verb_span, field="when_empty", example="when_empty { solari 2 }")
+            return
+        decl.boxes["when_empty"] = (f.verb_span, f.body)
+        decl.flags = (*getattr(decl, "flags", ()), ("when_empty", f.verb_span))  # not played yet
 
 
 def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -> None:
     """The { } of a unit, track or market: its numbers, a track's steps, a market's currency."""
-    valid = list(fields) + (["currency", "sells", "rebate"] if st.verb == "market" else [])
+    valid = list(fields) + (list(MARKET_WORDS) if st.verb == "market" else [])
     for f in st.body:
         if st.verb == "unit" and isinstance(f, ast.Action) and f.verb in UNIT_FLAGS:
             _read_unit_flag(decl, f, diags)
@@ -437,6 +602,9 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
         if f.verb == "sells":
             _read_sells(decl, f, diags)
             continue
+        if f.verb in MARKET_WORDS:
+            _read_market_word(decl, f, diags)
+            continue
         if f.verb in decl.numbers:
             diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[])
             continue
@@ -449,15 +617,28 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
             decl.numbers[f.verb] = f.args[0].value
 
 
+COUNTER_FIELDS = ("holds", "returnable")
+
+
 def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
-    """A counter's { }: only `holds UNIT`, the unit kind its pieces are (checked
-    against the declared units in resolve.py)."""
+    """A counter's { }: `holds UNIT`, the unit kind its pieces are (checked against
+    the declared units in resolve.py), and the flag `returnable`: its player may put
+    the held units back in the supply at any time (a counter that holds units)."""
     example = 'counter negotiators "Negotiator" { holds troops }'
     for f in st.body:
-        if not isinstance(f, ast.Action) or f.verb != "holds":
+        if not isinstance(f, ast.Action) or f.verb not in COUNTER_FIELDS:
             word = f.verb if isinstance(f, ast.Action) else "statement"
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
-                        kind="counter", help=did_you_mean(word, ("holds",)) or one_of(("holds",), near=word))
+                        kind="counter", help=did_you_mean(word, COUNTER_FIELDS) or one_of(COUNTER_FIELDS, near=word))
+            continue
+        if f.verb == "returnable":
+            if f.args or f.body is not None:
+                diags.error(FIELD_TAKES_NO_BLOCK, f.verb_span, field="returnable",
+                            example='counter specimen "Specimen" { holds troops; returnable }')
+            elif decl.returnable:
+                diags.error(DUPLICATE_FIELD, f.verb_span, field="returnable", notes=[])
+            else:
+                decl.returnable = True
             continue
         if decl.holds:
             diags.error(DUPLICATE_FIELD, f.verb_span, field="holds", notes=[("first given here", decl.holds_span)])
@@ -466,21 +647,23 @@ def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
             diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="holds", example=example)
             continue
         decl.holds, decl.holds_span = str(f.args[0].value), f.args[0].span
+    if decl.returnable and not decl.holds and not any(isinstance(f, ast.Action) and f.verb == "holds"
+                                                       for f in st.body):
+        diags.error(MISSING_FIELD, st.args[0].span, kind="counter", id=decl.id, field="holds",
+                    example="holds troops` (only held units are returned to the supply")
+        decl.returnable = False
 
 
 def _read_sells(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
-    """`sells KIND`: a kind of tile (T.MARKET_KINDS), dealt into the stacks: no other
-    rule of the engine deals it, so a tile is never also in a deck."""
+    """`sells KIND`: a kind of tile (T.MARKET_KINDS), which a player keeps owned, or a
+    kind of card (`card_kind`), which goes into the buyer's deck; judged once every
+    set's kinds are known (market_sells, from resolve.py). The market deals the
+    definitions of that kind of its set (and of sets built on it): no other rule deals
+    them (not the Imperium deck, not the reserve; docs/decisions.md "Markets")."""
     if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
         diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="sells", example="sells tech")
         return
-    kind = str(f.args[0].value)
-    sold = list(T.MARKET_KINDS)
-    if kind not in sold:
-        diags.error(UNKNOWN_KIND, f.args[0].span, kind=kind,
-                    help=did_you_mean(kind, sold) or one_of(sold, near=kind))
-        return
-    decl.sells = kind
+    decl.sells, decl.sells_span = str(f.args[0].value), f.args[0].span
 
 
 def _read_track(decl: Decl, st: ast.Action, diags: Diagnostics) -> bool:

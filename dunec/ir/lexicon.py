@@ -38,6 +38,11 @@ def titled(titles: dict):
         _TITLES.reset(token)
 
 
+def price_of(card: str) -> str:
+    """The currency a market of cards sells this card for (`show.titles_of`), or ""."""
+    return _TITLES.get().get(("price", card), "")
+
+
 def name(x: str) -> str:
     return NAMES.get(x) or _TITLES.get().get(x) or x.replace("_", " ")
 

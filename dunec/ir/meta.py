@@ -63,7 +63,7 @@ def vocab_of(model) -> dict:
     unplayed = unplayed_uses(model)
     for sid in sorted(model.sets):
         s = model.sets[sid]
-        names = {k: {} for k in ("counter", "unit", "track", "market")}
+        names = {k: {} for k in ("counter", "unit", "track", "market", "token")}
         for ident in sorted(s.names):
             d = s.names[ident]
             entry = {"title": d.title, **d.numbers}
@@ -71,10 +71,20 @@ def vocab_of(model) -> dict:
                 entry.update(_track_entry(d))
             if d.kind == "counter" and d.holds:
                 entry["holds"] = d.holds  # the unit kind whose pieces the counter holds
+                if d.returnable:
+                    entry["returnable"] = True  # returned to the supply at will (rules/holding.py)
             if d.kind == "market":
                 entry["currency"] = d.currency
                 entry["sells"] = d.sells
                 entry["rebate"] = d.rebate
+                # a market of cards (rules/market.py): its fixed entry, bought on a reveal
+                # turn, where a bought card goes (`free`, `when_empty`: flags not played yet)
+                entry["keeps"] = d.keeps
+                entry["at_reveal"] = d.at_reveal
+                entry["to"] = d.to
+            if d.kind == "token":
+                entry["boxes"] = tuple(sorted(d.boxes))  # its effects keyed (token, box): "once"
+                entry["worth"] = value.estimate(d.boxes["once"])  # the value hint of spending it
             if d.kind in OPEN_KINDS:
                 entry.update(_open_entry(d))
             if getattr(d, "flags", ()):
@@ -158,9 +168,13 @@ def _track_entry(d) -> dict:
 
 def track_steps(model):
     """(track, box, ops) for every effect a declared track holds: a step's reward
-    ("step N"), a first-to-reach box ("first N"), a cell's ("cell ID"), "at_end"."""
+    ("step N"), a first-to-reach box ("first N"), a cell's ("cell ID"), "at_end"; and
+    (token, "once", ops) for every declared token's effects."""
     for sid in sorted(model.sets):
         for ident, d in sorted(model.sets[sid].names.items()):
+            if d.kind == "token":
+                for box in sorted(d.boxes):
+                    yield ident, box, d.boxes[box]
             if d.kind != "track":
                 continue
             for n in sorted(d.steps):
@@ -260,11 +274,42 @@ class Content:
         return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
 
     def declared(self, kind: str) -> dict:
-        """The names of one kind ("counter", "unit", "track") this game's sets declare."""
+        """The names of one kind ("counter", "unit", "track", "market", "token") this
+        game's sets declare."""
         out = {}
         for s in self.sets:
-            out.update(self.vocab[s][kind])
+            out.update(self.vocab[s].get(kind, {}))
         return out
+
+    def markets(self) -> dict:
+        """market -> its terms (declared("market")), made once per content: what every
+        buy decision asks of an option ("buy", market, entry)."""
+        table = self._by_kind.get("markets")
+        if table is None:
+            table = self._by_kind["markets"] = self.declared("market") if self.vocab else {}
+        return table
+
+    def market_cards(self) -> dict:
+        """id -> the market that deals it: the definitions of the kind a market sells of
+        its set and of the sets built on it (where two markets sell a kind, the one of
+        the definition's own set), and its `keeps` entry. No other rule deals them
+        (never the Imperium deck nor the reserve: docs/decisions.md "Markets")."""
+        table = self._by_kind.get("market_cards")
+        if table is None:
+            table = {}
+            # (market, its set, its terms), a definition's own set's markets first
+            markets = [(market, s, m) for s in self.sets for market, m in sorted(self.vocab[s].get("market", {}).items())]
+            for market, s, m in markets:
+                for d in self.of_kind(m["sells"]):
+                    mine = d["set"] == s
+                    if (mine or s in self.vocab.get(d["set"], {}).get("requires", ())) and \
+                            (d["id"] not in table or mine):
+                        table[d["id"]] = market
+            for market, s, m in markets:
+                if m.get("keeps"):
+                    table[m["keeps"]] = market
+            self._by_kind["market_cards"] = table
+        return table
 
     def holders(self) -> dict:
         """counter -> the unit kind it holds, for each counter of this game's sets
@@ -273,6 +318,15 @@ class Content:
         if table is None:
             table = self._by_kind["holders"] = {c: m["holds"] for c, m in self.declared("counter").items()
                                                 if m.get("holds")}
+        return table
+
+    def returnable(self) -> tuple:
+        """(counter, unit) for each counter whose held units the player may return
+        to the supply at any time (`holds UNIT; returnable`), sorted, made once."""
+        table = self._by_kind.get("returnable")
+        if table is None:
+            table = self._by_kind["returnable"] = tuple(sorted(
+                (c, m["holds"]) for c, m in self.declared("counter").items() if m.get("returnable")))
         return table
 
     def board(self) -> list:
@@ -338,8 +392,9 @@ class Content:
         in id order: the buy menu's reserve rows, made once per content."""
         table = self._by_kind.get("reserve_buys")
         if table is None:
+            sold = self.market_cards()
             table = self._by_kind["reserve_buys"] = tuple(sorted(m["id"] for m in self.of_kind("reserve")
-                                                                 if not m.get("gained_only")))
+                                                                 if not m.get("gained_only") and m["id"] not in sold))
         return table
 
     def costs(self) -> dict:
@@ -445,8 +500,10 @@ class Content:
         key = ("copies", kind, level)
         pile = self._by_kind.get(key)
         if pile is None:
+            sold = self.market_cards()  # a market's cards are its own deck, not this kind's
             pile = self._by_kind[key] = tuple(m["id"] for m in sorted(self.of_kind(kind), key=lambda m: m["id"])
-                                              if level is None or m["level"] == level for _ in range(m["copies"]))
+                                              if (level is None or m["level"] == level) and m["id"] not in sold
+                                              for _ in range(m["copies"]))
         return pile
 
     def of_kind(self, kind: str) -> list:

@@ -246,6 +246,9 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: f"{name(a[0]).title()} costs {a[1]} less this turn", worth=lambda a: 0.6 * a[1]),
     VerbRow("acquire_to_top", ("",), boxes=("plot", "agent", "reveal"),
             text="you may put cards you acquire this round on top of your deck"),
+    # remove all cards from the Imperium Row (to the trash), then deal a new Row of 5
+    VerbRow("new_row", ("",), boxes=NOT_IN_COMBAT, worth=1.0,
+            text="remove all cards from the Imperium Row, then deal a new Imperium Row"),
     VerbRow("manipulate", ("",), boxes=("signet", "plot", "agent"), asks=True, worth=2.0,
             text="remove a card from the Imperium Row: during your Reveal turn this round only you may "
                  "acquire it, for 1 Persuasion less"),

@@ -327,7 +327,7 @@ OPTION_FIELDS = {
     "acquire": (_ID,), "retrieve": (_ID,), "draw_top": (_ID,), "trash_top": (_ID,), "set_aside": (_ID,),
     "graft": (_ID,), "graft_row": (_ID,), "graft_first": (_ID,),
     "block": (_ID,), "move": (_ID,), "recall": (_ID,), "lose_intrigue": (_ID,), "swap": (_ID,), "keep": (_ID,),
-    "advance": ("track",), "cash_out": ("track",), "cell": ("track", "cell"), "first": (_TEXT,),
+    "advance": ("track",), "cash_out": ("track",), "cell": ("track", "cell"), "first": (_TEXT,), "token": ("token",),
     "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
     "influence": (_FACTION, _INT), "lose_influence": (_FACTION, _INT), "secret": (_FACTION,),
     "ally": (_FACTION, _SEAT),
@@ -389,6 +389,8 @@ def _option(r, w: str, a) -> None:
             _track(r, at, v, None)
         elif what == "cell":  # a cell of the graph track the option names before it
             r.one_of(at, v, tuple(r.content.declared("track")[rest[0]].get("cells", ())))
+        elif what == "token":
+            r.one_of(at, v, tuple(r.content.declared("token")))
         elif v is not None:
             r.one_of(at, v, FACTIONS)
 
@@ -397,7 +399,8 @@ def _option(r, w: str, a) -> None:
 # the deciding player, or of the board.
 HELD = {"play": ("hand", "intrigue"), "graft": ("hand",), "graft_row": ("imperium_row",), "graft_first": ("played",), "discard": ("hand",), "set_aside": ("hand", "imperium_row"),
         "lose_intrigue": ("intrigue",), "swap": ("intrigue",), "keep": ("intrigue_deck",),
-        "acquire": ("imperium_row", "reserve"), "use": ("tiles",), "draw_top": ("deck",), "trash_top": ("deck",)}
+        "acquire": ("imperium_row", "reserve"), "use": ("tiles",), "draw_top": ("deck",), "trash_top": ("deck",),
+        "token": ("tokens",)}
 
 
 def _held(r, w: str, a, p) -> None:
@@ -438,8 +441,12 @@ def _buy_offsets(r, where: str, f, options, p) -> None:
         held = r.data[pile] if i < row else p[pile]
         if a[0] != "buy" or a[1] not in held:
             r.fail(f"{where}.row", f"option {i} is not a buy from the {pile}")
+    markets = r.content.declared("market")
     for i, a in enumerate(options[row + aside:], row + aside):
-        if a[0] == "buy" and r.data["reserve"].get(a[1], 0) <= 0:
+        if a[0] == "buy" and a[1] in markets:  # an `at reveal` market's entry, after the reserve's
+            if not markets[a[1]].get("at_reveal"):
+                r.fail(f"{where}.row", f"option {i} buys from {a[1]}, a market not bought on a reveal turn")
+        elif a[0] == "buy" and r.data["reserve"].get(a[1], 0) <= 0:
             r.fail(f"{where}.row", f"option {i} buys {a[1]}, not a card of the reserve")
 
 

@@ -127,7 +127,7 @@ def _tiles(engine) -> None:
     content = getattr(engine, "content", None)
     if content is None:
         return
-    sold = {m["sells"] for m in content.declared("market").values()}
+    sold = {m["sells"] for m in content.declared("market").values() if not m.get("to")}  # tiles, not cards
     want = Counter({m["id"]: m["copies"] for k in sold for m in content.of_kind(k)})
     if where != want:
         raise InvariantError(f"tiles lost or duplicated: {sorted((where - want) + (want - where))}")

@@ -95,7 +95,9 @@ class _Reader:
         """A definition id of one of the kinds."""
         if not kinds:
             self.fail(where, f"this game has none (got {_show(v)})")
-        if not isinstance(v, str) or v not in self.defs or self.defs[v]["kind"] not in kinds:
+        if not isinstance(v, str) or v not in self.defs or (self.defs[v]["kind"] not in kinds and
+                                                            self.defs[v].get("like") not in kinds):
+            # (a kind a set derives, such as a Tleilaxu card, is checked as its core kind)
             self.fail(where, f"expected the id of a {' or '.join(kinds)} of this game, got {_show(v)}")
         return v
 
@@ -185,7 +187,7 @@ class _Reader:
             for i, f in enumerate(self.list(f"{w}.{name}", p[name])):
                 self.one_of(f"{w}.{name}[{i}]", f, FACTIONS)
         for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
-            self.ids(f"{w}.{pile}", p[pile], DECK_KINDS)
+            self.ids(f"{w}.{pile}", p[pile], self.deck_kinds())
         self.ids(f"{w}.returning", p["returning"], DECK_KINDS)
         for i, c in enumerate(p["returning"]):  # back to the hand at the Reveal: in play till then, or trashed
             if c not in p["played"] and c not in p["trashed"]:
@@ -266,6 +268,11 @@ class _Reader:
             if u not in units:
                 self.fail(f"{w}.recruited_units", f"{_show(u)} is not a unit kind of this game")
             self.int(f"{w}.recruited_units.{u}", n)
+        tokens = self.content.declared("token")
+        for i, t in enumerate(self.list(f"{w}.tokens", p["tokens"])):
+            self.one_of(f"{w}.tokens[{i}]", t, tuple(tokens))
+        if len(set(p["tokens"])) != len(p["tokens"]):
+            self.fail(f"{w}.tokens", f"a token held twice: {_show(p['tokens'])} (each player has one of each)")
         self.ids(f"{w}.tiles", p["tiles"], self.tile_kinds())
         self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
 
@@ -282,8 +289,13 @@ class _Reader:
                 self.fail(f"track_firsts.{t}", f"a step listed twice: {_show(left)}")
 
     def tile_kinds(self) -> tuple:
-        """The kinds the game's markets sell (none: a game without markets holds no tiles)."""
-        return tuple(sorted({m["sells"] for m in self.content.declared("market").values()}))
+        """The kinds of tiles the game's markets sell (none: a game without them holds no tiles)."""
+        return tuple(sorted({m["sells"] for m in self.content.declared("market").values() if not m.get("to")}))
+
+    def deck_kinds(self) -> tuple:
+        """The kinds of cards a player's piles hold: the core's and those a market of cards sells."""
+        return DECK_KINDS + tuple(sorted({m["sells"] for m in self.content.declared("market").values()
+                                          if m.get("to") and m["sells"] not in DECK_KINDS}))
 
     # ------------------------------------------------------------------ the board
     def board(self, d) -> None:
@@ -340,7 +352,8 @@ class _Reader:
             self.ids(name, d[name], DECK_KINDS)
         if len(d["imperium_row"]) > 5:
             self.fail("imperium_row", f"{len(d['imperium_row'])} cards (the row holds 5)")
-        reserve = {m["id"]: m["copies"] for m in self.content.of_kind("reserve")}
+        sold = self.content.market_cards()  # dealt by their market, not the reserve
+        reserve = {m["id"]: m["copies"] for m in self.content.of_kind("reserve") if m["id"] not in sold}
         self.keys("reserve", d["reserve"], sorted(reserve), "reserve piles")
         for c, most in reserve.items():
             self.int(f"reserve.{c}", d["reserve"][c], 0, most)
@@ -373,6 +386,13 @@ class _Reader:
             if isinstance(f, dict) and f.get("do") == "received":  # a card on its way to a player
                 where.update([f.get("card")])
         want = Counter(self.content.copies_of("card"))
+        markets = self.content.declared("market")
+        for c, market in self.content.market_cards().items():  # a market of cards' deck and slots
+            if markets[market].get("to") and c != markets[market].get("keeps"):
+                want[c] += self.defs[c]["copies"]
+        decks, slots = d["market_decks"], d["market_slots"]
+        for m in decks if isinstance(decks, dict) and isinstance(slots, dict) else ():
+            where.update(list(decks[m]) + list(slots.get(m, [])))
         for c, most in reserve.items():
             want[c] += most - d["reserve"][c]
         people = sum(1 for p in d["players"] if not p["rival"])
@@ -396,6 +416,16 @@ class _Reader:
 
     def tiles(self, d) -> None:
         markets = self.content.declared("market")
+        slotted = sorted(m for m in markets if markets[m].get("slots"))
+        self.keys("market_decks", d["market_decks"], slotted, "slot markets")
+        self.keys("market_slots", d["market_slots"], slotted, "slot markets")
+        for m in slotted:
+            self.ids(f"market_decks.{m}", d["market_decks"][m], (markets[m]["sells"],))
+            up = self.ids(f"market_slots.{m}", d["market_slots"][m], (markets[m]["sells"],))
+            if len(up) > markets[m]["slots"] or (len(up) < markets[m]["slots"] and d["market_decks"][m]):
+                self.fail(f"market_slots.{m}", f"{len(up)} entries face up with {len(d['market_decks'][m])} "
+                          f"in the deck (the market shows {markets[m]['slots']}, refilled at once)")
+        markets = {m: t for m, t in markets.items() if not t.get("slots")}
         self.keys("markets", d["markets"], sorted(markets), "markets")
         for m, stacks in d["markets"].items():
             if len(self.list(f"markets.{m}", stacks)) != markets[m]["stacks"]:

@@ -167,6 +167,9 @@ class Ctx:
     def discount(self, card: str, n: int) -> None:
         self.player.discounts[card] = self.player.discounts.get(card, 0) + n
 
+    def new_row(self) -> None:
+        rules_cards.new_row(self.engine)
+
     def acquire_to_top(self) -> None:
         self.player.acquire_to_top = True
 

@@ -39,10 +39,12 @@ FAMILIES = (
     ("place_unit", ("placed_unit", "space"), "place a unit on a space after a won Conflict"),
     ("play", ("intrigue",), "play an intrigue card (plot, combat)"),
     ("once", ("leader",), "use the leader's once-per-game ability"),
+    ("token", ("token",), "spend a once-a-game token"),
     ("use", ("tile",), "use an owned tile's ability"),
     ("buy", ("deck_card",), "buy a card from the Imperium Row or the reserve (at its price)"),
     ("buy_aside", ("deck_card",), "buy a card set aside for the player"),
     ("buy_tile", ("tile",), "buy a tile from a market"),
+    ("buy_market", ("market_card",), "buy a card from a market of cards (a slot or its kept card)"),
     ("trash", ("zone", "deck_card"), "trash a card from a zone"),
     ("discard", ("deck_card",), "discard a card from hand"),
     ("acquire", ("deck_card",), "acquire a card from the Imperium Row"),
@@ -120,6 +122,8 @@ class ActionSpace:
         self.ids = {k: i for i, k in enumerate(keys)}
         self._agent_cards = frozenset(self.domains["agent_card"])
         self._markets = frozenset(content.declared("market")) if content.vocab else frozenset()
+        self._card_markets = frozenset(m for m, t in content.declared("market").items() if t.get("to")) \
+            if content.vocab else frozenset()
         self._cache: dict = {}
 
     @property
@@ -132,7 +136,7 @@ class ActionSpace:
         if k[0] == "place" and k[1] not in self._agent_cards:
             return ("place_unit", k[1], k[2])
         if k[0] == "buy" and k[1] in self._markets:
-            return ("buy_tile", action[2])
+            return ("buy_market" if k[1] in self._card_markets else "buy_tile", action[2])
         return k
 
     def id_of(self, action) -> int:
@@ -197,6 +201,8 @@ def domains(content) -> dict:
     vocab = bool(content.vocab)
     units = content.declared("unit") if vocab else {}
     markets = content.declared("market") if vocab else {}
+    tile_kinds = {m["sells"] for m in markets.values() if not m.get("to")}
+    card_kinds = {m["sells"] for m in markets.values() if m.get("to")}  # a market of cards: into decks
     declared = content.declared("track") if vocab else {}
     tracks = tuple(sorted(declared))
     most = max([u.get("supply", 0) for u in units.values()] + [TROOPS_PER_PLAYER])
@@ -204,13 +210,16 @@ def domains(content) -> dict:
         "first": FIRST,
         # a card with agent icons, or a graft card (its pair's icons send the agent)
         "agent_card": tuple(sorted(i for i, d in defs.items() if d.get("icons") or d.get("graft"))),
-        "deck_card": ids(*DECK_KINDS),
+        "deck_card": ids(*DECK_KINDS, *card_kinds),
         # any card may be grafted to a graft card: none without one (the base game, Ix)
-        "grafted_card": ids(*DECK_KINDS) if any(d.get("graft") for d in defs.values()) else (),
+        "grafted_card": ids(*DECK_KINDS, *card_kinds) if any(d.get("graft") for d in defs.values()) else (),
         "space": ids("space"),
         "intrigue": ids("intrigue"),
         "leader": ids("leader"),
-        "tile": ids(*{m["sells"] for m in markets.values()}) if markets else (),
+        "tile": ids(*tile_kinds) if tile_kinds else (),
+        "market_card": tuple(sorted(i for i, m in content.market_cards().items() if m in markets
+                                    and markets[m].get("to"))) if card_kinds else (),
+        "token": tuple(sorted(content.declared("token"))) if vocab else (),
         "unit": ("troops",) + tuple(sorted(u for u in units if u != "troops")),
         "placed_unit": tuple(sorted(u for u in units if u != "troops")),  # troops are deployed, never placed
         "count": tuple(range(most + 1)),

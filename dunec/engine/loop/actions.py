@@ -60,7 +60,9 @@ def label(state, content, action: tuple) -> str:
         return _TEXT[k]
     if k == "place" and action[1] not in defs:  # a unit placed on a location after combat
         return f"place {units(action[1], 1)} on {NAMES.get(action[2], action[2])}"
-    if k == "buy" and action[1] not in defs:  # a tile of a market
+    if k == "token":  # a set's once-a-game token
+        return f"spend {content.declared('token').get(action[1], {}).get('title', action[1])}"
+    if k == "buy" and action[1] not in defs:  # an entry of a market
         return f"buy {defs[action[2]]['name']} ({defs[action[2]]['cost']})"
     name = defs[action[1]]["name"] if k in _CARD_FIELD or k == "place" else ""
     if k == "play":

@@ -40,6 +40,7 @@ def give_sets(content: Content, state: GameState) -> None:
         p.counters = {c: 0 for c in counters}
         p.units = {u: {"strength": d["strength"], "supply": d["supply"], "garrison": 0, "conflict": 0}
                    for u, d in units}
+        p.tokens = sorted(content.declared("token"))  # each player has one of each (rules/tokens.py)
     rules_tracks.give(content, state)
     rules_market.deal(content, state)
 
@@ -99,7 +100,8 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     rng.shuffle(imperium)
     intrigue = list(content.copies_of("intrigue"))
     rng.shuffle(intrigue)
-    reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve")}
+    sold = content.market_cards()  # a market's cards are dealt by the market (rules_market.deal)
+    reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve") if m["id"] not in sold}
     start_cards, start_discard = starting_cards(content, epic)
     all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
     if leaders is None:

@@ -76,6 +76,7 @@ class Player:
     snoopers: list = field(default_factory=list)  # factions whose Snooper token is still on the track
     tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
     flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
+    tokens: list = field(default_factory=list)  # a set's tokens still unspent (rules/tokens.py)
     # [the card the placement named, the other card]: the two cards grafted on the agent
     # turn under way (rules/graft.py), [] otherwise; cleared with the turn.
     grafted: list = field(default_factory=list)
@@ -118,6 +119,10 @@ class GameState:
     # A set's line tracks: track -> the steps whose `first K` box is still there
     # (placed at setup, taken by the first player to reach the step: rules/tracks.py).
     track_firsts: dict = field(default_factory=dict)
+    # A slot market (`slots N`): market -> its face-down deck (top at the END) and its
+    # face-up entries, refilled at once from the deck (its `keeps` entry is the content's).
+    market_decks: dict = field(default_factory=dict)
+    market_slots: dict = field(default_factory=dict)
     # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
     # or "duo" (two people and one House Hagal rival that scores nothing).
     mode: str = "standard"

@@ -9,9 +9,12 @@ from dunec.engine.rules import (
     costs as rules_costs,
     deploy as rules_deploy,
     graft as rules_graft,
+    holding as rules_holding,
+    market as rules_market,
     own_turn,
     resources as rules_resources,
     tiles as rules_tiles,
+    tokens as rules_tokens,
     units as rules_units,
 )
 from dunec.engine.players import seats
@@ -46,7 +49,7 @@ def round_start(e) -> None:
     seat = rules_units.controller(e, loc) if loc is not None else None
     if seat is not None:
         p = e.players[seat]
-        if p.supply > 0:
+        if p.supply > 0 or (p.counters and rules_holding.available(e, p, "troops") > 0):
             e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", loc, seat=p.seat, loc=loc)
 
 
@@ -54,6 +57,7 @@ def round_start(e) -> None:
 def defended(e, f):
     if f["answer"] == 0:
         p = e.players[f["seat"]]
+        rules_holding.make_room(e, p, "troops", 1)
         p.supply -= 1
         p.conflict += 1
         if not e.quiet:
@@ -133,6 +137,8 @@ def turn_menu(e, p: Player) -> None:
         options += tile_options(e, p)
     if not p.once_used and "once" in e.defs[p.leader]["boxes"]:
         options.append(("once", p.leader))
+    if p.tokens:
+        options += rules_tokens.options(e, p)
     agent_options(e, p, options)
     if p.may_pass:
         options.append(PASS_TURN)
@@ -164,6 +170,10 @@ def turn_chosen(e, f):
             e.log(f"  {e.pname(p)} uses {e.defs[p.leader]['name']}'s once-per-game ability")
         e.later("turn_menu_again", seat=p.seat)
         rules_agents.leader_trigger(e, p, "once")
+        return
+    if k == "token":
+        e.later("turn_menu_again", seat=p.seat)
+        rules_tokens.spend(e, p, a[1])
         return
     if k == "place":
         e.push({"do": "more_plots", "seat": p.seat})  # which ends the turn
@@ -208,11 +218,13 @@ def more_plots(e, f):
     p = e.players[f["seat"]]
     if "chosen" in f:
         a = f["chosen"]
-        if a[0] not in ("play", "use"):
+        if a[0] not in ("play", "use", "token"):
             turn_over(e, p)
             return
         e.push({"do": "more_plots", "seat": p.seat})
-        if a[0] == "use":
+        if a[0] == "token":
+            rules_tokens.spend(e, p, a[1])
+        elif a[0] == "use":
             rules_tiles.use(e, p, a[1])
         else:
             play_intrigue(e, p, a[1], "plot")
@@ -220,6 +232,8 @@ def more_plots(e, f):
     plots = intrigue_options(e, p, "plot", [], later=True) if p.intrigue else []
     if p.tiles:
         plots += tile_options(e, p)
+    if p.tokens:
+        plots += rules_tokens.options(e, p)
     if plots:
         plots.append(END_TURN)
         e.ask(p, "plot", plots, "more_plots", seat=p.seat)
@@ -692,9 +706,15 @@ def buy(e, f):
         elif a[0] == "use":
             e.push({"do": "buy", "seat": p.seat})
             rules_tiles.use(e, p, a[1])
+        elif a[0] == "buy" and a[1] in e.content.markets():
+            e.push({"do": "buy", "seat": p.seat})
+            rules_market.acquire(e, p, a[1], a[2])
         elif a[0] == "buy":
             e.push({"do": "buy", "seat": p.seat})
             bought(e, p, a[1], a[2], f["answer"] - f["row"], f["aside"])
+        elif a[0] == "token":
+            e.push({"do": "buy", "seat": p.seat})
+            rules_tokens.spend(e, p, a[1])
         return
     st = e.state
     have = p.persuasion
@@ -720,11 +740,15 @@ def buy(e, f):
             n = cost[c] if cost is not None else price(e, p, c)
             if n <= have:
                 actions.append(("buy", c, n))
+    if st.market_slots or st.markets:  # an `at reveal` market: bought with its own currency
+        actions += rules_market.reveal_offers(e, p)
     buys = len(actions)
     if p.intrigue:
         intrigue_options(e, p, "plot", actions, later=True)
     if p.tiles:
         actions += tile_options(e, p)
+    if p.tokens:
+        actions += rules_tokens.options(e, p)
     if not actions:
         return
     actions.append(END_TURN if len(actions) > buys else STOP_BUYING)

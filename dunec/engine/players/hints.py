@@ -34,6 +34,8 @@ def _turn(e, p, options, datum):
             out.append(box_now(e, p, a[1], "plot"))
         elif k == "once":
             out.append(leader["values"].get("once", 0.0) - 3.0)
+        elif k == "token":  # like a once-per-game ability: kept for a better moment
+            out.append(e.content.declared("token")[a[1]].get("worth", 0.0) - 3.0)
         elif k == "place":
             out.append(_place(e, p, a[1], a[2], judged))
         elif k == "reveal":
@@ -66,19 +68,22 @@ def space_hint(e, p, sp: dict, costs) -> float:
 
 
 def _plot(e, p, options, datum):
-    return [box_now(e, p, a[1], "plot") - 1.0 if a[0] in ("play", "use") else 0.0 for a in options]
+    return [box_now(e, p, a[1], "plot") - 1.0 if a[0] in ("play", "use") else
+            e.content.declared("token")[a[1]].get("worth", 0.0) - 3.0 if a[0] == "token" else 0.0 for a in options]
 
 
 def _buy(e, p, options, datum):
     out = []
     for a in options:
-        if a[0] == "buy" and a[1] in e.state.markets:
+        if a[0] == "buy" and a[1] in e.content.markets():
             out.append(tile_hint(e, p, a[1], a[2], datum))
         elif a[0] == "buy":
             c = a[1]
             out.append(rules_cards.cost_of(e, p, c) + 0.5 + sum(e.defs[c]["values"].values()) * 0.2)
         elif a[0] in ("play", "use"):
             out.append(box_now(e, p, a[1], "plot") - 1.0)
+        elif a[0] == "token":
+            out.append(e.content.declared("token")[a[1]].get("worth", 0.0) - 3.0)
         else:
             out.append(0.0)
     return out
@@ -189,7 +194,7 @@ def _given(e, p, options, datum):
     if datum is None:
         return None
     out = list(datum)
-    alts = choose_alternatives(e, options) if e.state.markets else None
+    alts = choose_alternatives(e, options) if e.state.markets or e.state.market_slots else None
     for i, alt in (alts or {}).items():
         if any(x.kind == "buy" for x in walk(alt)):
             out[i] = value.estimate(alt, _now(e, p))

@@ -106,7 +106,7 @@ class HumanPolicy:
 
     def _ask(self, kind: str, labels: list[str], engine) -> None:
         question = QUESTIONS.get(kind, f"Decide ({kind}):")
-        if kind == "buy" and engine.state.markets:
+        if kind == "buy" and engine.content.markets():
             question = BUY_WITH_TILES
         if kind == "order" and any(p.grafted for p in engine.state.players):
             question = GRAFT_ORDER

@@ -142,7 +142,7 @@ class GreedyPolicy(Policy):
     def _buy_bonus(self, engine, action: tuple) -> float:
         """Late in the game a card that gives VP when bought (The Spice Must Flow)
         beats any deck-building."""
-        if action[0] != "buy" or action[1] in engine.state.markets or not _late(engine):
+        if action[0] != "buy" or action[1] in engine.content.markets() or not _late(engine):
             return 0.0
         card = engine.defs[action[1]]
         return self.LATE_VP_BUY if card["values"].get("acquire", 0.0) >= WORTH["vp"] else 0.0

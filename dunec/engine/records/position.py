@@ -37,7 +37,7 @@ from dunec.engine.loop.setup import HAND_SIZE, _OWN
 from dunec.engine.checks.state_check import MAX_ROUNDS as ROUNDS
 PILES = ("hand", "deck", "discard", "intrigue")  # given { }'s piles (deck: top last)
 SEAT_WORDS = GIVEN_AMOUNTS + PILES + ("influence", "conflict", "alliances", "tiles", "leader", "swordmaster",
-                                      "seat_on_council")
+                                      "seat_on_council", "tokens")
 BOARD_WORDS = ("round", "conflict", "first_player", "control", "placed", "markets", "seats")
 
 
@@ -107,6 +107,8 @@ class Builder:
         self.markets_shown(self.pos.get("markets", {}))
         for i, s in enumerate(given):
             self.tiles(i, s.get("tiles", []))
+            if "tokens" in s:
+                self.tokens(i, s["tokens"])
         self.influence(given)
         for i, s in enumerate(given):
             self.holdings(i, s)
@@ -163,11 +165,27 @@ class Builder:
             _fail("markets", "expected {market: [the tile on top of each stack]}")
         for m, tops in shown.items():
             _known(f"markets.{m}", m, self.markets, "market")
+            if m in self.st.market_slots:  # a slot market: the entries face up in its slots
+                most = self.markets[m]["slots"]
+                if not isinstance(tops, list) or len(tops) > most or not rules_market.show_slots(self.st, m, tops):
+                    _fail(f"markets.{m}", f"expected a list of at most {most} entries left in {m}, one per slot")
+                continue
             if not isinstance(tops, list) or len(tops) > len(self.st.markets[m]):
                 _fail(f"markets.{m}", f"expected a list of at most {len(self.st.markets[m])} tiles, one per stack")
             for i, tile in enumerate(tops):
                 if not rules_market.show(self.st, m, i, tile):
                     _fail(f"markets.{m}[{i}]", f"{json.dumps(tile)[:40]} is not a tile left in {m}")
+
+    def tokens(self, i: int, tokens) -> None:
+        """The set's once-a-game tokens the seat still holds (the others spent)."""
+        held = self.e.content.declared("token")
+        if not isinstance(tokens, list):
+            _fail(f"seats[{i}].tokens", "expected a list of the tokens still held")
+        for k, t in enumerate(tokens):
+            _known(f"seats[{i}].tokens[{k}]", t, tuple(held), "token")
+        if len(set(tokens)) != len(tokens):
+            _fail(f"seats[{i}].tokens", "each token is held once")
+        self.st.players[i].tokens = sorted(tokens)
 
     def tiles(self, i: int, tiles) -> None:
         for k, tile in enumerate(tiles if isinstance(tiles, list) else _fail(f"seats[{i}].tiles", "expected a list")):

@@ -9,6 +9,7 @@ from typing import Optional
 from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers, tiles as rules_tiles
 from dunec.engine.loop.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.loop.state import Player
+ROW_SIZE = 5  # the Imperium Row's cards (rules 001; setup.ROW_SIZE)
 from dunec.engine.loop.steps import step
 
 
@@ -136,6 +137,20 @@ def take_from_row(e, p: Player, card: str, to_top: bool = False) -> None:
     receive_card(e, p, card, to_top)
 
 
+def new_row(e) -> None:
+    """`new_row` (Family Atomics, rules 002): every card of the Imperium Row is removed
+    to the trash (out of the game: docs/decisions.md "Family Atomics"), then a new Row
+    is dealt from the Imperium deck, as many cards as the Row held at most (5)."""
+    st = e.state
+    gone, st.imperium_row = st.imperium_row, []
+    st.imperium_trash.extend(gone)
+    while len(st.imperium_row) < ROW_SIZE and st.imperium_deck:
+        st.imperium_row.append(st.imperium_deck.pop())
+    if not e.quiet:
+        e.log(f"  the Imperium Row is removed ({', '.join(e.cname(c) for c in gone) or 'empty'}); "
+              f"a new Row: {', '.join(e.cname(c) for c in st.imperium_row) or 'none left'}")
+
+
 def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
     if not to_top and (p.acquire_to_top or on_top_allowed(e, p, card)):
         e.yes_no(p, "top", f"put {e.cname(card)} on top of your deck", 1.0, "received", card, seat=p.seat,
@@ -147,13 +162,12 @@ def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
 def on_top_allowed(e, p: Player, card: str) -> bool:
     """An `acquire_on_top` modifier lets the card go on top of the deck: one of the
     player's tiles or a track's `from COLUMN` box the player reached; with a market
-    named, only for a card of the kind that market sells."""
+    named, only for a card that market deals (Content.market_cards)."""
     mods = rules_modifiers.held(e, p, "acquire_on_top") if p.tiles or p.tracks else None
     if not mods:
         return False
-    kind = e.defs[card]["kind"]
-    markets = e.content.declared("market")
-    return any(not m or (m[0] in markets and markets[m[0]]["sells"] == kind) for m in mods)
+    seller = e.content.market_cards().get(card)  # the market that deals the card, if one does
+    return any(not m or m[0] == seller for m in mods)
 
 
 def put_received(e, p: Player, card: str, to_top: bool) -> None:

@@ -1,13 +1,25 @@
-"""A set's markets (Rise of Ix's tech tiles): dealing the stacks at setup and buying
-a face-up tile with the market's currency (rules 000, "Prepare Ix board" and "Tech
-Tiles"). A market is data (`market ID { currency C; sells KIND; stacks N; rebate R }`
-in a set definition): nothing here names a set, a market or a tile.
+"""A set's markets: dealing them at setup and buying a face-up entry with the
+market's currency. A market is data (`market ID { currency C; sells KIND; stacks N |
+slots N; rebate R; keeps CARD; at reveal; to discard|top }` in a set definition):
+nothing here names a set, a market or what it sells.
+
+- `stacks N` (Rise of Ix's tech tiles, rules 000 "Prepare Ix board" and "Tech Tiles"):
+  the entries shuffled into N face-down stacks, the top of each face up.
+- `slots N` (Immortality's Tleilaxu row, rules 002 "Tleilaxu Cards and Specimens"):
+  one shuffled deck dealing N face-up entries, a bought one replaced at once from it.
+- `keeps CARD`: a fixed entry beside them, never removed: buying it plays its
+  `on acquire` box and it stays.
+- A market of tiles (a tile kind) gives its buyer the tile to keep (`Player.tiles`);
+  a market of cards (a card kind: `vocab.card_kind`) deals the card into the buyer's
+  discard pile or on top of their deck (`to`).
+- `at reveal`: also offered on a reveal turn beside the Imperium Row (turns.buy);
+  any market is bought through the `buy` verb.
 
 Functions of the engine (first argument `e`); effect code reaches `buy` through the
 effect context."""
 from __future__ import annotations
 
-from dunec.engine.rules import holding as rules_holding
+from dunec.engine.rules import cards as rules_cards, holding as rules_holding
 from dunec.engine.players import seats
 from dunec.engine.loop.actions import PASS
 from dunec.engine.loop.rng import Rng
@@ -17,24 +29,41 @@ from dunec.engine.loop.steps import step
 
 # ---------------------------------------------------------------------- setup
 def deal(content, state: GameState) -> None:
-    """Each declared market: its tiles shuffled with the game's RNG and dealt into
-    its stacks (sizes differ by at most one), the top of each face up. A market
-    sells the definitions of its kind that belong to its set or to a set built on
-    it. A game without markets draws nothing from the RNG (base games unchanged)."""
+    """Each declared market: what it sells shuffled with the game's RNG and dealt
+    into its stacks (sizes differ by at most one, the top of each face up), or into
+    one deck dealing its slots face up. A market sells the definitions of its kind
+    that belong to its set or to a set built on it (Content.market_cards), less its
+    `keeps` entry, which stays apart. A game without markets draws nothing from the
+    RNG (base games unchanged)."""
     markets = content.declared("market")
     if not markets:
         return
     rng = Rng(state=state.rng_state)
+    owner = content.market_cards()
     for market in sorted(markets):
         m = markets[market]
-        home = _declaring_set(content, market)
-        sets = {s for s in content.sets if s == home or home in content.vocab[s]["requires"]}
         pool = [d["id"] for d in sorted(content.of_kind(m["sells"]), key=lambda d: d["id"])
-                if d["set"] in sets for _ in range(d["copies"])]
+                if owner.get(d["id"]) == market and d["id"] != m.get("keeps") for _ in range(d["copies"])]
         rng.shuffle(pool)
-        n = m["stacks"]
-        state.markets[market] = [pool[i::n] for i in range(n)]
+        if m.get("slots"):
+            state.market_decks[market] = pool
+            state.market_slots[market] = []
+            refill(state, market, m["slots"])
+        else:
+            n = m["stacks"]
+            state.markets[market] = [pool[i::n] for i in range(n)]
     state.rng_state = rng.state
+
+
+def refill(state: GameState, market: str, slots: int) -> list:
+    """Fill a slot market's empty slots from the top of its deck (the END of the
+    list) while it lasts; the entries dealt."""
+    up, deck = state.market_slots[market], state.market_decks[market]
+    dealt = []
+    while len(up) < slots and deck:
+        dealt.append(deck.pop())
+        up.append(dealt[-1])
+    return dealt
 
 
 def _declaring_set(content, market: str) -> str:
@@ -42,8 +71,26 @@ def _declaring_set(content, market: str) -> str:
 
 
 def face_up(state: GameState, market: str) -> list:
-    """(stack index, tile) for the top of every stack that still holds a tile."""
+    """(stack index, tile) for the top of every stack that still holds a tile, or
+    (slot index, entry) for every dealt slot of a slot market."""
+    if market in state.market_slots:
+        return list(enumerate(state.market_slots[market]))
     return [(i, stack[-1]) for i, stack in enumerate(state.markets.get(market, ())) if stack]
+
+
+def entries(e, market: str) -> list:
+    """What a player may buy from the market now, each once: its face-up entries,
+    then its `keeps` entry."""
+    out = list(dict.fromkeys(t for _, t in face_up(e.state, market)))
+    kept = e.content.markets()[market].get("keeps")
+    if kept:
+        out.append(kept)
+    return out
+
+
+def sells_cards(e, market: str) -> bool:
+    """A market of cards (they go into decks) rather than of tiles (kept owned)."""
+    return bool(e.content.markets()[market].get("to"))
 
 
 # ---------------------------------------------------------------------- prices
@@ -66,7 +113,7 @@ def offers(e, p: Player, market: str, discount: int = 0, currency=None) -> list:
     money, rebate = _terms(e, market, currency)
     have = held(p, money) + held(p, rebate)
     out = []
-    for i, tile in face_up(e.state, market):
+    for i, tile in enumerate(entries(e, market)):
         price = max(0, e.defs[tile]["cost"] - discount)
         if price <= have:
             out.append((i, tile, price))
@@ -90,8 +137,11 @@ def _pay(e, p: Player, market: str, price: int, currency) -> tuple:
 # ---------------------------------------------------------------------- buying
 def buy(e, ctx, market: str, discount: int = 0, currency: str = "") -> None:
     """`buy MARKET [discount N | with COUNTER]`: the player picks one affordable
-    face-up tile or passes (decision "buy": ("buy", market, tile) ... ("pass",))."""
+    face-up entry or passes (decision "buy": ("buy", market, entry) ... ("pass",)).
+    House Hagal rivals never buy from a market of cards (they hold no deck)."""
     p = ctx.player
+    if p.rival and sells_cards(e, market):
+        return
     options = [("buy", market, tile) for _, tile, _ in offers(e, p, market, discount, currency or None)]
     if not options:
         if not e.quiet:
@@ -109,19 +159,45 @@ def tile_chosen(e, f):
 
 
 def acquire(e, p: Player, market: str, tile: str, discount: int = 0, currency: str = "") -> None:
-    """Pay for a face-up tile and take it: the next tile of its stack turns face
-    up, then the tile's `on acquire` box runs (tail position)."""
-    stack = next(s for s in e.state.markets[market] if s and s[-1] == tile)
+    """Pay for a face-up entry and take it (tail position): from a stack, the next
+    tile of the stack turns face up; from a slot, the slot is refilled at once from
+    the deck; the `keeps` entry stays. A tile goes to the player's tiles and its
+    `on acquire` box runs; a card is received (`to top`: on the deck, else the
+    discard pile, which a passive `acquire_on_top` may change) and its `on acquire`
+    box runs; the kept entry's `on acquire` box runs, the card staying in the market."""
+    m = e.content.markets()[market]
     price = max(0, e.defs[tile]["cost"] - discount)
     back, paid = _pay(e, p, market, price, currency or None)
-    stack.pop()
-    p.tiles.append(tile)
+    kept = tile == m.get("keeps")
+    if market in e.state.market_slots and not kept:  # the kept entry is never removed (rules 002)
+        e.state.market_slots[market].remove(tile)
+        refill(e.state, market, m["slots"])
+    elif not kept:
+        next(s for s in e.state.markets[market] if s and s[-1] == tile).pop()
     if not e.quiet:
         money, rebate = _terms(e, market, currency or None)
         how = f"{paid} {money}" + (f" and {back} {rebate}" if back else "")
-        e.log(f"  {e.pname(p)} acquires the tile {e.cname(tile)} for {how}")
+        what = "the card" if m.get("to") else "the tile"
+        e.log(f"  {e.pname(p)} {'plays' if kept else 'acquires'} {what} {e.cname(tile)} for {how}")
+    if kept:
+        e.run_box(tile, "acquire", e.context(p, card=tile, box="acquire"))
+        return
+    if m.get("to"):
+        rules_cards.receive_card(e, p, tile, m["to"] == "top")
+        return
+    p.tiles.append(tile)
     prune(e)  # a solo rival's market, after any acquisition (HAGAL.md 3.8)
     e.run_box(tile, "acquire", e.context(p, card=tile, box="acquire"))
+
+
+def reveal_offers(e, p: Player) -> list:
+    """("buy", market, entry) for each entry of an `at reveal` market the player can
+    afford with its currency: offered on a reveal turn beside the Imperium Row."""
+    out = []
+    for market, m in sorted(e.content.markets().items()):
+        if m.get("at_reveal"):
+            out.extend(("buy", market, t) for _, t, _ in offers(e, p, market))
+    return out
 
 
 # ---------------------------------------------------------------------- a position set up
@@ -149,6 +225,26 @@ def show(state: GameState, market: str, i: int, tile: str) -> bool:
         return False
     j = stack.index(tile)
     stack[j], stacks[i][-1] = stacks[i][-1], tile
+    return True
+
+
+def show_slots(state: GameState, market: str, entries: list) -> bool:
+    """These entries face up in the first slots of a slot market, taken from its
+    deck or slots (what they replace goes back on the deck, so every entry is kept).
+    False: one is not an entry left in the market."""
+    up, deck = state.market_slots[market], state.market_decks[market]
+    pool = deck + up
+    if not all(isinstance(t, str) for t in entries) or any(pool.count(t) < entries.count(t) for t in entries):
+        return False
+    for t in entries:
+        pool.remove(t)
+    rest = [t for t in up if t in pool]
+    for t in rest:
+        pool.remove(t)
+    keep = (list(entries) + rest)[:len(up)]
+    back = (list(entries) + rest)[len(up):]
+    state.market_slots[market] = keep
+    state.market_decks[market] = pool + back
     return True
 
 

@@ -53,6 +53,8 @@ def add(e, p: Player, res: str, n: int) -> None:
     if p.rival and res != "troops" and res not in p.units and seats.duo_rival(e, p):
         return  # the two-player rival never gains resources, cards or VP; units it does (HAGAL.md 2.4)
     if res == "troops":
+        if n > p.supply and p.counters:
+            rules_holding.make_room(e, p, "troops", n)  # a specimen back to the supply first
         k = min(n, p.supply)
         p.supply -= k
         p.garrison += k
@@ -71,6 +73,8 @@ def add(e, p: Player, res: str, n: int) -> None:
         rules_holding.gain(e, p, res, n)
     elif res in p.units:
         u = p.units[res]
+        if n > u["supply"] and p.counters:
+            rules_holding.make_room(e, p, res, n)
         k = min(n, u["supply"])  # a declared unit kind respects its supply
         u["supply"] -= k
         u["garrison"] += k
@@ -282,6 +286,8 @@ def _give_alliance(e, f: str, h, new) -> None:
 
 def deploy(e, p: Player, n: int, source: str, recruited_before: int = 0) -> None:
     if source == "supply":
+        if n > p.supply and p.counters:
+            rules_holding.make_room(e, p, "troops", n)
         k = min(n, p.supply)
         p.supply -= k
         p.conflict += k

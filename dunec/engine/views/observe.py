@@ -6,8 +6,9 @@ intrigue cards and secret faction choices (only how many), the order of every
 deck, its own included, and the RNG state that would tell the next draws. A
 deck's contents stay visible, sorted: a player can count what is left, never
 what comes next. The face-down conflict, Imperium, intrigue and House Hagal
-decks are likewise sorted. A market's stacks show their face-up tops; the tiles
-under them are face down (each a HIDDEN, so the height of a stack is known).
+decks are likewise sorted, and so is a slot market's deck (its slots are face
+up). A market's stacks show their face-up tops; the tiles under them are face
+down (each a HIDDEN, so the height of a stack is known).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ def observation(state: GameState, seat: int) -> GameState:
     for deck in ("conflict_deck", "imperium_deck", "intrigue_deck", "hagal_deck"):
         setattr(view, deck, sorted(getattr(view, deck)))
     view.markets = face_down(state.markets)
+    view.market_decks = hidden_decks(state.market_decks)
     view.stack = []  # the steps still to run name hidden cards (a hand to discard from)
     view.pending = seen_decision(state.pending, seat)
     for p in view.players:
@@ -40,6 +42,12 @@ def observation(state: GameState, seat: int) -> GameState:
 def face_down(markets: dict) -> dict:
     """Each stack as a seat sees it: the tiles under the top hidden."""
     return {m: [[HIDDEN] * (len(s) - 1) + s[-1:] for s in stacks] for m, stacks in markets.items()}
+
+
+def hidden_decks(decks: dict) -> dict:
+    """A slot market's deck as a seat sees it: like the Imperium deck, what is left
+    (sorted), never what comes next."""
+    return {m: sorted(d) for m, d in decks.items()}
 
 
 def seen_decision(pending, seat: int):
@@ -91,6 +99,8 @@ class StateView:
             return 0
         if name == "markets":
             return face_down(self._state.markets)
+        if name == "market_decks":
+            return hidden_decks(self._state.market_decks)
         if name == "stack":
             return []
         if name == "pending":

@@ -44,10 +44,29 @@ def render_view(engine, player, says: Says | None = None) -> str:
     if any(m[0] == "see_top_card" for m in d[p.leader].get("modifiers", ())) and p.deck:
         lines.append("Top of your deck: " + d[p.deck[-1]]["name"])
     lines.append("Imperium Row: " + ", ".join(f"{d[c]['name']} ({d[c].get('cost', 0)})" for c in st.imperium_row))
+    lines.extend(market_lines(engine))
     for o in engine.opponents(p):
         lines.append(f"  {engine.pname(o)}: {holdings(o)}")
         lines.append(f"    influence {influence(st, o)}")
     return "\n".join(lines)
+
+
+def market_lines(engine) -> list[str]:
+    """Each market of the game's sets: its face-up entries with their price in its
+    currency, its kept entry, and how many are left face down."""
+    from dunec.engine.rules import market as rules_market
+
+    st, d = engine.state, engine.defs
+    out = []
+    for market, m in sorted(engine.content.markets().items()):
+        shown = [f"{d[t]['name']} ({d[t].get('cost', 0)})" for _, t in rules_market.face_up(st, market)]
+        if m.get("keeps"):
+            shown.append(f"{d[m['keeps']]['name']} ({d[m['keeps']].get('cost', 0)}, stays)")
+        left = len(st.market_decks[market]) if market in st.market_decks else \
+            sum(max(0, len(s) - 1) for s in st.markets.get(market, ()))
+        out.append(f"{m['title']} ({m['currency'] or 'free'}{', at reveal' if m.get('at_reveal') else ''}): "
+                   f"{', '.join(shown) or 'empty'}; {left} face down")
+    return out
 
 
 def conflict_line(conflict: dict, says: Says | None) -> str:
@@ -108,6 +127,8 @@ def holdings(p) -> str:
         troops += f"; {kind}: garrison {u['garrison']}, in the Conflict {u['conflict']}, supply {u['supply']}"
     parts.append(troops)
     parts.append(f"agents left {p.agents_left} of {p.agents}")
+    if p.tokens:  # a set's once-a-game tokens still unspent
+        parts.append("tokens: " + ", ".join(t.replace("_", " ") for t in p.tokens))
     if not p.rival:  # a House Hagal rival holds no cards of its own
         parts.append(f"hand {len(p.hand)}, deck {len(p.deck)}, discard {len(p.discard)}, intrigue {len(p.intrigue)}")
     elif p.intrigue:
