@@ -129,6 +129,69 @@ CARDS = {
     "sardaukar quartermaster agent, alone": ("sardaukar_quartermaster", "agent", None, [], {0: {"played": 1}}),
     "sardaukar quartermaster reveal": ("sardaukar_quartermaster", "reveal", None, [],
                                        {0: {"revealed": 1, "persuasion": 1, "swords": 2}}),
+    # Tleilaxu cards, each box alone
+    "reclaimed forces acquire, troops": ("reclaimed_forces", "acquire", None, ["+2 troops"],
+                                         {0: {"garrison": 2, "supply": -2}}),
+    "reclaimed forces acquire, Tleilaxu track": ("reclaimed_forces", "acquire", None, [1], {0: {"track tleilaxu": 1}}),
+    "twisted mentat agent, alone": ("twisted_mentat", "agent", None, ["you may"], {0: {"played": 1}}),
+    "twisted mentat reveal": ("twisted_mentat", "reveal", None, [],
+                              {0: {"revealed": 1, "persuasion": 1, "swords": 1, "counter specimen": 1,
+                                   "supply": -1}}),
+    "usurp reveal": ("usurp", "reveal", None, [],
+                     {0: {"revealed": 1, "persuasion": 1, "swords": 1, "counter specimen": 1, "supply": -1}}),
+    "beguiling pheromones agent, not a faction space": ("beguiling_pheromones", "agent", None, [], {0: {"played": 1}}),
+    "beguiling pheromones reveal": ("beguiling_pheromones", "reveal", None, [],
+                                    {0: {"revealed": 1, "persuasion": 1, "swords": 1}}),
+    "ghola reveal": ("ghola", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1, "swords": 1}}),
+    "scientific breakthrough agent": ("scientific_breakthrough", "agent", None, [],
+                                      {0: {"played": 1, "track research": 1, "counter specimen": 1, "supply": -1}}),
+    # column 7 to 8 (2 spice there), then the second genetic marker: trashed for 1 VP
+    "scientific breakthrough agent, to the second marker": (
+        "scientific_breakthrough", "agent", lambda g: _give(g, research="r7_0"),
+        ["advance on the Research track to r8_1", "pay"],
+        {0: {"spice": 2, "vp": 1, "trashed": 1, "track research": 1}}),
+    "scientific breakthrough reveal": ("scientific_breakthrough", "reveal", None, [],
+                                       {0: {"revealed": 1, "persuasion": 1, "swords": 1}}),
+    "stitched horror agent": ("stitched_horror", "agent", None, ["+1 water", "+1 troop"],
+                              {0: {"played": 1, "water": 1, "garrison": 1, "supply": -1}}),
+    "stitched horror reveal": ("stitched_horror", "reveal", None, [],
+                               {0: {"revealed": 1, "persuasion": 1, "swords": 1}}),
+    "unnatural reflexes agent": ("unnatural_reflexes", "agent", None, [], {0: {"played": 1}}),
+    "unnatural reflexes agent, first marker": ("unnatural_reflexes", "agent",
+                                               lambda g: _give(g, research="r4_1", deck=["dagger", "dagger"]), [],
+                                               {0: {"played": 1, "deck": -2, "hand": 2}}),
+    "unnatural reflexes reveal": ("unnatural_reflexes", "reveal", None, [],
+                                  {0: {"revealed": 1, "persuasion": 1, "swords": 1}}),
+    "face dancer agent": ("face_dancer", "agent", lambda g: _give(g, deck=["dagger"]), [],
+                          {0: {"played": 1, "deck": -1, "hand": 1}}),
+    "face dancer reveal": ("face_dancer", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "from the tanks agent": ("from_the_tanks", "agent", None, [],
+                             {0: {"played": 1, "garrison": 1, "supply": -1}}),
+    "from the tanks reveal": ("from_the_tanks", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "slig farmer agent, alone": ("slig_farmer", "agent", lambda g: _give(g, solari=5), ["pay"],
+                                 {0: {"played": 1, "solari": -5, "track tleilaxu": 1}}),
+    "slig farmer reveal": ("slig_farmer", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "subject x-137 acquire": ("subject_x_137", "acquire", None, [], {0: {"track tleilaxu": 1}}),
+    "subject x-137 agent": ("subject_x_137", "agent", None, [], {0: {"played": 1}}),
+    "subject x-137 agent, first marker": ("subject_x_137", "agent", lambda g: _give(g, research="r4_m1"), [],
+                                          {0: {"played": 1, "track tleilaxu": 1}}),
+    "subject x-137 reveal": ("subject_x_137", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "tleilaxu infiltrator agent": ("tleilaxu_infiltrator", "agent", lambda g: _give(g, deck=["dagger"]), [],
+                                   {0: {"played": 1, "deck": -1, "hand": 1}}),
+    "tleilaxu infiltrator agent, second marker": ("tleilaxu_infiltrator", "agent",
+                                                  lambda g: _give(g, research="r8_1", deck=["dagger"]), [],
+                                                  {0: {"played": 1, "deck": -1, "hand": 1, "intrigue": 1}}),
+    "tleilaxu infiltrator reveal": ("tleilaxu_infiltrator", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "chairdog reveal": ("chairdog", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "contaminator agent": ("contaminator", "agent", None, [], {0: {"played": 1, "track tleilaxu": 1}}),
+    "contaminator reveal": ("contaminator", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "corrino genes acquire": ("corrino_genes", "acquire", None, [], {0: {"solari": 2}}),
+    "corrino genes agent, alone": ("corrino_genes", "agent", None, [], {0: {"played": 1}}),
+    "corrino genes reveal": ("corrino_genes", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "face dancer initiate reveal": ("face_dancer_initiate", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
+    "industrial espionage agent, alone": ("industrial_espionage", "agent", lambda g: _give(g, deck=["dagger"]), [],
+                                          {0: {"played": 1, "deck": -1, "hand": 1}}),
+    "industrial espionage reveal": ("industrial_espionage", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
     "for humanity agent": ("for_humanity", "agent", None, ["+1 Influence with Fremen"],
                            {0: {"played": 1, "fremen": 1}}),
     "for humanity reveal, no alliance": ("for_humanity", "reveal", lambda g: _give(g, emperor=2), [],
@@ -254,6 +317,35 @@ GRAFTED = {
     "blank slate grafted to a faction space": ("blank_slate", "dagger", "wealth", [], None,
                                                {0: {"solari": 2, "agents_left": -1, "emperor": 1, "hand": -1,
                                                     "played": 2}}),
+    "industrial espionage grafted": ("industrial_espionage", "dagger", "hall_of_oratory", ["space first"],
+                                     lambda g: _give(g, deck=["diplomacy"]),
+                                     {0: {"garrison": 1, "supply": -3, "persuasion": 1, "agents_left": -1,
+                                          "deck": -1, "played": 2, "track research": 1, "counter specimen": 2}}),
+    # Corrino Genes has no graft box: Face Dancer Initiate (which has) takes it along
+    "corrino genes grafted": ("face_dancer_initiate", "corrino_genes", "wealth", ["space first"], None,
+                              {0: {"solari": 2, "agents_left": -1, "emperor": 1, "hand": -1, "played": 2,
+                                   "track tleilaxu": 1}}),
+    # +1 Solari for Dagger's one agent icon
+    "slig farmer grafted": ("slig_farmer", "dagger", "hall_of_oratory", ["space first"], None,
+                            {0: {"solari": 1, "garrison": 1, "supply": -1, "persuasion": 1, "agents_left": -1,
+                                 "hand": -1, "played": 2}}),
+    # From the Tanks' agent box twice: its own and Ghola's copy
+    "ghola grafted": ("ghola", "from_the_tanks", "hall_of_oratory", ["space first", "Ghola's agent box next"], None,
+                      {0: {"garrison": 3, "supply": -3, "persuasion": 1, "agents_left": -1, "hand": -1,
+                           "played": 2}}),
+    # At Wealth (a Faction space): Beguiling Pheromones trashed, +1 more Emperor influence (2: a VP)
+    "beguiling pheromones grafted at a faction space": (
+        "beguiling_pheromones", "face_dancer", "wealth",
+        ["space first", "Beguiling Pheromones's agent box next", "trash this card"],
+        lambda g: _give(g, deck=["diplomacy"]),
+        {0: {"solari": 2, "vp": 1, "agents_left": -1, "emperor": 2, "deck": -1, "played": 1, "trashed": 1}}),
+    # the agent comes back: the space is free again
+    "twisted mentat grafted": ("twisted_mentat", "dagger", "hall_of_oratory", ["space first", "you may"], None,
+                               {0: {"garrison": 1, "supply": -1, "persuasion": 1, "hand": -1, "played": 2}}),
+    "stitched horror grafted": ("stitched_horror", "dagger", "hall_of_oratory",
+                                ["space first", "+1 water", "advance on the"], None,
+                                {0: {"water": 1, "garrison": 1, "supply": -1, "persuasion": 1, "agents_left": -1,
+                                     "hand": -1, "played": 2, "track tleilaxu": 1}}),
     "clandestine meeting grafted": ("clandestine_meeting", "dagger", "hall_of_oratory", ["space first"], None,
                                     {0: {"bene_gesserit": 1, "intrigue": 1, "garrison": 1, "supply": -1,
                                          "persuasion": 1, "agents_left": -1, "hand": -1, "played": 2}}),
@@ -271,6 +363,7 @@ def test_each_grafted_turn(imm, name):
     g.answer(0, *answers)
     g.agent(0, card, space)
     assert sorted(g.p(0).grafted) == sorted([card, other])  # the pair, for the rest of the turn
+    assert name != "twisted mentat grafted" or space not in g.state.occupied
     assert changes_ix(g, before) == want
     g.done()
     finish(g)
@@ -310,7 +403,7 @@ def test_each_immortality_card(imm, name):
 def test_every_immortality_card_the_engine_plays_has_a_scenario(imm):
     played = ({v[0] for v in CARDS.values()} | {v[0] for v in GRAFTED.values()}
               | {v[0] for v in COMBAT_TURNS.values()})
-    ours = {m["id"] for kind in ("card", "intrigue", "starter") for m in imm.of_kind(kind)
+    ours = {m["id"] for kind in ("card", "intrigue", "starter", "tleilaxu") for m in imm.of_kind(kind)
             if m["set"] == "immortality"}
     assert ours == played
 

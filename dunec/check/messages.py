@@ -270,6 +270,7 @@ EFFECT_IN_PASSIVE = WRONG_BOX.variant("a passive box holds rule modifiers",
                                       "use `space_cost`, `ignore_block`, or a trigger such as `on game_start {{ ... }}`")
 NO_CARD_TO_TRASH = WRONG_BOX.variant("there is no card to trash", "only a card can trash itself")
 NO_SPACE_SENT_TO = WRONG_BOX.variant("there is no space sent to here", "`influence space N` works in an agent box")
+NO_AGENT_SENT = WRONG_BOX.variant("no agent was sent by this box", "`recall agent here` works in an agent box")
 SIGNET_OUTSIDE_CARD = WRONG_BOX.variant("only a card can use the leader's signet ring",
                                         "`signet` works in the agent box of a card")
 NOT_IN_THIS_SET = Code(

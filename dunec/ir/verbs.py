@@ -275,6 +275,10 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("harvest", ("",), boxes=("hagal",), worth=4.0, text="the maker space's spice and its bonus spice"),
     VerbRow("recall", ("agent",), boxes=("plot", "agent", "reveal", "signet"), asks=True, worth=3.0,
             text="recall one of your agents"),
+    # "recall the Agent you sent this turn" (Twisted Mentat): the agent of this box's space
+    VerbRow("recall", ("agent here",), kind="recall_here", boxes=("plot", "agent", "reveal", "signet"), worth=3.0,
+            needs={"agent here": "sent_agent"},
+            text="recall the agent you sent this turn"),
     VerbRow("mentat", ("",), boxes=("plot", "space", "reward", "agent", "signet"), worth=3.0,
             text="take the Mentat"),
     VerbRow("swordmaster", ("",), boxes=("space", "plot", "agent", "reveal", "reward"), worth=14.0,

@@ -203,6 +203,9 @@ class Ctx:
     def recall(self) -> None:
         rules_agents.recall_one(self.engine, self.player)
 
+    def recall_here(self) -> None:
+        rules_agents.recall_from(self.engine, self.player, self.space)
+
     def mentat(self) -> None:
         rules_agents.take_mentat(self.engine, self.player, self.box)
 

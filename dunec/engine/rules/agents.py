@@ -45,6 +45,17 @@ def recall_one(e, p: Player) -> None:
     e.ask(p, "recall", [("recall", s) for s in mine], "recalled", seat=p.seat)
 
 
+def recall_from(e, p: Player, space) -> None:
+    """`recall agent here`: the player's agent on this box's space goes back to them
+    (the space is free again), nothing asked; nothing when none is there."""
+    if space is None or space not in agents_of(e, p.seat):
+        return
+    remove_agent(e, space, p.seat)
+    p.agents_left += 1
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} recalls the agent from {e.defs[space]['name']}")
+
+
 def take_mentat(e, p: Player, box: str) -> None:
     st = e.state
     if box in ("first", "second", "third"):
