@@ -322,6 +322,9 @@ ROWS: tuple[VerbRow, ...] = (
     # engine/rules/ named for its mechanism.
     VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
             asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1]),
+    # a House Hagal card of Immortality: the card in one slot of a slot market leaves the game
+    VerbRow("trash_slot", ("<market> <int>",), boxes=NOT_IN_COMBAT, worth=0.0,
+            text=lambda a: f"trash the card in slot {a[1]} of the {name(a[0])} (the slot is refilled)"),
     VerbRow("move", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("reward",), asks=True, worth=lambda a: 1.5 * a[1],
             text=lambda a: f"{a[1]} {plural(a[1], 'move')} on the {name(a[0])} (each: one step up, "
                                          f"or back to the bottom collecting the rewards up to your step)"),

@@ -130,6 +130,9 @@ class Ctx:
     def buy(self, market: str, discount: int, currency: str) -> None:
         rules_market.buy(self.engine, self, market, discount, currency)
 
+    def trash_slot(self, market: str, n: int) -> None:
+        rules_market.trash_slot(self.engine, market, n)
+
     # --- cards
     def copy_agent_box(self, what: str) -> None:
         rules_graft.copy_agent_box(self.engine, self)
