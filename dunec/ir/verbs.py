@@ -240,6 +240,9 @@ ROWS: tuple[VerbRow, ...] = (
     # agents and seats
     VerbRow("retrieve", ("<faction> from discard",), boxes=CARD_BOXES, asks=True, worth=1.6,
             text=lambda a: f"put a {name(a[0])} card from your discard pile into your hand"),
+    # "Return this card from play to your hand" (Stillsuit Manufacturer)
+    VerbRow("return_to_hand", ("this",), boxes=("agent",), worth=2.0, needs={"this": "card_definition"},
+            text="return this card from play to your hand"),
     VerbRow("draw_or_trash_top", ("",), boxes=CARD_BOXES, asks=True, worth=1.6,
             text="look at the top card of your deck: draw it or trash it"),
     VerbRow("discount", ("<card> <int>",), boxes=("reveal", "plot", "agent"),

@@ -161,6 +161,9 @@ class Ctx:
     def shuffle_discard(self) -> None:
         rules_cards.shuffle_discard(self.engine, self.player)
 
+    def return_to_hand(self) -> None:
+        rules_cards.return_to_hand(self.engine, self.player, self.card)
+
     def retrieve(self, faction: str) -> None:
         rules_cards.retrieve(self.engine, self.player, faction)
 

@@ -178,6 +178,17 @@ def put_received(e, p: Player, card: str, to_top: bool) -> None:
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
 
+def return_to_hand(e, p: Player, card) -> None:
+    """`return_to_hand this`: the card whose agent box runs goes from play back to
+    the hand (it may be played again this round); nothing when it is not in play."""
+    if card is None or card not in p.played:
+        return
+    p.played.remove(card)
+    p.hand.append(card)
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} returns {e.cname(card)} to their hand")
+
+
 def retrieve(e, p: Player, faction: str) -> None:
     cards = [c for c in dict.fromkeys(p.discard) if faction in e.defs[c].get("factions", ())]
     if not cards:
