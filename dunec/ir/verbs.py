@@ -231,6 +231,9 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,
             text=lambda a: f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}",
             worth=lambda a: 0.9 * a[0]),
+    # "put that card in your hand" (Tleilaxu Master with the second genetic marker)
+    VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES, asks=True,
+            text=lambda a: f"acquire a card costing {a[0]} or less into your hand", worth=lambda a: 1.1 * a[0]),
     VerbRow("gain_card", ("<reserve>",), boxes=NOT_IN_COMBAT, asks=True,
             text=lambda a: f"gain a {name(a[0])} card", worth=1.5),
     VerbRow("steal", ("intrigue <int>",), boxes=NOT_IN_COMBAT, kind="steal_intrigue",

@@ -152,6 +152,9 @@ class Ctx:
     def acquire(self, max_cost: int, to_top: bool) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
 
+    def acquire_to_hand(self, max_cost: int) -> None:
+        rules_cards.acquire_effect(self.engine, self.player, max_cost, False, to_hand=True)
+
     def gain_card(self, card: str) -> None:
         rules_cards.gain_reserve_card(self.engine, self.player, card)
 

@@ -121,9 +121,14 @@ def price_of(e, p: Player, card: str, aside: bool = False) -> int:
     return max(0, cost)
 
 
-def acquire_effect(e, p: Player, max_cost: int, to_top: bool) -> None:
+def acquire_effect(e, p: Player, max_cost: int, to_top: bool, to_hand: bool = False) -> None:
+    """`acquire cost <= N` (`top`: onto the deck; `hand`: into the hand) from the Imperium Row."""
     row = [c for c in e.state.imperium_row if cost_of(e, p, c) <= max_cost]
     if not row:
+        return
+    if to_hand:
+        e.ask(p, "acquire", [("acquire", c) for c in row] + [ACQUIRE_NOTHING], "acquired", seat=p.seat,
+              to_top=False, to_hand=True)
         return
     e.ask(p, "acquire", [("acquire", c) for c in row] + [ACQUIRE_NOTHING], "acquired", seat=p.seat,
              to_top=to_top)
@@ -149,6 +154,20 @@ def new_row(e) -> None:
     if not e.quiet:
         e.log(f"  the Imperium Row is removed ({', '.join(e.cname(c) for c in gone) or 'empty'}); "
               f"a new Row: {', '.join(e.cname(c) for c in st.imperium_row) or 'none left'}")
+
+
+def take_to_hand(e, p: Player, card: str) -> None:
+    """A card of the Imperium Row acquired straight into the hand (the Row refills);
+    its `on acquire` box runs."""
+    st = e.state
+    st.imperium_row.remove(card)
+    if st.imperium_deck:
+        st.imperium_row.append(st.imperium_deck.pop())
+    p.hand.append(card)
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} acquires {e.cname(card)} into their hand")
+    if e.has_box(card, "acquire"):
+        e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
 
 def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
@@ -279,7 +298,10 @@ def discard_more(e, f):
 @step
 def acquired(e, f):
     if f["chosen"][0] == "acquire":
-        take_from_row(e, e.players[f["seat"]], f["chosen"][1], f["to_top"])
+        if f.get("to_hand"):
+            take_to_hand(e, e.players[f["seat"]], f["chosen"][1])
+        else:
+            take_from_row(e, e.players[f["seat"]], f["chosen"][1], f["to_top"])
 
 
 @step
