@@ -2,6 +2,7 @@
 4-player random games per second on each back-end. Prints ratios; asserts nothing.
 
     python3 bench/bench.py [--games N] [--effects N] [--repeats N]
+    python3 bench/bench.py --adapter [--games N] [--repeats N]   # the PettingZoo adapter alone
 """
 from __future__ import annotations
 
@@ -172,13 +173,13 @@ def games_rates(contents: dict, games: int, repeats: int = 1) -> dict:
 
 
 def api_rate(content, games: int) -> tuple[float, float]:
-    """4-player games per second and steps per second played from outside through
-    Game.legal_actions()/apply() with seeded random picks."""
+    """4-player games per second and steps per second (CPU time) played from
+    outside through Game.legal_actions()/apply() with seeded random picks."""
     from dunec.api import Game
     from dunec.engine.loop.rng import Rng
 
     steps = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for seed in range(games):
         g = Game(players=4, seed=seed, content=content)
         rng = Rng(seed)
@@ -186,15 +187,18 @@ def api_rate(content, games: int) -> tuple[float, float]:
             actions = g.legal_actions()
             g.apply(actions[rng.below(len(actions))])
             steps += 1
-    spent = time.perf_counter() - t0
+    spent = time.process_time() - t0
     return games / spent, steps / spent
 
 
-def adapter_rate(content, games: int):
-    """Steps per second of masked random play through the PettingZoo environment
+def adapter_rate(content, games: int, picks=None):
+    """Steps per second (CPU time) of masked random play through the PettingZoo environment
     (AEC loop: last(), a random id of the action mask, step()), 4 players on
     seeds 0..games-1, or None without the `ai` extra. Compared with api_rate's
-    steps, it is what the adapter costs on top of the bare API."""
+    steps, it is what the adapter costs on top of the bare API. Given `picks`
+    (adapter_picks: the ids that play chose, game by game), the same games are
+    stepped without the player's scan of the mask, which is the player's cost
+    rather than the environment's."""
     try:
         import numpy as np
 
@@ -205,19 +209,75 @@ def adapter_rate(content, games: int):
 
     e = env(players=4, seed=0)
     steps = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for seed in range(games):
         e.reset(seed=seed)
         rng = Rng(seed)
+        chosen = iter(picks[seed]) if picks is not None else None
+        for _agent in e.agent_iter():
+            obs, _reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            if chosen is not None:
+                e.step(next(chosen))
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.below(len(legal))]))
+            steps += 1
+    return steps / (time.process_time() - t0)
+
+
+def adapter_picks(games: int) -> list:
+    """The ids adapter_rate's masked random play picks, game by game (untimed)."""
+    import numpy as np
+
+    from dunec.ai.pettingzoo_env import env
+    from dunec.engine.loop.rng import Rng
+
+    e = env(players=4, seed=0)
+    out = []
+    for seed in range(games):
+        e.reset(seed=seed)
+        rng = Rng(seed)
+        out.append([])
         for _agent in e.agent_iter():
             obs, _reward, terminated, truncated, _info = e.last()
             if terminated or truncated:
                 e.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.below(len(legal))]))
-            steps += 1
-    return steps / (time.perf_counter() - t0)
+            out[-1].append(int(legal[rng.below(len(legal))]))
+            e.step(out[-1][-1])
+    return out
+
+
+def adapter_rates(content, games: int, repeats: int):
+    """(bare API steps/s, adapter steps/s, adapter steps/s without the player's
+    scan of the mask), each the best of `repeats` runs of the same seeds, taking
+    turns run by run (order alternating) as the back-ends do in games_rates; the
+    adapter rates are None without the `ai` extra."""
+    if adapter_rate(content, 0) is None:
+        return max(api_rate(content, games)[1] for _ in range(repeats)), None, None
+    picks = adapter_picks(games)
+    runs = {"bare": [], "adapter": [], "no scan": []}
+    measure = {"bare": lambda: api_rate(content, games)[1], "adapter": lambda: adapter_rate(content, games),
+               "no scan": lambda: adapter_rate(content, games, picks)}
+    for r in range(repeats):
+        for which in (list(runs) if r % 2 == 0 else list(runs)[::-1]):
+            runs[which].append(measure[which]())
+    return max(runs["bare"]), max(runs["adapter"]), max(runs["no scan"])
+
+
+def print_adapter(content, games: int, repeats: int) -> None:
+    asc, pz, env_only = adapter_rates(content, games, repeats)
+    if pz is None:
+        print("PettingZoo adapter: not measured (pip install 'dunec[ai]')")
+    else:
+        print(f"PettingZoo adapter, masked random play: {pz:,.0f} steps/s against {asc:,.0f} through "
+              f"Game.apply (compiled; CPU time, best of {repeats}): the adapter costs {asc / pz:.2f}x the bare API; "
+              f"the same games without the player's np.flatnonzero of the mask: {env_only:,.0f} steps/s "
+              f"({asc / env_only:.2f}x)")
 
 
 def game_clone_ms(content, copies: int) -> float:
@@ -247,7 +307,12 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--effects", type=int, default=300)
     ap.add_argument("--repeats", type=int, default=5, help="runs of the same games; the best counts")
+    ap.add_argument("--adapter", action="store_true",
+                    help="only the PettingZoo adapter against the bare API (masked random play)")
     args = ap.parse_args(argv)
+    if args.adapter:
+        print_adapter(load("compiled"), args.games, args.repeats)
+        return
 
     t0 = time.perf_counter()
     model, diags = compile_paths([cards_dir()], root=cards_dir().parent)
@@ -293,12 +358,7 @@ def main(argv=None) -> None:
     ac, asc = api_rate(compiled, args.games)
     print(f"4-player games stepped from outside (Game.apply): interpreted {ai:.1f}/s, compiled {ac:.1f}/s; "
           f"steps {asi:,.0f}/s, {asc:,.0f}/s")
-    pz = adapter_rate(compiled, args.games)
-    if pz is None:
-        print("PettingZoo adapter: not measured (pip install 'dunec[ai]')")
-    else:
-        print(f"PettingZoo adapter, masked random play: {pz:,.0f} steps/s against {asc:,.0f} through "
-              f"Game.apply (compiled): the adapter costs {asc / pz:.2f}x the bare API")
+    print_adapter(compiled, args.games, args.repeats)
     print(f"clone of a mid-game state: {clone_ms(compiled, max(10, args.effects)):.3f} ms; "
           f"Game.clone() {game_clone_ms(compiled, max(10, args.effects)):.3f} ms")
 

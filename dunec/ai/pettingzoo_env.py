@@ -29,14 +29,20 @@ plays the Epic game (with a set that defines its `deck epic` list).
 """
 from __future__ import annotations
 
+import sys
+from itertools import repeat
+
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterable
 
 from dunec.ai import features
-from dunec.ai.lazy import History, Observation
+from dunec.ai.lazy import History, observation
 from dunec.ai.table import people
 from dunec.api import Game
+
+_zeros, _int8 = np.zeros, np.int8
 
 
 def env(players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None,
@@ -64,14 +70,17 @@ class DuneImperiumEnv(AECEnv):
         # Every later game plays the first one's content: its tables (agent menus, programs,
         # the action space) are made once, not at every reset.
         self._content = self.game.content
-        self._history = History(self.game)
-        self._decision, self._index = None, {}  # the decision _ids() last read, and its ids
+        self._history = History(self.game, lambda: self._new_game(seed))
+        self._decision, self._option_ids = None, []  # the decision _ids() last read, and its ids
         self._seats = people(self.game)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._agent_index = {a: i for i, a in enumerate(self.possible_agents)}
+        self._agent_of = dict(zip(self._seats, self.possible_agents))  # seat -> agent
+        self._seat_of = dict(zip(self.possible_agents, self._seats))  # agent -> seat
         size = features.layout(self.game.content).size
         self._space = self.game.action_space
-        n = self._space.size
+        n = self._size = self._space.size
+        self._known = self._space._cache  # option -> id, filled by the space as options are met
         obs = spaces.Dict({
             "observation": spaces.Box(0.0, features.HIGH, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
@@ -86,18 +95,26 @@ class DuneImperiumEnv(AECEnv):
         return self.action_spaces[agent]
 
     # ------------------------------------------------------------------ the loop
+    # What one step costs on top of the engine is kept small (issue 20: at most
+    # 1.5x the bare API for masked random play): the ids of a decision's options
+    # are read once per decision, in option order, and an action id is found
+    # among them by position; rewards are 0 until the game ends, so they are
+    # written and accumulated only then.
     def reset(self, seed=None, options=None):
         if seed is not None:
             self._next_seed = int(seed)
-        self.game = self._new_game(self._next_seed)
-        self._history = History(self.game)
+        seed = self._next_seed
+        self.game = self._new_game(seed)
+        self._history = History(self.game, lambda: self._new_game(seed))
         self._next_seed += 1
+        self._decision, self._option_ids = None, []
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
         self._select()
 
     def _new_game(self, seed: int) -> Game:
@@ -109,21 +126,25 @@ class DuneImperiumEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        ids = self._ids()
+        game = self.game
+        d = game.state.pending
+        ids = self._option_ids if d is self._decision else self._ids()
         try:
-            i = ids.get(int(action))
-        except (TypeError, ValueError):
-            i = None
-        if i is None:
+            i = ids.index(action if type(action) is int else int(action))  # the first option with the id
+        except (TypeError, ValueError, OverflowError):
             raise ValueError(f"{action!r} is not a legal action for {agent}: the action mask allows "
-                             f"{sorted(ids)}")
+                             f"{sorted(set(ids))}") from None
+        game._engine.answer(i)
+        d = game.state.pending
+        if d is not None:
+            self.agent_selection = self._agent_of[d["seat"]]
+            return
+        # The game is over: every agent is terminated with its win share.
         self._cumulative_rewards[agent] = 0.0
-        self.game._engine.answer(i)
-        if self.game.is_terminal():
-            shares = self.game.returns()
-            for a, seat in zip(self.possible_agents, self._seats):
-                self.rewards[a] = shares[seat]
-                self.terminations[a] = True
+        shares = game.returns()
+        for a, seat in zip(self.possible_agents, self._seats):
+            self.rewards[a] = shares[seat]
+            self.terminations[a] = True
         self._select()
         self._accumulate_rewards()
 
@@ -131,25 +152,38 @@ class DuneImperiumEnv(AECEnv):
         """The deciding person's agent; once the game is over, the first agent
         still listed, so the dead steps remove them one by one."""
         seat = self.game.current_player()
-        self.agent_selection = self.agents[0] if seat < 0 else self.possible_agents[self._seats.index(seat)]
+        self.agent_selection = self.agents[0] if seat < 0 else self._agent_of[seat]
 
-    def _ids(self) -> dict:
-        """{action id: option index} of the pending decision, made once per decision
-        (observe and step both read it; a decision is a new `pending` dict)."""
+    def _ids(self) -> list:
+        """The action id of each option of the pending decision, in option order,
+        made once per decision (observe and step both read it; a decision is a
+        new `pending` dict)."""
         d = self.game.state.pending
         if self._decision is not d:
             self._decision = d
-            self._index = self._space.index_map(d["options"]) if d is not None else {}
-        return self._index
+            if d is None:
+                self._option_ids = []
+            else:
+                # ActionSpace.option_ids, its cache read here: this runs at every decision
+                known, options = self._known, d["options"]
+                try:
+                    self._option_ids = [known[a] for a in options]
+                except KeyError:
+                    self._option_ids = self._space.option_ids(options)
+        return self._option_ids
 
     def observe(self, agent):
-        seat = self._seats[self._agent_index[agent]]
-        d = self.game.state.pending
-        mask = np.zeros(self._space.size, np.int8)
+        seat = self._seat_of[agent]
+        history = self._history
+        d = history.game.state.pending
+        mask = _zeros(self._size, _int8)
         if d is not None and d["seat"] == seat:
-            for i in self._ids():
+            for i in (self._option_ids if d is self._decision else self._ids()):
                 mask[i] = 1
-        return Observation(self._history, seat, mask)
+        return observation(history, seat, mask)
+
+    def agent_iter(self, max_iter: int = 2**63):
+        return _Agents(self, max_iter)
 
     def render(self):
         if self.render_mode is None:
@@ -159,3 +193,17 @@ class DuneImperiumEnv(AECEnv):
 
     def close(self):
         """Nothing to release: the game is plain data in this process."""
+
+
+class _Agents(AECIterable):
+    """`agent_iter()`: the agent to act while any is left, at most max_iter times
+    (PettingZoo's AECIterable, iterated by a generator rather than a class's
+    __next__)."""
+
+    def __iter__(self):
+        env = self.env
+        # repeat() counts in a machine word; the default bound (2**63) is past it and never reached
+        for _ in repeat(None) if self.max_iter >= sys.maxsize else repeat(None, max(0, self.max_iter)):
+            if not env.agents:
+                return
+            yield env.agent_selection

@@ -158,6 +158,16 @@ class ActionSpace:
         out = {cache[a] if a in cache else self.id_of(a) for a in options}
         return sorted(out)
 
+    def option_ids(self, options) -> list:
+        """The id of each of a decision's options, in option order (an id repeats
+        where options are the same action); `ids.index(i)` is the first option
+        with id i."""
+        cache = self._cache
+        try:
+            return [cache[a] for a in options]
+        except KeyError:
+            return [self.id_of(a) for a in options]
+
     def index_map(self, options) -> dict:
         """{id: the index of the first option with it} for a decision's options."""
         cache = self._cache
