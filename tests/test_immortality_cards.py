@@ -82,6 +82,14 @@ def _give(g, hand=(), deck=(), discard=(), revealed=(), played=(), conflict=0, *
         setattr(p, k, n)
 
 
+def _in_row(g, card: str) -> None:
+    """Put a copy of `card` in the Imperium Row, swapped with a Row card (every card stays in one place)."""
+    st = g.state
+    if card not in st.imperium_row:
+        i = st.imperium_deck.index(card)
+        st.imperium_deck[i], st.imperium_row[0] = st.imperium_row[0], card
+
+
 # (card, box, setup, answers, the whole change): a card box is played for P1 with
 # the card put in play; an agent box as if sent to Carthag.
 CARDS = {
@@ -202,14 +210,19 @@ CARDS = {
     "stillsuit manufacturer reveal, no bond": ("stillsuit_manufacturer", "reveal", None, [],
                                                {0: {"revealed": 1, "persuasion": 1}}),
     "tleilaxu master agent, no marker": ("tleilaxu_master", "agent", None, [], {0: {"played": 1}}),
-    # the first card the Row offers (6 Persuasion or less): into the discard pile, then into the hand
-    "tleilaxu master agent, first marker": ("tleilaxu_master", "agent", lambda g: _give(g, research="r4_1"), [0],
-                                            {0: {"played": 1, "discard": 1}}),
-    "tleilaxu master agent, second marker": ("tleilaxu_master", "agent", lambda g: _give(g, research="r8_1"), [0],
-                                             {0: {"played": 1, "hand": 1}}),
+    # Dr. Yueh from the Row (6 Persuasion or less): into the discard pile, then into the hand
+    "tleilaxu master agent, first marker": ("tleilaxu_master", "agent",
+                                            lambda g: (_give(g, research="r4_1"), _in_row(g, "dr_yueh")),
+                                            ["acquire Dr. Yueh"], {0: {"played": 1, "discard": 1}}),
+    "tleilaxu master agent, second marker": ("tleilaxu_master", "agent",
+                                             lambda g: (_give(g, research="r8_1"), _in_row(g, "dr_yueh")),
+                                             ["acquire Dr. Yueh"], {0: {"played": 1, "hand": 1}}),
     "tleilaxu master reveal": ("tleilaxu_master", "reveal", None, ["advance on the Research track to r2_1"],
                                {0: {"revealed": 1, "persuasion": 1, "track research": 2, "counter specimen": 2,
                                     "supply": -2}}),
+    "long reach agent": ("long_reach", "agent", None, ["+1 Influence with Emperor", "+1 Influence with Fremen"],
+                         {0: {"played": 1, "emperor": 1, "fremen": 1}}),
+    "long reach reveal": ("long_reach", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1, "intrigue": 1}}),
     "for humanity agent": ("for_humanity", "agent", None, ["+1 Influence with Fremen"],
                            {0: {"played": 1, "fremen": 1}}),
     "for humanity reveal, no alliance": ("for_humanity", "reveal", lambda g: _give(g, emperor=2), [],
@@ -509,3 +522,29 @@ def test_the_combat_icon_lasts_one_agent_turn(imm):
     g.agent(0, "dagger", "hall_of_oratory")  # Dagger has no agent box: nothing to order
     assert g.asked(0)[asked:] == [] and g.p(0).conflict == 2
     g.done()
+
+
+# ---------------------------------------------------------------------- icons that hold under a condition
+def _places(g, card=None) -> set:
+    return {a[2] for a in turns.agent_options(g.engine, g.p(0)) if a[0] == "place" and (card is None or a[1] == card)}
+
+
+def test_long_reach_has_its_icons_only_with_another_bene_gesserit_card_in_play(imm):
+    g = new_imm(imm)
+    g.p(0).hand[:] = ["long_reach"]
+    assert _places(g) == set()
+    g.p(0).played.append("for_humanity")  # a Bene Gesserit card in play
+    places = _places(g, "long_reach")
+    assert "hall_of_oratory" in places and "carthag" in places  # Landsraad and City
+    assert all(imm.defs[s]["icon"] in ("landsraad", "city", "spice_trade") for s in places)
+
+
+def test_long_reach_grafted_adds_its_icons_only_with_the_bond(imm):
+    """Grafted to Corrupt Smuggler (Spice Trade, Spacing Guild): the pair reaches a
+    Landsraad space only while Long Reach's icons hold."""
+    g = new_imm(imm)
+    g.p(0).hand[:] = ["corrupt_smuggler", "long_reach"]
+    assert "hall_of_oratory" not in _places(g, "corrupt_smuggler")
+    assert "heighliner" in _places(g, "corrupt_smuggler") or "foldspace_space" in _places(g, "corrupt_smuggler")
+    g.p(0).played.append("for_humanity")
+    assert "hall_of_oratory" in _places(g, "corrupt_smuggler")

@@ -52,6 +52,9 @@ KNOWN_DIFFERENCES = {
     ("scientific_breakthrough", "reveal swords"): (0, None, 1),
     ("slig_farmer", "reveal persuasion"): (0, None, 1),
     ("chairdog", "cost"): (1, None, 2),
+    # conditional icons ("this card has ... access" while a condition holds): neither source lists them
+    ("long_reach", "icons"): ((), (), ("city", "landsraad", "spice_trade")),
+    ("show_of_strength", "icons"): ((), (), ("landsraad", "spice_trade")),
 }
 
 

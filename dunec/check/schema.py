@@ -119,6 +119,9 @@ _CARD = {
     # The agent icons the card adds to a grafted pair (Blank Slate: "if grafted, this has
     # access to all factions").
     "grafted_icons": FieldSpec("names", "grafted_icons emperor guild", table="icon"),
+    # The card's agent icons hold only while this holds (Long Reach: "If you have another
+    # Bene Gesserit card in play, this card has ... access"); without it the card sends no agent.
+    "requires": FieldSpec("cond", "requires bond bene_gesserit"),
     # Usurp: may be grafted to a card of the Imperium Row instead, without acquiring it.
     "graft_from_row": FieldSpec("flag", "graft_from_row"),
     "factions": FieldSpec("names", "factions fremen", table="faction"),

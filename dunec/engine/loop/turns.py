@@ -338,7 +338,8 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         if grafts and card in grafts:  # never played alone: with each other card, below
             continue
         info = info_of[card]
-        if info is not None and (info[3] or not anywhere_only) and info not in cards:  # each card once
+        if info is not None and (info[3] or not anywhere_only) and info not in cards and \
+                (card not in content.requiring() or rules_agents.icons_hold(e, p, card)):  # each card once
             cards.append(info)
             wanted |= info[1]
     if grafts and any(c in grafts for c in p.hand):
@@ -479,7 +480,7 @@ def ask_graft(e, p: Player, card: str, space: str) -> None:
     options = []
     for kind, others in ((GRAFT, rules_graft.partners(p, card)), (GRAFT_ROW, rules_graft.row_partners(e, card))):
         for other in others:
-            info = rules_graft.pair_info(e, card, other)
+            info = rules_graft.pair_info(e, card, other, p)
             if info is None or (p.agents_left <= 0 and not info[3]):
                 continue
             if ("place", card, space) in placements(e, p, [info], set(info[1]), []):

@@ -45,6 +45,13 @@ def recall_one(e, p: Player) -> None:
     e.ask(p, "recall", [("recall", s) for s in mine], "recalled", seat=p.seat)
 
 
+def icons_hold(e, p: Player, card: str) -> bool:
+    """Whether a card's agent icons hold now: a card's `requires` (Long Reach: another
+    Bene Gesserit card in play) gates them; a card without one always has them."""
+    req = e.content.effect(card, "requires")
+    return req is None or bool(req(e.context(p, card=card)))
+
+
 def recall_from(e, p: Player, space) -> None:
     """`recall agent here`: the player's agent on this box's space goes back to them
     (the space is free again), nothing asked; nothing when none is there."""
