@@ -13,7 +13,7 @@ from dunec.engine.loop.setup import give_sets
 from dunec.engine.rules import tracks as rules_tracks
 
 from scenario import Scenario
-from test_cards_support import changes, finish, set_influence, snap
+from test_cards_support import changes, deploy, finish, set_influence, snap
 
 BACKENDS = ("interpreted", "compiled")
 RESEARCH = "advance on the research track"
@@ -223,6 +223,10 @@ CARDS = {
     "long reach agent": ("long_reach", "agent", None, ["+1 Influence with Emperor", "+1 Influence with Fremen"],
                          {0: {"played": 1, "emperor": 1, "fremen": 1}}),
     "long reach reveal": ("long_reach", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1, "intrigue": 1}}),
+    "show of strength agent": ("show_of_strength", "agent", lambda g: _give(g, deck=["dagger", "dagger"]), [],
+                               {0: {"played": 1, "deck": -2, "hand": 2}}),
+    "show of strength reveal": ("show_of_strength", "reveal", None, [],
+                                {0: {"revealed": 1, "persuasion": 1, "swords": 2}}),
     "for humanity agent": ("for_humanity", "agent", None, ["+1 Influence with Fremen"],
                            {0: {"played": 1, "fremen": 1}}),
     "for humanity reveal, no alliance": ("for_humanity", "reveal", lambda g: _give(g, emperor=2), [],
@@ -548,3 +552,17 @@ def test_long_reach_grafted_adds_its_icons_only_with_the_bond(imm):
     assert "heighliner" in _places(g, "corrupt_smuggler") or "foldspace_space" in _places(g, "corrupt_smuggler")
     g.p(0).played.append("for_humanity")
     assert "hall_of_oratory" in _places(g, "corrupt_smuggler")
+
+
+def test_show_of_strength_has_its_icons_only_with_more_troops_in_the_conflict(imm):
+    """Grafted to Face Dancer Initiate (Faction icons): the pair reaches a Landsraad
+    space only while P1 has more troops in the Conflict than each opponent."""
+    g = new_imm(imm)
+    g.p(0).hand[:] = ["show_of_strength", "face_dancer_initiate"]
+    assert "hall_of_oratory" not in _places(g, "show_of_strength")
+    assert "wealth" in _places(g, "show_of_strength")  # the other card's icons
+    deploy(g, 1, 2)
+    deploy(g, 0, 2)
+    assert "hall_of_oratory" not in _places(g, "show_of_strength")  # tied: not more
+    deploy(g, 0, 1)
+    assert "hall_of_oratory" in _places(g, "show_of_strength")

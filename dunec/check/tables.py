@@ -101,6 +101,9 @@ CONDITIONS: dict[str, CondDef] = {
     "secret": CondDef(("",)),
     "deployed_this_turn": CondDef(("", "<unit>"), quantity=True),
     "opponent_units": CondDef(("",), quantity=True),
+    # your troops in the Conflict less the most any opponent has there (Show of Strength:
+    # "more deployed troops than each opponent" is `units_ahead >= 1`)
+    "units_ahead": CondDef(("",), quantity=True),
     "factions_behind": CondDef(("",), quantity=True),
     "influence": CondDef(("<faction>",), quantity=True),
     "units": CondDef(("",), quantity=True),

@@ -139,6 +139,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return sum(1 for o in e.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
     if k == "opponent_units":
         return max((o.conflict for o in e.opponents(p)), default=0)
+    if k == "units_ahead":
+        return p.conflict - max((o.conflict for o in e.opponents(p)), default=0)
     if k == "tiles":
         return rules_tiles.owned(e, p, q[1])
     if k == "deployed_this_turn":
