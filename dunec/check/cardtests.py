@@ -93,20 +93,32 @@ class CardTest(Record):
 
 def check_tests(defs: list[ast.Definition], model: Model, d: Diagnostics) -> list[CardTest]:
     out, seen = [], {}
+    # What every test may name, read once: per test it made checking quadratic.
+    known = _Known(model)
     for defn in defs:
         if defn.id in seen or defn.id in model.defs:
             d.error(DUPLICATE_ID, defn.id_span, id=defn.id)
             continue
         seen[defn.id] = defn
-        t = _TestChecker(defn, model, d).run()
+        t = _TestChecker(defn, model, d, known).run()
         if t is not None:
             out.append(t)
     return out
 
 
+class _Known:
+    """The names a model's tests may use: its playable cards and declared names."""
+
+    def __init__(self, model: Model):
+        self.cards = [i for i, x in model.defs.items()
+                      if x.kind in CARD_KINDS + ("intrigue",) or x.fields.get("like") in CARD_KINDS]
+        self.names = declared_names(model)
+
+
 class _TestChecker:
-    def __init__(self, defn: ast.Definition, model: Model, d: Diagnostics):
+    def __init__(self, defn: ast.Definition, model: Model, d: Diagnostics, known: _Known | None = None):
         self.defn, self.model, self.d = defn, model, d
+        self.known = known if known is not None else _Known(model)
         self.t = CardTest(defn.id, defn.title or defn.id, defn.file, defn.span)
         self.ok = True
 
@@ -163,8 +175,7 @@ class _TestChecker:
     def _cards(self) -> list:
         """The ids a test may play or hold: cards (and kinds a set derives from a card
         kind, such as Immortality's Tleilaxu cards) and intrigue cards."""
-        return [i for i, x in self.model.defs.items()
-                if x.kind in CARD_KINDS + ("intrigue",) or x.fields.get("like") in CARD_KINDS]
+        return self.known.cards
 
     def card(self, st: ast.Action) -> None:
         if len(st.args) != 1 or st.args[0].kind != "name" or st.body is not None:
@@ -179,7 +190,7 @@ class _TestChecker:
         if st.args or st.body is None:
             return self.bad(st.span, "a block", "given { spice 2; hand dr_yueh }", "given")
         cards = self._cards()
-        names = declared_names(self.model)
+        names = self.known.names
         amounts = [n for n, k in names.items() if k != "tile"]
         tiles = [n for n, k in names.items() if k == "tile"]
         for g in st.body:
@@ -260,7 +271,7 @@ class _TestChecker:
     def expect(self, st: ast.Action) -> None:
         if st.args or st.body is None:
             return self.bad(st.span, "a block", "expect { water 1 }", "expect")
-        names = declared_names(self.model)
+        names = self.known.names
         counted = [*names, *((TILES,) if "tile" in names.values() else ())]
         for e in st.body:
             if not isinstance(e, ast.Action) or e.body is not None:
