@@ -62,6 +62,8 @@ def cond(c: tuple) -> str:
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"
     if k == "enemy_agent_here":
         return "an enemy Agent is on the board space you sent this Agent to"
+    if k == "reached" and len(c) == 3:  # a line's step or a graph's column (Immortality's genetic markers)
+        return f"your token is at {c[2]} or beyond on the {name(c[1])}"
     return k
 
 
