@@ -285,6 +285,13 @@ CARDS = {
     "breakthrough plot": ("breakthrough", "plot", None, [],
                           {0: {"track research": 1, "counter specimen": 1, "supply": -1}}),
     "illicit dealings plot": ("illicit_dealings", "plot", None, [], {0: {"track tleilaxu": 1}}),
+    "counterattack plot": ("counterattack", "plot", lambda g: _give(g, garrison=3), ["deploy 2"],
+                           {0: {"garrison": -2, "conflict": 2}}),
+    "counterattack combat, no opponent's combat intrigue": ("counterattack", "combat", None, [], {}),
+    "counterattack combat, after an opponent's": ("counterattack", "combat",
+                                                  lambda g: g.state.combat_intrigue.append(1), [], {0: {"swords": 4}}),
+    "counterattack combat, after one of your own": ("counterattack", "combat",
+                                                    lambda g: g.state.combat_intrigue.append(0), [], {}),
     "disguised bureaucrat plot, no marker": ("disguised_bureaucrat", "plot", None, [], {}),
     "disguised bureaucrat plot, first marker": ("disguised_bureaucrat", "plot", lambda g: _give(g, research="r4_m1"),
                                                 [], {0: {"spice": 1}}),
@@ -566,3 +573,22 @@ def test_show_of_strength_has_its_icons_only_with_more_troops_in_the_conflict(im
     assert "hall_of_oratory" not in _places(g, "show_of_strength")  # tied: not more
     deploy(g, 0, 1)
     assert "hall_of_oratory" in _places(g, "show_of_strength")
+
+
+def test_a_combat_intrigue_card_is_remembered_for_this_rounds_conflict(imm):
+    """P2 plays Vicious Talents in the combat: P1's Counterattack then gives 4 swords;
+    the record is cleared with the round."""
+    from dunec.engine.loop import turns as loop_turns
+
+    g = new_imm(imm)
+    g.p(1).intrigue.append("vicious_talents")
+    loop_turns.play_intrigue(g.engine, g.p(1), "vicious_talents", "combat")
+    g.engine.drive()
+    assert g.state.combat_intrigue == [1]
+    g.p(0).intrigue.append("counterattack")
+    swords = g.p(0).swords
+    loop_turns.play_intrigue(g.engine, g.p(0), "counterattack", "combat")
+    g.engine.drive()
+    assert g.p(0).swords == swords + 4 and g.state.combat_intrigue == [1, 0]
+    assert loop_turns.recall(g.engine)  # the round's end (the game goes on)
+    assert g.state.combat_intrigue == []

@@ -51,6 +51,8 @@ def cond(c: tuple) -> str:
         return "the Mentat is in its space"
     if k == "secret":
         return "your Factions chosen in secret are not revealed yet"
+    if k == "opponent_combat_intrigue":
+        return "an opponent played a combat Intrigue card in this Conflict"
     if k == "agent_at":
         return f"you have an Agent on a {name(c[1])} board space"
     if k == "grafted":

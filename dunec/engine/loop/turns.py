@@ -286,6 +286,8 @@ def intrigue_options(e, p: Player, box: str, out: list, later: bool = False) -> 
 def play_intrigue(e, p: Player, card: str, box: str) -> None:
     p.intrigue.remove(card)
     e.state.intrigue_discard.append(card)
+    if box == "combat":  # read by the condition opponent_combat_intrigue
+        e.state.combat_intrigue.append(p.seat)
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
         e.push({"do": "intrigue_done", "seat": p.seat, "before": tally(p), "seen": seen(e.state)})
@@ -809,6 +811,7 @@ def recall(e) -> bool:
         return False
     st.occupied = {}
     st.infiltrators = []
+    st.combat_intrigue = []  # the next round's Conflict starts without any
     st.blocked = {}
     st.mentat_on_board = True
     for p in e.players:

@@ -215,6 +215,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return e.state.mentat_on_board
     if k == "secret":
         return bool(p.secret)
+    if k == "opponent_combat_intrigue":
+        return any(s != p.seat for s in e.state.combat_intrigue)
     if k == "agent_at":
         return rules_agents.agent_at(e, p, c[1])
     if k == "enemy_agent_here":
