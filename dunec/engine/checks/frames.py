@@ -248,7 +248,7 @@ LOCALS = {
     "i": _count(), "last": _seat_or_none, "pc": _count(), "passes": _count(), "picks": _count(), "n": _count(),
     "step": _count(), "done": _count(), "extra": _count(), "discount": _count(), "row": _count(-1),
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
-    "failed": _optional_seq, "takes": _bool, "to_top": _bool, "free_units": _bool, "unfinished": _bool,
+    "failed": _optional_seq, "takes": _bool, "to_top": _bool, "to_hand": _bool, "free_units": _bool, "unfinished": _bool,
     "deploys": _bool, "combat": _bool, "rest": _rest,
 }
 
