@@ -374,3 +374,21 @@ def test_games_with_house_hagal_rivals(content, people):
         assert all(len(p.objectives) == (0 if p.rival else 1) for p in st.players)
         if people == 2:
             assert all(not p.won for p in st.players if p.rival)
+
+
+def test_the_invariants_catch_a_broken_supply(content):
+    g = _game(content)
+    _fight(g, "knife_fight", 3, 0, 0)
+    invariants.check(g.engine)
+    g.p(0).won[0][1] = False  # one card face down alone
+    with pytest.raises(invariants.InvariantError, match="face down"):
+        invariants.check(g.engine)
+    g.p(0).won[0][1] = True
+    g.state.conflicts_done.append("knife_fight")  # and in the done pile too
+    with pytest.raises(invariants.InvariantError, match="two places"):
+        invariants.check(g.engine)
+    g.state.conflicts_done.pop()
+    g.p(0).vp_ledger[battle_icons.VP_SOURCE] = 1  # VP without a pair
+    g.p(0).vp += 1
+    with pytest.raises(invariants.InvariantError, match="battle-icon VP"):
+        invariants.check(g.engine)
