@@ -392,3 +392,20 @@ def test_the_invariants_catch_a_broken_supply(content):
     g.p(0).vp += 1
     with pytest.raises(invariants.InvariantError, match="battle-icon VP"):
         invariants.check(g.engine)
+
+
+def test_a_policy_reads_what_a_win_would_pair(content):
+    g = _game(content)
+    p = g.p(0)
+    p.objectives = [["small_knife", True]]
+    assert battle_icons.vp_for_winning(content, p, "knife_raid") == 1
+    assert battle_icons.vp_for_winning(content, p, "bird_raid") == 0
+    assert battle_icons.vp_for_winning(content, p, "any_war") == 0  # wild: only at the Endgame
+    p.objectives[0][1] = False
+    assert battle_icons.vp_for_winning(content, p, "knife_raid") == 0
+
+
+def test_greedy_games_with_battle_icons(content):
+    for seed in range(3):
+        st = play_game(content, 3, seed, ["greedy"] * 3, quiet=True, check=_checked(content))
+        state_check(content, json.loads(st.to_json()))

@@ -96,6 +96,16 @@ def take_conflict(e, p: Player, card: str) -> bool:
     return True
 
 
+def vp_for_winning(content, p: Player, card: str) -> int:
+    """The VP a player would gain by pairing `card` if they won it now (0 without a
+    face-up partner): for policies weighing a Conflict."""
+    for ts_id, ts in tag_sets(content).items():
+        mine = [t for t in content.defs[card].get(ts_id, ()) if t != ts["wild"]]
+        if mine and any(x[1] and any(t in mine for t in content.defs[x[0]].get(ts_id, ())) for x in supply_cards(p)):
+            return ts["pairs"]
+    return 0
+
+
 def _flip(e, p: Player, a: list, b: list, vp: int) -> None:
     a[1] = b[1] = False
     if not e.quiet:
