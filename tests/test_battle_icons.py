@@ -29,6 +29,32 @@ set arena "Arena" {
   requires base
   kinds conflict objective
   tags battle "Battle icon" { crysknife mouse ornithopter; wild wild }
+  tags seals "Seal" { lion eagle; pairs 2 }
+  tags marks "Mark" { red; pairs 0 }
+}
+conflict lion_oath "Lion Oath" {
+  level 2
+  seals lion
+  first { solari 3 }
+  second { solari 2 }
+}
+conflict lion_pact "Lion Pact" {
+  level 2
+  seals lion
+  first { solari 3 }
+  second { solari 2 }
+}
+conflict red_war "Red War" {
+  level 2
+  marks red
+  first { solari 3 }
+  second { solari 2 }
+}
+conflict red_feud "Red Feud" {
+  level 2
+  marks red
+  first { solari 3 }
+  second { solari 2 }
 }
 conflict knife_fight "Knife Fight" {
   level 1
@@ -100,7 +126,8 @@ objective big_wild "Big Wild" {
 
 SMALL = {"small_knife", "small_bird", "small_mouse"}
 BIG = {"big_knife", "big_bird", "big_mouse", "big_wild"}
-TAGGED = {"knife_fight", "bird_raid", "knife_raid", "third_knife", "mouse_hunt", "any_war"}
+TAGGED = {"knife_fight", "bird_raid", "knife_raid", "third_knife", "mouse_hunt", "any_war", "lion_oath", "lion_pact",
+          "red_war", "red_feud"}
 
 
 @pytest.fixture(scope="module", params=["interpreted", "compiled"])
@@ -328,7 +355,8 @@ def test_random_games_keep_every_conflict_card_in_one_place(content, n):
         state_check(content, json.loads(st.to_json()))  # the finished game's state checks
         for p in st.players:
             cards = p.objectives + p.won
-            assert _vp(p) == sum(not up for _, up in cards) // 2
+            pairs = sum(not up for _, up in cards) // 2
+            assert pairs <= _vp(p) <= 2 * pairs  # a battle pair scores 1, a seal pair 2
             assert all(c in TAGGED for c, _ in p.won)
             paired += _vp(p)
     assert paired  # some pairs were made
@@ -409,3 +437,23 @@ def test_greedy_games_with_battle_icons(content):
     for seed in range(3):
         st = play_game(content, 3, seed, ["greedy"] * 3, quiet=True, check=_checked(content))
         state_check(content, json.loads(st.to_json()))
+
+
+def test_each_tag_set_pairs_within_itself_for_its_own_vp(content):
+    g = _game(content)
+    p = g.p(0)
+    _fight(g, "knife_fight", 3, 0, 0)
+    _fight(g, "lion_oath", 3, 0, 0)
+    assert all(up for _, up in p.won)  # a crysknife and a lion: two sets, no pair
+    _fight(g, "lion_pact", 3, 0, 0)
+    assert p.won == [["knife_fight", True], ["lion_oath", False], ["lion_pact", False]]
+    assert _vp(p) == 2  # `pairs 2`
+
+
+def test_a_tag_set_of_pairs_0_never_pairs(content):
+    g = _game(content)
+    p = g.p(0)
+    _fight(g, "red_war", 3, 0, 0)
+    _fight(g, "red_feud", 3, 0, 0)
+    assert p.won == [["red_war", True], ["red_feud", True]] and _vp(p) == 0
+    assert battle_icons.vp_for_winning(content, p, "red_war") == 0

@@ -68,7 +68,7 @@ def _battle_icons(engine, p, who: str) -> None:
     if content is None:
         return
     vp = p.vp_ledger.get(rules_battle_icons.VP_SOURCE, 0)
-    worth = [ts["pairs"] for ts in rules_battle_icons.tag_sets(content).values()] or [0]
+    worth = [ts["pairs"] for ts in rules_battle_icons.pairing_sets(content).values()] or [0]
     if p.rival and engine.state.mode == "duo":
         worth = [0]  # it scores nothing
     if not min(worth) * down // 2 <= vp <= max(worth) * down // 2:

@@ -85,23 +85,34 @@ def take_conflict(e, p: Player, card: str) -> bool:
     p.won.append(entry)
     if not e.quiet:
         e.log(f"  {e.pname(p)} takes {e.cname(card)} into their supply")
-    for ident, ts in tag_sets(e.content).items():
-        if not entry[1]:
-            break
-        mine = [t for t in e.content.defs[card].get(ident, ()) if t != ts["wild"]]
-        other = next((x for x in supply_cards(p) if x is not entry and x[1]
-                      and any(t in mine for t in e.content.defs[x[0]].get(ident, ()))), None)
+    for ident, ts in pairing_sets(e.content).items():
+        other = partner(e.content, p, card, ident, ts, entry)
         if other is not None:
             _flip(e, p, entry, other, ts["pairs"])
+            break  # face down now: it pairs once
     return True
+
+
+def pairing_sets(content) -> dict:
+    """The tag sets whose pairs score (`pairs 0`: the set's tags never pair)."""
+    return {ident: ts for ident, ts in tag_sets(content).items() if ts["pairs"]}
+
+
+def partner(content, p: Player, card: str, ident: str, ts: dict, entry=None):
+    """The first face-up card of the player's supply (other than `entry`) that shares
+    a tag of the set `ident` with `card`, the wild excepted; or None."""
+    mine = [t for t in content.defs[card].get(ident, ()) if t != ts["wild"]]
+    if not mine:
+        return None
+    return next((x for x in supply_cards(p) if x is not entry and x[1]
+                 and any(t in mine for t in content.defs[x[0]].get(ident, ()))), None)
 
 
 def vp_for_winning(content, p: Player, card: str) -> int:
     """The VP a player would gain by pairing `card` if they won it now (0 without a
     face-up partner): for policies weighing a Conflict."""
-    for ts_id, ts in tag_sets(content).items():
-        mine = [t for t in content.defs[card].get(ts_id, ()) if t != ts["wild"]]
-        if mine and any(x[1] and any(t in mine for t in content.defs[x[0]].get(ts_id, ())) for x in supply_cards(p)):
+    for ident, ts in pairing_sets(content).items():
+        if partner(content, p, card, ident, ts) is not None:
             return ts["pairs"]
     return 0
 
@@ -119,7 +130,7 @@ def _flip(e, p: Player, a: list, b: list, vp: int) -> None:
 def wild_pairs(e, f):
     """At the Endgame, before the standings: each player's face-up wild cards match
     face-up cards carrying another tag of their set, as many pairs as can be made."""
-    sets = tag_sets(e.content)
+    sets = pairing_sets(e.content)
     for p in e.players:
         for ident, ts in sets.items():
             if not ts["wild"]:
