@@ -744,3 +744,23 @@ def test_immortality_counts_as_printed():
     tleilaxu = {d["id"] for d in json.loads(out.stdout) if d["kind"] == "tleilaxu"}
     assert (copies["card"], copies["intrigue"]) == (30, 15)
     assert "reclaimed_forces" in tleilaxu and len(tleilaxu - {"reclaimed_forces"}) == 18 == copies["tleilaxu"] - 1
+
+
+def test_a_house_hagal_rival_never_plays_harvest_cells():
+    """Rules 000: a rival keeps intrigue cards only to trade three for a VP; it plays none."""
+    from hagal_support import RivalGame
+
+    for backend in BACKENDS:
+        g = RivalGame(C.load(backend).select(("base", "immortality")), "solo")
+        st = g.state
+        if st.conflict in st.conflict_deck:  # the harness's conflict, out of the deck
+            st.conflict_deck.remove(st.conflict)
+        rival = g.rivals[0]
+        rival.intrigue[:] = ["harvest_cells"]
+        deploy(g, rival.seat, 3)
+        supply = rival.supply
+        g.engine.later("resolve")
+        g.engine.drive()
+        assert rival.intrigue == ["harvest_cells"] and rival.conflict == 0 and rival.supply >= supply + 3
+        assert not rival.counters.get("specimen")
+        g.finish()
