@@ -6,11 +6,11 @@ SOURCE_SHA256 = '46cbc2ef829efa1d9ed6f8ead23d96c39cc26727b8c7ccaad74aae81a7f6a3b
 
 def fx_0(c0):
     c0.gain('intrigue', 1)
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_1(c0):
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_2(c0):
@@ -19,12 +19,12 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.player.spice += 3
+    c0.gain('spice', 3)
     c0.gain('troops', 1)
 
 
 def fx_4(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_5(c0):
@@ -33,22 +33,22 @@ def fx_5(c0):
 
 def fx_6(c0):
     c0.gain('intrigue', 1)
-    c0.player.spice += 1
+    c0.gain('spice', 1)
     c0.gain('troops', 1)
 
 
 def fx_7(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
     c0.gain('troops', 1)
 
 
 def fx_8(c0):
     c0.gain('intrigue', 1)
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_9(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_10(c0):
@@ -79,12 +79,12 @@ def fx_15(c0):
 
 def fx_16(c0):
     c0.player.water += 1
-    c0.player.spice += 1
+    c0.gain('spice', 1)
     c0.gain('troops', 1)
 
 
 def fx_17(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
     c0.gain('troops', 1)
 
 
@@ -94,16 +94,16 @@ def fx_18(c0):
 
 
 def fx_19(c0):
-    c0.player.spice += 5
+    c0.gain('spice', 5)
 
 
 def fx_20(c0):
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_21(c0):
     c0.control('imperial_basin')
-    c0.player.spice += 2
+    c0.gain('spice', 2)
     c0.gain('troops', 1)
 
 

@@ -51,7 +51,7 @@ def fx_8(c0):
     if c0.player.influence['bene_gesserit'] >= 2:
         c0.player.water += 1
     if c0.player.influence['fremen'] >= 2:
-        c0.player.spice += 1
+        c0.gain('spice', 1)
 
 
 def fx_9(c0):
@@ -74,7 +74,7 @@ def fx_12(c0):
 def fx_13(c0):
     c0.player.persuasion += 1
     if c0.flag(('bond', 'fremen')):
-        c0.player.spice += 2
+        c0.gain('spice', 2)
 
 
 def fx_14(c0):
@@ -127,7 +127,7 @@ def fx_23(c0):
 
 
 def fx_24(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_25(c0):
@@ -140,7 +140,7 @@ def fx_26(c0):
 
 def fx_27(c0):
     c0.player.persuasion += 2
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_28(c0):

@@ -29,7 +29,7 @@ def fx_4(c0):
 def fx_5(c0):
     if c0.quantity(('copies', 'the_spice_must_flow')) >= 2:
         c0.gain('vp', 1)
-        c0.player.spice += 2
+        c0.gain('spice', 2)
 
 
 def fx_6(c0):

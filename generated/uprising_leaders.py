@@ -7,7 +7,7 @@ SOURCE_SHA256 = 'b5b34d7a9b636e44afb9ca5b9db1885e07031f2deed16705ec256159604e255
 def fx_0(c0):
     c0.gain('solari', 1)
     if c0.flag(('alliance', 'any')):
-        c0.player.spice += 1
+        c0.gain('spice', 1)
 
 
 def fx_1(c0):
