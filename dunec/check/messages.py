@@ -570,6 +570,17 @@ GRAFT_READ_OUTSIDE_AGENT_BOX = Code(
     help="move it into the card's `agent {{ ... }}` box")
 
 
+# A set's board-held flags (`flag ID { protects LOCATION... }`, engine/rules/flags.py).
+NOT_A_FLAG = Code(
+    "E0440", "`{name}` is not a flag",
+    "`clear FLAG` lowers a board-held flag and `flag FLAG` asks whether it is still\n"
+    "up: both name a flag a set declares (`flag shield_wall \"Shield Wall\" { protects\n"
+    "arrakeen }` in a `set` definition), of the card's set or of a set it requires.\n"
+    "A name of anything else (a counter, a track, a board space) is not a flag.",
+    label="{what}",
+    help="{hint}")
+
+
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(
     "unknown test step", "a test has `card`, `given {{ ... }}`, `answer ...`, `play ...` and `expect {{ ... }}`")

@@ -250,7 +250,7 @@ def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
     ident = str(args[0].value)
     title = str(args[1].value) if len(args) == 2 else ident.replace("_", " ").capitalize()
     decl = OpenDecl(st.verb, ident, title, out.id, args[0].span)
-    if st.verb in ("flag", "piece", "tags"):
+    if st.verb in ("piece", "tags"):
         out.unplayed.append((st.verb, st.verb_span))
     body = st.body or []
     if st.body is None and st.verb != "icon":
@@ -943,7 +943,7 @@ class Vocabulary:
         self.payable = counters + T.PAYABLE
         self.tables = {**T.SLOT_TABLES, "set": tuple(sets), "losable": counters + T.LOSABLE,
                        "payable": self.payable, "track": of("track"), "unit": units, "market": of("market"),
-                       "counter": counters}
+                       "counter": counters, "flag": of("flag")}
         self._reach: dict[str, frozenset] = {}
         self._open_tables(of, order, diags, in_check, in_files)
 

@@ -142,6 +142,7 @@ class _Reader:
         self.cards(d)
         self.tiles(d)
         self.track_firsts(d)
+        self.flags(d)
         self.progress(d)
         self.continuation(d)
 
@@ -287,6 +288,13 @@ class _Reader:
                     self.fail(f"track_firsts.{t}[{i}]", f"step {n} has no `first` box")
             if len(set(left)) != len(left):
                 self.fail(f"track_firsts.{t}", f"a step listed twice: {_show(left)}")
+
+    def flags(self, d) -> None:
+        """The board-held flags: exactly the game's sets' flags, each up (true) or
+        cleared (false) (rules/flags.py)."""
+        flags = self.keys("flags", d["flags"], sorted(self.content.declared("flag")), "flags of this game's sets")
+        for f, up in flags.items():
+            self.bool(f"flags.{f}", up)
 
     def tile_kinds(self) -> tuple:
         """The kinds of tiles the game's markets sell (none: a game without them holds no tiles)."""
