@@ -580,6 +580,15 @@ NOT_A_FLAG = Code(
     label="{what}",
     help="{hint}")
 
+FIRST_ON_UNKNOWN_CELL = TRACK_UNKNOWN_CELL.variant("no cell of the track has this id", None)
+FIRST_ON_START_CELL = Code(
+    "E0441", "`first {cell}` is on the start cell of track `{track}`",
+    "A `first CELL { ... }` box of a graph track goes to the first player whose token\n"
+    "reaches the cell by an advance. Every token starts on the track's `start` cell,\n"
+    "so no one ever reaches it first: the box would never be taken.",
+    label="every token starts here",
+    help="put the box on a cell right of the start")
+
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

@@ -278,13 +278,16 @@ class _Reader:
         self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
 
     def track_firsts(self, d) -> None:
-        """The `first K` boxes still on the lines: each a declared one, listed once."""
+        """The `first K` boxes still on the lines (a graph's `first CELL` on its cells):
+        each a declared one, listed once."""
         tracks = self.content.declared("track")
         for t, steps in self.dict("track_firsts", d["track_firsts"]).items():
             self.one_of("track_firsts", t, tuple(n for n, m in tracks.items() if m.get("firsts")))
             left = self.list(f"track_firsts.{t}", steps)
             for i, n in enumerate(left):
-                if self.int(f"track_firsts.{t}[{i}]", n, 1, tracks[t]["steps"]) not in tracks[t]["firsts"]:
+                if "cells" in tracks[t]:
+                    self.one_of(f"track_firsts.{t}[{i}]", n, tracks[t]["firsts"])
+                elif self.int(f"track_firsts.{t}[{i}]", n, 1, tracks[t]["steps"]) not in tracks[t]["firsts"]:
                     self.fail(f"track_firsts.{t}[{i}]", f"step {n} has no `first` box")
             if len(set(left)) != len(left):
                 self.fail(f"track_firsts.{t}", f"a step listed twice: {_show(left)}")

@@ -107,7 +107,7 @@ def board_lines(engine, says: Says | None) -> list[str]:
     if firsts:  # a one-time box for the first player to reach its step (2 spice on the Tleilaxu track)
         tracks = engine.content.declared("track")
         lines.append("First to reach: " + ", ".join(
-            f"{tracks[t]['title']} step {n}" + (f" ({says(t, f'first {n}')})" if says and says(t, f"first {n}") else "")
+            f"{tracks[t]['title']} {'cell' if 'cells' in tracks[t] else 'step'} {n}" + (f" ({says(t, f'first {n}')})" if says and says(t, f"first {n}") else "")
             for t, n in firsts))
     if st.flags:  # a set's board-held flags (rules/flags.py): what each protects, or cleared
         flags = engine.content.declared("flag")
