@@ -512,9 +512,10 @@ TRACK_LINK_NOT_RIGHTWARD = Code(
     help="link `{cell}` to cells of column {want}")
 TRACK_MIXES_FORMS = Code(
     "E0423", "track `{track}` mixes a line and a graph",
-    "A track is either a line (`steps N`, `step K { }`, `first K { }`) or a graph of\n"
-    "cells (`cell ID { }`, `start ID`, `from COLUMN { }`): a token's position is a\n"
-    "step on a line, a cell on a graph, never both. `at_end { }` fits either.",
+    "A track is either a line (`steps N`, `step K { }`) or a graph of cells\n"
+    "(`cell ID { }`, `start ID`, `from COLUMN { }`): a token's position is a step on\n"
+    "a line, a cell on a graph, never both. `at_end { }` and `first` (a step number\n"
+    "on a line, a cell on a graph) fit either.",
     label="`{field}` belongs to a {form} track")
 TRACK_REACHED_BEYOND = Code(
     "E0424", "`reached {track} {n}` is never true: the track ends at {top}",
