@@ -61,7 +61,7 @@ set oasis "Pilgrims of the Deep Desert" {
     keeps old_map
     at reveal
   }
-  replace starter dune_the_desert_planet with pilgrim_staff
+  replace starter reconnaissance with pilgrim_staff
 }
 space hidden_oasis "Hidden Oasis" {
   set oasis
@@ -108,7 +108,7 @@ relic_card prayer_beads "Prayer Beads" {
 }
 '''
 SETS = ("base", "oasis")
-SEEDS = range(4)
+SEEDS = range(6)
 ROW_CARDS = ("Sun Dial", "Glass Knife", "Prayer Beads")
 
 
