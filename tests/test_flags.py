@@ -72,6 +72,16 @@ def test_the_flag_is_up_at_setup_and_the_set_is_played(contents):
     assert "Flags: Great Wall up, protecting Arrakeen, Imperial Basin" in render_view(g._engine, g.state.players[0])
 
 
+def test_the_features_of_a_learning_player_hold_the_flag(contents):
+    from dunec.ai.features import encode, layout
+
+    g = Game(players=4, seed=1, sets=SETS, content=contents["interpreted"], backend="interpreted")
+    at = layout(g.content).at["flags"][0]
+    assert encode(g.state, 0, g.content)[at] == 1.0
+    g.state.flags["great_wall"] = False
+    assert encode(g.state, 0, g.content)[at] == 0.0
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_the_conditions_read_the_flag_and_the_conflicts_location(contents, backend):
     # Siege of Arrakeen is for Arrakeen, which the Great Wall protects; Siege of Carthag is not
