@@ -1,11 +1,13 @@
 """The full game of rules 000: base, Rise of Ix and Immortality together, in every
 mode (4 and 3 players, two players with the House Hagal rival, solo at each
-difficulty). Invariants after every decision (units, specimens, negotiators and
-dreadnoughts conserved, track positions reachable, every card in one place), the
-two back-ends agreeing byte for byte, replays exact.
+difficulty), the standard game and the Epic game. Invariants after every decision
+(units, specimens, negotiators and dreadnoughts conserved, track positions on cells
+reachable from the start, every card in one place: dunec/engine/checks/invariants.py),
+the two back-ends agreeing byte for byte, replays exact.
 
-CI plays DUNEC_FULL_SOAK_GAMES games per mode (default 20); the closing note
-reports the full run (`DUNEC_FULL_SOAK_GAMES=1000 pytest tests/test_full_games.py -k soak`)."""
+CI plays DUNEC_FULL_SOAK_GAMES games per mode (default 20); the full run is
+`DUNEC_FULL_SOAK_GAMES=1000 pytest tests/test_full_games.py -k soak` (its figures:
+docs/decisions.md, "Immortality quality")."""
 from __future__ import annotations
 
 import os
@@ -21,6 +23,7 @@ from soak_support import soak_game
 FULL = ("base", "ix", "immortality")
 GAMES = int(os.environ.get("DUNEC_FULL_SOAK_GAMES", "20"))
 MODES = [(4, "novice"), (3, "novice"), (2, "novice"), (1, "novice"), (1, "veteran"), (1, "expert")]
+GAMES_OF = {"standard": False, "epic": True}  # the game's length: to 10 VP, or the Epic game to 12
 
 
 @pytest.fixture(scope="module")
@@ -33,30 +36,36 @@ def full_interpreted(interpreted):
     return interpreted.select(FULL)
 
 
+@pytest.mark.parametrize("game", GAMES_OF)
 @pytest.mark.parametrize("people, difficulty", MODES)
-def test_soak_seeded_full_games_through_the_step_api(full_compiled, people, difficulty):
-    decisions = sum(soak_game(full_compiled, people, n, difficulty) for n in range(GAMES))
+def test_soak_seeded_full_games_through_the_step_api(full_compiled, people, difficulty, game):
+    decisions = sum(soak_game(full_compiled, people, n, difficulty, epic=GAMES_OF[game]) for n in range(GAMES))
     assert decisions > GAMES * 20
 
 
+@pytest.mark.parametrize("game", GAMES_OF)
 @pytest.mark.parametrize("people, difficulty", MODES)
-def test_the_back_ends_agree_on_full_games(full_compiled, full_interpreted, people, difficulty):
+def test_the_back_ends_agree_on_full_games(full_compiled, full_interpreted, people, difficulty, game):
     names = ["greedy", "random", "greedy", "random"][:people]
+    epic = GAMES_OF[game]
     for seed in range(4):
-        a = play_game(full_interpreted, people, seed, names, difficulty=difficulty, check=invariants.check)
-        b = play_game(full_compiled, people, seed, names, difficulty=difficulty, check=invariants.check)
+        a = play_game(full_interpreted, people, seed, names, difficulty=difficulty, check=invariants.check, epic=epic)
+        b = play_game(full_compiled, people, seed, names, difficulty=difficulty, check=invariants.check, epic=epic)
+        assert a.epic == b.epic == epic
         assert a.digest() == b.digest(), f"seed {seed}: back-ends disagree"
         assert a.log_digest() == b.log_digest(), f"seed {seed}: the logs differ"
 
 
 @settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 2**31), mode=st.sampled_from(MODES))
-def test_a_full_game_replay_from_seed_and_decisions_is_exact(full_compiled, seed, mode):
+@given(seed=st.integers(0, 2**31), mode=st.sampled_from(MODES), game=st.sampled_from(sorted(GAMES_OF)))
+def test_a_full_game_replay_from_seed_and_decisions_is_exact(full_compiled, seed, mode, game):
     people, difficulty = mode
     names = ["random", "greedy", "random", "greedy"][:people]
-    original = play_game(full_compiled, people, seed, names, difficulty=difficulty)
-    again = replay(full_compiled, people, seed, names, original.decisions, difficulty=difficulty)
+    epic = GAMES_OF[game]
+    original = play_game(full_compiled, people, seed, names, difficulty=difficulty, epic=epic)
+    again = replay(full_compiled, people, seed, names, original.decisions, difficulty=difficulty, epic=epic)
     assert again.digest() == original.digest()
+    assert again.log == original.log
 
 
 def test_full_games_use_both_expansions(full_compiled):
