@@ -69,7 +69,18 @@ def test_a_full_game_replay_from_seed_and_decisions_is_exact(full_compiled, seed
 
 
 def test_full_games_use_both_expansions(full_compiled):
-    """Over a few greedy games the Ix and Immortality mechanisms show up in the logs."""
+    """Over a few greedy games the Ix and Immortality mechanisms show up in the logs:
+    a research branch chosen (a column-2 cell: two links leave r1_0), a graft, specimens
+    spent on a Tleilaxu card, the first-to-reach spice. Immortality's part waits, while
+    its cards are absent (counted), for the cards that play those mechanisms."""
     logs = "\n".join("\n".join(play_game(full_compiled, 4, seed, ["greedy"] * 4).log) for seed in range(8))
     for words in ("acquires the tile", "dreadnought"):
         assert words in logs, words
+    if not any(d["kind"] == "card" and d.get("set") == "immortality" for d in full_compiled.defs.values()):
+        pytest.skip("Immortality's Imperium cards have not landed")
+    import re
+    for pattern in (r"advances to cell r2_m?1 \(column 2\) of the Research track",  # a branch chosen
+                    r"plays .+ grafted with .+ and sends an agent",                   # a graft
+                    r"acquires the card .+ for \d+ specimen",                         # a Tleilaxu card bought
+                    r"is the first to reach step 4 of the Tleilaxu track\n\s+-> \+2 spice"):  # first-to-reach
+        assert re.search(pattern, logs), pattern

@@ -282,3 +282,49 @@ def test_pettingzoo_plays_base_ix_and_immortality():
         e.step(int(rng.choice(legal)))
     assert e.game.is_terminal() and sum(last.values()) == pytest.approx(1.0)
     assert {"token", "advance"} <= seen, seen
+
+
+# ------------------------------------------------------------------ the issue's done-when commands
+
+def _immortality_cards_landed() -> bool:
+    """Immortality's Imperium cards are in the bundled content (counted: until
+    they land, the mechanisms have no cards to show them)."""
+    from dunec.content import load
+
+    return any(d["kind"] == "card" and d.get("set") == "immortality" for d in load("compiled").select(FULL).defs.values())
+
+
+def _standings(out: str) -> list[int]:
+    return [int(line.split(" VP")[0].split()[-1]) for line in out.splitlines()
+            if line.startswith("  ") and " VP " in line and line.strip()[0].isdigit()]
+
+
+def test_the_epic_game_of_the_three_sets_shows_every_immortality_mechanism(capsys):
+    """`dunec play --players 4 --sets base,ix,immortality --epic --seed 1` (random
+    players, the default) ends at 12 VP or when the 10 Conflicts are played, and its
+    log shows research (a branch chosen), a graft, a specimen spent, a Tleilaxu card
+    bought and the first-to-reach spice taken."""
+    assert main(["play", "--players", "4", "--sets", SETS, "--epic", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("== The Epic game: to 12 VP, 10 conflicts of levels II and III")
+    vps = _standings(out)
+    assert len(vps) == 4
+    rounds = int(out.split("Final standings after ")[1].split()[0])
+    assert max(vps) >= 12 or rounds == 10, (vps, rounds)
+    if not _immortality_cards_landed():
+        pytest.skip("Immortality's cards have not landed: the mechanisms are shown by the tests of each")
+    lines = out.splitlines()
+    assert any("of the Research track" in ln for ln in lines)
+    # a branch: from r1_0 two links leave (r2_1, r2_m1); a column-2 cell was chosen
+    assert any("advances to cell r2_" in ln and "of the Research track" in ln for ln in lines)
+    assert any(" grafted with " in ln for ln in lines)
+    bought = [ln for ln in lines if "acquires the card " in ln and " specimen" in ln]
+    assert bought  # a Tleilaxu card bought, specimens spent
+    first = next(i for i, ln in enumerate(lines) if "is the first to reach step 4 of the Tleilaxu track" in ln)
+    assert "+2 spice" in lines[first + 1]
+
+
+def test_the_expert_solo_game_of_the_three_sets_finishes(capsys):
+    assert main(["play", "--solo", "--difficulty", "expert", "--sets", SETS, "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Final standings after " in out and len(_standings(out)) == 3

@@ -275,10 +275,15 @@ class Content:
 
     def declared(self, kind: str) -> dict:
         """The names of one kind ("counter", "unit", "track", "market", "token") this
-        game's sets declare."""
-        out = {}
-        for s in self.sets:
-            out.update(self.vocab[s].get(kind, {}))
+        game's sets declare; made once per content and kind (the rules ask on every
+        buy, track move and modifier read), so never to be changed by a caller."""
+        key = ("declared", kind)
+        out = self._by_kind.get(key)
+        if out is None:
+            out = {}
+            for s in self.sets:
+                out.update(self.vocab[s].get(kind, {}))
+            self._by_kind[key] = out
         return out
 
     def markets(self) -> dict:
