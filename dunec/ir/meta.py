@@ -316,6 +316,43 @@ class Content:
             self._by_kind["market_cards"] = table
         return table
 
+    def market_floor(self) -> dict:
+        """market -> the lowest cost of anything it may offer (a definition of the kind
+        it sells, or its `keeps` entry), made once per content: a player holding less
+        (with the discount) can afford nothing there, found without dealing its entries."""
+        table = self._by_kind.get("market_floor")
+        if table is None:
+            table = {}
+            for market, m in self.markets().items():
+                costs = [d.get("cost", 0) for d in self.of_kind(m["sells"])]
+                if m.get("keeps") in self.defs:
+                    costs.append(self.defs[m["keeps"]].get("cost", 0))
+                table[market] = min(costs, default=0)
+            self._by_kind["market_floor"] = table
+        return table
+
+    def reveal_markets(self) -> tuple:
+        """The `at reveal` markets, sorted, made once per content."""
+        table = self._by_kind.get("reveal_markets")
+        if table is None:
+            table = self._by_kind["reveal_markets"] = tuple(
+                market for market, m in sorted(self.markets().items()) if m.get("at_reveal"))
+        return table
+
+    def track_modifiers(self, kind: str) -> tuple:
+        """(track, its cells, ((column, modifier args), ...)) for each graph track whose
+        `from COLUMN` boxes hold a modifier of this kind, made once per content and kind."""
+        key = ("track_modifiers", kind)
+        table = self._by_kind.get(key)
+        if table is None:
+            table = []
+            for t, m in self.declared("track").items():
+                mods = tuple((c, mod[1:]) for c, ms in (m.get("froms") or ()) for mod in ms if mod[0] == kind)
+                if mods:
+                    table.append((t, m["cells"], mods))
+            table = self._by_kind[key] = tuple(table)
+        return table
+
     def holders(self) -> dict:
         """counter -> the unit kind it holds, for each counter of this game's sets
         declared `holds UNIT` (a negotiator is a troop), made once per content."""
