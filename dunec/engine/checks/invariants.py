@@ -3,7 +3,7 @@ every decision of thousands of games."""
 from __future__ import annotations
 
 from dunec.check.tables import LOCATIONS
-from dunec.engine.rules import holding as rules_holding
+from dunec.engine.rules import battle_icons as rules_battle_icons, holding as rules_holding
 from dunec.engine.rules.aside import BACK
 from dunec.engine.loop.state import FACTIONS, TROOPS_PER_PLAYER
 
@@ -79,6 +79,34 @@ def _ix_cards(engine, p, who: str) -> None:
         raise InvariantError(f"{who} is owed another turn after revealing")
 
 
+def _battle_icons(engine, p, who: str) -> None:
+    """The cards in a player's supply (rules/battle_icons.py): face-down cards come in
+    pairs, and their VP is what those pairs score (each pair at most the largest
+    `pairs` of the game's tag sets, at least the smallest)."""
+    down = sum(not up for _, up in p.objectives + p.won)
+    if down % 2:
+        raise InvariantError(f"{who} has {down} supply cards face down: a pair flips two")
+    content = getattr(engine, "content", None)  # (a finished state is checked without its engine)
+    if content is None:
+        return
+    vp = p.vp_ledger.get(rules_battle_icons.VP_SOURCE, 0)
+    worth = [ts["pairs"] for ts in rules_battle_icons.pairing_sets(content).values()] or [0]
+    if p.rival and engine.state.mode == "duo":
+        worth = [0]  # it scores nothing
+    if not min(worth) * down // 2 <= vp <= max(worth) * down // 2:
+        raise InvariantError(f"{who} has {vp} battle-icon VP for {down // 2} pairs face down")
+
+
+def _conflict_cards(engine) -> None:
+    """Every conflict card is in one place: the deck, the done pile or a player's supply."""
+    st = engine.state
+    cards = st.conflict_deck + st.conflicts_done + [c for q in st.players for c, _ in q.won]
+    defs = getattr(engine, "defs", None)
+    for c in set(cards):
+        if cards.count(c) > (defs[c]["copies"] if defs is not None else 1):
+            raise InvariantError(f"the conflict card {c} is in two places (deck, done pile, a player's supply)")
+
+
 def check(engine) -> None:
     st = engine.state
     seats = set(range(st.n_players))
@@ -95,6 +123,7 @@ def check(engine) -> None:
         _ix_cards(engine, p, who)
         if p.vp != sum(p.vp_ledger.values()):
             raise InvariantError(f"{who} VP {p.vp} != sum of sources {p.vp_ledger}")
+        _battle_icons(engine, p, who)
         if p.rival:
             _rival(engine, p, who)
             if st.mode == "duo":
@@ -109,6 +138,7 @@ def check(engine) -> None:
                 raise InvariantError(f"{who} {f} influence {p.influence[f]} off the track")
         if not 0 <= p.agents_left <= p.agents + 1:
             raise InvariantError(f"{who} has {p.agents_left} agents left of {p.agents}")
+    _conflict_cards(engine)
     for f, s in st.alliances.items():
         if s is not None:
             if s not in seats or st.players[s].influence[f] < 4:
@@ -137,7 +167,8 @@ def check(engine) -> None:
 
 def card_places(st):
     """(place, card) for every card of the game where it is now: each player's piles,
-    hand, Intrigue cards and cards set aside or removed for a reveal turn; the Imperium
+    hand, Intrigue cards, cards set aside or removed for a reveal turn and the cards of
+    their supply (objectives, conflict cards won); the Imperium
     deck, Row, trash and reserve; every market of cards' deck and face-up slots; the
     Intrigue deck and discard; the Conflict deck, the current Conflict and those done.
     (`grafted`, `borrowed` and `returning` name cards that are in play or trashed: not
@@ -148,6 +179,8 @@ def card_places(st):
                 yield f"P{p.seat + 1}.{zone}", c
         if p.aside and p.aside[3] != BACK:  # back in the hand (rules/aside.py): counted there
             yield f"P{p.seat + 1}.aside", p.aside[0]
+        for c, _up in p.objectives + p.won:  # the cards of the player's supply (rules/battle_icons.py)
+            yield f"P{p.seat + 1}.supply", c
     for zone in ("imperium_deck", "imperium_row", "imperium_trash", "intrigue_deck", "intrigue_discard",
                  "conflict_deck", "conflicts_done"):
         for c in getattr(st, zone):
