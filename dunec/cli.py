@@ -876,7 +876,7 @@ def cmd_list(args) -> int:
 def cmd_show(args) -> int:
     from dunec.content import ContentError, check_cards
     from dunec.picture import card_svg, write_svgs
-    from dunec.show import show_definition, titles_of
+    from dunec.show import declared_names, show_declaration, show_definition, titles_of
 
     for path in args.extra:
         if not _exists(path):
@@ -897,21 +897,28 @@ def cmd_show(args) -> int:
         playing = _for_sets(sketch, args.sets, playing=False).defs
         model.defs = {k: d for k, d in model.defs.items() if k in playing}
     _known_set(args.set_, {d.set for d in model.defs.values()})
+    # a set's declared names (its tracks, markets, tokens, counters, unit kinds): shown by id too
+    decls = {k: d for k, d in declared_names(model).items() if k not in model.defs}
+    if args.sets is not None:
+        decls = {k: d for k, d in decls.items() if d.set in _set_list(args.sets)}
     if args.set_:
         ids += [d for d in sorted(model.defs) if model.defs[d].set == args.set_]
+        ids += [k for k, d in decls.items() if d.set == args.set_]
     if not ids and args.extra:
         mine = {Path(p).resolve() for p in args.extra}
         ids = [d for d in sorted(model.defs) if any(Path(model.defs[d].file).resolve() == m or
                                                     m in Path(model.defs[d].file).resolve().parents for m in mine)]
     if not ids:
         raise UsageError("name a definition id, or --set SET, or --with FILE")
-    missing = [i for i in ids if i not in model.defs]
+    missing = [i for i in ids if i not in model.defs and i not in decls]
     if missing:
         from dunec.check.diagnostics import did_you_mean
-        hint = did_you_mean(missing[0], model.defs)
+        hint = did_you_mean(missing[0], {**model.defs, **decls})
         raise UsageError(f"no definition `{missing[0]}`" + (f"; {hint}" if hint else ""))
     titles = titles_of(model)
-    print("\n\n".join(show_definition(model.defs[i], titles) for i in ids))
+    print("\n\n".join(show_definition(model.defs[i], titles) if i in model.defs else
+                       show_declaration(decls[i], titles, model.defs) for i in ids))
+    ids = [i for i in ids if i in model.defs]  # a declared name has no card picture
     if args.svg is not None:
         if _exists(args.svg) and not args.svg.is_dir():
             raise UserError(f"--svg {args.svg} is a file, not a folder")

@@ -300,10 +300,15 @@ class Content:
 
     def declared(self, kind: str) -> dict:
         """The names of one kind ("counter", "unit", "track", "market", "token") this
-        game's sets declare."""
-        out = {}
-        for s in self.sets:
-            out.update(self.vocab[s].get(kind, {}))
+        game's sets declare; made once per content and kind (the rules ask on every
+        buy, track move and modifier read), so never to be changed by a caller."""
+        key = ("declared", kind)
+        out = self._by_kind.get(key)
+        if out is None:
+            out = {}
+            for s in self.sets:
+                out.update(self.vocab[s].get(kind, {}))
+            self._by_kind[key] = out
         return out
 
     def markets(self) -> dict:
@@ -334,6 +339,43 @@ class Content:
                 if m.get("keeps"):
                     table[m["keeps"]] = market
             self._by_kind["market_cards"] = table
+        return table
+
+    def market_floor(self) -> dict:
+        """market -> the lowest cost of anything it may offer (a definition of the kind
+        it sells, or its `keeps` entry), made once per content: a player holding less
+        (with the discount) can afford nothing there, found without dealing its entries."""
+        table = self._by_kind.get("market_floor")
+        if table is None:
+            table = {}
+            for market, m in self.markets().items():
+                costs = [d.get("cost", 0) for d in self.of_kind(m["sells"])]
+                if m.get("keeps") in self.defs:
+                    costs.append(self.defs[m["keeps"]].get("cost", 0))
+                table[market] = min(costs, default=0)
+            self._by_kind["market_floor"] = table
+        return table
+
+    def reveal_markets(self) -> tuple:
+        """The `at reveal` markets, sorted, made once per content."""
+        table = self._by_kind.get("reveal_markets")
+        if table is None:
+            table = self._by_kind["reveal_markets"] = tuple(
+                market for market, m in sorted(self.markets().items()) if m.get("at_reveal"))
+        return table
+
+    def track_modifiers(self, kind: str) -> tuple:
+        """(track, its cells, ((column, modifier args), ...)) for each graph track whose
+        `from COLUMN` boxes hold a modifier of this kind, made once per content and kind."""
+        key = ("track_modifiers", kind)
+        table = self._by_kind.get(key)
+        if table is None:
+            table = []
+            for t, m in self.declared("track").items():
+                mods = tuple((c, mod[1:]) for c, ms in (m.get("froms") or ()) for mod in ms if mod[0] == kind)
+                if mods:
+                    table.append((t, m["cells"], mods))
+            table = self._by_kind[key] = tuple(table)
         return table
 
     def holders(self) -> dict:
