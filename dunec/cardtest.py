@@ -115,12 +115,14 @@ def give(p, name: str, n: int) -> None:
 
 def sets_of_test(model, t: CardTest) -> tuple:
     """The sets a test's game plays: its card's set and the sets that set requires,
-    each after what it requires (a base card plays the base game)."""
+    each after what it requires (a card of no set plays the default game: the sets that declare `default`)."""
     from dunec.check.vocab import reaches
 
     own = model.defs[t.card].set
     if own not in model.sets:
-        return ("base",) if "base" in model.sets else ()
+        chosen = sorted(s for s, d in model.sets.items() if getattr(d, "default", False))
+        need = set().union(*(reaches(model.sets, s) for s in chosen)) if chosen else set()
+        return tuple(sorted(need, key=lambda s: (len(reaches(model.sets, s)), s)))
     need = reaches(model.sets, own)
     return tuple(sorted(need, key=lambda s: (len(reaches(model.sets, s)), s)))
 

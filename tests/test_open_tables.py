@@ -168,7 +168,7 @@ def test_a_copy_of_uprising_under_another_id_is_refused_the_same_way(tmp_path):
     with pytest.raises(SetsError) as e:
         content.select(("base", "rising"))
     assert "rising/set.dune:14:3: error[E0309]: `piece` is not played by the engine yet" in str(e.value)
-    assert content.select(("base", "rising"), playing=False).sets == ("base", "rising")  # list and show
+    assert content.select(("base", "rising"), playing=False).sets == ("core", "base", "rising")  # list and show; core comes with base
 
 
 def test_a_set_using_only_what_the_engine_plays_is_not_refused_whatever_its_id(tmp_path):
@@ -183,7 +183,7 @@ def test_a_set_using_only_what_the_engine_plays_is_not_refused_whatever_its_id(t
     content.defs = {**bundled.defs, **content.defs}
     content.held = dict(bundled.held)
     content.vocab = {**bundled.vocab, "uprising": content.vocab["uprising"]}
-    assert content.select(("base", "uprising")).sets == ("base", "uprising")
+    assert content.select(("base", "uprising")).sets == ("core", "base", "uprising")  # core comes with base
 
 
 def test_a_card_using_a_tag_set_or_a_post_is_refused_at_the_card():

@@ -77,9 +77,13 @@ class Checker(EffectChecker):
         if sets is None:
             named = set(here) | {self._peek_set(defn, decls) for f in files for defn in f.definitions
                                  if defn.kind != "set"} | {e.set for e in (known.entries if known else ())}
+            if None in named:  # a definition of no set belongs to the default game (`default`)
+                named |= {s for s, d in decls.items() if getattr(d, "default", False)}
             in_check = frozenset().union(*(reaches(decls, s) for s in named if s is not None))
         else:
-            in_check = frozenset(sets)
+            # the shared foundations (`core`) the sets require come with them, as in a game
+            reached = frozenset().union(*(reaches(decls, s) for s in sets if s in decls))
+            in_check = frozenset(sets) | {s for s in reached if not decls[s].requires and not decls[s].default}
         self.v = Vocabulary(decls, self.d, in_check, frozenset(here))
         self.model.sets = decls
         for decl in decls.values():
@@ -221,6 +225,8 @@ class Checker(EffectChecker):
                 continue  # an unknown set, already reported
             if sets is not None and sid not in checked:
                 self.d.error(SET_NOT_CHECKED, first[sid], set=sid, sets=",".join(sets))
+            elif sets is None and sid not in checked:
+                continue  # only the default game's set given to a definition whose `set` is wrong (reported)
             for need, span in self.v.sets[sid].requires:
                 if need not in checked or need not in self.v.sets:
                     self.d.error(SET_REQUIREMENT_MISSING, span if sid in here else first[sid], set=sid, needs=need)
@@ -249,7 +255,9 @@ class Checker(EffectChecker):
         schema = SCHEMAS[defn.kind]
         self._set_now = self._peek_set(defn, self.v.sets)
         dset = _set_from_path(defn.file, self.v.sets)
-        out = Def(defn.kind, key, defn.title or _title(defn.id), dset or "base", defn.file, defn.span)
+        # a definition outside every set's folder belongs to the default game's set (`default`)
+        game = dset or next((s for s in sorted(self.v.sets) if getattr(self.v.sets[s], "default", False)), "")
+        out = Def(defn.kind, key, defn.title or _title(defn.id), game, defn.file, defn.span)
         seen: dict[str, ast.Action] = {}
         for st in defn.body:
             if isinstance(st, ast.Requires):
