@@ -790,7 +790,7 @@ def test_a_bundled_file_named_is_not_also_context(capsys):
 
 def test_context_diagnostics_are_not_reported_but_a_clash_is_at_the_users_file(tmp_path, capsys):
     f = tmp_path / "again.dune"
-    clash = 'reserve the_spice_must_flow "The Spice Must Flow" {\n  set core\n  cost 9\n  reveal { spice 1 }\n}\n'
+    clash = 'reserve the_spice_must_flow "The Spice Must Flow" {\n  set base\n  cost 9\n  reveal { spice 1 }\n}\n'
     f.write_text(clash + _NEW_SPACE)
     assert main(["check", "--format", "json", str(f)]) == 1
     got = json.loads(capsys.readouterr().out)
