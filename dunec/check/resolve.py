@@ -21,7 +21,7 @@ from dunec.check.messages import (
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
-    MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE,
+    MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, DEFAULT_SET_TWICE,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -74,6 +74,10 @@ class Checker(EffectChecker):
                     decls[defn.id] = read_set(defn, self.d)
         for sid, decl in (bundled or {}).items():
             decls.setdefault(sid, decl)
+        defaults = [s for s in sorted(decls, key=lambda s: (s in here, s)) if decls[s].default]
+        for sid in defaults[1:]:
+            if sid in here:  # one default game (E0451), reported in the files checked
+                self.d.error(DEFAULT_SET_TWICE, decls[sid].default_span, first=defaults[0], set=sid)
         if sets is None:
             named = set(here) | {self._peek_set(defn, decls) for f in files for defn in f.definitions
                                  if defn.kind != "set"} | {e.set for e in (known.entries if known else ())}

@@ -214,6 +214,15 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         **_COMMON,
         "links": FieldSpec("spaces", "links arrakeen imperial_basin"),
     },
+    # Uprising's Objective cards (rules 003 setup 5): one is dealt to each player from
+    # those whose player counts match the game's; the one marked `first_player`
+    # decides who goes first. A card marked "1-3P" is `max_players 3`, "4/6P" `min_players 4`.
+    "objective": {
+        **_COMMON,
+        "min_players": FieldSpec("int", "min_players 4", number="players"),
+        "max_players": FieldSpec("int", "max_players 3", number="players"),
+        "first_player": FieldSpec("flag", "first_player"),
+    },
     "deck": {
         **_COMMON,
         "size": FieldSpec("int", "size 10", number="deck_size", required=True),

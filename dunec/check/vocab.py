@@ -157,7 +157,7 @@ class OpenDecl(Decl):
 
 class SetDecl(Record):
     FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed",
-              "default")
+              "default", "default_span")
 
     def __init__(self, id: str, title: str, defn: ast.Definition, requires: list | None = None,
                  kinds: tuple = (), names: dict | None = None) -> None:
@@ -174,6 +174,7 @@ class SetDecl(Record):
         # play yet (T.UNPLAYED_CONSTRUCTS; its definitions' are found in check/constructs.py)
         self.unplayed = []
         self.default = False  # `default`: the game played when no sets are named
+        self.default_span = None
 
 
 def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
@@ -201,7 +202,7 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
             if st.args or st.body is not None:
                 diags.error(FLAG_TAKES_NO_VALUE, st.args[0].span if st.args else st.span, field="default",
                             example="default")
-            out.default = True
+            out.default, out.default_span = True, st.span
             continue
         if st.verb in OPEN_DECLARATIONS + CONTENT_CHANGES:
             _read_open(st, out, diags)

@@ -275,6 +275,7 @@ class _Reader:
             self.fail(f"{w}.tokens", f"a token held twice: {_show(p['tokens'])} (each player has one of each)")
         self.ids(f"{w}.tiles", p["tiles"], self.tile_kinds())
         self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
+        self.ids(f"{w}.objectives", p.get("objectives", []), ("objective",))  # Uprising's, dealt at setup
 
     def track_firsts(self, d) -> None:
         """The `first K` boxes still on the lines: each a declared one, listed once."""

@@ -77,6 +77,8 @@ class Player:
     tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
     flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
     tokens: list = field(default_factory=list)  # a set's tokens still unspent (rules/tokens.py)
+    # the Objective cards dealt at setup, face up in the player's supply (setup.deal_objectives)
+    objectives: list = field(default_factory=list)
     # [the card the placement named, the other card]: the two cards grafted on the agent
     # turn under way (rules/graft.py), [] otherwise; cleared with the turn.
     grafted: list = field(default_factory=list)
