@@ -197,7 +197,7 @@ def _parser(only: str | None = None):
 # The options of `play` that set up a game: a resumed game takes them from its save.
 GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra", "sets",
                 "epic")
-SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix (default: base)"
+SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix or uprising (default: the set that declares `default`, the base game)"
 
 
 def _game_args(p) -> None:
@@ -511,7 +511,7 @@ def _refuse_left_out(needs, sets, spec) -> None:
 
 
 def _for_sets(content, spec, playing: bool = True, epic: bool = False):
-    """The content of a game of the --sets (default: base and the sets the --with
+    """The content of a game of the --sets (default: the default game, `default`, and the sets the --with
     files need, and with --epic the set of the Epic game's cards; one they need
     and --sets leaves out is refused); a set that is unknown, misses a set it
     requires or (for a game: `playing`) is not played by the engine yet is a usage error."""

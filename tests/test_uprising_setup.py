@@ -134,3 +134,23 @@ def test_uprising_ties_are_the_engines_one_rule(strengths, want):
     """Rules 003 "Ties", each case as written, is the rule the engine plays for every
     game (rules 001 reads the same): no set chooses another."""
     assert _placed(strengths, len(strengths)) == want
+
+
+@pytest.mark.parametrize("players, seed", [(4, 1), (3, 2)])
+def test_a_game_of_the_board_plays_to_the_end_alike_on_both_back_ends(tmp_path, players, seed):
+    """What the engine plays of Uprising today (its board, reserve, starting deck,
+    objectives; the test conflicts and leaders) plays whole games, the same on both
+    back-ends; no spy, sandworm or flag is ever reached (Maker Hooks wait with Sietch
+    Tabr), so the refusal per construct is all that stands between it and `dunec play`."""
+    from dunec.engine.runs.runner import play_game
+
+    f = tmp_path / "test_content.dune"
+    f.write_text(_CONFLICTS + _LEADERS, encoding="utf-8")
+    games = []
+    for backend in ("interpreted", "compiled"):
+        content = load(backend, extra=[f]).select(("uprising",), playing=False)
+        st = play_game(content, players, seed, ["random"] * players, quiet=False)
+        assert st.round >= 2 and len(st.standings) == players
+        assert not any("Mentat" in line or "Foldspace" in line for line in st.log)
+        games.append((st.digest(), st.log_digest()))
+    assert games[0] == games[1]
