@@ -154,3 +154,25 @@ def test_a_game_of_the_board_plays_to_the_end_alike_on_both_back_ends(tmp_path, 
         assert not any("Mentat" in line or "Foldspace" in line for line in st.log)
         games.append((st.digest(), st.log_digest()))
     assert games[0] == games[1]
+
+
+def test_the_swordmaster_costs_8_then_6_once_a_player_has_it(uprising):
+    """Rules 003 board: the Swordmaster space costs 8 Solari, 6 once any player has
+    the Swordmaster: the space costs 6, the first taker needs 8 and loses 2 more."""
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.players.policies import make
+    from dunec.engine.rules.costs import quantity
+
+    st = new_game(uprising, 4, seed=1)
+    e = Engine(uprising, st, [make("random", 1, i) for i in range(4)])
+    req = uprising.effect("swordmaster_up", "requires")
+    p, other = st.players[0], st.players[1]
+    assert uprising.defs["swordmaster_up"]["cost"] == (("res", "solari", 6),)
+    p.solari = 7
+    assert quantity(e, e.context(p), ("swordmasters",)) == 0 and not req(e.context(p))
+    p.solari = 8
+    assert req(e.context(p))
+    other.swordmaster, p.solari = True, 6
+    assert quantity(e, e.context(p), ("swordmasters",)) == 1 and req(e.context(p))
+    p.swordmaster = True
+    assert not req(e.context(p))  # never twice

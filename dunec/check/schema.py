@@ -71,7 +71,7 @@ NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount
 # The range a quantity condition is compared with (`influence fremen >= 2`); a
 # set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {
-    "opponent_units": "troops", "units_ahead": "troops", "units": "troops", "garrison": "troops",
+    "opponent_units": "troops", "units_ahead": "troops", "swordmasters": "held", "units": "troops", "garrison": "troops",
     "deployed_this_turn": "troops",
     "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
     "influence": "influence", "players": "players", "copies": "card_copies",

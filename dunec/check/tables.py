@@ -106,6 +106,8 @@ CONDITIONS: dict[str, CondDef] = {
     # your troops in the Conflict less the most any opponent has there (Show of Strength:
     # "more deployed troops than each opponent" is `units_ahead >= 1`)
     "units_ahead": CondDef(("",), quantity=True),
+    # the players (you too) who have the Swordmaster (Uprising's space: 6 Solari once one has it)
+    "swordmasters": CondDef(("",), quantity=True),
     "factions_behind": CondDef(("",), quantity=True),
     "influence": CondDef(("<faction>",), quantity=True),
     "units": CondDef(("",), quantity=True),
