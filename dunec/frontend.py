@@ -21,8 +21,7 @@ from dunec.check.tables import starting_deck
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
 from dunec.check.sets import (
-    check_content_changes, check_decks, check_hagal, check_objectives, check_open_icons, check_playable,
-    check_replacements,
+    check_content_changes, check_decks, check_hagal, check_open_icons, check_playable, check_replacements,
 )
 from dunec.check.vocab import read_set
 from dunec.paths import cards_dir
@@ -174,7 +173,6 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics, sets: t
     check_open_icons(model, work)
     check_content_changes(model, work)
     check_playable(model, work)
-    check_objectives(model, work)
     model.tests = check_tests(tests, model, work)
     model.context = frozenset(hidden)
     if summary is not None and hidden and known is None and not any(

@@ -79,9 +79,9 @@ def test_objectives_match_the_player_count_and_choose_the_first_player(uprising)
         firsts = set()
         for seed in range(12):
             st = new_game(uprising, players, seed=seed)
-            assert all(len(p.objectives) == 1 for p in st.players)
-            assert {p.objectives[0] for p in st.players} == dealt
-            holder = next(p.seat for p in st.players if p.objectives == ["muad_dib_first_player"])
+            assert all(len(p.objectives) == 1 for p in st.players)  # [card, face up]
+            assert {p.objectives[0][0] for p in st.players} == dealt
+            holder = next(p.seat for p in st.players if p.objectives[0][0] == "muad_dib_first_player")
             assert st.first_player == holder
             firsts.add(holder)
         assert len(firsts) > 1  # dealt at random, so the first player moves with the seed

@@ -503,6 +503,16 @@ TAG_UNKNOWN = Code(
     "(`battle crysknife`).",
     label="not in `tags {tags}`",
     help=None)
+# --- battle icons and objectives (engine/rules/battle_icons.py)
+OBJECTIVE_FIRST_PLAYER_TWICE = Code(
+    "E0465", "objectives `{first}` and `{other}` both carry the First Player marker for {n} players",
+    "An objective card with `first_player` holds the First Player marker: the player\n"
+    "dealt it starts (rules 003, setup step 5). Objectives are dealt among those whose\n"
+    "`players` lists the game's player count (none listed: every count), so two\n"
+    "marked objectives of one count could both be dealt, and the game would have two\n"
+    "first players.",
+    label="a second First Player marker for {n} players",
+    help="keep `first_player` on one objective of each player count")
 # --- tracks as graphs (`cell ID { column N; next ID...; gives { } }`, `start ID`)
 TRACK_UNKNOWN_CELL = Code(
     "E0420", "track `{track}` has no cell `{cell}`",
@@ -565,14 +575,6 @@ DECK_STARTING_REPLACES = Code(
 
 
 # Uprising as its own game (docs/decisions.md "Uprising as its own game").
-OBJECTIVE_NO_COUNT = Code(
-    "E0450", "objective `{id}` is dealt with at least {lo} players and at most {hi}: never",
-    "An Objective card is dealt only in a game whose player count it matches: from\n"
-    "`min_players` up to `max_players` (Uprising's \"1-3P\" card is `max_players 3`, its\n"
-    "\"4/6P\" cards `min_players 4`). A card whose least count is above its greatest is\n"
-    "never dealt, most likely a slip for one of the two.",
-    label="above `max_players {hi}`",
-    help="keep one of the two, or make `min_players` at most `max_players`")
 DEFAULT_SET_TWICE = Code(
     "E0451", "sets `{first}` and `{set}` both declare `default`",
     "`default` names the game played when no sets are given (`dunec play`): the set\n"
@@ -580,15 +582,6 @@ DEFAULT_SET_TWICE = Code(
     "declares it; an expansion never does (name it in `--sets`).",
     label="a second default game",
     help="keep `default` in one set only (the base game's)")
-OBJECTIVE_FIRST_PLAYER_TWICE = Code(
-    "E0452", "objectives `{first}` and `{id}` both mark the first player in a {n}-player game",
-    "The player whose Objective shows the First Player marker goes first (rules 003\n"
-    "setup 5). Every objective matching a player count is dealt in a game of that count\n"
-    "when there are just enough of them, so two cards marked `first_player` could both\n"
-    "be dealt, and the game would have two first players.",
-    label="a second first-player objective for {n} players",
-    help="mark one objective of each player count `first_player`, or give them player counts that do not meet")
-
 
 # Graft (Immortality rulebook, "Graft Cards"): a card played on an agent turn with one other card.
 GRAFT_NOT_ON_AGENT_CARD = Code(

@@ -51,6 +51,10 @@ RANGES: dict[str, Range] = {
     # a dreadnought 3: rules 000) and come from a limited supply; a track is a ladder.
     "unit_strength": Range(0, 9, "a unit's strength", "a unit adds 0 to 9 swords in a conflict"),
     "unit_supply": Range(1, 99, "a unit supply", "a player holds 1 to 99 units of a kind"),
+    # Uprising's battle icons: a matched pair of a tag set scores `pairs N` VP (0: never pairs).
+    "tag_pairs": Range(0, 9, "the VP of a matched pair", "a matched pair of tags scores 0 to 9 VP"),
+    # An objective card's player counts (Uprising's "1-3P", "4/6P": the game seats up to 6).
+    "player_count": Range(1, 6, "a player count", "Dune games seat 1 to 6 players (Uprising's six-player game)"),
     "market_stacks": Range(1, 9, "a number of market stacks", "a market lays its tiles out in 1 to 9 stacks"),
     "market_slots": Range(1, 9, "a number of market slots", "a market shows 1 to 9 entries face up from its deck"),
     "track_steps": Range(1, 20, "a number of track steps", "a track has 1 to 20 steps above its bottom"),
@@ -71,8 +75,8 @@ NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount
 # The range a quantity condition is compared with (`influence fremen >= 2`); a
 # set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {
-    "opponent_units": "troops", "units_ahead": "troops", "swordmasters": "held", "units": "troops", "garrison": "troops",
-    "deployed_this_turn": "troops",
+    "opponent_units": "troops", "units_ahead": "troops", "units": "troops", "garrison": "troops",
+    "deployed_this_turn": "troops", "swordmasters": "held",
     "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
     "influence": "influence", "players": "players", "copies": "card_copies",
     "intrigue": "held",
@@ -221,13 +225,14 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         **_COMMON,
         "links": FieldSpec("spaces", "links arrakeen imperial_basin"),
     },
-    # Uprising's Objective cards (rules 003 setup 5): one is dealt to each player from
-    # those whose player counts match the game's; the one marked `first_player`
-    # decides who goes first. A card marked "1-3P" is `max_players 3`, "4/6P" `min_players 4`.
+    # Uprising's objective cards (rules 003, setup step 5): dealt one per player face up
+    # at setup among those whose `players` lists the game's player count (none listed:
+    # every count); `first_player`: the First Player marker, its holder starts; the
+    # card carries the tags of a set's tag set (`battle crysknife`) and pairs with a won
+    # conflict (engine/rules/battle_icons.py).
     "objective": {
         **_COMMON,
-        "min_players": FieldSpec("int", "min_players 4", number="players"),
-        "max_players": FieldSpec("int", "max_players 3", number="players"),
+        "players": FieldSpec("counts", "players 1 2 3", number="player_count"),
         "first_player": FieldSpec("flag", "first_player"),
     },
     "deck": {

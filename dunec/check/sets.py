@@ -6,8 +6,7 @@ from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
     CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACES_ABSENT, DECK_REPLACES_NOT_STARTER, DECK_REPLACES_UNEVEN,
     DECK_SIZE_MISMATCH, DECK_STARTING_REPLACES, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE,
-    HAGAL_PICKS_FROM_NON_MAKER, HAGAL_REPLACED_TWICE, HAGAL_REPLACES_UNREQUIRED, OBJECTIVE_FIRST_PLAYER_TWICE,
-    OBJECTIVE_NO_COUNT, OPEN_ICON_UNUSED,
+    HAGAL_PICKS_FROM_NON_MAKER, HAGAL_REPLACED_TWICE, HAGAL_REPLACES_UNREQUIRED, OPEN_ICON_UNUSED,
     SET_CANNOT_START, SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
 from dunec.check.diagnostics import did_you_mean, one_of
@@ -117,34 +116,6 @@ def check_replacements(model: Model, diags: Diagnostics) -> None:
 CONFLICT_DECK = ((1, 1), (2, 5), (3, 4))  # (level, cards the conflict deck takes)
 ROW = 5
 LEADERS = 4
-
-
-PLAYER_COUNTS = range(1, 5)
-
-
-def objective_counts(fields: dict) -> range:
-    """The player counts an objective is dealt in (`min_players`, `max_players`)."""
-    return range(fields.get("min_players", PLAYER_COUNTS.start), fields.get("max_players", PLAYER_COUNTS.stop - 1) + 1)
-
-
-def check_objectives(model: Model, diags: Diagnostics) -> None:
-    """An objective is dealt at some player count (E0450); at one count, the first
-    player is marked on one objective of a set's game at most (E0452)."""
-    by_game: dict = {}
-    for d in model.of_kind("objective"):
-        lo, hi = d.fields.get("min_players"), d.fields.get("max_players")
-        if lo is not None and hi is not None and lo > hi:
-            diags.error(OBJECTIVE_NO_COUNT, model.spans.get((d.id, "min_players"), d.span), id=d.id, lo=lo, hi=hi)
-            continue
-        if d.fields.get("first_player"):
-            by_game.setdefault(d.set, []).append(d)
-    for marked in by_game.values():
-        for n in PLAYER_COUNTS:
-            at = [d for d in marked if n in objective_counts(d.fields)]
-            if len(at) > 1:
-                diags.error(OBJECTIVE_FIRST_PLAYER_TWICE, model.spans.get((at[1].id, "first_player"), at[1].span),
-                            first=at[0].id, id=at[1].id, n=n)
-                return
 
 
 def check_playable(model: Model, diags: Diagnostics) -> None:

@@ -21,7 +21,6 @@ UNPLAYED_CONSTRUCTS = {
     "piece": "a player's pieces on board locations (`piece ID { supply N; on KIND }`)",
     "flag": "a board-held flag (`flag ID { protects SPACE... }`)",
     "post": "the `post` board locations linked to spaces",
-    "tags": "a tag set and the fields named after it (`tags ID { NAME... }`)",
     "via": "an agent icon placed through a piece (`icon ID { via PIECE }`)",
     "summoned": "a unit summoned to the Conflict (`summoned`)",
     "doubles": "a unit that doubles the rewards of a Conflict (`doubles`)",

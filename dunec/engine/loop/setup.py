@@ -5,7 +5,7 @@ from dataclasses import fields
 
 from dunec.check.tables import EPIC_DECK, deck_named, starting_deck
 from dunec.ir.meta import Content
-from dunec.engine.rules import market as rules_market, tracks as rules_tracks
+from dunec.engine.rules import battle_icons as rules_battle_icons, market as rules_market, tracks as rules_tracks
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.state import GameState, Player
 
@@ -87,33 +87,6 @@ def conflict_deck(content: Content, rng: Rng, epic: bool = False) -> list[str]:
     return deck
 
 
-def objective_counts(m: dict) -> range:
-    """The player counts an objective is dealt in (its `min_players`, `max_players`;
-    the checker's check/sets.py reads the same fields)."""
-    return range(m.get("min_players", 1), m.get("max_players", 4) + 1)
-
-
-def deal_objectives(content: Content, rng: Rng, players: list) -> int | None:
-    """Uprising's setup 5 (rules 003): the objectives matching the player count,
-    shuffled, one to each player face up in their supply (in seat order); the seat
-    whose objective marks the first player, or None. A game whose sets define no
-    objective deals none and draws nothing from the RNG."""
-    n = len(players)
-    pool = sorted(m["id"] for m in content.of_kind("objective") if n in objective_counts(m))
-    if not pool and not content.of_kind("objective"):
-        return None
-    if len(pool) < n:
-        raise SetupError(f"{n} players need {n} objectives for {n} players, the cards of "
-                         f"{', '.join(content.sets) or 'the game'} have {len(pool)}")
-    rng.shuffle(pool)
-    first = None
-    for p in players:
-        p.objectives = [pool.pop()]
-        if first is None and content.defs[p.objectives[0]].get("first_player"):
-            first = p.seat
-    return first
-
-
 def new_game(content: Content, n_players: int, seed: int, leaders=None, policies=None, epic: bool = False,
              people: int | None = None) -> GameState:
     """A standard setup of n_players seats; `epic` plays the Epic game. `people`:
@@ -161,7 +134,12 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
                     p.intrigue.append(state.intrigue_deck.pop())
     state.reserve = reserve
     state.maker_spice = {m["id"]: 0 for m in content.of_kind("space") if m.get("maker")}
-    first = deal_objectives(content, rng, players)  # a game with objectives: the marked one goes first
-    state.first_player = rng.below(n_players) if first is None else first
+    state.first_player = rng.below(n_players)
+    try:  # objective cards: one each; the First Player marker's holder starts (rules/battle_icons.py)
+        marked = rules_battle_icons.deal_objectives(content, players, rng)
+    except rules_battle_icons.ObjectiveError as err:
+        raise SetupError(str(err)) from None
+    if marked is not None:
+        state.first_player = marked
     state.rng_state = rng.state
     return state

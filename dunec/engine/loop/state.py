@@ -77,13 +77,15 @@ class Player:
     tiles: list = field(default_factory=list)  # tiles bought from a market, in acquisition order
     flipped: list = field(default_factory=list)  # tiles used this round (refreshed at Round Start)
     tokens: list = field(default_factory=list)  # a set's tokens still unspent (rules/tokens.py)
-    # the Objective cards dealt at setup, face up in the player's supply (setup.deal_objectives)
-    objectives: list = field(default_factory=list)
     # [the card the placement named, the other card]: the two cards grafted on the agent
     # turn under way (rules/graft.py), [] otherwise; cleared with the turn.
     grafted: list = field(default_factory=list)
     returning: list = field(default_factory=list)  # cards back from play to hand when the Reveal turn starts
     borrowed: list = field(default_factory=list)  # Imperium Row cards grafted this turn, trashed at its end
+    # Cards face up or down in the player's supply, each [card id, face up] (rules/battle_icons.py):
+    # the objective dealt at setup, the conflict cards won that carry a tag.
+    objectives: list = field(default_factory=list)
+    won: list = field(default_factory=list)
 
 
 @dataclass
