@@ -17,4 +17,4 @@ def fx_2(c0):
 
 
 def fx_3(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)

@@ -44,11 +44,11 @@ def fx_8(c0):
 
 
 def fx_9(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_10(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_11(c0):
