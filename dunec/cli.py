@@ -200,7 +200,7 @@ def _parser(only: str | None = None):
 # The options of `play` that set up a game: a resumed game takes them from its save.
 GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra", "sets",
                 "epic")
-SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix (default: base)"
+SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix or uprising (default: the set that declares `default`, the base game)"
 
 
 def _game_args(p) -> None:
@@ -371,6 +371,8 @@ def cmd_check(args) -> int:
     from dunec.paths import cards_dir
 
     sets = _set_list(args.sets) if args.sets is not None else None
+    if sets and not args.paths:
+        sets = _with_shared(sets)
     paths = args.paths or ([cards_dir() / s for s in sets] if sets else [cards_dir()])
     for p in paths:
         if not _exists(p):
@@ -390,6 +392,20 @@ def cmd_check(args) -> int:
         if not diags.errors:
             print(f"ok: {n} definition{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}")
     return EXIT_USER if diags.errors else EXIT_OK
+
+
+def _with_shared(sets: tuple) -> tuple:
+    """The bundled sets named, after the shared foundations they require (a set that
+    requires nothing and is no game of its own, `core`), which come unnamed as they
+    do in a game (Content.select)."""
+    from dunec.frontend import bundled_sets
+    from dunec.check.vocab import reaches
+
+    decls = bundled_sets()
+    named = [s for s in sets if s in decls]
+    reached = set().union(*(reaches(decls, s) for s in named)) if named else set()
+    shared = sorted(s for s in reached if s not in sets and not decls[s].requires and not decls[s].default)
+    return (*shared, *sets)
 
 
 def _set_list(spec: str) -> tuple[str, ...]:
@@ -498,7 +514,7 @@ def _refuse_left_out(needs, sets, spec) -> None:
 
 
 def _for_sets(content, spec, playing: bool = True, epic: bool = False):
-    """The content of a game of the --sets (default: base and the sets the --with
+    """The content of a game of the --sets (default: the default game, `default`, and the sets the --with
     files need, and with --epic the set of the Epic game's cards; one they need
     and --sets leaves out is refused); a set that is unknown, misses a set it
     requires or (for a game: `playing`) is not played by the engine yet is a usage error."""
@@ -613,8 +629,9 @@ def cmd_play(args) -> int:
         raise CardErrors(str(e)) from None
     if setup.get("sets") is None:  # not given: base and the sets the --with files need (the save records them)
         needs = tuple(content.needs) + (_epic_sets(content) if setup.get("epic") and content.vocab else ())
-        setup["sets"] = list(with_required(content.vocab, needs) or ("base",)) if args.resume is None \
-            else ["base"]  # a save from before --sets: base
+        # (a save from before --sets played the default game too)
+        setup["sets"] = list(with_required(content.vocab, needs) or content.default_sets()) \
+            if args.resume is None or not content.vocab else list(content.default_sets())
     sets = ",".join(setup["sets"])
     try:
         content = _for_sets(content, sets)

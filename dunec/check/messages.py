@@ -575,6 +575,15 @@ DECK_STARTING_REPLACES = Code(
     help="change the starting deck's `card` rows, or move `replaces` to the list added to it")
 
 
+# Uprising as its own game (docs/decisions.md "Uprising as its own game").
+DEFAULT_SET_TWICE = Code(
+    "E0451", "sets `{first}` and `{set}` both declare `default`",
+    "`default` names the game played when no sets are given (`dunec play`): the set\n"
+    "that declares it and the sets it requires. One game is the default, so one set\n"
+    "declares it; an expansion never does (name it in `--sets`).",
+    label="a second default game",
+    help="keep `default` in one set only (the base game's)")
+
 # Graft (Immortality rulebook, "Graft Cards"): a card played on an agent turn with one other card.
 GRAFT_NOT_ON_AGENT_CARD = Code(
     "E0430", "`{field}` on {kind} `{id}`: only a card played on agent turns is grafted",

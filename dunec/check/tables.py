@@ -29,7 +29,7 @@ UNPLAYED_CONSTRUCTS = {
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
 ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
-LOCATIONS = ("arrakeen", "carthag", "imperial_basin")
+LOCATIONS = ("arrakeen", "carthag", "imperial_basin", "spice_refinery")  # spice_refinery: Uprising (rules 003)
 ZONES = ("hand", "discard", "play")
 # A deck list's role in setup is its id: each player is dealt the `starting` deck
 # (the checker's whole-set checks, the engine's setup and its state checks read it here);
@@ -107,6 +107,8 @@ CONDITIONS: dict[str, CondDef] = {
     # your troops in the Conflict less the most any opponent has there (Show of Strength:
     # "more deployed troops than each opponent" is `units_ahead >= 1`)
     "units_ahead": CondDef(("",), quantity=True),
+    # the players (you too) who have the Swordmaster (Uprising's space: 6 Solari once one has it)
+    "swordmasters": CondDef(("",), quantity=True),
     "factions_behind": CondDef(("",), quantity=True),
     "influence": CondDef(("<faction>",), quantity=True),
     "units": CondDef(("",), quantity=True),

@@ -30,7 +30,8 @@ DECLARATIONS = ("counter", "unit", "track", "market", "token")
 # player's pieces; and the content a set replaces or removes.
 OPEN_DECLARATIONS = ("kind", "icon", "tags", "flag", "piece")
 CONTENT_CHANGES = ("replace", "remove")
-SET_FIELDS = ("requires", "kinds") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
+# `default`: the set is the game played when no sets are named (with the sets it requires).
+SET_FIELDS = ("requires", "kinds", "default") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
 UNIT_FIELDS = {"strength": "unit_strength", "supply": "unit_supply"}
 # A market's numbers: how many face-down stacks its definitions are dealt into, or how
 # many face-up slots are dealt from one deck of them (one of the two).
@@ -157,7 +158,8 @@ class OpenDecl(Decl):
 
 
 class SetDecl(Record):
-    FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed")
+    FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed",
+              "default", "default_span")
 
     def __init__(self, id: str, title: str, defn: ast.Definition, requires: list | None = None,
                  kinds: tuple = (), names: dict | None = None) -> None:
@@ -173,6 +175,8 @@ class SetDecl(Record):
         # (construct, span) of each construct of the set's declarations the engine does not
         # play yet (T.UNPLAYED_CONSTRUCTS; its definitions' are found in check/constructs.py)
         self.unplayed = []
+        self.default = False  # `default`: the game played when no sets are named
+        self.default_span = None
 
 
 def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
@@ -195,6 +199,12 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
             continue
         if st.verb == "kinds":
             listed += st.args
+            continue
+        if st.verb == "default":
+            if st.args or st.body is not None:
+                diags.error(FLAG_TAKES_NO_VALUE, st.args[0].span if st.args else st.span, field="default",
+                            example="default")
+            out.default, out.default_span = True, st.span
             continue
         if st.verb in OPEN_DECLARATIONS + CONTENT_CHANGES:
             _read_open(st, out, diags)

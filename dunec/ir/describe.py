@@ -106,6 +106,7 @@ def _phrases(q: tuple) -> tuple[str, str]:
                                         f"opponents with more {name(q[1])} Influence than you"),
         "opponent_units": lambda: ("troop of the strongest opponent in the Conflict",
                                    "troops of the strongest opponent in the Conflict"),
+        "swordmasters": lambda: ("player with the Swordmaster", "players with the Swordmaster"),
         "units_ahead": lambda: ("troop you have in the Conflict more than any opponent",
                                 "your troops in the Conflict beyond the most of any opponent"),
         "factions_behind": lambda: ("Faction where an opponent has more Influence than you",

@@ -114,6 +114,8 @@ def vocab_of(model) -> dict:
                 entry["flags"] = tuple(w for w, _ in d.flags)  # a unit's `summoned`, `doubles`
             names.setdefault(d.kind, {})[ident] = entry
         out[sid] = {"title": s.title, "requires": tuple(r for r, _ in s.requires), **names}
+        if getattr(s, "default", False):
+            out[sid]["default"] = True  # the game played when no sets are named
         out[sid].update(_open_tables(s, unplayed.get(sid, ())))
     return out
 
@@ -232,6 +234,19 @@ def refusals(vocab: dict, sets) -> list[str]:
     return out
 
 
+def required_first(vocab: dict, sets) -> tuple:
+    """The sets and every set they require (vocab: Content.vocab), each after the
+    sets it requires."""
+    def reach(s, seen=()):
+        out = {s}
+        for r in vocab.get(s, {}).get("requires", ()):
+            if r not in out and r not in seen:
+                out |= reach(r, (*seen, s))
+        return out
+    every = set().union(*(reach(s) for s in sets)) if sets else set()
+    return tuple(sorted(every, key=lambda s: (len(reach(s)), s)))
+
+
 @dataclass
 class Content:
     defs: dict  # id -> meta dict
@@ -254,22 +269,33 @@ class Content:
 
     def __post_init__(self):
         if not self.sets:
-            expansions = {s for s, v in self.vocab.items() if v.get("requires")}
+            # Held out: every set outside the default game (`default_sets`), and a set
+            # whose constructs the engine does not play yet.
+            game = set(self.default_sets())
+            outside = {s for s in self.vocab if s not in game} if game else \
+                {s for s, v in self.vocab.items() if v.get("requires")}
             unplayed = {s for s, v in self.vocab.items() if v.get("unplayed")}
             held = {k: m for k, m in self.defs.items()
-                    if m.get("set") in unplayed or m.get("set") in expansions}
+                    if m.get("set") in unplayed or m.get("set") in outside}
             if held:
                 self.held = {**self.held, **held}
                 self.defs = {k: m for k, m in self.defs.items() if k not in held}
 
-    def select(self, sets=("base",), playing: bool = True) -> "Content":
+    def default_sets(self) -> tuple:
+        """The game played when no sets are named: the sets that declare `default`
+        and every set they require, each after the sets it requires (data, never a
+        set's id: docs/decisions.md "Uprising as its own game")."""
+        chosen = sorted(s for s, v in self.vocab.items() if v.get("default"))
+        return required_first(self.vocab, chosen)
+
+    def select(self, sets=None, playing: bool = True) -> "Content":
         """The content of a game of these sets: their definitions and names only.
         A definition of no declared set (an author's loose cards) always plays.
         `playing=False` selects them to list or show: a set whose mechanisms the
         engine does not play yet is refused only for a game. The same selection
         is the same Content, so its tables (board, agent cards, decks) are made
         once for every game played from this content."""
-        sets = tuple(dict.fromkeys(sets))
+        sets = self.default_sets() if sets is None else tuple(dict.fromkeys(sets))
         key = ("select", sets, playing)
         made = self._by_kind.get(key)
         if made is None:
@@ -277,13 +303,19 @@ class Content:
         return made
 
     def _select(self, sets: tuple, playing: bool) -> "Content":
+        # A foundation every game shares (a set that requires nothing and is no game of
+        # its own: `core`) comes with the sets that require it, named or not.
+        named = [s for s in sets if s in self.vocab]
+        shared = [s for s in required_first(self.vocab, named)
+                  if s not in sets and not self.vocab[s]["requires"] and not self.vocab[s].get("default")]
+        sets = (*shared, *sets)
         for s in sets:
             if s not in self.vocab:
                 raise SetsError(f"unknown set `{s}` (known: {', '.join(sorted(self.vocab))})")
             missing = [r for r in self.vocab[s]["requires"] if r not in sets]
-            if missing:
+            if missing:  # (a shared foundation comes unnamed: not in the example)
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
-                                f"(e.g. --sets {','.join((*missing, *sets))})")
+                                f"(e.g. --sets {','.join(x for x in (*missing, *sets) if x not in shared)})")
         refused = refusals(self.vocab, sets) if playing else []
         if refused:
             raise SetsError("a game of these sets uses what the engine does not play yet "

@@ -140,6 +140,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return sum(1 for o in e.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
     if k == "opponent_units":
         return max((o.conflict for o in e.opponents(p)), default=0)
+    if k == "swordmasters":
+        return sum(1 for o in e.players if o.swordmaster)
     if k == "units_ahead":
         return p.conflict - max((o.conflict for o in e.opponents(p)), default=0)
     if k == "tiles":
