@@ -20,9 +20,11 @@ from dunec.paths import cards_dir
 
 
 def card_set(n: int) -> list[tuple[str, str]]:
-    """The base set, then copies of its Imperium cards until there are n cards or more."""
+    """The base set (with the core set it requires), then copies of its Imperium cards
+    until there are n cards or more."""
     base = cards_dir() / "base"
-    files = [(f"cards/base/{p.name}", p.read_text(encoding="utf-8")) for p in sorted(base.glob("*.dune"))]
+    files = [(f"cards/{s}/{p.name}", p.read_text(encoding="utf-8"))
+             for s in ("base", "core") for p in sorted((cards_dir() / s).glob("*.dune"))]
     imperium = (base / "imperium.dune").read_text(encoding="utf-8")
     ids = re.findall(r"^card (\w+)", imperium, flags=re.M)
     # The card tests beside the cards are copied too, and need ids of their own.

@@ -27,7 +27,7 @@ class IllegalAction(ValueError):
 
 
 class Game:
-    def __init__(self, players: int = 4, seed: int = 0, sets=("base",), difficulty: str = "novice",
+    def __init__(self, players: int = 4, seed: int = 0, sets=None, difficulty: str = "novice",
                  churn: str = "reveal", backend: str = "compiled", content=None, leaders=None,
                  epic: bool = False):
         """A new game, advanced to its first decision. `players` counts the people:
@@ -39,7 +39,7 @@ class Game:
 
         if type(epic) is not bool:
             raise ValueError(f"epic: expected True or False, got {epic!r}")
-        content = for_sets(content if content is not None else load(backend), list(sets))
+        content = for_sets(content if content is not None else load(backend), None if sets is None else list(sets))
         state = new_state(content, players, seed, ["external"] * players, difficulty, churn, epic)
         if leaders is not None:
             for p, leader in zip((q for q in state.players if not q.rival), leaders):
@@ -66,7 +66,7 @@ class Game:
         return g
 
     @classmethod
-    def from_position(cls, position, players: int = 4, seed: int = 0, sets=("base",),
+    def from_position(cls, position, players: int = 4, seed: int = 0, sets=None,
                       difficulty: str = "novice", churn: str = "reveal", backend: str = "compiled",
                       content=None, epic: bool = False) -> "Game":
         """A new game set to a given position (plain data in the names of a card
@@ -83,7 +83,7 @@ class Game:
             from dunec.engine.records.position_text import read
 
             position = read(position)
-        content = for_sets(content if content is not None else load(backend), list(sets))
+        content = for_sets(content if content is not None else load(backend), None if sets is None else list(sets))
         state = new_state(content, players, seed, ["external"] * players, difficulty, churn, epic)
         g = cls._of(content, state, backend)
         positions.build(g._engine, position)

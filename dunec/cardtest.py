@@ -130,12 +130,19 @@ def give_position(engine, t) -> None:
 
 def sets_of_test(model, t: CardTest) -> tuple:
     """The sets a test's game plays: its card's set and the sets that set requires,
-    each after what it requires (a base card plays the base game)."""
+    each after what it requires (a card of no set, or of a shared foundation such as
+    `core`, which is no game of its own, plays the default game: the sets that
+    declare `default`)."""
     from dunec.check.vocab import reaches
 
     own = model.defs[t.card].set
-    if own not in model.sets:
-        return ("base",) if "base" in model.sets else ()
+    decl = model.sets.get(own)
+    shared = decl is not None and not decl.requires and not decl.default and \
+        any(own == r for d in model.sets.values() for r, _ in d.requires)
+    if decl is None or shared:
+        chosen = sorted(s for s, d in model.sets.items() if getattr(d, "default", False))
+        need = set().union(*(reaches(model.sets, s) for s in chosen)) if chosen else set()
+        return tuple(sorted(need, key=lambda s: (len(reaches(model.sets, s)), s)))
     need = reaches(model.sets, own)
     return tuple(sorted(need, key=lambda s: (len(reaches(model.sets, s)), s)))
 

@@ -168,6 +168,9 @@ def _parser(only: str | None = None):
                    help=f"only this kind: {', '.join(sorted(KINDS))} or a kind a set derives "
                         f"(default: every kind)")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
+                   help="also list these card files or folders (an author's new set), checked with the "
+                        "bundled cards (repeatable)")
 
     p = command("show", help="print a definition as a player reads it (and draw it as SVG)")
     p.add_argument("ids", nargs="*", metavar="ID", help="definition ids, e.g. duncan_idaho")
@@ -197,7 +200,7 @@ def _parser(only: str | None = None):
 # The options of `play` that set up a game: a resumed game takes them from its save.
 GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra", "sets",
                 "epic")
-SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix (default: base)"
+SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix or uprising (default: the set that declares `default`, the base game)"
 
 
 def _game_args(p) -> None:
@@ -368,6 +371,8 @@ def cmd_check(args) -> int:
     from dunec.paths import cards_dir
 
     sets = _set_list(args.sets) if args.sets is not None else None
+    if sets and not args.paths:
+        sets = _with_shared(sets)
     paths = args.paths or ([cards_dir() / s for s in sets] if sets else [cards_dir()])
     for p in paths:
         if not _exists(p):
@@ -387,6 +392,20 @@ def cmd_check(args) -> int:
         if not diags.errors:
             print(f"ok: {n} definition{'s' if n != 1 else ''} in {files} file{'s' if files != 1 else ''}")
     return EXIT_USER if diags.errors else EXIT_OK
+
+
+def _with_shared(sets: tuple) -> tuple:
+    """The bundled sets named, after the shared foundations they require (a set that
+    requires nothing and is no game of its own, `core`), which come unnamed as they
+    do in a game (Content.select)."""
+    from dunec.frontend import bundled_sets
+    from dunec.check.vocab import reaches
+
+    decls = bundled_sets()
+    named = [s for s in sets if s in decls]
+    reached = set().union(*(reaches(decls, s) for s in named)) if named else set()
+    shared = sorted(s for s in reached if s not in sets and not decls[s].requires and not decls[s].default)
+    return (*shared, *sets)
 
 
 def _set_list(spec: str) -> tuple[str, ...]:
@@ -495,7 +514,7 @@ def _refuse_left_out(needs, sets, spec) -> None:
 
 
 def _for_sets(content, spec, playing: bool = True, epic: bool = False):
-    """The content of a game of the --sets (default: base and the sets the --with
+    """The content of a game of the --sets (default: the default game, `default`, and the sets the --with
     files need, and with --epic the set of the Epic game's cards; one they need
     and --sets leaves out is refused); a set that is unknown, misses a set it
     requires or (for a game: `playing`) is not played by the engine yet is a usage error."""
@@ -610,8 +629,9 @@ def cmd_play(args) -> int:
         raise CardErrors(str(e)) from None
     if setup.get("sets") is None:  # not given: base and the sets the --with files need (the save records them)
         needs = tuple(content.needs) + (_epic_sets(content) if setup.get("epic") and content.vocab else ())
-        setup["sets"] = list(with_required(content.vocab, needs) or ("base",)) if args.resume is None \
-            else ["base"]  # a save from before --sets: base
+        # (a save from before --sets played the default game too)
+        setup["sets"] = list(with_required(content.vocab, needs) or content.default_sets()) \
+            if args.resume is None or not content.vocab else list(content.default_sets())
     sets = ",".join(setup["sets"])
     try:
         content = _for_sets(content, sets)
@@ -807,11 +827,19 @@ def _summary(args, stats, done: int) -> str:
             + (f", compared with {args.compare.name}" if args.compare else ""))
 
 
-def _load_defs(sets=None):
-    from dunec.content import load
+def _load_defs(sets=None, extra=()):
+    """The definitions to list: the compiled ones, with `extra` (--with) card files
+    checked with the bundled cards and read from their IR."""
+    from dunec.content import ContentError, load
 
-    content = load("compiled")
-    if sets is None:  # every compiled definition, those of sets the engine does not play yet too
+    for path in extra:
+        if not _exists(path):
+            raise UsageError(f"no such file or folder: {path}")
+    try:
+        content = load("interpreted", extra=list(extra)) if extra else load("compiled")
+    except ContentError as e:
+        raise CardErrors(str(e)) from None
+    if sets is None:  # every definition, those of sets the engine does not play yet too
         return {**content.defs, **content.held}
     return _for_sets(content, sets, playing=False).defs
 
@@ -828,7 +856,7 @@ def _known_set(name: str | None, sets) -> None:
 
 
 def cmd_list(args) -> int:
-    defs = _load_defs(args.sets)
+    defs = _load_defs(args.sets, args.extra)
     _known_set(args.set_, {m["set"] for m in defs.values()})
     rows = []
     from dunec.check.model import KINDS
@@ -865,7 +893,7 @@ def cmd_list(args) -> int:
 def cmd_show(args) -> int:
     from dunec.content import ContentError, check_cards
     from dunec.picture import card_svg, write_svgs
-    from dunec.show import show_definition, titles_of
+    from dunec.show import declared_names, show_declaration, show_definition, titles_of
 
     for path in args.extra:
         if not _exists(path):
@@ -879,26 +907,35 @@ def cmd_show(args) -> int:
         from dunec.content import sets_needed, shown_files
         from dunec.ir.meta import Content, vocab_of
 
-        sketch = Content({k: {"set": d.set} for k, d in model.defs.items()}, {}, "", vocab_of(model),
+        # (a set's `remove` and `replace starter` read a definition's kind and id, a deck's rows)
+        sketch = Content({k: {"set": d.set, "kind": d.kind, "id": d.id, "cards": d.fields.get("cards", ())}
+                          for k, d in model.defs.items()}, {}, "", vocab_of(model),
                          needs=sets_needed(model, shown_files(args.extra)))
         playing = _for_sets(sketch, args.sets, playing=False).defs
         model.defs = {k: d for k, d in model.defs.items() if k in playing}
     _known_set(args.set_, {d.set for d in model.defs.values()})
+    # a set's declared names (its tracks, markets, tokens, counters, unit kinds): shown by id too
+    decls = {k: d for k, d in declared_names(model).items() if k not in model.defs}
+    if args.sets is not None:
+        decls = {k: d for k, d in decls.items() if d.set in _set_list(args.sets)}
     if args.set_:
         ids += [d for d in sorted(model.defs) if model.defs[d].set == args.set_]
+        ids += [k for k, d in decls.items() if d.set == args.set_]
     if not ids and args.extra:
         mine = {Path(p).resolve() for p in args.extra}
         ids = [d for d in sorted(model.defs) if any(Path(model.defs[d].file).resolve() == m or
                                                     m in Path(model.defs[d].file).resolve().parents for m in mine)]
     if not ids:
         raise UsageError("name a definition id, or --set SET, or --with FILE")
-    missing = [i for i in ids if i not in model.defs]
+    missing = [i for i in ids if i not in model.defs and i not in decls]
     if missing:
         from dunec.check.diagnostics import did_you_mean
-        hint = did_you_mean(missing[0], model.defs)
+        hint = did_you_mean(missing[0], {**model.defs, **decls})
         raise UsageError(f"no definition `{missing[0]}`" + (f"; {hint}" if hint else ""))
     titles = titles_of(model)
-    print("\n\n".join(show_definition(model.defs[i], titles) for i in ids))
+    print("\n\n".join(show_definition(model.defs[i], titles) if i in model.defs else
+                       show_declaration(decls[i], titles, model.defs) for i in ids))
+    ids = [i for i in ids if i in model.defs]  # a declared name has no card picture
     if args.svg is not None:
         if _exists(args.svg) and not args.svg.is_dir():
             raise UserError(f"--svg {args.svg} is a file, not a folder")

@@ -4,7 +4,7 @@ above both the engine's interpreter and codegen, so neither imports the other.""
 from __future__ import annotations
 
 from dunec.check.model import Model
-from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
+from dunec.ir.meta import Content, meta_of, required_first, track_steps, vocab_of
 from dunec.ir.ops import segments
 
 
@@ -72,14 +72,7 @@ def sets_needed(model: Model, files) -> tuple:
 def with_required(vocab: dict, sets) -> tuple:
     """The sets and every set they require (vocab: Content.vocab), each after the
     sets it requires: what a game of `sets` plays."""
-    def reach(s, seen=()):
-        out = {s}
-        for r in vocab.get(s, {}).get("requires", ()):
-            if r not in out and r not in seen:
-                out |= reach(r, (*seen, s))
-        return out
-    every = set().union(*(reach(s) for s in sets)) if sets else set()
-    return tuple(sorted(every, key=lambda s: (len(reach(s)), s)))
+    return required_first(vocab, sets)
 
 
 def check_cards(cards=None, extra=()) -> Model:

@@ -165,3 +165,67 @@ def _hagal_lines(f: dict) -> list[str]:
     if not f.get("reshuffle"):
         out.append(f"Swords in combat: {f.get('swords', 0)}")
     return out
+
+
+DECL_KINDS = {"counter": "counter", "unit": "unit kind", "track": "track", "market": "market", "token": "token"}
+
+
+def declared_names(model) -> dict:
+    """id -> the Decl of every counter, unit kind, track, market and token a set of the
+    model declares: what `show` prints beside the definitions."""
+    return {n: d for s in model.sets.values() for n, d in s.names.items() if d.kind in DECL_KINDS}
+
+
+def show_declaration(d, titles: dict | None = None, defs: dict | None = None) -> str:
+    """A set's declared name (a track, a market, a token, ...) as a player reads it;
+    `defs` (id -> Def) names the definition a market always offers."""
+    titles = dict(titles or {})
+    if d.kind == "market" and d.keeps and defs and d.keeps in defs:
+        titles.setdefault(d.keeps, defs[d.keeps].name)
+    with describe.titled(titles):
+        return _show_declaration(d)
+
+
+def _show_declaration(d) -> str:
+    head = f"{d.title}  [{DECL_KINDS[d.kind]}, {d.set}]"
+    lines = [head, "-" * len(head)]
+    if d.kind == "counter":
+        if d.holds:
+            lines.append(f"Holds: {describe.name(d.holds)} from the supply" +
+                         ("; returned to the supply at will" if d.returnable else ""))
+    elif d.kind == "unit":
+        lines.extend(f"{k.title()}: {v}" for k, v in sorted(d.numbers.items()))
+    elif d.kind == "track" and d.cells:
+        lines.append(f"Start: {d.start}")
+        for cid, c in d.cells.items():
+            links = ", ".join(n for n, _ in c.next)
+            gives = describe.ops(c.gives) if c.gives else "nothing"
+            lines.append(f"  {cid} (column {c.column}): {gives}" + (f"; next {links}" if links else ""))
+        for col, ops in sorted(d.froms.items()):
+            lines.append(f"From column {col}: {describe.ops(ops)}")
+        if d.at_end:
+            lines.append(f"From the last column: {describe.ops(d.at_end)}")
+    elif d.kind == "track":
+        lines.append(f"Steps: {d.numbers.get('steps', 0)}")
+        for k, ops in sorted(d.steps.items()):
+            lines.append(f"  Step {k}: {describe.ops(ops)}")
+        for k, ops in sorted(d.firsts.items()):
+            lines.append(f"  First to reach step {k}: {describe.ops(ops)}")
+    elif d.kind == "market":
+        sells = describe.name(f"kind {d.sells}") if describe.name(f"kind {d.sells}") != f"kind {d.sells}" \
+            else describe.name(d.sells)
+        lines.append(f"Sells: {sells} for {describe.unit_names(d.currency)[1] if d.currency else 'nothing'}")
+        if d.numbers.get("slots"):
+            lines.append(f"Face up: {d.numbers['slots']} cards, refilled at once")
+        if d.numbers.get("stacks"):
+            lines.append(f"Stacks: {d.numbers['stacks']}")
+        if d.keeps:
+            lines.append(f"Always offered: {describe.name(d.keeps)}")
+        if d.at_reveal:
+            lines.append("Bought on a Reveal turn")
+        if d.to:
+            lines.append(f"A bought card goes to the {'top of the deck' if d.to == 'top' else d.to + ' pile'}")
+    elif d.kind == "token":
+        for box, ops in sorted(d.boxes.items()):
+            lines.append(f"{BOX_TITLES.get(box, box)}: {describe.ops(ops)}")
+    return "\n".join(lines)

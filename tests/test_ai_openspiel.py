@@ -74,7 +74,7 @@ def test_observation_tensor_is_the_feature_vector_of_the_seat():
 def test_rise_of_ix_is_a_parameter(players):
     game = pyspiel.load_game("python_dune_imperium", {"players": players, "seed": 5, "sets": "base,ix"})
     state = game.new_initial_state()
-    assert state.engine_game.content.sets == ("base", "ix")
+    assert state.engine_game.content.sets == ("core", "base", "ix")  # core comes with base
     assert game.observation_tensor_size() == features.layout(state.engine_game.content).size
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 

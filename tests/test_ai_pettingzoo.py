@@ -92,7 +92,7 @@ def test_bad_arguments_are_refused(kwargs, words):
 
 def test_rise_of_ix_plays_through_the_environment():
     e = env(players=3, seed=2, sets=("base", "ix"))
-    assert e.game.content.sets == ("base", "ix")
+    assert e.game.content.sets == ("core", "base", "ix")  # core comes with base
     api_test(e, num_cycles=200)
     e.reset(seed=2)
     lay = features.layout(e.game.content)

@@ -12,7 +12,8 @@ def test_benchmark_runs(capsys):
     bench.main(["--games", "2", "--effects", "2"])
     out = capsys.readouterr().out
     for line in ("build:", "effect language alone", "effects against the real engine", "4-player random games",
-                 "steps (decisions)", "base + Rise of Ix", "CPU time", "clone of a mid-game state", "boxes that may ask, from frames",
+                 "steps (decisions)", "base + Rise of Ix", "base + Rise of Ix + Immortality", "against the base game",
+                 "games/s compiled", "CPU time", "clone of a mid-game state", "boxes that may ask, from frames",
                  "stepped from outside (Game.apply)", "Game.clone()", "PettingZoo adapter"):
         assert line in out
     assert "ratio" in out

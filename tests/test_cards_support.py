@@ -90,8 +90,8 @@ def custom_content(backend: str, extra: str, path: str = "cards/base/extra.dune"
     from dunec.frontend import compile_sources
 
     root = Path(__file__).resolve().parent.parent
-    sources = [(f"cards/base/{p.name}", p.read_text(encoding="utf-8"))
-               for p in sorted((root / "cards" / "base").glob("*.dune"))]
+    sources = [(f"cards/{s}/{p.name}", p.read_text(encoding="utf-8"))  # base and the core it requires
+               for s in ("base", "core") for p in sorted((root / "cards" / s).glob("*.dune"))]
     sources.append((path, extra))
     model, diags = compile_sources(sources)
     assert not diags.errors, diags.render()

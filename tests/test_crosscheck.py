@@ -192,7 +192,7 @@ def our_facts() -> dict:
     starting = Counter({c: n for c, n in model.defs["starting"].fields["cards"]})
     facts: dict = {}
     for d in model.defs.values():
-        if d.set != "base" or d.kind not in SECTIONS:
+        if d.set not in ("core", "base") or d.kind not in SECTIONS:  # the base game: base and the core it requires
             continue
         f = {"id": d.id, "name": d.name}
         if d.kind in ("card", "starter", "reserve"):
@@ -290,7 +290,7 @@ KNOWN_DIFFERENCES = {
     ("reserve", "foldspace", "agent gains"): (
         (("gain", "draw", 1), ("trash",)), (),
         "draw 1 and trash this card, as every independent source prints it (docs/decisions.md; "
-        "cards/base/starting.dune)"),
+        "cards/base/reserve.dune)"),
     ("conflict", "sort_through_the_chaos", "first"): (
         (("gain", "intrigue", 1), ("gain", "solari", 2), ("mentat",)),
         (("gain", "intrigue", 1), ("gain", "solari", 1), ("mentat",)),

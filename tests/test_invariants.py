@@ -74,3 +74,30 @@ def test_the_alliance_choice_is_checked_once_the_transfer_is_done(content):
     assert seen == [2]  # checked once, after the token moved
     assert g.p(0).vp_ledger["alliance"] == 0 and g.p(2).vp_ledger["alliance"] == 1
     g.done()
+
+
+def test_the_checker_catches_a_card_lost_duplicated_or_off_its_track(compiled):
+    """Every card in exactly one place, counted against the first check after setup;
+    a graph track's token on a cell its start reaches."""
+    from dunec import Game
+
+    g = Game(players=4, seed=3, sets=("base", "ix", "immortality"))
+    e = g._engine
+    invariants.check(e)
+    p = e.state.players[0]
+    p.hand.append(p.deck[0])  # a card out of nowhere
+    with pytest.raises(invariants.InvariantError, match=r"cards not conserved: lost \[\], duplicated"):
+        invariants.check(e)
+    p.hand.pop()
+    gone = e.state.imperium_row.pop()  # a card lost
+    with pytest.raises(invariants.InvariantError, match=f"lost \\['{gone}'\\]"):
+        invariants.check(e)
+    e.state.imperium_row.append(gone)
+    e.state.intrigue_discard.append(e.state.intrigue_deck.pop())  # moved, not lost: still one place
+    invariants.check(e)
+    p.tracks["research"] = "r9_9"
+    with pytest.raises(invariants.InvariantError, match="off the research track: no cell 'r9_9'"):
+        invariants.check(e)
+    p.tracks["research"] = "r0"
+    track = {"start": "a", "cells": {"a": {"next": ("b",)}, "b": {"next": ()}, "island": {"next": ("b",)}}}
+    assert invariants._reachable(track) == {"a", "b"}

@@ -42,7 +42,8 @@ def test_every_ix_definition_shows_and_show_is_stable_through_a_reformat(model):
     shown = {k: show_definition(d) for k, d in ix_defs(model).items()}
     assert len(shown) == 86  # the 85 of the rulebook's components and the Epic game's deck list
     assert all(text.splitlines()[0].startswith(d.name) for text, d in zip(shown.values(), ix_defs(model).values()))
-    sources = [(f"base/{p.name}", p.read_text(encoding="utf-8")) for p in sorted((cards_dir() / "base").glob("*.dune"))]
+    sources = [(f"{s}/{p.name}", p.read_text(encoding="utf-8"))  # base and the core it requires
+               for s in ("base", "core") for p in sorted((cards_dir() / s).glob("*.dune"))]
     for path in sorted(IX.glob("*.dune")):
         text = path.read_text(encoding="utf-8")
         formatted = format_source(str(path), text, Diagnostics())
@@ -93,7 +94,7 @@ def test_simulate_plays_ix(capsys):
 def test_a_set_using_constructs_the_engine_does_not_play_is_refused_at_each(capsys):
     assert main(["play", "--sets", "base,uprising", "--seed", "1"]) == 2
     err = capsys.readouterr().err
-    assert "uprising/set.dune:14:3: error[E0309]: `piece` is not played by the engine yet" in err
+    assert "uprising/set.dune:18:3: error[E0309]: `piece` is not played by the engine yet" in err
     assert "Traceback" not in err
 
 
@@ -106,7 +107,7 @@ def test_content_loaded_whole_plays_the_stand_alone_game_and_select_brings_ix_in
     # expansion's definitions wait in `held` (harnesses and card tests rely on it).
     assert not any(m["set"] == "ix" for m in content.defs.values()) and "flagship" in content.held
     both = content.select(("base", "ix"))
-    assert {m["set"] for m in both.defs.values()} == {"base", "ix"}
+    assert {m["set"] for m in both.defs.values()} == {"core", "base", "ix"}  # core comes with base
     assert "rally_troops" not in both.defs and "dreadnought_space" in both.defs  # the CHOAM overlay
     assert not any(m["set"] == "ix" for m in content.select(("base",)).defs.values())
     g = Game(players=4, seed=1, sets=("base", "ix"))

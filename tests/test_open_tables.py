@@ -155,9 +155,10 @@ def test_uprising_checks_clean_and_its_game_is_refused_at_each_construct():
     with pytest.raises(SetsError) as e:
         Game(players=4, seed=1, sets=("base", "uprising"))
     text = str(e.value)
-    for construct in ("summoned", "doubles", "piece", "via", "flag"):
+    for construct in ("summoned", "doubles", "piece", "via"):
         assert f"error[E0309]: `{construct}` is not played by the engine yet" in text, construct
-    assert "uprising/set.dune:14:3:" in text  # at its place: the `piece` declaration
+    assert "uprising/set.dune:18:3:" in text  # at its place: the `piece` declaration
+    assert "uprising/board.dune:" in text and "error[E0309]: `post` is not played by the engine yet" in text
 
 
 def test_a_copy_of_uprising_under_another_id_is_refused_the_same_way(tmp_path):
@@ -171,8 +172,8 @@ def test_a_copy_of_uprising_under_another_id_is_refused_the_same_way(tmp_path):
     content = load("interpreted", cards=cards)
     with pytest.raises(SetsError) as e:
         content.select(("base", "rising"))
-    assert "rising/set.dune:14:3: error[E0309]: `piece` is not played by the engine yet" in str(e.value)
-    assert content.select(("base", "rising"), playing=False).sets == ("base", "rising")  # list and show
+    assert "rising/set.dune:18:3: error[E0309]: `piece` is not played by the engine yet" in str(e.value)
+    assert content.select(("base", "rising"), playing=False).sets == ("core", "base", "rising")  # list and show; core comes with base
 
 
 def test_a_set_using_only_what_the_engine_plays_is_not_refused_whatever_its_id(tmp_path):
@@ -187,7 +188,7 @@ def test_a_set_using_only_what_the_engine_plays_is_not_refused_whatever_its_id(t
     content.defs = {**bundled.defs, **content.defs}
     content.held = dict(bundled.held)
     content.vocab = {**bundled.vocab, "uprising": content.vocab["uprising"]}
-    assert content.select(("base", "uprising")).sets == ("base", "uprising")
+    assert content.select(("base", "uprising")).sets == ("core", "base", "uprising")  # core comes with base
 
 
 def test_a_card_using_a_post_is_refused_at_the_card_a_tag_set_plays():
@@ -218,9 +219,9 @@ def test_a_derived_card_kind_is_in_the_action_space(tinkers):
 def test_simulate_is_refused_at_the_constructs_and_list_is_not(capsys):
     assert main(["simulate", "--sets", "base,uprising", "--games", "1"]) == 2
     err = capsys.readouterr().err
-    # one refusal at each use: the set's declarations and its cards' (battle icons, the spy icon)
+    # one refusal at each use: the set's declarations, the board's posts and the cards' spy icon
     uses = load("interpreted").vocab["uprising"]["unplayed"]
-    assert err.count("error[E0309]") == len(uses) >= 5 and "Traceback" not in err
+    assert err.count("error[E0309]") == len(uses) >= 15 and "Traceback" not in err
     assert main(["list", "--sets", "base,uprising"]) == 0  # listed as the set is, never refused
     out, err = capsys.readouterr()
     assert "definitions" in out and not err

@@ -144,7 +144,7 @@ def test_check_sets_on_the_bundled_cards(capsys):
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("base,nosuch", "no set folder `nosuch` among the bundled sets: base, choam, immortality, ix, promo, uprising"),
+    ("base,nosuch", "no set folder `nosuch` among the bundled sets: base, choam, core, immortality, ix, promo, uprising"),
     ("Base", "--sets takes set ids separated by commas, such as `base,ix`; `Base` is not one"),
     (",", "--sets takes set ids separated by commas, such as `base,ix`"),
 ])
@@ -243,15 +243,18 @@ def test_every_bundled_set_folder_declares_its_set_once():
         decls = [line for f in folder.glob("*.dune") for line in f.read_text(encoding="utf-8").splitlines()
                  if line.startswith("set ")]
         assert len(decls) == 1 and decls[0].startswith(f"set {folder.name} "), (folder.name, decls)
-    assert set(bundled_sets()) == {"base", "ix", "immortality", "uprising", "promo", "choam"}
+    assert set(bundled_sets()) == {"core", "base", "ix", "immortality", "uprising", "promo", "choam"}
 
 
-def test_the_base_set_declares_its_resources_and_troops():
-    base = bundled_sets()["base"]
-    assert {n: d.kind for n, d in base.names.items()} == {
+def test_the_core_set_declares_the_resources_and_troops_every_game_shares():
+    sets = bundled_sets()
+    assert {n: d.kind for n, d in sets["core"].names.items()} == {
         "solari": "counter", "spice": "counter", "water": "counter", "troops": "unit"}
-    assert base.names["troops"].numbers == {"strength": 2, "supply": 12}
-    assert base.requires == []
+    assert sets["base"].names == {} and [r for r, _ in sets["base"].requires] == ["core"]
+    assert [r for r, _ in sets["uprising"].requires] == ["core"]
+    assert [s for s, d in sets.items() if d.default] == ["base"]  # the game played when no sets are named
+    assert sets["core"].names["troops"].numbers == {"strength": 2, "supply": 12}
+    assert sets["core"].requires == []
 
 
 def test_rise_of_ix_declares_its_names():
@@ -447,7 +450,7 @@ def test_the_default_sets_play_the_base_game(capsys):
     assert main(["list", "--sets", "base,ix", "--json"]) == 0
     import json
     # Rise of Ix's cards are listed (checked and shown), though no game plays them yet.
-    assert {r["set"] for r in json.loads(capsys.readouterr().out)} == {"base", "ix"}
+    assert {r["set"] for r in json.loads(capsys.readouterr().out)} == {"core", "base", "ix"}  # core comes with base
 
 
 def test_a_sets_holdings_are_in_the_json_the_digest_and_the_observation(smugglers):

@@ -148,16 +148,34 @@ def listed():
     return json.loads(buf.getvalue())
 
 
+@pytest.fixture(scope="module")
+def listed_core():
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        assert main(["list", "--set", "core", "--json"]) == 0
+    return json.loads(buf.getvalue())
+
+
+# The base game's own definitions; the starting cards and their deck are the
+# `core` set's, which base and Uprising share (docs/decisions.md "Uprising as its own game").
 @pytest.mark.parametrize("kind,copies", [("card", 67), ("intrigue", 40), ("conflict", 18), ("leader", 8),
-                                         ("reserve", 24), ("starter", 7), ("space", 22)])
+                                         ("reserve", 24), ("starter", 0), ("space", 22)])
 def test_list_base_counts(listed, kind, copies):
     assert sum(r["copies"] for r in listed if r["kind"] == kind) == copies
 
 
-def test_list_base_starting_deck_has_ten_cards(listed, base_defs):
-    starting = next(r for r in listed if r["id"] == "starting")
-    assert starting["kind"] == "deck" and starting["size"] == 10
-    assert sum(n for _, n in base_defs["starting"].fields["cards"]) == 10
+@pytest.mark.parametrize("kind,copies", [("reserve", 0), ("starter", 7), ("deck", 1), ("space", 0), ("card", 0)])
+def test_list_core_counts(listed_core, kind, copies):
+    assert sum(r["copies"] for r in listed_core if r["kind"] == kind) == copies
+
+
+def test_list_core_starting_deck_has_ten_cards(listed_core, model):
+    starting = next(r for r in listed_core if r["id"] == "starting")
+    assert starting["kind"] == "deck" and starting["size"] == 10 and starting["set"] == "core"
+    assert sum(n for _, n in model.defs["starting"].fields["cards"]) == 10
 
 
 def test_list_base_is_the_base_set_in_id_order(listed, base_defs):

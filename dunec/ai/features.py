@@ -64,12 +64,17 @@ class Layout:
     columns: dict = None  # graph track -> {cell: its column}: a token's position as a number
     tokens: tuple = ()    # the sets' once-a-game tokens, sorted
     card_markets: bool = False  # a market of cards: its face-up entries by card (block `market_cards`)
+    cells: dict = None    # graph track -> {cell: its index among the cells, sorted}
+    grafts: bool = False  # a card with `graft`: the cards grafted on the agent turn under way (block `grafted`)
 
     @property
     def set_fields(self) -> tuple:
         """The per-seat entries of the sets' declarations (block `set_seats`)."""
         fields = tuple(f"{u}_{f}" for u in self.units for f in UNIT_FIELDS)
         fields += tuple(f"track_{t}" for t in self.tracks) + self.counters
+        # a graph track's cell itself (1 + its index in the cells sorted), beside its column:
+        # two cells of a column lead to different cells
+        fields += tuple(f"cell_{t}" for t in self.tracks if t in (self.columns or {}))
         fields += tuple(f"token_{t}" for t in self.tokens)
         return fields + (("tiles", "tiles_flipped") if self.tiles else ())
 
@@ -142,9 +147,11 @@ def _make_layout(content) -> Layout:
     sold = {m["sells"] for m in markets.values() if not m.get("to")}
     tiles = ids(*sold) if sold else ()
     tokens = tuple(sorted(content.declared("token"))) if content.vocab else ()
+    columns = {t: {c: m["column"] for c, m in content.declared("track")[t]["cells"].items()}
+               for t in tracks if "cells" in content.declared("track")[t]}
     lay = Layout(cards, intrigues, spaces, conflicts, blocks, {c: i for i, c in enumerate(cards)},
                  {c: i for i, c in enumerate(intrigues)}, subjects, units, tracks, counters, tiles,
-                 tokens=tokens)
+                 columns=columns, tokens=tokens)
     extra = []
     if lay.set_fields:
         extra.append(("set_seats", MAX_SEATS * len(lay.set_fields)))
@@ -155,12 +162,16 @@ def _make_layout(content) -> Layout:
         extra.append(("market", len(tiles)))   # 1 if the tile is face up on top of a market stack
     if card_kinds:
         extra.append(("market_cards", len(cards)))  # a market of cards' face-up and kept entries, by card
+    flags = content.declared("flag") if content.vocab else {}
+    if flags:
+        extra.append(("flags", len(flags)))  # a set's board-held flags, sorted: 1 while up (rules/flags.py)
+    grafts = any(defs[c].get("graft") for c in cards)
+    if grafts:
+        extra.append(("grafted", len(cards)))  # the two cards grafted on the agent turn under way, by card
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
-                  _offsets(blocks + tuple(extra)),
-                  {t: {c: m["column"] for c, m in content.declared("track")[t]["cells"].items()}
-                   for t in tracks if "cells" in content.declared("track")[t]},
-                  tokens, bool(card_kinds))
+                  _offsets(blocks + tuple(extra)), columns, tokens, bool(card_kinds),
+                  {t: {c: i for i, c in enumerate(sorted(cols))} for t, cols in columns.items()}, grafts)
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
@@ -203,11 +214,17 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
     _count(vec, at["own_intrigue"][0], lay.intrigue_index, me.intrigue)
     if lay.set_fields:
         _set_state(vec, at, lay, view, players, rel)
+    if lay.grafts:
+        for p in players:
+            _count(vec, at["grafted"][0], lay.card_index, p.grafted)
     if lay.card_markets:
         for market, m in sorted(content.markets().items()):
             if m.get("to"):
                 up = list(view.market_slots.get(market, ())) + ([m["keeps"]] if m.get("keeps") else [])
                 _count(vec, at["market_cards"][0], lay.card_index, up)
+    if "flags" in at:
+        for i, flag in enumerate(sorted(view.flags)):
+            vec[at["flags"][0] + i] = float(view.flags[flag])
     np.clip(vec, 0.0, HIGH, out=vec)
     return vec
 
@@ -241,6 +258,7 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
         # a line's step; a graph's cell as its column
         values += [lay.columns[t].get(p.tracks.get(t), 0) if t in lay.columns else p.tracks.get(t, 0)
                    for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
+        values += [1 + lay.cells[t].get(p.tracks.get(t), -1) for t in lay.tracks if t in lay.columns]
         values += [float(t in p.tokens) for t in lay.tokens]
         if lay.tiles:
             values += [len(p.tiles), len(p.flipped)]

@@ -6,7 +6,7 @@
 `players` counts the people: 1 is solo against two House Hagal rivals, 2 two
 people with a House Hagal rival, 3 and 4 the standard game. Rivals decide
 inside the engine, so OpenSpiel never sees their seats. `sets` is the sets
-played, comma-separated ("base", the default, or an expansion after the sets it
+played, comma-separated (empty, the default: the sets that declare `default`; or an expansion after the sets it
 requires), any selection the engine plays. `epic` (a bool, default False) plays the
 Epic game (to 12 VP, its own setup; with a set that defines its `deck epic` list).
 
@@ -48,7 +48,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 4, "seed": 0, "difficulty": "novice", "sets": "base", "epic": False},
+    parameter_specification={"players": 4, "seed": 0, "difficulty": "novice", "sets": "", "epic": False},
 )
 
 
@@ -61,7 +61,7 @@ class DuneImperiumGame(pyspiel.Game):
         difficulty = str(params.get("difficulty", "novice"))
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
-        sets = tuple(s.strip() for s in str(params.get("sets", "base")).split(",") if s.strip())
+        sets = tuple(s.strip() for s in str(params.get("sets", "")).split(",") if s.strip()) or None
         # cloned for each new state; it checks the sets (an unknown set is an error naming the known ones)
         epic = params.get("epic", False)
         if type(epic) is not bool:

@@ -46,7 +46,7 @@ _zeros, _int8 = np.zeros, np.int8
 
 
 def env(players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None,
-        sets=("base",), epic: bool = False) -> "DuneImperiumEnv":
+        sets=None, epic: bool = False) -> "DuneImperiumEnv":
     return DuneImperiumEnv(players=players, seed=seed, difficulty=difficulty, render_mode=render_mode, sets=sets,
                            epic=epic)
 
@@ -55,14 +55,14 @@ class DuneImperiumEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "dune_imperium_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 4, seed: int = 0, difficulty: str = "novice", render_mode=None,
-                 sets=("base",), epic: bool = False):
+                 sets=None, epic: bool = False):
         super().__init__()
         if not 1 <= players <= 4:
             raise ValueError(f"players must be 1 (solo against two rivals) to 4, not {players}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.players, self.difficulty, self.render_mode = players, difficulty, render_mode
-        self.sets = tuple(sets)
+        self.sets = None if sets is None else tuple(sets)  # None: the default game (data)
         self.epic = epic  # the Epic game (Game(epic=...) checks it)
         self._next_seed = seed
         self._content = None

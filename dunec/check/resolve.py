@@ -20,9 +20,9 @@ from dunec.check.messages import (
     MISSING_SET_DECLARATION,
     NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NO_BOXES, NO_SUCH_DEFINITION,
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
-    UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
+    NOT_A_FLAG, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
-    MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE,
+    MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE, DEFAULT_SET_TWICE,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -75,12 +75,20 @@ class Checker(EffectChecker):
                     decls[defn.id] = read_set(defn, self.d)
         for sid, decl in (bundled or {}).items():
             decls.setdefault(sid, decl)
+        defaults = [s for s in sorted(decls, key=lambda s: (s in here, s)) if decls[s].default]
+        for sid in defaults[1:]:
+            if sid in here:  # one default game (E0451), reported in the files checked
+                self.d.error(DEFAULT_SET_TWICE, decls[sid].default_span, first=defaults[0], set=sid)
         if sets is None:
             named = set(here) | {self._peek_set(defn, decls) for f in files for defn in f.definitions
                                  if defn.kind != "set"} | {e.set for e in (known.entries if known else ())}
+            if None in named:  # a definition of no set belongs to the default game (`default`)
+                named |= {s for s, d in decls.items() if getattr(d, "default", False)}
             in_check = frozenset().union(*(reaches(decls, s) for s in named if s is not None))
         else:
-            in_check = frozenset(sets)
+            # the shared foundations (`core`) the sets require come with them, as in a game
+            reached = frozenset().union(*(reaches(decls, s) for s in sets if s in decls))
+            in_check = frozenset(sets) | {s for s in reached if not decls[s].requires and not decls[s].default}
         self.v = Vocabulary(decls, self.d, in_check, frozenset(here))
         self.model.sets = decls
         for decl in decls.values():
@@ -223,6 +231,8 @@ class Checker(EffectChecker):
                 continue  # an unknown set, already reported
             if sets is not None and sid not in checked:
                 self.d.error(SET_NOT_CHECKED, first[sid], set=sid, sets=",".join(sets))
+            elif sets is None and sid not in checked:
+                continue  # only the default game's set given to a definition whose `set` is wrong (reported)
             for need, span in self.v.sets[sid].requires:
                 if need not in checked or need not in self.v.sets:
                     self.d.error(SET_REQUIREMENT_MISSING, span if sid in here else first[sid], set=sid, needs=need)
@@ -251,7 +261,9 @@ class Checker(EffectChecker):
         schema = SCHEMAS[defn.kind]
         self._set_now = self._peek_set(defn, self.v.sets)
         dset = _set_from_path(defn.file, self.v.sets)
-        out = Def(defn.kind, key, defn.title or _title(defn.id), dset or "base", defn.file, defn.span)
+        # a definition outside every set's folder belongs to the default game's set (`default`)
+        game = dset or next((s for s in sorted(self.v.sets) if getattr(self.v.sets[s], "default", False)), "")
+        out = Def(defn.kind, key, defn.title or _title(defn.id), game, defn.file, defn.span)
         seen: dict[str, ast.Action] = {}
         for st in defn.body:
             if isinstance(st, ast.Requires):
@@ -517,6 +529,12 @@ class Checker(EffectChecker):
             reach = self.v.reaches(self._set_now) if self._set_now in self.v.sets else None
             names = [c for c in err.candidates if reach is None or self.v.owner.get(c, self._set_now) in reach]
             help = did_you_mean(str(err.arg.value), names) or one_of(names, near=str(err.arg.value))
+        if err.slot == "flag":  # `clear X`, `flag X`: X is not a flag of the set's reach
+            other = self.v.decls.get(str(err.arg.value))
+            what = f"this is a {other.kind}" if other is not None and other.kind != "flag" else "not a flag"
+            hint = help if names else "declare it in the set: `flag shield_wall \"Shield Wall\" { protects arrakeen }`"
+            self.d.error(NOT_A_FLAG, err.arg.span, name=err.arg.text(), what=what, hint=hint)
+            return
         self.d.error(UNKNOWN_NAME, err.arg.span, what=what, name=err.arg.text(), help=help)
 
     def _suggest_id(self, word: str, kinds: tuple) -> str:
@@ -576,22 +594,28 @@ class Checker(EffectChecker):
 
     def _first_players(self) -> None:
         """One objective with the First Player marker per player count (E0465): the
-        objectives of the check, whichever set (sets played together deal them together)."""
+        objectives of the check whose sets build one on the other (a set and the sets it
+        requires deal them together; two standalone games, or two expansions of one, each
+        keep their own: Uprising's beside a test set built on base)."""
         marked: dict = {}
         top = RANGES["player_count"].hi
+
+        def together(a, b) -> bool:
+            return a == b or a in self.v.reaches(b) or b in self.v.reaches(a)
+
         for d in sorted(self.model.defs.values(), key=lambda d: (d.span.file, d.span.line, d.span.col)):
             if d.kind != "objective" or not d.fields.get("first_player"):
                 continue
             counts = d.fields.get("players") or tuple(range(1, top + 1))
-            clash = next((n for n in counts if n in marked), None)
+            clash = next(((n, m) for n in counts for m in marked.get(n, ()) if together(m.set, d.set)), None)
             if clash is not None:
+                n, m = clash
                 self.d.error(OBJECTIVE_FIRST_PLAYER_TWICE, self.model.spans.get((d.id, "first_player"), d.span),
-                             first=marked[clash].id, other=d.id, n=clash,
-                             notes=[("the first one", self.model.spans.get((marked[clash].id, "first_player"),
-                                                                          marked[clash].span))])
+                             first=m.id, other=d.id, n=n,
+                             notes=[("the first one", self.model.spans.get((m.id, "first_player"), m.span))])
                 continue
             for n in counts:
-                marked[n] = d
+                marked.setdefault(n, []).append(d)
 
     def _market_of(self, target) -> Decl | None:
         """The market that deals a definition: one selling its kind, of its set or of a

@@ -77,7 +77,7 @@ NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount
 # set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {
     "opponent_units": "troops", "units_ahead": "troops", "units": "troops", "garrison": "troops",
-    "deployed_this_turn": "troops",
+    "deployed_this_turn": "troops", "swordmasters": "held",
     "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
     "influence": "influence", "players": "players", "copies": "card_copies",
     "intrigue": "held",

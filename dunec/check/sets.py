@@ -119,14 +119,23 @@ LEADERS = 4
 
 
 def check_playable(model: Model, diags: Diagnostics) -> None:
-    """A set that defines the starting deck must be able to start a game."""
+    """A game built on the starting deck must be able to start: the set that defines
+    it, or (a shared set, `core`) each set with a board of its own that requires it
+    (the base game, Uprising), but one whose declarations the engine does not play
+    yet (refused per construct, E0309)."""
     start = starting_deck(model.of_kind("deck"))
     if start is None:
         return
+    boards = sorted({d.set for d in model.of_kind("space")
+                     if d.set in model.sets and start.set in reaches(model.sets, d.set)})
+    games = [s for s in boards if not model.sets[s].unplayed] if boards else [start.set]
+    for game in games:
+        _check_game(model, start, reaches(model.sets, game), diags)
 
-    # Only the sets a game of this set plays count: another set's leaders (Rise of
-    # Ix's, in the same build) do not make up for its own.
-    own = reaches(model.sets, start.set)
+
+def _check_game(model: Model, start, own: frozenset, diags: Diagnostics) -> None:
+    """Only the sets a game of this set plays count: another set's leaders (Rise of
+    Ix's, in the same build) do not make up for its own."""
 
     def copies(kind, **match):
         return sum(d.copies for d in model.of_kind(kind)

@@ -19,7 +19,6 @@ from dunec.record import Frozen
 # by the set's id. A branch that teaches the engine a construct strikes it off here.
 UNPLAYED_CONSTRUCTS = {
     "piece": "a player's pieces on board locations (`piece ID { supply N; on KIND }`)",
-    "flag": "a board-held flag (`flag ID { protects SPACE... }`)",
     "post": "the `post` board locations linked to spaces",
     "via": "an agent icon placed through a piece (`icon ID { via PIECE }`)",
     "summoned": "a unit summoned to the Conflict (`summoned`)",
@@ -30,7 +29,7 @@ UNPLAYED_CONSTRUCTS = {
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
 ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
-LOCATIONS = ("arrakeen", "carthag", "imperial_basin")
+LOCATIONS = ("arrakeen", "carthag", "imperial_basin", "spice_refinery")  # spice_refinery: Uprising (rules 003)
 ZONES = ("hand", "discard", "play")
 # A deck list's role in setup is its id: each player is dealt the `starting` deck
 # (the checker's whole-set checks, the engine's setup and its state checks read it here);
@@ -108,6 +107,8 @@ CONDITIONS: dict[str, CondDef] = {
     # your troops in the Conflict less the most any opponent has there (Show of Strength:
     # "more deployed troops than each opponent" is `units_ahead >= 1`)
     "units_ahead": CondDef(("",), quantity=True),
+    # the players (you too) who have the Swordmaster (Uprising's space: 6 Solari once one has it)
+    "swordmasters": CondDef(("",), quantity=True),
     "factions_behind": CondDef(("",), quantity=True),
     "influence": CondDef(("<faction>",), quantity=True),
     "units": CondDef(("",), quantity=True),
@@ -136,6 +137,10 @@ CONDITIONS: dict[str, CondDef] = {
     # your agents on board spaces with any of these icons (one to four of them)
     "agents_at": CondDef(tuple(" ".join(["<icon>"] * n) for n in range(1, 5)), quantity=True),
     "card_icons": CondDef(("",), quantity=True),  # the agent icons of the card the box is about
+    # A set's board-held flags (engine/rules/flags.py): `flag FLAG` the flag is still up;
+    # `protected` this round's Conflict is for a location an up flag protects.
+    "flag": CondDef(("<flag>",)),
+    "protected": CondDef(("",)),
 }
 # The conditions and counts that read the grafted cards: a card's agent box only (E0431).
 GRAFT_READS = ("grafted", "grafted_with", "other_grafted")

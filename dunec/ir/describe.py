@@ -64,6 +64,10 @@ def cond(c: tuple) -> str:
     if k == "grafted_with":
         which = " or ".join(name(f) for f in c[1:])
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"
+    if k == "flag":
+        return f"the {name(c[1])} is still up"
+    if k == "protected":
+        return "the Conflict is for a location a flag still up protects"
     if k == "enemy_agent_here":
         return "an enemy Agent is on the board space you sent this Agent to"
     if k == "reached" and len(c) == 3:  # a line's step or a graph's column (Immortality's genetic markers)
@@ -102,6 +106,7 @@ def _phrases(q: tuple) -> tuple[str, str]:
                                         f"opponents with more {name(q[1])} Influence than you"),
         "opponent_units": lambda: ("troop of the strongest opponent in the Conflict",
                                    "troops of the strongest opponent in the Conflict"),
+        "swordmasters": lambda: ("player with the Swordmaster", "players with the Swordmaster"),
         "units_ahead": lambda: ("troop you have in the Conflict more than any opponent",
                                 "your troops in the Conflict beyond the most of any opponent"),
         "factions_behind": lambda: ("Faction where an opponent has more Influence than you",

@@ -114,6 +114,8 @@ def vocab_of(model) -> dict:
                 entry["flags"] = tuple(w for w, _ in d.flags)  # a unit's `summoned`, `doubles`
             names.setdefault(d.kind, {})[ident] = entry
         out[sid] = {"title": s.title, "requires": tuple(r for r, _ in s.requires), **names}
+        if getattr(s, "default", False):
+            out[sid]["default"] = True  # the game played when no sets are named
         out[sid].update(_open_tables(s, unplayed.get(sid, ())))
     return out
 
@@ -171,8 +173,9 @@ def _track_entry(d) -> dict:
     """A track's shape as the engine reads it (engine/rules/tracks.py). A line:
     `steps`, the rewarded steps and their value hints (the freighter's decision,
     engine/players/hints.py), the steps with a first-to-reach box. A graph: its
-    `start` cell, each cell's column and links, its last column (`top`), and the
-    rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs). Either: `at_end`."""
+    `start` cell, each cell's column and links, its last column (`top`), the
+    rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs),
+    the cells with a first-to-reach box. Either: `at_end`."""
     out = {"at_end": d.at_end is not None}
     if d.cells:
         out["start"] = d.start
@@ -182,6 +185,7 @@ def _track_entry(d) -> dict:
                         for c in sorted(d.cells.values(), key=lambda c: (c.column, c.id))}
         out["top"] = max(c.column for c in d.cells.values())
         out["froms"] = tuple((n, tuple((o.kind, *o.args) for o in d.froms[n])) for n in sorted(d.froms))
+        out["firsts"] = tuple(sorted(d.firsts))  # the cells with a first-to-reach box
         return out
     out["rewards"] = tuple(sorted(d.steps))
     out["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
@@ -191,7 +195,7 @@ def _track_entry(d) -> dict:
 
 def track_steps(model):
     """(track, box, ops) for every effect a declared track holds: a step's reward
-    ("step N"), a first-to-reach box ("first N"), a cell's ("cell ID"), "at_end"; and
+    ("step N"), a first-to-reach box ("first N", a graph's "first CELL"), a cell's ("cell ID"), "at_end"; and
     (token, "once", ops) for every declared token's effects."""
     for sid in sorted(model.sets):
         for ident, d in sorted(model.sets[sid].names.items()):
@@ -230,6 +234,19 @@ def refusals(vocab: dict, sets) -> list[str]:
     return out
 
 
+def required_first(vocab: dict, sets) -> tuple:
+    """The sets and every set they require (vocab: Content.vocab), each after the
+    sets it requires."""
+    def reach(s, seen=()):
+        out = {s}
+        for r in vocab.get(s, {}).get("requires", ()):
+            if r not in out and r not in seen:
+                out |= reach(r, (*seen, s))
+        return out
+    every = set().union(*(reach(s) for s in sets)) if sets else set()
+    return tuple(sorted(every, key=lambda s: (len(reach(s)), s)))
+
+
 @dataclass
 class Content:
     defs: dict  # id -> meta dict
@@ -252,22 +269,33 @@ class Content:
 
     def __post_init__(self):
         if not self.sets:
-            expansions = {s for s, v in self.vocab.items() if v.get("requires")}
+            # Held out: every set outside the default game (`default_sets`), and a set
+            # whose constructs the engine does not play yet.
+            game = set(self.default_sets())
+            outside = {s for s in self.vocab if s not in game} if game else \
+                {s for s, v in self.vocab.items() if v.get("requires")}
             unplayed = {s for s, v in self.vocab.items() if v.get("unplayed")}
             held = {k: m for k, m in self.defs.items()
-                    if m.get("set") in unplayed or m.get("set") in expansions}
+                    if m.get("set") in unplayed or m.get("set") in outside}
             if held:
                 self.held = {**self.held, **held}
                 self.defs = {k: m for k, m in self.defs.items() if k not in held}
 
-    def select(self, sets=("base",), playing: bool = True) -> "Content":
+    def default_sets(self) -> tuple:
+        """The game played when no sets are named: the sets that declare `default`
+        and every set they require, each after the sets it requires (data, never a
+        set's id: docs/decisions.md "Uprising as its own game")."""
+        chosen = sorted(s for s, v in self.vocab.items() if v.get("default"))
+        return required_first(self.vocab, chosen)
+
+    def select(self, sets=None, playing: bool = True) -> "Content":
         """The content of a game of these sets: their definitions and names only.
         A definition of no declared set (an author's loose cards) always plays.
         `playing=False` selects them to list or show: a set whose mechanisms the
         engine does not play yet is refused only for a game. The same selection
         is the same Content, so its tables (board, agent cards, decks) are made
         once for every game played from this content."""
-        sets = tuple(dict.fromkeys(sets))
+        sets = self.default_sets() if sets is None else tuple(dict.fromkeys(sets))
         key = ("select", sets, playing)
         made = self._by_kind.get(key)
         if made is None:
@@ -275,13 +303,19 @@ class Content:
         return made
 
     def _select(self, sets: tuple, playing: bool) -> "Content":
+        # A foundation every game shares (a set that requires nothing and is no game of
+        # its own: `core`) comes with the sets that require it, named or not.
+        named = [s for s in sets if s in self.vocab]
+        shared = [s for s in required_first(self.vocab, named)
+                  if s not in sets and not self.vocab[s]["requires"] and not self.vocab[s].get("default")]
+        sets = (*shared, *sets)
         for s in sets:
             if s not in self.vocab:
                 raise SetsError(f"unknown set `{s}` (known: {', '.join(sorted(self.vocab))})")
             missing = [r for r in self.vocab[s]["requires"] if r not in sets]
-            if missing:
+            if missing:  # (a shared foundation comes unnamed: not in the example)
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
-                                f"(e.g. --sets {','.join((*missing, *sets))})")
+                                f"(e.g. --sets {','.join(x for x in (*missing, *sets) if x not in shared)})")
         refused = refusals(self.vocab, sets) if playing else []
         if refused:
             raise SetsError("a game of these sets uses what the engine does not play yet "
@@ -298,10 +332,15 @@ class Content:
 
     def declared(self, kind: str) -> dict:
         """The names of one kind ("counter", "unit", "track", "market", "token") this
-        game's sets declare."""
-        out = {}
-        for s in self.sets:
-            out.update(self.vocab[s].get(kind, {}))
+        game's sets declare; made once per content and kind (the rules ask on every
+        buy, track move and modifier read), so never to be changed by a caller."""
+        key = ("declared", kind)
+        out = self._by_kind.get(key)
+        if out is None:
+            out = {}
+            for s in self.sets:
+                out.update(self.vocab[s].get(kind, {}))
+            self._by_kind[key] = out
         return out
 
     def markets(self) -> dict:
@@ -332,6 +371,43 @@ class Content:
                 if m.get("keeps"):
                     table[m["keeps"]] = market
             self._by_kind["market_cards"] = table
+        return table
+
+    def market_floor(self) -> dict:
+        """market -> the lowest cost of anything it may offer (a definition of the kind
+        it sells, or its `keeps` entry), made once per content: a player holding less
+        (with the discount) can afford nothing there, found without dealing its entries."""
+        table = self._by_kind.get("market_floor")
+        if table is None:
+            table = {}
+            for market, m in self.markets().items():
+                costs = [d.get("cost", 0) for d in self.of_kind(m["sells"])]
+                if m.get("keeps") in self.defs:
+                    costs.append(self.defs[m["keeps"]].get("cost", 0))
+                table[market] = min(costs, default=0)
+            self._by_kind["market_floor"] = table
+        return table
+
+    def reveal_markets(self) -> tuple:
+        """The `at reveal` markets, sorted, made once per content."""
+        table = self._by_kind.get("reveal_markets")
+        if table is None:
+            table = self._by_kind["reveal_markets"] = tuple(
+                market for market, m in sorted(self.markets().items()) if m.get("at_reveal"))
+        return table
+
+    def track_modifiers(self, kind: str) -> tuple:
+        """(track, its cells, ((column, modifier args), ...)) for each graph track whose
+        `from COLUMN` boxes hold a modifier of this kind, made once per content and kind."""
+        key = ("track_modifiers", kind)
+        table = self._by_kind.get(key)
+        if table is None:
+            table = []
+            for t, m in self.declared("track").items():
+                mods = tuple((c, mod[1:]) for c, ms in (m.get("froms") or ()) for mod in ms if mod[0] == kind)
+                if mods:
+                    table.append((t, m["cells"], mods))
+            table = self._by_kind[key] = tuple(table)
         return table
 
     def holders(self) -> dict:

@@ -10,13 +10,15 @@ from dunec.lsp.analysis import check, path_uri, uri_path, vocabulary
 from dunec.lsp.complete import candidates
 from dunec.lsp.protocol import Protocol
 from dunec.lsp.text import Doc
-from dunec.show import show_definition, titles_of
+from dunec.show import declared_names, show_declaration, show_definition, titles_of
 
 server = LanguageServer("dunec", "0.1.0", protocol_cls=Protocol)
 # The last model of each open document (kept while an edit does not parse).
 _models: dict[str, dict] = {}
 # The words each document's sets declare (show.titles_of), for hovers.
 _titles: dict[str, dict] = {}
+# The names each document's sets declare (tracks, markets, tokens, counters, unit kinds), for hovers.
+_decls: dict[str, dict] = {}
 
 _KINDS = {"effect": L.CompletionItemKind.Function, "keyword": L.CompletionItemKind.Keyword,
           "condition": L.CompletionItemKind.Function, "field": L.CompletionItemKind.Property,
@@ -59,7 +61,7 @@ def _publish(ls: LanguageServer, uri: str) -> None:
     path, doc = uri_path(uri), Doc(text)
     model, diags = check(path, text)
     if any(d.file == path for d in model.defs.values()) or uri not in _models:
-        _models[uri], _titles[uri] = model.defs, titles_of(model)
+        _models[uri], _titles[uri], _decls[uri] = model.defs, titles_of(model), declared_names(model)
     mine = [d for d in diags.sorted() if d.span is None or d.span.file == path]
     ls.publish_diagnostics(uri, [_diagnostic(uri, doc, d, model.files) for d in mine])
 
@@ -94,11 +96,17 @@ def _at(ls: LanguageServer, params):
 
 @server.feature(L.TEXT_DOCUMENT_HOVER)
 def hover(ls: LanguageServer, params: L.HoverParams):
-    _, d = _at(ls, params)
-    if d is None:
-        return None
-    return L.Hover(contents=L.MarkupContent(kind=L.MarkupKind.Markdown,
-                                            value=f"```text\n{show_definition(d, _titles.get(params.text_document.uri))}\n```"))
+    doc, d = _at(ls, params)
+    uri = params.text_document.uri
+    if d is not None:
+        text = show_definition(d, _titles.get(uri))
+    else:  # a name a set declares (`advance research 1`): its declaration
+        word = doc.word_at(params.position.line, params.position.character) if doc is not None else None
+        decl = _decls.get(uri, {}).get(word) if word else None
+        if decl is None:
+            return None
+        text = show_declaration(decl, _titles.get(uri), _models.get(uri))
+    return L.Hover(contents=L.MarkupContent(kind=L.MarkupKind.Markdown, value=f"```text\n{text}\n```"))
 
 
 @server.feature(L.TEXT_DOCUMENT_DEFINITION)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dunec.check.tables import LOCATIONS
 from dunec.engine.rules import battle_icons as rules_battle_icons, holding as rules_holding
+from dunec.engine.rules.aside import BACK
 from dunec.engine.loop.state import FACTIONS, TROOPS_PER_PLAYER
 
 
@@ -29,11 +30,32 @@ def _declared(engine, p, who: str) -> None:
             raise InvariantError(f"{who} {kind} units not conserved: {u}, {board} on the board, {held} held")
     for name, at in p.tracks.items():
         m = tracks[name]
-        if "cells" in m:  # a graph: the token on one of its cells (each reachable from the start)
+        if "cells" in m:  # a graph: the token on one of its cells, reachable from the start
             if at not in m["cells"]:
                 raise InvariantError(f"{who} is off the {name} track: no cell {at!r}")
+            if at not in _reachable(m):
+                raise InvariantError(f"{who} is on cell {at!r} of the {name} track, which no move from "
+                                     f"{m['start']!r} reaches")
         elif not isinstance(at, int) or not 0 <= at <= m["steps"]:
             raise InvariantError(f"{who} is off the {name} track: step {at}")
+
+
+_REACHABLE: dict = {}  # id of a graph track's declaration -> (the declaration, the cells its start reaches)
+
+
+def _reachable(m: dict) -> frozenset:
+    """The cells of a graph track reached from its start by following links."""
+    got = _REACHABLE.get(id(m))
+    if got is None or got[0] is not m:
+        seen, todo = set(), [m["start"]]
+        while todo:
+            c = todo.pop()
+            if c in seen or c not in m["cells"]:
+                continue
+            seen.add(c)
+            todo.extend(m["cells"][c]["next"])
+        got = _REACHABLE[id(m)] = (m, frozenset(seen))
+    return got[1]
 
 
 def _held(engine, p, unit: str) -> int:
@@ -136,10 +158,71 @@ def check(engine) -> None:
         if seat not in seats or space not in st.occupied:
             raise InvariantError(f"infiltrating agent of seat {seat} at {space} without a first agent there")
     _placed(st)
+    _cards(engine)
     if st.mode != "standard":
         _hagal(engine)
     if st.markets:
         _tiles(engine)
+
+
+def card_places(st):
+    """(place, card) for every card of the game where it is now: each player's piles,
+    hand, Intrigue cards, cards set aside or removed for a reveal turn and the cards of
+    their supply (objectives, conflict cards won); the Imperium
+    deck, Row, trash and reserve; every market of cards' deck and face-up slots; the
+    Intrigue deck and discard; the Conflict deck, the current Conflict and those done.
+    (`grafted`, `borrowed` and `returning` name cards that are in play or trashed: not
+    places of their own. A market's kept entry never moves: not counted.)"""
+    for p in st.players:
+        for zone in ("deck", "hand", "discard", "played", "revealed", "trashed", "intrigue", "manipulated"):
+            for c in getattr(p, zone):
+                yield f"P{p.seat + 1}.{zone}", c
+        if p.aside and p.aside[3] != BACK:  # back in the hand (rules/aside.py): counted there
+            yield f"P{p.seat + 1}.aside", p.aside[0]
+        for c, _up in p.objectives + p.won:  # the cards of the player's supply (rules/battle_icons.py)
+            yield f"P{p.seat + 1}.supply", c
+    for zone in ("imperium_deck", "imperium_row", "imperium_trash", "intrigue_deck", "intrigue_discard",
+                 "conflict_deck", "conflicts_done"):
+        for c in getattr(st, zone):
+            yield zone, c
+    for c, n in st.reserve.items():
+        for _ in range(n):
+            yield "reserve", c
+    for m, cards in st.market_decks.items():
+        for c in cards:
+            yield f"{m}.deck", c
+    for m, cards in st.market_slots.items():
+        for c in cards:
+            if c is not None:
+                yield f"{m}.slots", c
+    if st.conflict:
+        yield "conflict", st.conflict
+    for f in st.stack:  # a card on its way to a player, asked whether it goes on top (as state_check)
+        if isinstance(f, dict) and f.get("do") == "received":
+            yield "received", f.get("card")
+
+
+def _cards(engine) -> None:
+    """Every card in exactly one place: the count of each card over all its places is
+    the count the game started with (taken at the first check of the engine after
+    setup). A card lost, duplicated or counted in two
+    places changes a count."""
+    from collections import Counter
+
+    if engine.state.phase == "setup":  # the decks are still being dealt
+        return
+    now = Counter(c for _, c in card_places(engine.state))
+    first = getattr(engine, "_invariant_cards", None)
+    if first is None:
+        try:
+            engine._invariant_cards = now
+        except AttributeError:  # a state holder without attributes of its own: nothing to compare with later
+            pass
+        return
+    if now != first:
+        lost, extra = first - now, now - first
+        raise InvariantError(f"cards not conserved: lost {sorted(lost.elements())}, "
+                             f"duplicated {sorted(extra.elements())}")
 
 
 def _tiles(engine) -> None:

@@ -132,6 +132,8 @@ def offers(e, p: Player, market: str, discount: int = 0, currency=None) -> list:
     counter (1 each) and then the currency (the market's, or `currency`)."""
     money, rebate = _terms(e, market, currency)
     have = held(p, money) + held(p, rebate)
+    if have + discount < e.content.market_floor()[market]:  # nothing there is this cheap
+        return []
     out = []
     for i, tile in enumerate(entries(e, market)):
         price = max(0, e.defs[tile]["cost"] - discount)
@@ -214,9 +216,8 @@ def reveal_offers(e, p: Player) -> list:
     """("buy", market, entry) for each entry of an `at reveal` market the player can
     afford with its currency: offered on a reveal turn beside the Imperium Row."""
     out = []
-    for market, m in sorted(e.content.markets().items()):
-        if m.get("at_reveal"):
-            out.extend(("buy", market, t) for _, t, _ in offers(e, p, market))
+    for market in e.content.reveal_markets():
+        out.extend(("buy", market, t) for _, t, _ in offers(e, p, market))
     return out
 
 

@@ -23,9 +23,8 @@ def from_tracks(e, p: Player, kind: str) -> list:
     """The modifiers of this kind that a graph track's `from COLUMN` box switched on
     for the player: its token is in that column or to its right."""
     out = []
-    for t, m in e.content.declared("track").items():
-        froms = m.get("froms")
-        if froms and t in p.tracks:
-            col = m["cells"][p.tracks[t]]["column"]
-            out += [mod[1:] for c, mods in froms if col >= c for mod in mods if mod[0] == kind]
+    for t, cells, mods in e.content.track_modifiers(kind):  # only the tracks with such a modifier
+        if t in p.tracks:
+            col = cells[p.tracks[t]]["column"]
+            out += [args for c, args in mods if col >= c]
     return out

@@ -200,7 +200,9 @@ def place_units(e, f):
         return
     p = e.players[f["winner"]]
     kind = next((k for k, u in p.units.items() if u["conflict"] > 0), None)
-    free = [loc for loc in LOCATIONS if loc not in st.placed]
+    # the locations of this game's board (a location no space of the board has is no place)
+    board = {m.get("location") for m in e.defs.values() if m.get("kind") == "space"}
+    free = [loc for loc in LOCATIONS if loc in board and loc not in st.placed]
     if kind is None or not free or not seats.places_units(e, p):
         return
     e.ask(p, "place_unit", [("place", kind, loc) for loc in free], "unit_placed", seat=p.seat)

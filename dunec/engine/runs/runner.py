@@ -17,7 +17,7 @@ def for_sets(content, sets=None):
     `base`); content without declarations (built by hand) plays as it is."""
     if not content.vocab or (sets is None and content.sets):
         return content
-    return content.select(tuple(sets) if sets else ("base",))
+    return content.select(tuple(sets) if sets else None)  # None: the default game (data)
 
 
 def new_state(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
