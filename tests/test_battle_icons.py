@@ -28,7 +28,8 @@ ARENA = """\
 set arena "Arena" {
   requires base
   kinds conflict objective
-  tags battle "Battle icon" { crysknife mouse ornithopter; wild wild }
+  # not `battle`: Uprising, bundled, declares that tag set
+  tags duel "Battle icon" { crysknife mouse ornithopter; wild wild }
   tags seals "Seal" { lion eagle; pairs 2 }
   tags marks "Mark" { red; pairs 0 }
 }
@@ -58,69 +59,69 @@ conflict red_feud "Red Feud" {
 }
 conflict knife_fight "Knife Fight" {
   level 1
-  battle crysknife
+  duel crysknife
   first { solari 3 }
   second { solari 2 }
 }
 conflict bird_raid "Bird Raid" {
   level 2
-  battle ornithopter
+  duel ornithopter
   first { solari 3 }
   second { solari 2 }
 }
 conflict knife_raid "Knife Raid" {
   level 2
-  battle crysknife
+  duel crysknife
   first { solari 3 }
   second { solari 2 }
 }
 conflict third_knife "Third Knife" {
   level 2
-  battle crysknife
+  duel crysknife
   first { solari 3 }
   second { solari 2 }
 }
 conflict mouse_hunt "Mouse Hunt" {
   level 3
-  battle mouse
+  duel mouse
   first { solari 3 }
   second { solari 2 }
 }
 conflict any_war "Any War" {
   level 3
-  battle wild
+  duel wild
   first { solari 3 }
   second { solari 2 }
 }
 objective small_knife "Small Knife" {
   players 1 2 3
   first_player
-  battle crysknife
+  duel crysknife
 }
 objective small_bird "Small Bird" {
   players 1 2 3
-  battle ornithopter
+  duel ornithopter
 }
 objective small_mouse "Small Mouse" {
   players 2 3
-  battle mouse
+  duel mouse
 }
 objective big_knife "Big Knife" {
   players 4
-  battle crysknife
+  duel crysknife
 }
 objective big_bird "Big Bird" {
   players 4
   first_player
-  battle ornithopter
+  duel ornithopter
 }
 objective big_mouse "Big Mouse" {
   players 4
-  battle mouse
+  duel mouse
 }
 objective big_wild "Big Wild" {
   players 4
-  battle wild
+  duel wild
 }
 """
 
