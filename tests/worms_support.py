@@ -21,6 +21,7 @@ set worms "Worms" {
   counter hooks "Hooks"
 }
 card wyrm_caller "Wyrm Caller" {
+  copies 4
   cost 2
   icons city
   agent { wyrm 1 }
