@@ -310,3 +310,18 @@ def test_random_games_summon_and_keep_every_invariant(content, backend):
             n += 1
         state_check(g.content, json.loads(g.state.to_json()))
     assert summoned > 0 and doubled > 0, (summoned, doubled)
+
+
+def test_a_position_puts_summoned_units_in_the_conflict_from_the_bank(content, backend):
+    g = Game.from_position({"seats": [{"conflict": {"troops": 1, WYRM: 2}}]}, players=3, seed=1, sets=SETS,
+                           content=content, backend=backend)
+    p = g.state.players[0]
+    assert wyrms(p) == {"supply": 97, "garrison": 0, "conflict": 2} and p.conflict == 1
+    assert p.deployed_turn == 0  # set up, not deployed this turn
+    invariants.check(g._engine)
+    with pytest.raises(ValueError, match="never in a garrison"):
+        Game.from_position({"seats": [{WYRM: 1}]}, players=3, seed=1, sets=SETS, content=content,
+                           backend=backend)
+    with pytest.raises(ValueError, match="too few"):
+        Game.from_position({"seats": [{"conflict": {WYRM: 100}}]}, players=3, seed=1, sets=SETS,
+                           content=content, backend=backend)

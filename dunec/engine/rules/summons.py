@@ -67,6 +67,17 @@ def summon(e, p: Player, kind: str, n: int) -> None:
         e.log(f"  {e.pname(p)} summons {unit_words(kind, k)} into the Conflict")
 
 
+def summon_quietly(p: Player, kind: str, n: int) -> bool:
+    """n units of a summoned kind from the bank into the Conflict outside any turn (a
+    position being set up, api.Game.from_position); False when the bank has too few."""
+    u = p.units[kind]
+    if n > u["supply"]:
+        return False
+    u["supply"] -= n
+    u["conflict"] += n
+    return True
+
+
 def doubles_rewards(e, p: Player) -> bool:
     """Whether the player has a unit of a `doubles` kind in the Conflict now."""
     flags = e.content.unit_flags()
