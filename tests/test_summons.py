@@ -325,3 +325,28 @@ def test_a_position_puts_summoned_units_in_the_conflict_from_the_bank(content, b
     with pytest.raises(ValueError, match="too few"):
         Game.from_position({"seats": [{"conflict": {WYRM: 100}}]}, players=3, seed=1, sets=SETS,
                            content=content, backend=backend)
+
+
+def test_both_back_ends_play_the_same_games(tmp_root):
+    """A seeded game with wyrms summoned and rewards doubled ends in the same state,
+    log included, on the compiled and the interpreted back-end."""
+    ends = []
+    for backend in ("interpreted", "compiled"):
+        c = worms(backend, tmp_root)
+        out = []
+        for seed in range(2):
+            g = Game(players=3, seed=seed, sets=SETS, content=c, backend=backend)
+            st = g.state
+            for p in st.players:
+                if "wyrm_caller" in st.imperium_deck:
+                    st.imperium_deck.remove("wyrm_caller")
+                    p.deck.append("wyrm_caller")
+            rng = random.Random(seed)
+            seen = 0
+            while not g.is_terminal():
+                g.apply(rng.choice(g.legal_actions()))
+                seen += sum(p.units[WYRM]["conflict"] for p in g.state.players)
+            out.append((seen, g.state.to_json()))
+        ends.append(out)
+    assert ends[0] == ends[1]
+    assert all(seen > 0 for seen, _ in ends[0])  # wyrms were summoned in each game
