@@ -99,18 +99,17 @@ def tally(p, content) -> dict:
     return out
 
 
-def give(p, name: str, n: int) -> None:
-    """A test's `given` amount: an engine field, or a name a set declares."""
-    if name in p.counters:
-        p.counters[name] = n
-    elif name in p.units:  # units come to the garrison from the supply
-        held = p.units[name]
-        held["supply"] = max(0, held["supply"] + held["garrison"] - n)
-        held["garrison"] = n
-    elif name in p.tracks:
-        p.tracks[name] = n
-    else:
-        setattr(p, "garrison" if name == "troops" else name, n)
+def give_position(engine, t) -> None:
+    """A test's `given` amounts and influence for the first seat, set through the
+    rules that keep the books (Game.from_position's): influence gives its VP and
+    Alliances, troops and units leave the supply, a counter that holds troops
+    (specimens, negotiators) takes them from it, a track is reached step by step."""
+    from dunec.engine.records.position import Builder
+
+    builder = Builder(engine, {})
+    if t.given_influence:
+        builder.influence([{"influence": dict(t.given_influence)}])
+    builder.holdings(0, dict(t.given_amounts))
 
 
 def sets_of_test(model, t: CardTest) -> tuple:
@@ -126,16 +125,18 @@ def sets_of_test(model, t: CardTest) -> tuple:
 
 
 def run_one(t: CardTest, content, backend: str) -> Outcome:
-    from dunec.engine.loop import turns
     from dunec.engine.effects.context import Ctx
+    from dunec.engine.loop import turns
+    from dunec.engine.records.position import PositionError
 
     out = Outcome(t, backend)
     state, scripts, engine = fresh_game(content)
     p = state.players[0]
-    for name, n in t.given_amounts.items():
-        give(p, name, n)
-    for f, n in t.given_influence.items():
-        p.influence[f] = n
+    try:
+        give_position(engine, t)
+    except PositionError as e:  # more than the supply holds, say: the test cannot start
+        out.problems.append(f"{t.span}: the `given` cannot be set up: {e}")
+        return out
     for pile, cards in t.given_piles.items():
         setattr(p, pile, list(cards))
     scripts[0].answers.extend(t.answers)

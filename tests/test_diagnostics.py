@@ -533,7 +533,7 @@ def test_every_number_of_the_language_has_a_range():
     from dunec.check import tables as T
     for kind, fields in S.SCHEMAS.items():
         for key, spec in fields.items():
-            assert (spec.number in S.RANGES) == (spec.kind in ("int", "cards")), (kind, key)
+            assert (spec.number in S.RANGES) == (spec.kind in ("int", "cards", "counts")), (kind, key)
     quantities = {n for n, c in T.CONDITIONS.items() if c.quantity}
     assert set(S.NUMBER_OF_QUANTITY) == quantities
     with_numbers = {n for table in (T.CONDITIONS, T.COUNTS) for n, forms in table.items()

@@ -21,7 +21,6 @@ UNPLAYED_CONSTRUCTS = {
     "piece": "a player's pieces on board locations (`piece ID { supply N; on KIND }`)",
     "flag": "a board-held flag (`flag ID { protects SPACE... }`)",
     "post": "the `post` board locations linked to spaces",
-    "tags": "a tag set and the fields named after it (`tags ID { NAME... }`)",
     "via": "an agent icon placed through a piece (`icon ID { via PIECE }`)",
     "free": "a market whose cards are taken without a price (`free`)",
     "when_empty": "what a market gives when it has nothing left (`when_empty`)",

@@ -127,6 +127,9 @@ def holdings(p) -> str:
         troops += f"; {kind}: garrison {u['garrison']}, in the Conflict {u['conflict']}, supply {u['supply']}"
     parts.append(troops)
     parts.append(f"agents left {p.agents_left} of {p.agents}")
+    if p.objectives or p.won:  # cards in the supply: the objective, conflicts won (rules/battle_icons.py)
+        parts.append("supply cards: " + ", ".join(c.replace("_", " ") + ("" if up else " (face down)")
+                                                  for c, up in p.objectives + p.won))
     if p.tokens:  # a set's once-a-game tokens still unspent
         parts.append("tokens: " + ", ".join(t.replace("_", " ") for t in p.tokens))
     if not p.rival:  # a House Hagal rival holds no cards of its own
