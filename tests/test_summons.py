@@ -178,6 +178,7 @@ def test_every_reward_kind_of_the_first_is_doubled_but_control(content):
     assert (p.influence["emperor"], p.influence["guild"]) == (1, 1)
     assert g.state.control == {"arrakeen": 0}
     assert [k for k, _ in g.asked(0)] == ["influence", "pay", "influence", "pay"]
+    assert [w[0] for w in p.won] == ["wyrm_war"]  # its battle icon taken once, into the winner's supply
     g.done()
     invariants.check(g.engine)
 

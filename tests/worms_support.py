@@ -5,8 +5,8 @@ printed cards (rules/summons.py).
 
 `worms` requires base: a unit `wyrm` (summoned, doubles), a counter `hooks` (the
 Maker Hooks a card tests), a card summoning it, a card summoning only with hooks,
-and a conflict whose rewards hold every kind: resources, VP, an Influence choice,
-a pay-a-cost option, control and a choice of two."""
+and a conflict with a battle icon whose rewards hold every kind: resources, VP,
+an Influence choice, a pay-a-cost option, control and a choice of two."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,6 +19,7 @@ set worms "Worms" {
   kinds card intrigue conflict
   unit wyrm "Wyrm" { strength 3; supply 99; summoned; doubles }
   counter hooks "Hooks"
+  tags battle "Battle icon" { crysknife desert_mouse; wild wild }
 }
 card wyrm_caller "Wyrm Caller" {
   copies 4
@@ -47,6 +48,7 @@ intrigue wyrm_ride "Wyrm Ride" {
 }
 conflict wyrm_war "Wyrm War" {
   level 1
+  battle crysknife
   first { vp 1; control arrakeen; influence any 1; pay spice 3 -> vp 1 }
   second {
     solari 2
