@@ -76,7 +76,14 @@ def fresh_game(content, players: int = 3, seed: int = 0, leaders=None, clear: bo
     if clear:
         for p in state.players:
             p.deck, p.hand = [], []
-        state.conflict = quiet_conflict(content)
+        quiet, drawn = quiet_conflict(content), state.conflict
+        if quiet in state.conflict_deck:  # out of the deck, as a revealed conflict is (each card in one place)
+            i = state.conflict_deck.index(quiet)
+            if drawn is None:
+                del state.conflict_deck[i]
+            else:
+                state.conflict_deck[i] = drawn
+        state.conflict = quiet
     return state, scripts, engine
 
 

@@ -41,7 +41,7 @@ ICON_GLYPHS = {
               '<path d="M4 19 H13 V21 H4 Z" fill="#fff"/>',
 }
 BOX_COLOURS = {"agent": "#e4e4e4", "reveal": "#cfe0f5", "acquire": "#f3e7c4", "plot": "#e8dcf0",
-               "combat": "#f3d0d0", "endgame": "#d9ecd9", "win": "#f3d0d0", "space": "#eeeeee",
+               "combat": "#f3d0d0", "endgame": "#d9ecd9", "win": "#f3d0d0", "lose_troops": "#f3d0d0", "space": "#eeeeee",
                "first": "#f5e6b0", "second": "#e4e4e4", "third": "#ead7c6"}
 KIND_COLOURS = {"card": "#5b4632", "starter": "#6b6b6b", "reserve": "#6b5b3b", "intrigue": "#3b2f4f",
                 "conflict": "#5b2020", "space": "#2f4f4f", "leader": "#2f3f5f", "hagal": "#404040",

@@ -14,6 +14,7 @@ BOX_TITLES = {
     "once": "Once per game", "game_start": "At game start", "high_council": "When you take a High Council seat",
     "space_paid": "When you pay Solari for a board space", "harvest": "When you harvest spice",
     "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict", "round_start": "At round start",
+    "lose_troops": "When you lose Troops at the end of a Conflict",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
@@ -89,6 +90,8 @@ def box_title(d: Def, box: str) -> str:
         return "Reveal (Unload)"
     if box == "agent" and d.fields.get("graft"):
         return "Graft, Agent"
+    if box == "lose_troops":  # `on lose_troops N`
+        return f"When you lose at least {d.fields.get('lose_troops', 1)} Troops at the end of a Conflict"
     return BOX_TITLES[box]
 
 

@@ -29,7 +29,7 @@ def fx_4(c0):
 
 
 def fx_5(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_6(c0):
@@ -47,11 +47,11 @@ def fx_8(c0):
 
 
 def fx_9(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_10(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_11(c0):
@@ -96,7 +96,7 @@ def fx_19(c0):
 
 
 def fx_20(c0):
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_21(c0):

@@ -21,11 +21,11 @@ def fx_2(c0):
 
 def fx_3(c0):
     c0.gain('intrigue', 1)
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_4(c0):
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_5(c0):
@@ -34,11 +34,11 @@ def fx_5(c0):
 
 
 def fx_6(c0):
-    c0.player.spice += 5
+    c0.gain('spice', 5)
 
 
 def fx_7(c0):
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_8(c0):
@@ -47,7 +47,7 @@ def fx_8(c0):
 
 def fx_9(c0):
     c0.gain('intrigue', 1)
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_10(c0):
@@ -57,11 +57,11 @@ def fx_10(c0):
 
 def fx_11(c0):
     c0.player.water += 1
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_12(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_13(c0):
@@ -70,11 +70,11 @@ def fx_13(c0):
 
 def fx_14(c0):
     c0.gain('intrigue', 1)
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_15(c0):
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_16(c0):
@@ -100,15 +100,15 @@ def fx_20(c0):
 
 def fx_21(c0):
     c0.gain('intrigue', 1)
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_22(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_23(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_24(c0):
@@ -144,23 +144,23 @@ def fx_30(c0):
 
 def fx_31(c0):
     c0.gain('intrigue', 1)
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_32(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_33(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_34(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_35(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_36(c0):
@@ -197,7 +197,7 @@ def fx_43(c0):
 
 
 def fx_44(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_45(c0):
@@ -221,8 +221,8 @@ def fx_48(c0):
 
 def fx_49(c0):
     c0.player.water += 1
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_50(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)

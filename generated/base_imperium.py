@@ -36,7 +36,7 @@ def fx_6(c0):
 
 def fx_7(c0):
     c0.player.persuasion += 1
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_8(c0):
@@ -90,7 +90,7 @@ def fx_18(c0):
 
 def fx_19(c0):
     if c0.flag(('bond', 'bene_gesserit')):
-        c0.player.spice += 2
+        c0.gain('spice', 2)
 
 
 def fx_20(c0):
@@ -168,7 +168,7 @@ def fx_36(c0):
 
 def fx_37(c0):
     c0.player.persuasion += 2
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_38(c0):
@@ -196,7 +196,7 @@ def fx_42(c0):
 def fx_43(c0):
     if c0.flag(('bond', 'fremen')):
         c0.player.persuasion += 3
-        c0.player.spice += 1
+        c0.gain('spice', 1)
 
 
 def fx_44(c0):
@@ -206,7 +206,7 @@ def fx_44(c0):
 
 def fx_45(c0):
     c0.player.persuasion += 1
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_46(c0):
@@ -221,7 +221,7 @@ def fx_48(c0):
     c0.player.persuasion += 1
     c0.player.swords += 1
     if c0.flag(('bond', 'fremen')):
-        c0.player.spice += 1
+        c0.gain('spice', 1)
 
 
 def fx_49(c0):
@@ -256,7 +256,7 @@ def fx_55(c0):
 
 
 def fx_56(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_57(c0):

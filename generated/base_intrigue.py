@@ -26,7 +26,7 @@ def fx_3(c0):
 
 def fx_4(c0):
     if c0.player.seat_on_council:
-        c0.player.spice += 2
+        c0.gain('spice', 2)
 
 
 def fx_5(c0):
@@ -63,11 +63,11 @@ def fx_10(c0):
 
 
 def fx_11(c0):
-    c0.player.spice += 10
+    c0.gain('spice', 10)
 
 
 def fx_12(c0):
-    c0.player.spice += 3
+    c0.gain('spice', 3)
 
 
 def fx_13(c0):

@@ -21,11 +21,11 @@ def fx_3(c0):
 
 
 def fx_4(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_5(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
     c0.gain('solari', 1)
 
 

@@ -41,4 +41,4 @@ def fx_8(c0):
 
 
 def fx_9(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)

@@ -11,7 +11,7 @@ def fx_0(c0):
 def fx_1(c0):
     c0.player.persuasion += 1
     if c0.flag(('reached', 'research', 4)):
-        c0.player.spice += 1
+        c0.gain('spice', 1)
 
 
 def fx_2(c0):
@@ -36,7 +36,7 @@ def fx_5(c0):
 
 def fx_6(c0):
     if c0.flag(('grafted',)):
-        c0.player.spice += 2
+        c0.gain('spice', 2)
 
 
 def fx_7(c0):
@@ -62,7 +62,7 @@ def fx_11(c0):
 
 
 def fx_12(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_13(c0):
@@ -71,7 +71,7 @@ def fx_13(c0):
 
 def fx_14(c0):
     if c0.player.influence['emperor'] >= 2:
-        c0.player.spice += 2
+        c0.gain('spice', 2)
 
 
 def fx_15(c0):
@@ -79,7 +79,7 @@ def fx_15(c0):
 
 
 def fx_16(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_17(c0):
@@ -104,7 +104,7 @@ def fx_20(c0):
 
 def fx_21(c0):
     c0.player.water += 1
-    c0.player.spice += 1
+    c0.gain('spice', 1)
     c0.gain('troops', 1)
 
 
@@ -165,7 +165,7 @@ def fx_32(c0):
 def fx_33(c0):
     c0.player.persuasion += 1
     if c0.flag(('bond', 'fremen')):
-        c0.player.spice += 2
+        c0.gain('spice', 2)
 
 
 def fx_34(c0):

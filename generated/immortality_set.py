@@ -37,7 +37,7 @@ def fx_7(c0):
 
 
 def fx_8(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_9(c0):
@@ -45,7 +45,7 @@ def fx_9(c0):
 
 
 def fx_10(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_11(c0):
@@ -69,4 +69,4 @@ def fx_15(c0):
 
 
 def fx_16(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)

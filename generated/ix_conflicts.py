@@ -13,12 +13,12 @@ def fx_1(c0):
 
 
 def fx_2(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
     c0.gain('solari', 2)
 
 
 def fx_3(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_4(c0):
@@ -34,11 +34,11 @@ def fx_6(c0):
 
 
 def fx_7(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
 
 
 def fx_8(c0):
-    c0.player.spice += 1
+    c0.gain('spice', 1)
 
 
 def fx_9(c0):

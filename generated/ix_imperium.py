@@ -38,7 +38,7 @@ def fx_6(c0):
 
 
 def fx_7(c0):
-    c0.player.spice += 2
+    c0.gain('spice', 2)
     c0.gain('solari', 2)
 
 
@@ -63,7 +63,7 @@ def fx_11(c0):
 def fx_12(c0):
     c0.player.water += 1
     if c0.flag(('alliance', 'guild')):
-        c0.player.spice += 3
+        c0.gain('spice', 3)
 
 
 def fx_13(c0):

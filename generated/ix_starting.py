@@ -6,4 +6,4 @@ SOURCE_SHA256 = '31c1d8fc5ba525621518acfdd68e2077e7c86927b056fe5d57328ace3f16b6a
 
 def fx_0(c0):
     c0.player.persuasion += 1
-    c0.player.spice += 1
+    c0.gain('spice', 1)

@@ -379,7 +379,7 @@ def test_every_condition_is_probed():
              "card_icons"}
     used |= {"grafted", "grafted_with", "faction_space"}  # played on graft cards (tests/test_graft.py)
     used |= {"reached"}  # played on a set's tracks (tests/test_tracks.py)
-    used |= {"units_ahead", "opponent_combat_intrigue"}  # played on Immortality's cards (tests/test_immortality_cards.py)
+    used |= {"units_ahead", "opponent_combat_intrigue", "gained_this_turn"}  # played on Immortality's cards (tests/test_immortality_cards.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 
 

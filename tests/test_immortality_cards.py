@@ -1,8 +1,7 @@
 """Every Immortality card the engine plays today in a scenario, on both back-ends.
 Each scenario asserts the whole change it caused (test_cards_support's snapshots,
 plus track steps, counters and units: test_ix_board's snap_ix, generic in the
-set's names). The cards still waiting for a mechanism are in
-cards/immortality/pending/ (docs/decisions.md, "Immortality cards as printed")."""
+set's names). Decisions: docs/decisions.md, "Immortality cards as printed"."""
 from __future__ import annotations
 
 import pytest
@@ -82,6 +81,13 @@ def _give(g, hand=(), deck=(), discard=(), revealed=(), played=(), conflict=0, *
         setattr(p, k, n)
 
 
+def _gain(g, res: str, n: int) -> None:
+    """P1 gains through the effect context, as a card's box would (tallied this turn)."""
+    from dunec.engine.effects.context import Ctx
+
+    Ctx(g.engine, g.p(0)).gain(res, n)
+
+
 def _in_row(g, card: str) -> None:
     """Put a copy of `card` in the Imperium Row, swapped with a Row card (every card stays in one place)."""
     st = g.state
@@ -138,6 +144,14 @@ CARDS = {
     "sardaukar quartermaster reveal": ("sardaukar_quartermaster", "reveal", None, [],
                                        {0: {"revealed": 1, "persuasion": 1, "swords": 2}}),
     # Tleilaxu cards, each box alone
+    "guild impersonator agent, no spice gained this turn": ("guild_impersonator", "agent", None, [],
+                                                            {0: {"played": 1}}),
+    "guild impersonator agent, spice gained this turn": ("guild_impersonator", "agent",
+                                                         lambda g: _gain(g, "spice", 1), [],
+                                                         {0: {"played": 1, "guild": 1}}),
+    "guild impersonator agent, only Solari gained": ("guild_impersonator", "agent",
+                                                     lambda g: _gain(g, "solari", 2), [], {0: {"played": 1}}),
+    "guild impersonator reveal": ("guild_impersonator", "reveal", None, [], {0: {"revealed": 1, "persuasion": 1}}),
     "reclaimed forces acquire, troops": ("reclaimed_forces", "acquire", None, ["+2 troops"],
                                          {0: {"garrison": 2, "supply": -2}}),
     "reclaimed forces acquire, Tleilaxu track": ("reclaimed_forces", "acquire", None, [1], {0: {"track tleilaxu": 1}}),
@@ -328,6 +342,9 @@ CARDS = {
     "economic positioning endgame, 10 Solari": ("economic_positioning", "endgame", lambda g: _give(g, solari=10), [],
                                                 {0: {"vp": 1}}),
     "economic positioning endgame, 9": ("economic_positioning", "endgame", lambda g: _give(g, solari=9), [], {}),
+    # the box alone (the end of a Conflict: test_harvest_cells_*); the Tleilaxu card not bought
+    "harvest cells on lose_troops": ("harvest_cells", "lose_troops", None, ["pass"],
+                                     {0: {"counter specimen": 2, "supply": -2}}),
 }
 
 
@@ -388,6 +405,14 @@ GRAFTED = {
                                 ["space first", "+1 water", "advance on the"], None,
                                 {0: {"water": 1, "garrison": 1, "supply": -1, "persuasion": 1, "agents_left": -1,
                                      "hand": -1, "played": 2, "track tleilaxu": 1}}),
+    # "If you gain spice this turn": Imperial Basin's spice counts when the space resolves first
+    "guild impersonator grafted, the space's spice first": (
+        "guild_impersonator", "dune_the_desert_planet", "imperial_basin", ["space first", "deploy 0"], None,
+        {0: {"spice": 1, "guild": 1, "agents_left": -1, "hand": -1, "played": 2}}),
+    "guild impersonator grafted, its box first": (
+        "guild_impersonator", "dune_the_desert_planet", "imperial_basin",
+        ["Guild Impersonator's agent box next", "deploy 0"], None,
+        {0: {"spice": 1, "agents_left": -1, "hand": -1, "played": 2}}),
     "clandestine meeting grafted": ("clandestine_meeting", "dagger", "hall_of_oratory", ["space first"], None,
                                     {0: {"bene_gesserit": 1, "intrigue": 1, "garrison": 1, "supply": -1,
                                          "persuasion": 1, "agents_left": -1, "hand": -1, "played": 2}}),
@@ -592,3 +617,150 @@ def test_a_combat_intrigue_card_is_remembered_for_this_rounds_conflict(imm):
     assert g.p(0).swords == swords + 4 and g.state.combat_intrigue == [1, 0]
     assert loop_turns.recall(g.engine)  # the round's end (the game goes on)
     assert g.state.combat_intrigue == []
+
+
+# ---------------------------------------------------------------------- Harvest Cells: `on lose_troops N`
+def _harvest(imm, troops: int, answers=(), sets=None) -> tuple:
+    g = new_imm(imm)
+    g.p(0).intrigue.append("harvest_cells")
+    deploy(g, 0, troops)
+    deploy(g, 1, 4)  # P2 wins: P1 comes second
+    before = snap_ix(g)
+    g.answer(0, *answers)
+    g.combat()
+    return g, changes_ix(g, before)
+
+
+def test_harvest_cells_is_offered_when_three_troops_are_lost(imm):
+    """P1's three troops go back to the supply at the end of the Conflict: Harvest Cells
+    gives 2 specimens (two of those troops), and P1 buys Chairdog from the Tleilaxu row with them."""
+    g, got = _harvest(imm, 3, ["play Harvest Cells", "buy Chairdog"])
+    assert g.asked(0)[0] == ("lose_troops", ["play Harvest Cells", "no"])
+    # Skirmish: P2 first (+1 VP), P1 second (+1 intrigue, +2 Solari); the specimens spent
+    # on Chairdog are back in the supply with the three troops
+    assert got == {0: {"solari": 2, "conflict": -3, "supply": 3, "discard": 1},
+                   1: {"vp": 1, "conflict": -4, "supply": 4}}
+    assert "chairdog" in g.p(0).discard and g.p(0).counters["specimen"] == 0
+    assert "harvest_cells" in g.state.intrigue_discard
+    finish(g)
+
+
+def test_harvest_cells_may_be_kept(imm):
+    g, got = _harvest(imm, 3, ["no"])
+    assert g.p(0).intrigue[0] == "harvest_cells" and got[0] == {"solari": 2, "intrigue": 1, "conflict": -3,
+                                                                "supply": 3}
+    finish(g)
+
+
+def test_harvest_cells_is_not_offered_for_two_troops(imm):
+    g, got = _harvest(imm, 2)
+    assert g.asked(0) == [] and g.p(0).intrigue[0] == "harvest_cells"
+    finish(g)
+
+
+def test_harvest_cells_counts_troops_only():
+    """Two troops and a dreadnought in the Conflict are two troops lost: a dreadnought
+    goes back to the garrison (rules 000), and the card says Troops."""
+    for backend in BACKENDS:
+        content = C.load(backend).select(("base", "ix", "immortality"))
+        g = new_imm(content)
+        p = g.p(0)
+        p.intrigue.append("harvest_cells")
+        deploy(g, 0, 2)
+        p.units["dreadnought"]["supply"] -= 1
+        p.units["dreadnought"]["conflict"] += 1
+        deploy(g, 1, 6)
+        g.combat()
+        assert g.asked(0) == [] and p.intrigue[0] == "harvest_cells"
+        finish(g)
+
+
+def test_harvest_cells_is_offered_to_each_player_in_turn_order(imm):
+    g = new_imm(imm)
+    for seat in (0, 1):
+        g.p(seat).intrigue.append("harvest_cells")
+        deploy(g, seat, 3)
+    g.answer(0, "no").answer(1, "play Harvest Cells", "pass")
+    g.combat()
+    assert g.asked(0)[0][0] == "lose_troops" and g.asked(1)[0][0] == "lose_troops"
+    assert g.p(0).intrigue[0] == "harvest_cells" and g.p(1).counters["specimen"] == 2
+    finish(g)
+
+
+# ---------------------------------------------------------------------- gained_this_turn: the tally
+def test_gains_are_tallied_for_the_turn_and_forgotten_when_a_turn_begins(imm):
+    from dunec.engine.rules import own_turn
+
+    g = new_imm(imm)
+    assert g.engine.watched_gains == frozenset({"spice"})
+    _gain(g, "spice", 2)
+    _gain(g, "solari", 3)  # a counter no condition reads: not tallied
+    assert g.p(0).gained == {"spice": 2}
+    own_turn.turn_begins(g.engine, g.p(1))
+    assert g.p(0).gained == {}
+    finish(g)
+
+
+def test_a_card_s_compiled_spice_gain_is_tallied(imm):
+    """A box's spice gain (inlined for unwatched counters by the compiled back-end)
+    reaches the tally on both back-ends: Study Melange's plot."""
+    g = new_imm(imm)
+    g.intrigue(0, "study_melange", "plot")
+    assert g.p(0).gained == {"spice": 1}
+    finish(g)
+
+
+def test_a_maker_space_s_bonus_spice_is_tallied(imm):
+    from scenario import run_step
+
+    g = new_imm(imm)
+    g.state.maker_spice["imperial_basin"] = 2
+    run_step(g.engine, "maker_harvest", seat=0, space="imperial_basin")
+    assert g.p(0).spice == 2 and g.p(0).gained == {"spice": 2}
+    finish(g)
+
+
+def test_a_game_without_the_condition_tallies_nothing():
+    for backend in BACKENDS:
+        base = C.load(backend).select(("base",))
+        g = Scenario(base, players=3)
+        assert g.engine.watched_gains == frozenset()
+        _gain(g, "spice", 2)
+        assert g.p(0).spice == 2 and g.p(0).gained == {}
+
+
+def test_immortality_counts_as_printed():
+    """Issue 21: Immortality's 30 Imperium cards, 15 intrigue cards and 18 Tleilaxu cards
+    (besides Reclaimed Forces, the row's fixed entry), as `dunec list` counts them."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "dunec", "list", "--sets", "base,ix,immortality",
+                          "--set", "immortality", "--json"], capture_output=True, text=True, check=True)
+    copies: dict = {}
+    for d in json.loads(out.stdout):
+        copies[d["kind"]] = copies.get(d["kind"], 0) + d["copies"]
+    tleilaxu = {d["id"] for d in json.loads(out.stdout) if d["kind"] == "tleilaxu"}
+    assert (copies["card"], copies["intrigue"]) == (30, 15)
+    assert "reclaimed_forces" in tleilaxu and len(tleilaxu - {"reclaimed_forces"}) == 18 == copies["tleilaxu"] - 1
+
+
+def test_a_house_hagal_rival_never_plays_harvest_cells():
+    """Rules 000: a rival keeps intrigue cards only to trade three for a VP; it plays none."""
+    from hagal_support import RivalGame
+
+    for backend in BACKENDS:
+        g = RivalGame(C.load(backend).select(("base", "immortality")), "solo")
+        st = g.state
+        if st.conflict in st.conflict_deck:  # the harness's conflict, out of the deck
+            st.conflict_deck.remove(st.conflict)
+        rival = g.rivals[0]
+        rival.intrigue[:] = ["harvest_cells"]
+        deploy(g, rival.seat, 3)
+        supply = rival.supply
+        g.engine.later("resolve")
+        g.engine.drive()
+        assert rival.intrigue == ["harvest_cells"] and rival.conflict == 0 and rival.supply >= supply + 3
+        assert not rival.counters.get("specimen")
+        g.finish()

@@ -5,9 +5,8 @@ Every Immortality Imperium, intrigue, Tleilaxu and starting card and House Hagal
 card is matched by name with the inventory (set `immortality`) and by id with the
 module's tables (ImperiumCard.lua, Deck.lua, HagalCard.lua), and compared on
 copies, cost (Persuasion, or specimens for a Tleilaxu card), agent icons, Faction
-affiliations and the Reveal box's plain Persuasion and swords. The cards still
-waiting for a mechanism are read from cards/immortality/pending/*.dune.txt (the
-build ignores them, this test does not), so the whole set is checked today.
+affiliations and the Reveal box's plain Persuasion and swords. Every card of the
+set is played (no card waits in a pending file), so the whole set is checked.
 
 Where we deliberately differ from a source (docs/decisions.md, "Immortality cards
 as printed"), the difference is in KNOWN_DIFFERENCES with exactly the values both
@@ -31,7 +30,6 @@ MODULES = REFERENCE / "chatanga_tables" / "main" / "scripts" / "modules"
 if not INVENTORY.is_file() or not MODULES.is_dir():
     pytest.skip(f"no reference data at {REFERENCE}", allow_module_level=True)
 
-PENDING = ROOT / "cards" / "immortality" / "pending"
 ICON_COLUMNS = {"green_access": "landsraad", "purple_access": "city", "yellow_access": "spice_trade",
                 "emperor_access": "emperor", "spacing_guild_access": "guild",
                 "bene_gesserit_access": "bene_gesserit", "fremen_access": "fremen"}
@@ -87,60 +85,8 @@ def ours() -> dict:
                      "cost": d.fields.get("cost"), "icons": tuple(sorted(d.fields.get("icons", ()))),
                      "factions": tuple(sorted(d.fields.get("factions", ()))),
                      "reveal persuasion": _plain(reveal, "persuasion"), "reveal swords": _plain(reveal, "swords"),
-                     "swords": d.fields.get("swords"), "pending": False}
-    for path in sorted(PENDING.glob("*.dune.txt")):
-        for ident, d in _read_pending(path.read_text(encoding="utf-8")).items():
-            assert ident not in out, f"{ident} is both a card and pending"
-            out[ident] = d
+                     "swords": d.fields.get("swords")}
     return out
-
-
-DEFN = re.compile(r'^(card|intrigue|tleilaxu|starter|hagal) (\w+) "([^"]+)" \{$')
-
-
-def _read_pending(text: str) -> dict:
-    """The fields of each definition of a pending file (written one statement a line,
-    as `dunec fmt` lays a card out): the build does not read these files."""
-    out, lines = {}, text.splitlines()
-    i = 0
-    while i < len(lines):
-        m = DEFN.match(lines[i])
-        if not m:
-            i += 1
-            continue
-        body = []
-        i += 1
-        while lines[i] != "}":
-            body.append(lines[i].split("#")[0])
-            i += 1
-        src = "\n".join(body)
-        fields = dict(re.findall(r"\b(copies|cost|swords) (\d+)", src.split("{")[0] if "{" in src else src))
-        named = dict(re.findall(r"^\s*(?:.*; )?(icons|factions) ([a-z_ ]+?)\s*$", src, re.M))
-        reveal = _box(src, "reveal")
-        out[m.group(2)] = {"kind": m.group(1), "name": m.group(3), "copies": int(fields.get("copies", 1)),
-                           "cost": int(fields["cost"]) if "cost" in fields else None,
-                           "icons": tuple(sorted(named.get("icons", "").split())),
-                           "factions": tuple(sorted(named.get("factions", "").split())),
-                           "reveal persuasion": _top(reveal, "persuasion"), "reveal swords": _top(reveal, "swords"),
-                           "swords": int(fields["swords"]) if "swords" in fields else None, "pending": True}
-    return out
-
-
-def _box(src: str, box: str) -> str:
-    m = re.search(rf"(?m)^\s*{box} \{{", src)
-    if not m:
-        return ""
-    depth, j = 1, m.end()
-    while depth:
-        depth += {"{": 1, "}": -1}.get(src[j], 0)
-        j += 1
-    return src[m.end():j - 1]
-
-
-def _top(box: str, what: str) -> int:
-    while re.search(r"\{[^{}]*\}", box):
-        box = re.sub(r"\{[^{}]*\}", "", box)
-    return sum(int(n) for n in re.findall(rf"\b{what} (\d+)", box))
 
 
 # ---------------------------------------------------------------------- the sources
@@ -251,6 +197,11 @@ def test_each_card_against_both_sources(ident):
         if field == "cost" and d["kind"] == "starter":
             continue
         _differences(ident, field, theirs, mod[field] if mod else None, d[field])
+
+
+def test_no_card_waits_for_a_construct():
+    """Harvest Cells and Guild Impersonator were the last (issue 21): no pending file is left."""
+    assert not (ROOT / "cards" / "immortality" / "pending").exists()
 
 
 def test_every_known_difference_names_a_card():

@@ -524,16 +524,18 @@ def test_rhombur_vernius_signet_may_take_a_negotiator(ix):
 
 def test_codegen_inlines_only_the_gains_no_modifier_watches(model):
     """Yuna Moritani's `extra_gain solari` makes every Solari gain of the bundled
-    cards a call of the gain rule; other plain gains stay inlined, and content
-    without such a modifier inlines Solari too."""
+    cards a call of the gain rule (as Guild Impersonator's `gained_this_turn spice`
+    does every spice gain); other plain gains stay inlined, and content without
+    such a modifier or condition inlines Solari and spice too."""
     from types import SimpleNamespace
 
     from dunec.codegen.emit import inlined
     from dunec.paths import generated_dir
 
-    assert "solari" not in inlined(model) and "spice" in inlined(model)
+    assert "solari" not in inlined(model) and "spice" not in inlined(model) and "water" in inlined(model)
     base_only = SimpleNamespace(defs={k: d for k, d in model.defs.items() if d.set == "base"})
-    assert "solari" in inlined(base_only)
+    assert "solari" in inlined(base_only) and "spice" in inlined(base_only)
     generated = (generated_dir() / "base_imperium.py").read_text(encoding="utf-8")
-    assert "player.solari +=" not in generated and "player.spice +=" in generated
-    assert "c0.gain('solari'" in generated
+    assert "player.solari +=" not in generated and "player.spice +=" not in generated
+    assert "player.water +=" in generated
+    assert "c0.gain('solari'" in generated and "c0.gain('spice'" in generated

@@ -345,3 +345,11 @@ def test_show_uses_a_new_sets_declared_titles(tmp_path, capsys):
         assert words in text, words
     for ident in ("the route", "contacts", "skiff", "safe_house", "safe house", "the charts"):
         assert ident not in text, ident
+
+
+def test_show_harvest_cells_names_its_troops(capsys):
+    """A box with one number (`on lose_troops 3`) says it in its title."""
+    assert show(capsys, "harvest_cells") == (
+        "Harvest Cells  [intrigue card, immortality, 2 copies]\n"
+        "-----------------------------------------------------\n"
+        "When you lose at least 3 Troops at the end of a Conflict: +2 Specimens, acquire one of the Tleilaxu row")

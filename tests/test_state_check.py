@@ -72,6 +72,8 @@ def test_every_state_of_real_games_is_accepted_as_it_was(compiled):
     (lambda d, s: s["players"][0]["vp_ledger"].__setitem__("cards", 5), ("VP",)),
     (lambda d, s: s["players"][0].__setitem__("agents_left", 0), ("players[0].agents_left",)),
     (lambda d, s: s["players"][0].__setitem__("extra", 1), ("players[0]", "unknown: extra")),
+    (lambda d, s: s["players"][0]["gained"].__setitem__("melange", 1), ("players[0].gained", "melange")),
+    (lambda d, s: s["players"][1]["gained"].__setitem__("spice", 0), ("players[1].gained.spice", "0")),
     (lambda d, s: s.__delitem__("reserve"), ("missing: reserve",)),
     (lambda d, s: s["pending"]["options"].append(["place", "no_such_card", "arrakeen"]), ("pending.options[",)),
     (lambda d, s: s["stack"].append({"do": "no_such_step"}), ("stack[", "no_such_step")),

@@ -351,7 +351,14 @@ class Checker(EffectChecker):
             if st.body is None:
                 self.d.error(FIELD_NEEDS_BLOCK, st.span, field=key, example=spec.example)
                 return
-            if args:
+            if spec.number:  # a box with one number: `on lose_troops 3 { ... }`
+                if len(args) != 1 or args[0].kind != "int":
+                    r = RANGES[spec.number]
+                    self.d.error(NUMBER_EXPECTED, args[1].span if len(args) > 1 else st.verb_span, field=key,
+                                 lo=r.lo, hi=r.hi, example=spec.example)
+                elif self._number(args[0], spec.number):
+                    out.fields[spec.box] = args[0].value
+            elif args:
                 self.d.error(BOX_TAKES_NO_ARGUMENTS, args[0].span, field=key, example=spec.example)
             context = "reward" if spec.box in ("first", "second", "third") else spec.box
             out.boxes[spec.box] = self._block(st.body, context, defn)

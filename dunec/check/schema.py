@@ -44,6 +44,7 @@ RANGES: dict[str, Range] = {
     "factions": Range(0, 4, "a number of factions", "there are 4 factions"),
     "factions_chosen": Range(1, 4, "a number of factions to choose", "there are 4 factions"),
     "troops": Range(0, 12, "a number of troops", "a player has 12 troops"),
+    "troops_lost": Range(1, 12, "a number of troops lost", "a player has 12 troops"),
     "players": Range(1, 4, "a number of players", "a game seats 1 to 4 players"),
     "held": Range(0, 99, "an amount held", "compare with 0 to 99: more is never held"),
     "card_copies": Range(0, 20, "a number of copies", "a card comes in at most 20 copies"),
@@ -88,7 +89,8 @@ NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence
 
 
 class FieldSpec(Frozen):
-    """number: the RANGES entry of an "int" field."""
+    """number: the RANGES entry of an "int" field, or of a box's one number
+    (`on lose_troops 3 { ... }`: kept as the field named for the box)."""
     __slots__ = FIELDS = ("kind", "example", "box", "table", "required", "number")
 
     def __init__(self, kind: str, example: str, box: str = "", table: str = "", required: bool = False,
@@ -149,6 +151,10 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "combat": _box("combat", "combat { swords 4 }"),
         "endgame": _box("endgame", "endgame { vp 1 }"),
         "on win": _box("win", "on win { spice 3 }"),
+        # At the end of a Conflict, a player who lost at least N troops in it (those
+        # returned to the supply) may play it (engine/rules/combat.py lost_cards).
+        "on lose_troops": FieldSpec("box", "on lose_troops 3 { specimen 2 }", box="lose_troops",
+                                    number="troops_lost"),
     },
     "conflict": {
         **_COMMON,

@@ -98,6 +98,9 @@ CONDITIONS: dict[str, CondDef] = {
     "secret": CondDef(("",)),
     # an opponent played a combat intrigue card in this round's Conflict (Counterattack)
     "opponent_combat_intrigue": CondDef(("",)),
+    # you gained some of this counter during this turn so far (Guild Impersonator: "if you
+    # gain spice this turn"; engine/rules/resources.py tally)
+    "gained_this_turn": CondDef(("<counter>",)),
     "deployed_this_turn": CondDef(("", "<unit>"), quantity=True),
     "opponent_units": CondDef(("",), quantity=True),
     # your troops in the Conflict less the most any opponent has there (Show of Strength:

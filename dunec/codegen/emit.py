@@ -24,7 +24,7 @@ import jinja2
 
 from dunec.check.model import Model
 from dunec.check.tables import CMPS
-from dunec.ir.meta import Content, meta_of, track_steps, vocab_of
+from dunec.ir.meta import Content, meta_of, reads_gains, track_steps, vocab_of
 from dunec.ir.ops import asks, program_of, segments, to_tuples, walk
 from dunec.ir.verbs import CALLS, OPS, WATCHING
 
@@ -175,8 +175,10 @@ def _check_python(name: str, text: str) -> None:
 def inlined(model: Model) -> tuple:
     """The plain resources a gain of which is inlined for the box's own player: all
     but those a definition's modifier watches (Yuna Moritani's `extra_gain solari`),
-    whose every gain must reach the gain rule (rules_resources.gain) on both back-ends."""
+    whose every gain must reach the gain rule (rules_resources.gain) on both back-ends,
+    and those a condition `gained_this_turn` reads (tallied there: meta.reads_gains)."""
     watched = {o.args[0] for d in model.defs.values() for o in d.boxes.get("passive", ()) if o.kind in WATCHING}
+    watched |= {r for d in model.defs.values() for r in reads_gains(d)}
     return tuple(r for r in PLAIN if r not in watched)
 
 

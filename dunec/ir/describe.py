@@ -53,6 +53,8 @@ def cond(c: tuple) -> str:
         return "your Factions chosen in secret are not revealed yet"
     if k == "opponent_combat_intrigue":
         return "an opponent played a combat Intrigue card in this Conflict"
+    if k == "gained_this_turn":
+        return f"you gained {name(c[1])} this turn"
     if k == "agent_at":
         return f"you have an Agent on a {name(c[1])} board space"
     if k == "grafted":

@@ -48,11 +48,34 @@ def meta_of(d: Def) -> dict:
         m["copies_agent_box"] = True
     if any(o.kind == "gain" and o.args[0] == "swords" for o in walk(d.boxes.get("reveal", ()))):
         m["reveal_swords"] = True
+    reads = reads_gains(d)
+    if reads:
+        m["reads_gains"] = reads
     first = d.boxes.get("first", ())
     ctl = [o.args[0] for o in first if o.kind == "control"]
     if ctl:
         m["controls"] = ctl[0]
     return m
+
+
+def reads_gains(d: Def) -> tuple:
+    """The counters a condition `gained_this_turn` of the definition reads (sorted):
+    the engine tallies their gains (rules_resources.watched_gains), and effect code
+    never inlines a gain of one (codegen's `inlined`)."""
+    found: set = set()
+
+    def scan(x) -> None:
+        if isinstance(x, (tuple, list)):
+            if len(x) == 2 and x[0] == "gained_this_turn" and isinstance(x[1], str):
+                found.add(x[1])
+            for y in x:
+                scan(y)
+
+    for ops in d.boxes.values():
+        for o in walk(ops):
+            scan(o.args)
+    scan(d.fields.get("requires"))
+    return tuple(sorted(found))
 
 
 def vocab_of(model) -> dict:

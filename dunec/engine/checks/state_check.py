@@ -269,6 +269,10 @@ class _Reader:
             if u not in units:
                 self.fail(f"{w}.recruited_units", f"{_show(u)} is not a unit kind of this game")
             self.int(f"{w}.recruited_units.{u}", n)
+        counted = tuple(self.content.declared("counter"))
+        for c, n in self.dict(f"{w}.gained", p["gained"]).items():
+            self.one_of(f"{w}.gained", c, counted)
+            self.int(f"{w}.gained.{c}", n, 1)
         self.supply_cards(w, p)
         tokens = self.content.declared("token")
         for i, t in enumerate(self.list(f"{w}.tokens", p["tokens"])):

@@ -54,7 +54,7 @@ class Ctx:
     def gain(self, res: str, n: int) -> None:
         p = self.player
         # A rival may refuse it, a leader may gain more (rules_resources.gain).
-        if res in PLAIN and not p.rival and not self.engine.extra_gains:
+        if res in PLAIN and not p.rival and not self.engine.extra_gains and res not in self.engine.watched_gains:
             setattr(p, res, getattr(p, res) + n)
         else:
             rules_resources.gain(self.engine, self.player, res, n)

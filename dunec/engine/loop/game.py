@@ -80,6 +80,8 @@ class Engine:
         # seat -> {counter: extra} for leaders with more of a counter on their own turn
         # (`extra_gain`), applied by the gain rule (rules_resources.gain); {} in most games.
         self.extra_gains = rules_resources.extra_gains(content, state.players)
+        # The counters whose gains are tallied for the turn (`gained_this_turn`); empty in most games.
+        self.watched_gains = rules_resources.watched_gains(content)
 
     # ------------------------------------------------------------------ bookkeeping
     def log(self, msg: str) -> None:

@@ -55,6 +55,9 @@ class Player:
     swords: int = 0
     recruited: int = 0  # troops recruited this turn
     recruited_units: dict = field(default_factory=dict)  # unit kind -> recruited this turn (rules_units)
+    # counter -> the amount gained this turn, of the counters a condition `gained_this_turn`
+    # of the game's content reads (rules_resources.tally); emptied when a turn begins
+    gained: dict = field(default_factory=dict)
     deployed_turn: int = 0  # troops deployed to the Conflict this turn
     secret: list = field(default_factory=list)  # factions chosen in secret, not yet revealed
     revealed_turn: bool = False

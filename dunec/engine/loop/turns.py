@@ -645,6 +645,7 @@ def maker_harvest(e, f):
     bonus = e.state.maker_spice.get(space, 0)
     if bonus:
         p.spice += bonus
+        rules_resources.tally(e, p, "spice", bonus)
         e.state.maker_spice[space] = 0
     rules_agents.leader_trigger(e, p, "harvest", space)
 

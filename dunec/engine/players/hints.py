@@ -288,7 +288,7 @@ _BY_KIND = {
     "cell": _cell, "turn": _turn, "graft": _graft, "plot": _plot, "buy": _buy, "combat": _combat,
     "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
     "top": _top, "block": _block,
-    "defend": _yes, "pay": _yes, "win": _yes, "choose": _given, "opponent": _opponent,
+    "defend": _yes, "pay": _yes, "win": _yes, "lose_troops": _yes, "choose": _given, "opponent": _opponent,
     "influence": _influence, "secret": _less_influence, "lose_influence": _less_influence,
     "alliance": _alliance, "deploy": _deploy, "retreat": _retreat, "place_unit": _place_unit,
     "move": _move,

@@ -34,6 +34,7 @@ QUESTIONS = {
     "secret": "Choose a faction in secret (only you will see it):",
     "defend": "Deploy a troop from your supply to defend your location?",
     "win": "You won the conflict. Play this card?",
+    "lose_troops": "You lost troops at the end of the conflict. Play this card?",
 }
 
 

@@ -266,7 +266,7 @@ class Builder:
             rules_resources.add_vp(e, p, "cards", n - p.vp)
             if p.vp != n:
                 _fail(f"{w}.vp", "the two-player rival scores nothing")
-        p.recruited, p.recruited_units, p.deployed_turn = 0, {}, 0
+        p.recruited, p.recruited_units, p.deployed_turn, p.gained = 0, {}, 0, {}
 
     def to_garrison(self, w: str, p, kind: str, want: int) -> None:
         """Units of a kind out of the supply until `want` are out of it (garrison and

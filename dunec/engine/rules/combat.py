@@ -169,8 +169,42 @@ def win_cards(e, f):
 
 
 @step
+def lost_cards(e, f):
+    """A player who lost troops at the end of the Conflict may play each intrigue card
+    whose `on lose_troops N` box asks at most that many troops, in turn (as `win_cards`)."""
+    p = e.players[f["seat"]]
+    cards = f["cards"]
+    if cards is None:
+        cards = [c for c in dict.fromkeys(p.intrigue)
+                 if "lose_troops" in e.defs[c]["boxes"] and f["lost"] >= e.defs[c].get("lose_troops", 1)]
+    if "chosen" in f:
+        card = cards[0]
+        cards = cards[1:]
+        if cards:
+            e.later("lost_cards", seat=p.seat, lost=f["lost"], cards=cards)
+        if f["answer"] == 0:
+            play_intrigue(e, p, card, "lose_troops")
+        return
+    while cards:
+        card = cards[0]
+        forced = e.defs[card]["forced"].get("lose_troops")
+        if forced is None or rules_costs.can_pay(e, p, forced):
+            e.yes_no(p, "lose_troops", f"play {e.cname(card)}", e.defs[card]["values"].get("lose_troops", 0.0),
+                     "lost_cards", card, seat=p.seat, lost=f["lost"], cards=cards)
+            return
+        cards = cards[1:]
+
+
+@step
 def combat_end(e, f):
     st = e.state
+    # Troops lost at the end of the Conflict: those there go back to the supply. Only
+    # troops count (a declared unit kind goes back to the garrison: decisions.md).
+    lost = [(p.seat, p.conflict) for p in e.order() if p.conflict > 0 and seats.uses_abilities(p)]
+    if lost and "lose_troops" in e.boxed:
+        for seat, n in reversed(lost):  # in turn order, once every troop is back
+            if any("lose_troops" in e.defs[c]["boxes"] for c in e.players[seat].intrigue):
+                e.later("lost_cards", seat=seat, lost=n, cards=None)
     for p in e.players:
         p.supply += p.conflict
         p.conflict = 0

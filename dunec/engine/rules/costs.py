@@ -217,6 +217,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return bool(p.secret)
     if k == "opponent_combat_intrigue":
         return any(s != p.seat for s in e.state.combat_intrigue)
+    if k == "gained_this_turn":  # read when the box resolves: gains so far this turn
+        return p.gained.get(c[1], 0) > 0
     if k == "agent_at":
         return rules_agents.agent_at(e, p, c[1])
     if k == "enemy_agent_here":

@@ -27,6 +27,9 @@ def next_is_extra(e, seat) -> bool:
 def turn_begins(e, p: Player) -> None:
     e.state.turn_seat = p.seat
     p.visited = []
+    for q in e.players:  # `gained_this_turn`: what each player gains from now on
+        if q.gained:
+            q.gained = {}
     aside.back_in_hand(p)
 
 

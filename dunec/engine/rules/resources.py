@@ -50,9 +50,24 @@ def extra_gains(content, players) -> dict:
     return out
 
 
+def watched_gains(content) -> frozenset:
+    """The counters a condition `gained_this_turn` of the game's content reads
+    (meta_of's `reads_gains`): every gain of one goes through `add`, which tallies
+    it (effect code never inlines such a gain, codegen's `inlined`); none in most games."""
+    return frozenset(r for d in content.defs.values() for r in d.get("reads_gains", ()))
+
+
+def tally(e, p: Player, res: str, n: int) -> None:
+    """A gain of a watched counter, counted for this turn (`gained_this_turn`)."""
+    if n > 0 and res in e.watched_gains:
+        p.gained[res] = p.gained.get(res, 0) + n
+
+
 def add(e, p: Player, res: str, n: int) -> None:
     if p.rival and res != "troops" and res not in p.units and seats.duo_rival(e, p):
         return  # the two-player rival never gains resources, cards or VP; units it does (HAGAL.md 2.4)
+    if e.watched_gains:
+        tally(e, p, res, n)
     if res == "troops":
         if n > p.supply and p.counters:
             rules_holding.make_room(e, p, "troops", n)  # a specimen back to the supply first
