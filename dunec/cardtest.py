@@ -76,15 +76,24 @@ def fresh_game(content, players: int = 3, seed: int = 0, leaders=None, clear: bo
     if clear:
         for p in state.players:
             p.deck, p.hand = [], []
-        quiet, drawn = quiet_conflict(content), state.conflict
-        if quiet in state.conflict_deck:  # out of the deck, as a revealed conflict is (each card in one place)
-            i = state.conflict_deck.index(quiet)
-            if drawn is None:
-                del state.conflict_deck[i]
-            else:
-                state.conflict_deck[i] = drawn
-        state.conflict = quiet
+        reveal_conflict(state, quiet_conflict(content))
     return state, scripts, engine
+
+
+def reveal_conflict(state, conflict: str) -> None:
+    """Make `conflict` this round's Conflict, as a scenario sets it up: out of the
+    deck (or the done pile) as a revealed card is (each card in one place), the
+    card it replaces back in its place in the deck."""
+    drawn = state.conflict
+    if conflict in state.conflicts_done:  # a scenario playing a card again takes it back
+        state.conflicts_done.remove(conflict)
+    if conflict in state.conflict_deck:
+        i = state.conflict_deck.index(conflict)
+        if drawn is None:
+            del state.conflict_deck[i]
+        else:
+            state.conflict_deck[i] = drawn
+    state.conflict = conflict
 
 
 def tally(p, content) -> dict:

@@ -168,6 +168,9 @@ def _parser(only: str | None = None):
                    help=f"only this kind: {', '.join(sorted(KINDS))} or a kind a set derives "
                         f"(default: every kind)")
     p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
+                   help="also list these card files or folders (an author's new set), checked with the "
+                        "bundled cards (repeatable)")
 
     p = command("show", help="print a definition as a player reads it (and draw it as SVG)")
     p.add_argument("ids", nargs="*", metavar="ID", help="definition ids, e.g. duncan_idaho")
@@ -807,11 +810,19 @@ def _summary(args, stats, done: int) -> str:
             + (f", compared with {args.compare.name}" if args.compare else ""))
 
 
-def _load_defs(sets=None):
-    from dunec.content import load
+def _load_defs(sets=None, extra=()):
+    """The definitions to list: the compiled ones, with `extra` (--with) card files
+    checked with the bundled cards and read from their IR."""
+    from dunec.content import ContentError, load
 
-    content = load("compiled")
-    if sets is None:  # every compiled definition, those of sets the engine does not play yet too
+    for path in extra:
+        if not _exists(path):
+            raise UsageError(f"no such file or folder: {path}")
+    try:
+        content = load("interpreted", extra=list(extra)) if extra else load("compiled")
+    except ContentError as e:
+        raise CardErrors(str(e)) from None
+    if sets is None:  # every definition, those of sets the engine does not play yet too
         return {**content.defs, **content.held}
     return _for_sets(content, sets, playing=False).defs
 
@@ -828,7 +839,7 @@ def _known_set(name: str | None, sets) -> None:
 
 
 def cmd_list(args) -> int:
-    defs = _load_defs(args.sets)
+    defs = _load_defs(args.sets, args.extra)
     _known_set(args.set_, {m["set"] for m in defs.values()})
     rows = []
     from dunec.check.model import KINDS
@@ -879,7 +890,9 @@ def cmd_show(args) -> int:
         from dunec.content import sets_needed, shown_files
         from dunec.ir.meta import Content, vocab_of
 
-        sketch = Content({k: {"set": d.set} for k, d in model.defs.items()}, {}, "", vocab_of(model),
+        # (a set's `remove` and `replace starter` read a definition's kind and id, a deck's rows)
+        sketch = Content({k: {"set": d.set, "kind": d.kind, "id": d.id, "cards": d.fields.get("cards", ())}
+                          for k, d in model.defs.items()}, {}, "", vocab_of(model),
                          needs=sets_needed(model, shown_files(args.extra)))
         playing = _for_sets(sketch, args.sets, playing=False).defs
         model.defs = {k: d for k, d in model.defs.items() if k in playing}

@@ -16,6 +16,7 @@ from dunec.engine.rivals import play as rivals
 from dunec.engine.loop import turns
 from dunec.engine.loop.game import Engine
 from dunec.engine.players.policies import ScriptedPolicy
+from dunec.cardtest import reveal_conflict
 
 SOLO_RIVALS = ("count_ilban_richese", "earl_memnon_thorvald")
 
@@ -36,7 +37,7 @@ class RivalGame:
         if clear:
             for p in self.state.players:
                 p.deck, p.hand = [], []
-            self.state.conflict = "skirmish_b"
+            reveal_conflict(self.state, "skirmish_b")
 
     # --- seats
     def p(self, seat: int):

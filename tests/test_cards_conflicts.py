@@ -8,6 +8,7 @@ from itertools import combinations
 import pytest
 
 from dunec.engine.loop import turns
+from dunec.cardtest import reveal_conflict
 
 from test_cards_support import changes, deploy, finish, new, snap, top_intrigue
 from scenario import settle
@@ -271,7 +272,7 @@ def test_terrible_purpose_first_may_trash_nothing(content):
 # ---------------------------------------------------------------------- the Combat phase
 def test_combat_places_and_ties_with_four_players(content):
     g = new(content)
-    g.state.conflict = "guild_bank_raid"
+    reveal_conflict(g.state, "guild_bank_raid")
     deploy(g, 0, 3)   # strength 6
     deploy(g, 1, 2)   # 4
     deploy(g, 2, 2)   # 4: tied with P2, so both take the third reward
@@ -286,7 +287,7 @@ def test_combat_places_and_ties_with_four_players(content):
 
 def test_combat_tie_for_first_takes_second(content):
     g = new(content)
-    g.state.conflict = "skirmish_d"
+    reveal_conflict(g.state, "skirmish_d")
     deploy(g, 0, 1)
     deploy(g, 1, 1)
     g.p(1).swords = 0
@@ -299,7 +300,7 @@ def test_combat_tie_for_first_takes_second(content):
 
 def test_combat_third_reward_only_with_four_players(content):
     g = new(content, players=3)
-    g.state.conflict = "desert_power"
+    reveal_conflict(g.state, "desert_power")
     deploy(g, 0, 3)
     deploy(g, 1, 2)
     deploy(g, 2, 1)
@@ -313,7 +314,7 @@ def test_combat_third_reward_only_with_four_players(content):
 
 def test_swords_without_troops_earn_nothing(content):
     g = new(content)
-    g.state.conflict = "raid_stockpiles"
+    reveal_conflict(g.state, "raid_stockpiles")
     g.p(0).swords = 9
     deploy(g, 1, 1)
     before = snap(g)

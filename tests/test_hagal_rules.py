@@ -12,6 +12,7 @@ from dunec.engine.checks import invariants
 from dunec.engine.runs import runner
 from dunec.engine.loop import turns
 from dunec.engine.effects.context import Ctx
+from dunec.cardtest import reveal_conflict
 
 from hagal_support import RivalGame
 from test_cards_support import changes, deploy, set_influence, snap
@@ -269,7 +270,7 @@ def test_rivals_never_play_intrigue_cards(content):
 
 def test_solo_rivals_take_first_and_second_rewards(content):
     g = RivalGame(content, "solo")
-    g.state.conflict = "guild_bank_raid"  # 1st: 6 Solari, 2nd: 4 Solari
+    reveal_conflict(g.state, "guild_bank_raid")  # 1st: 6 Solari, 2nd: 4 Solari
     deploy(g, P2, 3)
     deploy(g, P3, 2)
     deploy(g, P1, 1)
@@ -293,7 +294,7 @@ def test_rivals_never_take_a_third_reward(content):
 
 def test_a_rival_wins_control_and_defends_it_at_round_start(content):
     g = RivalGame(content, "solo")
-    g.state.conflict = "siege_of_arrakeen"
+    reveal_conflict(g.state, "siege_of_arrakeen")
     deploy(g, P2, 2)
     g.combat()
     assert g.state.control == {"arrakeen": P2} and g.p(P2).vp == 1
@@ -385,7 +386,7 @@ def test_a_rival_picks_the_faction_where_it_has_least(content):
     rules_resources.gain_influence(g.engine, g.p(P2), "any", 1)
     g.engine.drive()
     assert g.p(P2).influence["bene_gesserit"] == 1  # ties: track order
-    g.state.conflict = "machinations"  # 1st: choose two factions
+    reveal_conflict(g.state, "machinations")  # 1st: choose two factions
     deploy(g, P2, 1)
     g.combat()
     assert g.p(P2).influence == {"emperor": 2, "guild": 2, "bene_gesserit": 1, "fremen": 1}
@@ -453,7 +454,7 @@ def test_seven_spice_is_traded_only_during_a_level_three_conflict(content):
     g = RivalGame(content, "solo")
     rival = g.p(P2)
     rival.spice = 8
-    g.state.conflict = "guild_bank_raid"  # level II
+    reveal_conflict(g.state, "guild_bank_raid")  # level II
     rivals.trade(g.engine, rival)
     assert rival.spice == 8 and rival.vp == 0
     g.state.conflict = None
@@ -465,7 +466,7 @@ def test_seven_spice_is_traded_only_during_a_level_three_conflict(content):
 
 def test_solo_rival_trades_after_conflict_rewards(content):
     g = RivalGame(content, "solo")
-    g.state.conflict = "desert_power"  # 1st: 1 VP and 1 water
+    reveal_conflict(g.state, "desert_power")  # 1st: 1 VP and 1 water
     g.p(P2).water = 2
     deploy(g, P2, 1)
     g.combat()
@@ -636,7 +637,7 @@ class _First:
 
 def test_a_rival_with_the_mentat_takes_an_extra_turn(content):
     g = RivalGame(content, "solo")
-    g.state.conflict = "sort_through_the_chaos"
+    reveal_conflict(g.state, "sort_through_the_chaos")
     deploy(g, P2, 1)
     g.combat()
     turns.recall(g.engine)
@@ -720,7 +721,7 @@ def test_duo_rival_gains_no_vp_or_rewards_but_influence_and_alliances(content):
 
 def test_duo_rival_winning_takes_no_reward_and_the_second_place_still_does(content):
     g = RivalGame(content, "duo")
-    g.state.conflict = "guild_bank_raid"
+    reveal_conflict(g.state, "guild_bank_raid")
     deploy(g, 2, 3)
     deploy(g, 0, 1)
     before = snap(g)
@@ -734,7 +735,7 @@ def test_duo_rival_winning_takes_no_reward_and_the_second_place_still_does(conte
 def test_duo_rival_winning_a_location_removes_a_persons_control_marker(content):
     g = RivalGame(content, "duo")
     g.state.control = {"arrakeen": 0, "carthag": 1}
-    g.state.conflict = "siege_of_arrakeen"
+    reveal_conflict(g.state, "siege_of_arrakeen")
     deploy(g, 2, 2)
     g.stack("hagal_hall_of_oratory")
     g.combat()
@@ -746,7 +747,7 @@ def test_duo_rival_winning_a_location_removes_a_persons_control_marker(content):
 def test_duo_rival_tied_for_first_removes_nothing(content):
     g = RivalGame(content, "duo")
     g.state.control = {"arrakeen": 0}
-    g.state.conflict = "siege_of_arrakeen"
+    reveal_conflict(g.state, "siege_of_arrakeen")
     deploy(g, 2, 1)
     deploy(g, 1, 1)
     g.stack("hagal_hall_of_oratory")

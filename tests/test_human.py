@@ -13,13 +13,14 @@ from dunec.engine.records.saves import SaveError, card_record, load_game, save_g
 from dunec.engine.runs.runner import new_state
 from dunec.engine.loop.game import Engine
 from dunec.engine.rules import cards as rules_cards
+from dunec.cardtest import reveal_conflict
 
 
 def _engine(compiled):
     st = new_state(compiled, 3, 5, ["human"] * 3)
     e = Engine(compiled, st, [None] * 3)
     st.round = 1
-    st.conflict = "siege_of_arrakeen"
+    reveal_conflict(st, "siege_of_arrakeen")
     rules_cards.draw(e, st.players[0], 5)
     return e
 

@@ -17,6 +17,7 @@ from dunec.engine.players import seats
 from dunec.engine.loop import setup
 from dunec.engine.loop.actions import NO, YES
 from dunec.engine.effects.context import Ctx
+from dunec.cardtest import reveal_conflict
 
 from hagal_support import RivalGame
 
@@ -529,10 +530,10 @@ def test_seven_spice_only_in_a_level_three_conflict_with_ix(ix):
     g = solo(ix)
     rival = g.p(P2)
     rival.spice = 8
-    g.state.conflict = "ix_skirmish_a"
+    reveal_conflict(g.state, "ix_skirmish_a")
     rivals.trade(g.engine, rival)
     assert rival.spice == 8 and rival.vp == 0
-    g.state.conflict = next(m["id"] for m in ix.of_kind("conflict") if m.get("level") == 3)
+    reveal_conflict(g.state, next(m["id"] for m in ix.of_kind("conflict") if m.get("level") == 3))
     rivals.trade(g.engine, rival)
     assert rival.spice == 1 and rival.vp == 1
 

@@ -16,6 +16,7 @@ from dunec.engine.loop.game import Engine
 from dunec.engine.loop.setup import give_sets
 from dunec.engine.players.policies import ScriptedPolicy
 from dunec.engine.loop.state import TROOPS_PER_PLAYER, GameState
+from dunec.cardtest import reveal_conflict
 
 PLAIN = "count_ilban_richese"
 D = "dreadnought"
@@ -29,7 +30,7 @@ def ix(request):
 def game(ix, n=3, leaders=None, conflict="skirmish_b"):
     g = Scenario(ix, players=n, leaders=leaders or [PLAIN] * n)
     give_sets(ix, g.state)
-    g.state.conflict = conflict
+    reveal_conflict(g.state, conflict)
     return g
 
 
@@ -367,7 +368,7 @@ def test_a_placed_dreadnought_covers_a_control_marker_for_the_next_round(ix):
     g.engine.drive()
     assert p.conflict == 1 and [k for k, _ in g.asked(1)].count("defend") == 0
     # At the next combat's end the dreadnought goes home and the marker counts again.
-    g.state.conflict = "skirmish_b"  # (winning the siege would move the marker itself)
+    reveal_conflict(g.state, "skirmish_b")  # (winning the siege would move the marker itself)
     g.combat()
     assert g.state.placed == {} and p.units[D]["garrison"] == 2
     assert rules_units.controller(g.engine, "arrakeen") == 1
@@ -440,7 +441,7 @@ def test_a_random_ix_scenario_of_combats_keeps_the_invariants(ix):
             invariants.check(g.engine)
         g.combat()
         invariants.check(g.engine)
-        g.state.conflict = "skirmish_b"
+        reveal_conflict(g.state, "skirmish_b")
     assert len(g.state.placed) <= 1
 
 

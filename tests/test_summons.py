@@ -109,15 +109,27 @@ def test_nothing_is_summoned_when_no_conflict_is_fought(content):
     assert wyrms(g.p(0)) == {"supply": 99, "garrison": 0, "conflict": 0}
 
 
-def test_nothing_is_summoned_into_a_protected_conflict(content, monkeypatch):
-    """The one place summoning asks whether a flag protects the Conflict; until
-    branch `flags` lands it reads no flag (summons.conflict_protected)."""
-    g = game(content)
-    assert summons.conflict_protected(g.engine) is False  # no flag is up in this set
-    monkeypatch.setattr(summons, "conflict_protected", lambda e: True)
+def test_nothing_is_summoned_into_a_protected_conflict_until_its_flag_is_cleared(content):
+    """The flag `wall` protects Carthag: a Conflict for Carthag (its first reward's
+    control) takes no wyrm until a card clears the flag (rules/flags.py)."""
+    g = game(content, "siege_of_carthag")
+    p = g.p(0)
+    assert summons.conflict_protected(g.engine)
     summon(g, 0)
-    assert wyrms(g.p(0)) == {"supply": 99, "garrison": 0, "conflict": 0}
+    assert wyrms(p) == {"supply": 99, "garrison": 0, "conflict": 0}
     assert any("the Conflict is protected" in line for line in g.state.log)
+    g.box(0, "wall_breaker", "agent")  # clear wall
+    assert not summons.conflict_protected(g.engine)
+    summon(g, 0)
+    assert wyrms(p) == {"supply": 98, "garrison": 0, "conflict": 1}
+    invariants.check(g.engine)
+
+
+def test_a_conflict_for_a_location_no_flag_protects_takes_wyrms(content):
+    g = game(content)  # Wyrm War: control of Arrakeen, which the wall does not protect
+    assert g.state.flags == {"wall": True} and not summons.conflict_protected(g.engine)
+    summon(g, 0)
+    assert wyrms(g.p(0))["conflict"] == 1
 
 
 def test_the_bank_runs_dry_only_at_its_supply(content):

@@ -4,7 +4,7 @@ and played on both back-ends, so the mechanism is tested apart from Uprising's
 printed cards (rules/summons.py).
 
 `worms` requires base: a unit `wyrm` (summoned, doubles), a counter `hooks` (the
-Maker Hooks a card tests), a card summoning it, a card summoning only with hooks,
+Maker Hooks a card tests), a flag `wall` protecting Carthag and a card clearing it, a card summoning it, a card summoning only with hooks,
 and a conflict with a battle icon whose rewards hold every kind: resources, VP,
 an Influence choice, a pay-a-cost option, control and a choice of two."""
 from __future__ import annotations
@@ -20,6 +20,12 @@ set worms "Worms" {
   unit wyrm "Wyrm" { strength 3; supply 99; summoned; doubles }
   counter hooks "Hooks"
   tags battle "Battle icon" { crysknife desert_mouse; wild wild }
+  flag wall "Wall" { protects carthag }
+}
+card wall_breaker "Wall Breaker" {
+  cost 1
+  icons city
+  agent { clear wall }
 }
 card wyrm_caller "Wyrm Caller" {
   copies 4

@@ -155,6 +155,9 @@ def _make_layout(content) -> Layout:
         extra.append(("market", len(tiles)))   # 1 if the tile is face up on top of a market stack
     if card_kinds:
         extra.append(("market_cards", len(cards)))  # a market of cards' face-up and kept entries, by card
+    flags = content.declared("flag") if content.vocab else {}
+    if flags:
+        extra.append(("flags", len(flags)))  # a set's board-held flags, sorted: 1 while up (rules/flags.py)
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
                   _offsets(blocks + tuple(extra)),
@@ -208,6 +211,9 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
             if m.get("to"):
                 up = list(view.market_slots.get(market, ())) + ([m["keeps"]] if m.get("keeps") else [])
                 _count(vec, at["market_cards"][0], lay.card_index, up)
+    if "flags" in at:
+        for i, flag in enumerate(sorted(view.flags)):
+            vec[at["flags"][0] + i] = float(view.flags[flag])
     np.clip(vec, 0.0, HIGH, out=vec)
     return vec
 

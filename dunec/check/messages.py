@@ -536,9 +536,10 @@ TRACK_LINK_NOT_RIGHTWARD = Code(
     help="link `{cell}` to cells of column {want}")
 TRACK_MIXES_FORMS = Code(
     "E0423", "track `{track}` mixes a line and a graph",
-    "A track is either a line (`steps N`, `step K { }`, `first K { }`) or a graph of\n"
-    "cells (`cell ID { }`, `start ID`, `from COLUMN { }`): a token's position is a\n"
-    "step on a line, a cell on a graph, never both. `at_end { }` fits either.",
+    "A track is either a line (`steps N`, `step K { }`) or a graph of cells\n"
+    "(`cell ID { }`, `start ID`, `from COLUMN { }`): a token's position is a step on\n"
+    "a line, a cell on a graph, never both. `at_end { }` and `first` (a step number\n"
+    "on a line, a cell on a graph) fit either.",
     label="`{field}` belongs to a {form} track")
 TRACK_REACHED_BEYOND = Code(
     "E0424", "`reached {track} {n}` is never true: the track ends at {top}",
@@ -592,6 +593,26 @@ GRAFT_READ_OUTSIDE_AGENT_BOX = Code(
     "there is no other grafted card to read.",
     label="no grafted card here",
     help="move it into the card's `agent {{ ... }}` box")
+
+
+# A set's board-held flags (`flag ID { protects LOCATION... }`, engine/rules/flags.py).
+NOT_A_FLAG = Code(
+    "E0440", "`{name}` is not a flag",
+    "`clear FLAG` lowers a board-held flag and `flag FLAG` asks whether it is still\n"
+    "up: both name a flag a set declares (`flag shield_wall \"Shield Wall\" { protects\n"
+    "arrakeen }` in a `set` definition), of the card's set or of a set it requires.\n"
+    "A name of anything else (a counter, a track, a board space) is not a flag.",
+    label="{what}",
+    help="{hint}")
+
+FIRST_ON_UNKNOWN_CELL = TRACK_UNKNOWN_CELL.variant("no cell of the track has this id", None)
+FIRST_ON_START_CELL = Code(
+    "E0441", "`first {cell}` is on the start cell of track `{track}`",
+    "A `first CELL { ... }` box of a graph track goes to the first player whose token\n"
+    "reaches the cell by an advance. Every token starts on the track's `start` cell,\n"
+    "so no one ever reaches it first: the box would never be taken.",
+    label="every token starts here",
+    help="put the box on a cell right of the start")
 
 
 # Summoned units (Uprising's sandworm, rules 003 "Sandworms"; engine/rules/summons.py).

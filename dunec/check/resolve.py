@@ -20,7 +20,7 @@ from dunec.check.messages import (
     MISSING_SET_DECLARATION,
     NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NO_BOXES, NO_SUCH_DEFINITION,
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
-    UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
+    NOT_A_FLAG, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
     MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE,
 )
@@ -519,6 +519,12 @@ class Checker(EffectChecker):
             reach = self.v.reaches(self._set_now) if self._set_now in self.v.sets else None
             names = [c for c in err.candidates if reach is None or self.v.owner.get(c, self._set_now) in reach]
             help = did_you_mean(str(err.arg.value), names) or one_of(names, near=str(err.arg.value))
+        if err.slot == "flag":  # `clear X`, `flag X`: X is not a flag of the set's reach
+            other = self.v.decls.get(str(err.arg.value))
+            what = f"this is a {other.kind}" if other is not None and other.kind != "flag" else "not a flag"
+            hint = help if names else "declare it in the set: `flag shield_wall \"Shield Wall\" { protects arrakeen }`"
+            self.d.error(NOT_A_FLAG, err.arg.span, name=err.arg.text(), what=what, hint=hint)
+            return
         self.d.error(UNKNOWN_NAME, err.arg.span, what=what, name=err.arg.text(), help=help)
 
     def _suggest_id(self, word: str, kinds: tuple) -> str:

@@ -19,7 +19,6 @@ from dunec.record import Frozen
 # by the set's id. A branch that teaches the engine a construct strikes it off here.
 UNPLAYED_CONSTRUCTS = {
     "piece": "a player's pieces on board locations (`piece ID { supply N; on KIND }`)",
-    "flag": "a board-held flag (`flag ID { protects SPACE... }`)",
     "post": "the `post` board locations linked to spaces",
     "via": "an agent icon placed through a piece (`icon ID { via PIECE }`)",
     "free": "a market whose cards are taken without a price (`free`)",
@@ -134,6 +133,10 @@ CONDITIONS: dict[str, CondDef] = {
     # your agents on board spaces with any of these icons (one to four of them)
     "agents_at": CondDef(tuple(" ".join(["<icon>"] * n) for n in range(1, 5)), quantity=True),
     "card_icons": CondDef(("",), quantity=True),  # the agent icons of the card the box is about
+    # A set's board-held flags (engine/rules/flags.py): `flag FLAG` the flag is still up;
+    # `protected` this round's Conflict is for a location an up flag protects.
+    "flag": CondDef(("<flag>",)),
+    "protected": CondDef(("",)),
 }
 # The conditions and counts that read the grafted cards: a card's agent box only (E0431).
 GRAFT_READS = ("grafted", "grafted_with", "other_grafted")

@@ -15,7 +15,8 @@ from dunec.check.messages import (
     MARKET_CARD_FIELD_ON_TILES, MARKET_REBATES_ITS_CURRENCY, MARKET_STACKS_AND_SLOTS, MISSING_FIELD,
     NAME_DECLARED_TWICE, NAME_EXPECTED, NAME_LISTED_TWICE, NAMES_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE,
     SET_REQUIRED_TWICE, SET_REQUIRES_ITSELF, TRACK_LINK_NOT_RIGHTWARD, TRACK_MIXES_FORMS, TRACK_UNKNOWN_CELL,
-    TRACK_UNREACHABLE_CELL, UNKNOWN_FIELD, UNKNOWN_KIND, UNKNOWN_NAME,
+    TRACK_UNREACHABLE_CELL, UNKNOWN_FIELD, UNKNOWN_KIND, UNKNOWN_NAME, FIRST_ON_START_CELL,
+    FIRST_ON_UNKNOWN_CELL,
 )
 from dunec.check.schema import RANGES, SCHEMAS
 from dunec.record import Record
@@ -59,9 +60,10 @@ def sellable_kinds() -> tuple:
 # A track is a line (`steps N`, `step K { }`, `first K { }`) or a graph of cells
 # (`cell ID { column N; next ID...; gives { } }`, `start ID`, `from COLUMN { }`);
 # `at_end { }` fits either (docs/language.md, "Tracks").
-LINE_FIELDS = ("steps", "step", "first")
+LINE_FIELDS = ("steps", "step")
 GRAPH_FIELDS = ("cell", "start", "from")
-TRACK_FIELDS = LINE_FIELDS + GRAPH_FIELDS + ("at_end",)
+# `first K { }` (a line's step K) / `first CELL { }` (a graph's cell): either form
+TRACK_FIELDS = LINE_FIELDS + GRAPH_FIELDS + ("first", "at_end")
 CELL_FIELDS = ("column", "next", "gives")
 
 
@@ -250,7 +252,7 @@ def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
     ident = str(args[0].value)
     title = str(args[1].value) if len(args) == 2 else ident.replace("_", " ").capitalize()
     decl = OpenDecl(st.verb, ident, title, out.id, args[0].span)
-    if st.verb in ("flag", "piece", "tags"):
+    if st.verb in ("piece", "tags"):
         out.unplayed.append((st.verb, st.verb_span))
     body = st.body or []
     if st.body is None and st.verb != "icon":
@@ -690,12 +692,18 @@ def _read_track(decl: Decl, st: ast.Action, diags: Diagnostics) -> bool:
                         example=f"start {next(iter(decl.cells), 'r0')}")
             return False
         _check_graph(decl, diags)
+        _check_graph_firsts(decl, diags)
         return True
     if "steps" not in decl.numbers:
         if not any(isinstance(f, ast.Action) and f.verb == "steps" for f in st.body):
             diags.error(MISSING_FIELD, st.args[0].span, kind="track", id=decl.id, field="steps",
                         example=f"steps {RANGES['track_steps'].lo + 1}")
         return False
+    for n, (span, _) in list(decl.firsts.items()):
+        if not isinstance(n, int):  # `first CELL` names a cell of a graph track
+            diags.error(NUMBER_EXPECTED, span, field="first", lo=RANGES["track_steps"].lo, hi=RANGES["track_steps"].hi,
+                        example="first 4 { spice 2 }")
+            del decl.firsts[n]
     for boxes, what in ((decl.steps, "a step"), (decl.firsts, "a first-to-reach step")):
         _drop_numbers_off(decl, boxes, f"{what} of track `{decl.id}`", 1, decl.numbers["steps"],
                           f"the track has steps 1 to {decl.numbers['steps']} (`steps {decl.numbers['steps']}`)", diags)
@@ -727,6 +735,40 @@ def _numbered_box(boxes: dict, f: ast.Action, range_: str, example: str, diags: 
         diags.error(DUPLICATE_FIELD, f.args[0].span, field=f"{f.verb} {n}", notes=[("first given here", boxes[n][0])])
         return
     boxes[n] = (f.args[0].span, f.body)
+
+
+def _read_first(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    """`first K { }` on a line (step K), `first CELL { }` on a graph: a one-time box
+    for the first player to reach it (which form the track is, is judged once read)."""
+    if len(f.args) == 1 and f.args[0].kind == "name" and f.body is not None:
+        cell = str(f.args[0].value)
+        if cell in decl.firsts:
+            diags.error(DUPLICATE_FIELD, f.args[0].span, field=f"first {cell}",
+                        notes=[("first given here", decl.firsts[cell][0])])
+            return
+        decl.firsts[cell] = (f.args[0].span, f.body)
+        return
+    _numbered_box(decl.firsts, f, "track_steps", "first 4 { spice 2 }", diags)
+
+
+def _check_graph_firsts(decl: Decl, diags: Diagnostics) -> None:
+    """A graph's `first CELL` boxes: each on a cell of the track other than the start
+    (every token starts there: no one reaches it first)."""
+    cells = sorted(decl.cells)
+    if not cells:  # the cells could not be read (reported): nothing to place a box on
+        decl.firsts.clear()
+        return
+    for key, (span, _) in list(decl.firsts.items()):
+        if isinstance(key, int):
+            diags.error(NAME_EXPECTED, span, field="first", example=f"first {cells[-1] if cells else 'r2_1'} {{ vp 1 }}")
+        elif key not in decl.cells:
+            diags.error(FIRST_ON_UNKNOWN_CELL, span, track=decl.id, cell=key,
+                        help=did_you_mean(key, cells) or one_of(cells, near=key))
+        elif key == decl.start:
+            diags.error(FIRST_ON_START_CELL, span, track=decl.id, cell=key)
+        else:
+            continue
+        del decl.firsts[key]
 
 
 def _read_start(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
@@ -803,7 +845,7 @@ def _read_cell(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
 _TRACK_READERS = {
     "steps": _read_steps,
     "step": lambda d, f, diags: _numbered_box(d.steps, f, "track_steps", "step 2 { spice 2 }", diags),
-    "first": lambda d, f, diags: _numbered_box(d.firsts, f, "track_steps", "first 4 { spice 2 }", diags),
+    "first": _read_first,
     "from": lambda d, f, diags: _numbered_box(d.froms, f, "track_column", "from 4 { acquire_on_top }", diags),
     "cell": _read_cell,
     "start": _read_start,
@@ -943,7 +985,7 @@ class Vocabulary:
         self.payable = counters + T.PAYABLE
         self.tables = {**T.SLOT_TABLES, "set": tuple(sets), "losable": counters + T.LOSABLE,
                        "payable": self.payable, "track": of("track"), "unit": units, "market": of("market"),
-                       "counter": counters}
+                       "counter": counters, "flag": of("flag")}
         self._reach: dict[str, frozenset] = {}
         self._open_tables(of, order, diags, in_check, in_files)
 

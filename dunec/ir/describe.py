@@ -64,6 +64,10 @@ def cond(c: tuple) -> str:
     if k == "grafted_with":
         which = " or ".join(name(f) for f in c[1:])
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"
+    if k == "flag":
+        return f"the {name(c[1])} is still up"
+    if k == "protected":
+        return "the Conflict is for a location a flag still up protects"
     if k == "enemy_agent_here":
         return "an enemy Agent is on the board space you sent this Agent to"
     if k == "reached" and len(c) == 3:  # a line's step or a graph's column (Immortality's genetic markers)

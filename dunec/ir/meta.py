@@ -171,8 +171,9 @@ def _track_entry(d) -> dict:
     """A track's shape as the engine reads it (engine/rules/tracks.py). A line:
     `steps`, the rewarded steps and their value hints (the freighter's decision,
     engine/players/hints.py), the steps with a first-to-reach box. A graph: its
-    `start` cell, each cell's column and links, its last column (`top`), and the
-    rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs). Either: `at_end`."""
+    `start` cell, each cell's column and links, its last column (`top`), the
+    rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs),
+    the cells with a first-to-reach box. Either: `at_end`."""
     out = {"at_end": d.at_end is not None}
     if d.cells:
         out["start"] = d.start
@@ -182,6 +183,7 @@ def _track_entry(d) -> dict:
                         for c in sorted(d.cells.values(), key=lambda c: (c.column, c.id))}
         out["top"] = max(c.column for c in d.cells.values())
         out["froms"] = tuple((n, tuple((o.kind, *o.args) for o in d.froms[n])) for n in sorted(d.froms))
+        out["firsts"] = tuple(sorted(d.firsts))  # the cells with a first-to-reach box
         return out
     out["rewards"] = tuple(sorted(d.steps))
     out["worths"] = tuple(value.estimate(d.steps[n]) for n in sorted(d.steps))
@@ -191,7 +193,7 @@ def _track_entry(d) -> dict:
 
 def track_steps(model):
     """(track, box, ops) for every effect a declared track holds: a step's reward
-    ("step N"), a first-to-reach box ("first N"), a cell's ("cell ID"), "at_end"; and
+    ("step N"), a first-to-reach box ("first N", a graph's "first CELL"), a cell's ("cell ID"), "at_end"; and
     (token, "once", ops) for every declared token's effects."""
     for sid in sorted(model.sets):
         for ident, d in sorted(model.sets[sid].names.items()):

@@ -366,6 +366,10 @@ ROWS: tuple[VerbRow, ...] = (
                  "with it this round"),
     VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
             text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
+    # A set's board-held flag (engine/rules/flags.py): `clear FLAG` lowers it for the
+    # rest of the game (Uprising's Shield Wall: "remove the Shield Wall").
+    VerbRow("clear", ("<flag>",), boxes=tuple(b for b in ALL_BOXES if b != "passive"), worth=0.5,
+            text=lambda a: f"remove the {name(a[0])}"),
     # rule modifiers first printed by Rise of Ix: open to every set, read by the engine's rules
     VerbRow("win_ties", ("",), boxes=PASSIVE, method="",
             text="you win ties at the end of the game"),

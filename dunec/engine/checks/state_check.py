@@ -143,6 +143,7 @@ class _Reader:
         self.cards(d)
         self.tiles(d)
         self.track_firsts(d)
+        self.flags(d)
         self.progress(d)
         self.continuation(d)
 
@@ -283,16 +284,26 @@ class _Reader:
         self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
 
     def track_firsts(self, d) -> None:
-        """The `first K` boxes still on the lines: each a declared one, listed once."""
+        """The `first K` boxes still on the lines (a graph's `first CELL` on its cells):
+        each a declared one, listed once."""
         tracks = self.content.declared("track")
         for t, steps in self.dict("track_firsts", d["track_firsts"]).items():
             self.one_of("track_firsts", t, tuple(n for n, m in tracks.items() if m.get("firsts")))
             left = self.list(f"track_firsts.{t}", steps)
             for i, n in enumerate(left):
-                if self.int(f"track_firsts.{t}[{i}]", n, 1, tracks[t]["steps"]) not in tracks[t]["firsts"]:
+                if "cells" in tracks[t]:
+                    self.one_of(f"track_firsts.{t}[{i}]", n, tracks[t]["firsts"])
+                elif self.int(f"track_firsts.{t}[{i}]", n, 1, tracks[t]["steps"]) not in tracks[t]["firsts"]:
                     self.fail(f"track_firsts.{t}[{i}]", f"step {n} has no `first` box")
             if len(set(left)) != len(left):
                 self.fail(f"track_firsts.{t}", f"a step listed twice: {_show(left)}")
+
+    def flags(self, d) -> None:
+        """The board-held flags: exactly the game's sets' flags, each up (true) or
+        cleared (false) (rules/flags.py)."""
+        flags = self.keys("flags", d["flags"], sorted(self.content.declared("flag")), "flags of this game's sets")
+        for f, up in flags.items():
+            self.bool(f"flags.{f}", up)
 
     def tile_kinds(self) -> tuple:
         """The kinds of tiles the game's markets sell (none: a game without them holds no tiles)."""

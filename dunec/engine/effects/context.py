@@ -12,6 +12,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     costs as rules_costs,
     deploy as rules_deploy,
+    flags as rules_flags,
     graft as rules_graft,
     intrigue as rules_intrigue,
     market as rules_market,
@@ -97,6 +98,9 @@ class Ctx:
     # --- tracks
     def advance(self, track: str, n: int) -> None:
         rules_tracks.advance(self.engine, self, track, n)
+
+    def clear(self, flag: str) -> None:
+        rules_flags.clear(self.engine, self, flag)
 
     def cash_out(self, track: str) -> None:
         rules_tracks.cash_out(self.engine, self, track)

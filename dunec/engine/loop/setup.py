@@ -5,7 +5,9 @@ from dataclasses import fields
 
 from dunec.check.tables import EPIC_DECK, deck_named, starting_deck
 from dunec.ir.meta import Content
-from dunec.engine.rules import battle_icons as rules_battle_icons, market as rules_market, tracks as rules_tracks
+from dunec.engine.rules import (
+    battle_icons as rules_battle_icons, flags as rules_flags, market as rules_market, tracks as rules_tracks,
+)
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.state import GameState, Player
 
@@ -43,6 +45,7 @@ def give_sets(content: Content, state: GameState) -> None:
         p.tokens = sorted(content.declared("token"))  # each player has one of each (rules/tokens.py)
     rules_tracks.give(content, state)
     rules_market.deal(content, state)
+    rules_flags.give(content, state)  # every flag up (rules/flags.py)
 
 
 def starting_cards(content: Content, epic: bool = False) -> tuple[list, list]:

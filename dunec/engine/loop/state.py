@@ -133,6 +133,8 @@ class GameState:
     # face-up entries, refilled at once from the deck (its `keeps` entry is the content's).
     market_decks: dict = field(default_factory=dict)
     market_slots: dict = field(default_factory=dict)
+    # A set's board-held flags (rules/flags.py): flag -> True while up, False once cleared.
+    flags: dict = field(default_factory=dict)
     # House Hagal rivals: "standard" (no rival), "solo" (one person, two rival leaders)
     # or "duo" (two people and one House Hagal rival that scores nothing).
     mode: str = "standard"

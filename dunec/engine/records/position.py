@@ -5,6 +5,7 @@ plus the board.
     {"round": 3, "conflict": "secure_imperial_basin", "first_player": 1,
      "control": {"arrakeen": 0}, "placed": {"carthag": [1, "dreadnought"]},
      "markets": {"tech_tiles": ["holtzman_engine", "spy_satellites", "trade_shuttles"]},
+     "flags": {"shield_wall": false},
      "seats": [{"spice": 4, "troops": 5, "conflict": {"troops": 2, "dreadnought": 1},
                 "influence": {"fremen": 4}, "alliances": ["fremen"], "hand": ["dagger", "chani"],
                 "tiles": ["minimic_film"], "shipping": 2, "negotiators": 1}, {}]}
@@ -39,7 +40,7 @@ from dunec.engine.checks.state_check import MAX_ROUNDS as ROUNDS
 PILES = ("hand", "deck", "discard", "intrigue")  # given { }'s piles (deck: top last)
 SEAT_WORDS = GIVEN_AMOUNTS + PILES + ("influence", "conflict", "alliances", "tiles", "leader", "swordmaster",
                                       "seat_on_council", "tokens")
-BOARD_WORDS = ("round", "conflict", "first_player", "control", "placed", "markets", "seats")
+BOARD_WORDS = ("round", "conflict", "first_player", "control", "placed", "markets", "flags", "seats")
 
 
 class PositionError(ValueError):
@@ -106,6 +107,7 @@ class Builder:
         if "first_player" in self.pos:
             st.first_player = self.seat("first_player", self.pos["first_player"])
         self.markets_shown(self.pos.get("markets", {}))
+        self.flags(self.pos.get("flags", {}))
         for i, s in enumerate(given):
             self.tiles(i, s.get("tiles", []))
             if "tokens" in s:
@@ -176,6 +178,17 @@ class Builder:
             for i, tile in enumerate(tops):
                 if not rules_market.show(self.st, m, i, tile):
                     _fail(f"markets.{m}[{i}]", f"{json.dumps(tile)[:40]} is not a tile left in {m}")
+
+    def flags(self, given) -> None:
+        """The sets' board-held flags: {flag: true (still up) | false (cleared)};
+        a flag not named is up, as at setup (rules/flags.py)."""
+        if not isinstance(given, dict):
+            _fail("flags", "expected {flag: true | false}")
+        for f, up in given.items():
+            _known(f"flags.{f}", f, tuple(self.st.flags), "flag")
+            if not isinstance(up, bool):
+                _fail(f"flags.{f}", f"expected true (up) or false (cleared), got {json.dumps(up)[:40]}")
+            self.st.flags[f] = up
 
     def tokens(self, i: int, tokens) -> None:
         """The set's once-a-game tokens the seat still holds (the others spent)."""

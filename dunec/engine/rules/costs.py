@@ -9,6 +9,7 @@ from dunec.engine.loop.steps import step
 from dunec.engine.rules import (
     agents as rules_agents,
     cards as rules_cards,
+    flags as rules_flags,
     graft as rules_graft,
     resources as rules_resources,
     tiles as rules_tiles,
@@ -232,6 +233,10 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_graft.grafted_with(e, ctx, c[1:])
     if k == "reached":
         return rules_tracks.reached(e, p, c[1]) >= c[2]
+    if k == "flag":
+        return rules_flags.up(e, c[1])
+    if k == "protected":
+        return rules_flags.protected(e)
     if k == "most_copies":
         mine = copies(e, p, c[1])
         return all(mine > copies(e, o, c[1]) for o in e.opponents(p))

@@ -20,6 +20,7 @@ the gain rule (rules/resources.py `add`)."""
 from __future__ import annotations
 
 from dunec.engine.loop.state import Player
+from dunec.engine.rules import flags as rules_flags
 from dunec.ir.lexicon import unit_names, units as unit_words
 
 SUMMONED = "summoned"
@@ -36,11 +37,9 @@ def summoned_kinds(e) -> tuple:
 
 
 def conflict_protected(e) -> bool:
-    """Whether this round's Conflict is at a location an up flag protects (the
-    Shield Wall). Flags are branch `flags`'s (rules/flags.py `protected`): until it
-    lands no flag is ever up, so no Conflict is protected; when it lands this reads
-    theirs. The one place summoning asks."""
-    return False
+    """Whether this round's Conflict is for a location an up flag protects (the
+    Shield Wall; rules/flags.py). The one place summoning asks."""
+    return rules_flags.protected(e)
 
 
 def summon(e, p: Player, kind: str, n: int) -> None:

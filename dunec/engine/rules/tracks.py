@@ -2,7 +2,8 @@
 cells, a token per player on each.
 
 - `advance TRACK N`: N moves, each paying the reward of the step or cell reached
-  (and a `first K` box still on the step: the first player to reach it takes it).
+  (and a `first K` box still on the step, or `first CELL` on the cell: the first
+  player to reach it takes it, after the reward).
   On a graph, where two links leave the cell the player chooses; where none leaves
   (or at the top of a line) the track's `at_end` box plays instead, if it has one.
 - `move TRACK N` and `cash_out TRACK`: the freighter of a line (rules 000,
@@ -69,11 +70,15 @@ def give(content, state) -> None:
 
 
 def taken_by_positions(state) -> None:
-    """A position put tokens on the lines (records/position.py): a `first` box on a
-    step some token has reached was taken by whoever came first."""
+    """A position put tokens on the tracks (records/position.py): a `first` box on a
+    step some token has reached, or on a cell some token stands on, was taken by
+    whoever came first."""
     for t, left in state.track_firsts.items():
-        furthest = max(p.tracks.get(t, 0) for p in state.players)
-        left[:] = [n for n in left if n > furthest]
+        at = [p.tracks.get(t, 0) for p in state.players]
+        if left and isinstance(left[0], str):  # a graph: its cells
+            left[:] = [c for c in left if c not in at]
+        else:
+            left[:] = [n for n in left if n > max(at)]
 
 
 # ------------------------------------------------------------------ advance
@@ -125,16 +130,16 @@ def enter(e, ctx, track: str, at) -> None:
     p.tracks[track] = at
     if not e.quiet:
         e.log(f"  {e.pname(p)} advances to {words(m, at)} of the {title(e, track)}")
-    if is_graph(m):
-        if m["cells"][at]["gives"]:
-            reward(e, ctx, track, f"cell {at}")
-        return
     firsts = e.state.track_firsts.get(track)
     if firsts and at in firsts:
         firsts.remove(at)  # taken: gone from the table for every later player
         if not e.quiet:
-            e.log(f"  {e.pname(p)} is the first to reach step {at} of the {title(e, track)}")
+            e.log(f"  {e.pname(p)} is the first to reach {words(m, at)} of the {title(e, track)}")
         e.later("track_box", ctx=ctx.data(), track=track, box=f"first {at}")
+    if is_graph(m):
+        if m["cells"][at]["gives"]:
+            reward(e, ctx, track, f"cell {at}")
+        return
     if at in m["rewards"]:
         reward(e, ctx, track, f"step {at}")
 

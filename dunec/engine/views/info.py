@@ -62,6 +62,8 @@ def track_box(model, track: str, box: str):
         if word == "cell":
             c = d.cells.get(arg)
             return c.gives if c is not None else None
+        if word == "first" and arg in d.firsts:  # a graph's `first CELL`
+            return d.firsts[arg]
         if word in ("step", "first") and arg.isdigit():
             return (d.steps if word == "step" else d.firsts).get(int(arg))
     return None

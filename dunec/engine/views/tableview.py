@@ -107,8 +107,14 @@ def board_lines(engine, says: Says | None) -> list[str]:
     if firsts:  # a one-time box for the first player to reach its step (2 spice on the Tleilaxu track)
         tracks = engine.content.declared("track")
         lines.append("First to reach: " + ", ".join(
-            f"{tracks[t]['title']} step {n}" + (f" ({says(t, f'first {n}')})" if says and says(t, f"first {n}") else "")
+            f"{tracks[t]['title']} {'cell' if 'cells' in tracks[t] else 'step'} {n}" + (f" ({says(t, f'first {n}')})" if says and says(t, f"first {n}") else "")
             for t, n in firsts))
+    if st.flags:  # a set's board-held flags (rules/flags.py): what each protects, or cleared
+        flags = engine.content.declared("flag")
+        lines.append("Flags: " + ", ".join(
+            f"{flags[f]['title']} " + ("up, protecting " + ", ".join(NAMES.get(x) or d[x]["name"] if x in d else x
+                                                               for x in flags[f]["protects"]) if up else "cleared")
+            for f, up in sorted(st.flags.items())))
     if st.placed:
         lines.append("Units on the board (their owners control the location): " + ", ".join(
             f"{NAMES.get(loc, loc)} {kind} P{seat + 1}" for loc, (seat, kind) in sorted(st.placed.items())))
