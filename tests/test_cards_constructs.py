@@ -247,6 +247,7 @@ def test_every_base_verb_is_probed():
     # Immortality's card verbs are probed on its cards: tests/test_immortality_cards.py (combat_space,
     # return_to_hand), tests/test_immortality_hagal.py (trash_slot).
     used |= {"combat_space", "return_to_hand", "trash_slot"}
+    used |= {"clear"}  # a set's flag: tests/test_flags.py
     used.discard("each")
     playable = set(T.VERBS)  # every core verb is open to every set (no set tags)
     assert playable <= used, sorted(playable - used)
@@ -381,6 +382,7 @@ def test_every_condition_is_probed():
     used |= {"reached"}  # played on a set's tracks (tests/test_tracks.py)
     used |= {"units_ahead", "opponent_combat_intrigue", "gained_this_turn"}  # played on Immortality's cards (tests/test_immortality_cards.py)
     used |= {"swordmasters"}  # played on Uprising's Swordmaster space (tests/test_uprising_setup.py)
+    used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 
 

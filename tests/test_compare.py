@@ -66,7 +66,7 @@ def test_both_runs_play_the_same_sets_and_only_the_files_cards_are_kept(tmp_path
         return real(content, games, *a, **kw)
     monkeypatch.setattr(runner, "simulate", spy)
     stats = _compare(tmp_path, capsys, "base,ix", 2, policy="random")
-    assert [c[0] for c in calls] == [("base", "ix")] * 2 and [c[1] for c in calls] == [("base", "ix")] * 2
+    assert [c[0] for c in calls] == [("core", "base", "ix")] * 2 and [c[1] for c in calls] == [("core", "base", "ix")] * 2
     assert [c[2] for c in calls] == [None, (("overpowered",), 0)]
     assert stats["compare_cards"]["seat"] == "P1"
 
@@ -91,6 +91,6 @@ def test_a_compared_card_of_a_set_left_out_is_refused(tmp_path, capsys):
     card.write_text(STRONG.replace("set base", "set ix"))
     assert main(["simulate", "--games", "2", "--sets", "base", "--compare", str(card)]) == 2
     err = capsys.readouterr().err
-    assert "of set ix, which --sets base leaves out" in err and "--sets base,ix" in err
+    assert "of set ix, which --sets core,base leaves out" in err and "--sets core,base,ix" in err
     assert main(["simulate", "--games", "2", "--compare", str(card), "--json"]) == 0  # chooses base,ix itself
     assert json.loads(capsys.readouterr().out)["compare_cards"]["games"] == 2

@@ -144,6 +144,6 @@ def test_an_observation_hides_what_the_seat_may_not_know(compiled):
 def test_a_save_names_its_format_and_refuses_another(compiled):
     g = Game(players=1, seed=2, content=compiled)
     data = json.loads(g.to_json())
-    assert data["format"] == "dunec-game" and data["sets"] == ["base"] and data["state"]["pending"]
+    assert data["format"] == "dunec-game" and data["sets"] == ["core", "base"] and data["state"]["pending"]
     with pytest.raises(ValueError, match="dunec-game"):
         Game.from_json(json.dumps({"format": "other"}), content=compiled)

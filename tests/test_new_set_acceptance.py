@@ -121,6 +121,7 @@ def folders(tmp_path_factory) -> dict:
     (oasis / "set.dune").write_text(PILGRIMS, encoding="utf-8")
     full = root / "full"
     shutil.copytree(cards_dir() / "base", full / "base", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(cards_dir() / "core", full / "core", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(oasis, full / "oasis")
     return {"oasis": oasis, "full": full, "built": root / "built"}
 

@@ -54,7 +54,7 @@ def test_the_gallery_heading_is_a_bordered_line_not_dashes(model):
     d = model.defs["dune_the_desert_planet"]
     page = render([d])
     assert "---" not in page
-    assert '<h2 class="head">Dune, the Desert Planet  [starting card, base]</h2>' in page
+    assert '<h2 class="head">Dune, the Desert Planet  [starting card, core]</h2>' in page
     assert ".rules .head{" in page and "border-bottom" in page
     # Text without a dashed heading is kept whole.
     assert rules_html("plain\ntext") == '<pre class="rules">plain\ntext</pre>'

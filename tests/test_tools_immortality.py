@@ -268,7 +268,7 @@ def test_openspiel_plays_base_ix_and_immortality():
 
     game = pyspiel.load_game("python_dune_imperium", {"players": 4, "seed": 3, "sets": SETS})
     state = game.new_initial_state()
-    assert state.engine_game.content.sets == FULL
+    assert state.engine_game.content.sets == ("core", *FULL)
     assert game.observation_tensor_size() == features.layout(state.engine_game.content).size
     assert game.num_distinct_actions() == state.engine_game.action_space.size
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
@@ -289,7 +289,7 @@ def test_pettingzoo_plays_base_ix_and_immortality():
     from dunec.ai.pettingzoo_env import env
 
     e = env(players=4, seed=4, sets=FULL)
-    assert e.game.content.sets == FULL
+    assert e.game.content.sets == ("core", *FULL)
     api_test(e, num_cycles=200)
     e.reset(seed=4)
     rng = np.random.default_rng(4)

@@ -98,7 +98,7 @@ def test_a_base_game_deals_no_objective():
 def test_play_is_refused_at_each_construct(capsys, argv):
     assert main(["play", "--sets", "uprising", *argv]) == 2
     err = capsys.readouterr().err
-    for construct in ("summoned", "doubles", "piece", "via", "post"):  # the flag plays (branch flags)
+    for construct in ("piece", "via", "post"):
         assert f"error[E0309]: `{construct}` is not played by the engine yet" in err, construct
     assert err.count("uprising/board.dune:") == 11 and "Traceback" not in err  # each post at its place
 

@@ -23,7 +23,7 @@ PLAYED = list(V.ROWS)
 SAMPLE = {"<int>": "1", "<faction>": "fremen", "<zone>": "hand", "<icon>": "city", "<location>": "arrakeen",
           "<losable>": "vp", "<payable>": "solari", "<track>": "probe_track", "<card>": "probe_card",
           "<reserve>": "the_spice_must_flow", "<space>": "heighliner", "<market>": "probe_market",
-          "<counter>": "probe_coin", "<unit>": "probe_unit"}
+          "<counter>": "probe_coin", "<unit>": "probe_unit", "<flag>": "probe_flag"}
 
 # Where a statement of a box can stand: a definition that has that box.
 HOLDERS = {
@@ -45,6 +45,7 @@ set probes "Probes" {
   track probe_track "Probe track" { steps 2; step 1 { solari 1 } }
   counter probe_coin "Probe coin"
   unit probe_unit "Probe unit" { strength 1; supply 2 }
+  flag probe_flag "Probe flag" { protects arrakeen }
   market probe_market "Probe market" { currency probe_coin; sells tech; stacks 1 }
 }
 '''

@@ -38,7 +38,7 @@ def test_simulate_with_an_ix_card_plays_rise_of_ix(card, capsys, monkeypatch):
     real = runner.simulate
     monkeypatch.setattr(runner, "simulate", lambda content, *a, **kw: seen.append(kw["sets"]) or real(content, *a, **kw))
     assert main(["simulate", "--games", "1", "--with", str(card)]) == 0
-    assert seen == [("base", "ix")]
+    assert seen == [("core", "base", "ix")]
 
 
 @pytest.mark.parametrize("argv", [["play", "--seed", "1"], ["simulate", "--games", "1"], ["show"],

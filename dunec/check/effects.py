@@ -11,7 +11,7 @@ from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
     NO_AGENT_SENT, NO_SPACE_SENT_TO, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, TRACK_REACHED_BEYOND,
-    UNKNOWN_CONDITION, UNKNOWN_COST,
+    SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
@@ -198,6 +198,8 @@ class EffectChecker:
         self._note_names(st.args)
         if not self._numbers(m.form, st.args, NUMBER_OF_VERB.get(st.verb, "amount")):
             return None
+        if st.verb in TO_GARRISON and not self._not_summoned(st):
+            return None
         body = self._block(st.body, box, defn) if st.body is not None else ()
         row = V.row_for(st.verb, m.form)
         need = row.needs.get(m.form)
@@ -209,6 +211,16 @@ class EffectChecker:
         if st.verb in PRICED_VERBS:
             self._priced.extend((a, st.verb) for w, a in slots if w in _REFS)
         return Op(row.op, row.lower(st.verb, m.form, v), body)
+
+    def _not_summoned(self, st: ast.Action) -> bool:
+        """A verb that moves a named unit kind to the garrison names no `summoned`
+        unit (E0460): a summoned unit is never in a garrison (rules/summons.py)."""
+        for a in st.args:
+            d = self.v.decls.get(a.value) if a.kind == "name" else None
+            if d is not None and d.kind == "unit" and any(w == "summoned" for w, _ in getattr(d, "flags", ())):
+                self.d.error(SUMMONED_TO_GARRISON, a.span, verb=st.verb, unit=a.value)
+                return False
+        return True
 
     # A form's extra rule (VerbRow.needs): whether the statement passes it; if not, said.
     def _needs_card_definition(self, st, box, defn) -> bool:
@@ -343,6 +355,9 @@ class EffectChecker:
 # Verbs that name a card bought with persuasion or taken from the reserve: never a
 # card a set's market deals (E0429).
 PRICED_VERBS = ("discount", "gain_card")
+# The verbs that move units of a named kind from the Conflict to the garrison: never a
+# summoned kind (E0460).
+TO_GARRISON = ("retreat_unit", "retreat_for")
 # Slots whose value names a definition: (the kinds it may be, what it is called).
 _REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve card"),
          "<space>": (("space",), "board space")}

@@ -624,6 +624,26 @@ FIRST_ON_START_CELL = Code(
     help="put the box on a cell right of the start")
 
 
+# Summoned units (Uprising's sandworm, rules 003 "Sandworms"; engine/rules/summons.py).
+SUMMONED_TO_GARRISON = Code(
+    "E0460", "`{verb}` sends `{unit}` to a garrison, but a summoned unit is never in one",
+    "A unit declared `summoned` (Uprising's sandworm) goes from its supply (the bank)\n"
+    "straight into the Conflict, and back to its supply after combat: it is never in a\n"
+    "garrison. `retreat_unit` and `retreat_for` move units from the Conflict to the\n"
+    "garrison, so they cannot name a summoned unit (a retreat of `any` unit leaves it\n"
+    "in the Conflict).",
+    label="a summoned unit never goes to a garrison",
+    help="name another unit kind, or return it to its supply: `return_for {unit} N {{ ... }}`")
+SUMMONED_UNIT_HELD = Code(
+    "E0461", "counter `{counter}` holds `{unit}`, but a summoned unit is only in the bank or the Conflict",
+    "A counter that `holds` a unit takes its pieces from the unit's supply and keeps\n"
+    "them off the board (Rise of Ix's negotiators are troops). A unit declared\n"
+    "`summoned` is only ever in its supply (the bank) or in the Conflict, so no counter\n"
+    "may hold it.",
+    label="a summoned unit is never held",
+    help="hold a unit that is not `summoned` (such as `troops`)")
+
+
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(
     "unknown test step", "a test has `card`, `given {{ ... }}`, `answer ...`, `play ...` and `expect {{ ... }}`")

@@ -14,7 +14,7 @@ from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.effects import EffectChecker
 from dunec.check.forms import match, show_forms
 from dunec.check.messages import (
-    Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
+    Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, SUMMONED_UNIT_HELD, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
     FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, HAGAL_IDS_EXPECTED, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET,
     MISSING_SET_DECLARATION,
@@ -180,18 +180,20 @@ class Checker(EffectChecker):
                 if counter and checked:
                     self._market_counter(decl, counter, span)
             if d.holds and checked:
-                self._held_unit(decl, d.holds, d.holds_span)
+                self._held_unit(decl, d.holds, d.holds_span, d.id)
         if checked:
             self._open_names(decl)
 
-    def _held_unit(self, decl, unit: str, span) -> None:
+    def _held_unit(self, decl, unit: str, span, counter: str) -> None:
         """A counter's `holds UNIT`: a unit kind of the set or of one it requires
-        (the base game's `troops` for negotiators)."""
+        (the base game's `troops` for negotiators), never a summoned one (E0461)."""
         x = self.v.decls.get(unit)
         if x is None or x.kind != "unit" or x.set not in self.v.reaches(decl.id):
             units = [n for n, y in self.v.decls.items() if y.kind == "unit" and y.set in self.v.reaches(decl.id)]
             self.d.error(UNKNOWN_NAME, span, what="unit", name=unit,
                          help=did_you_mean(unit, units) or one_of(units, near=unit))
+        elif any(w == "summoned" for w, _ in getattr(x, "flags", ())):
+            self.d.error(SUMMONED_UNIT_HELD, span, counter=counter, unit=unit)
 
     def _market_counter(self, decl, counter: str, span) -> None:
         """A market's currency or rebate: a counter of the set or of one it requires."""

@@ -21,8 +21,6 @@ UNPLAYED_CONSTRUCTS = {
     "piece": "a player's pieces on board locations (`piece ID { supply N; on KIND }`)",
     "post": "the `post` board locations linked to spaces",
     "via": "an agent icon placed through a piece (`icon ID { via PIECE }`)",
-    "summoned": "a unit summoned to the Conflict (`summoned`)",
-    "doubles": "a unit that doubles the rewards of a Conflict (`doubles`)",
     "free": "a market whose cards are taken without a price (`free`)",
     "when_empty": "what a market gives when it has nothing left (`when_empty`)",
 }

@@ -351,6 +351,15 @@ class Content:
             table = self._by_kind["markets"] = self.declared("market") if self.vocab else {}
         return table
 
+    def unit_flags(self) -> dict:
+        """unit kind -> its flags (`summoned`, `doubles`: rules/summons.py) for the kinds
+        that carry any, made once per content."""
+        table = self._by_kind.get("unit_flags")
+        if table is None:
+            table = self._by_kind["unit_flags"] = {
+                k: u["flags"] for k, u in self.declared("unit").items() if u.get("flags")} if self.vocab else {}
+        return table
+
     def market_cards(self) -> dict:
         """id -> the market that deals it: the definitions of the kind a market sells of
         its set and of the sets built on it (where two markets sell a kind, the one of

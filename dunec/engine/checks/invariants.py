@@ -28,6 +28,8 @@ def _declared(engine, p, who: str) -> None:
         if min(u["supply"], u["garrison"], u["conflict"]) < 0 or \
                 u["supply"] + u["garrison"] + u["conflict"] + board + held != units[kind]["supply"]:
             raise InvariantError(f"{who} {kind} units not conserved: {u}, {board} on the board, {held} held")
+        if u["garrison"] and "summoned" in units[kind].get("flags", ()):
+            raise InvariantError(f"{who} has summoned {kind} units in the garrison: {u}")  # rules/summons.py
     for name, at in p.tracks.items():
         m = tracks[name]
         if "cells" in m:  # a graph: the token on one of its cells, reachable from the start

@@ -30,6 +30,7 @@ from dunec.engine.rules import (
     market as rules_market,
     resources as rules_resources,
     snoopers as rules_snoopers,
+    summons as rules_summons,
     tracks as rules_tracks,
     units as rules_units,
 )
@@ -248,10 +249,16 @@ class Builder:
             _fail(f"{w}.conflict", "expected the troops in the Conflict, or {unit kind: amount}")
         for kind, n in conflict.items():
             _known(f"{w}.conflict.{kind}", kind, ("troops", *self.units), "unit kind")
+            if rules_summons.flagged(e, kind, rules_summons.SUMMONED):  # from the bank, never a garrison
+                if not rules_summons.summon_quietly(p, kind, _count(f"{w}.conflict.{kind}", n)):
+                    _fail(f"{w}.conflict.{kind}", f"the bank holds too few {kind} for {n}")
+                continue
             self.to_garrison(w, p, kind, rules_units.in_play(e, p, kind) + _count(f"{w}.conflict.{kind}", n))
             rules_units.deploy_quietly(p, kind, n)
         for kind in ("troops", *self.units):
             if kind in s:
+                if rules_summons.flagged(e, kind, rules_summons.SUMMONED) and s[kind]:
+                    _fail(f"{w}.{kind}", f"a summoned unit is never in a garrison: give {kind} in the Conflict")
                 self.to_garrison(w, p, kind, _count(f"{w}.{kind}", s[kind]) + rules_units.in_conflict(p, kind))
         for name in self.counters + [a for a in GIVEN_AMOUNTS if a not in ("troops", "vp")]:
             if name in s:

@@ -3,7 +3,9 @@ control, and troops back to supply."""
 from __future__ import annotations
 
 from dunec.engine.rivals import play as rivals
-from dunec.engine.rules import battle_icons as rules_battle_icons, costs as rules_costs, units as rules_units
+from dunec.engine.rules import (
+    battle_icons as rules_battle_icons, costs as rules_costs, summons as rules_summons, units as rules_units,
+)
 from dunec.engine.players import seats
 from dunec.engine.loop.actions import PASS
 from dunec.engine.effects.context import Ctx
@@ -119,6 +121,20 @@ def reward(e, f):
         return
     if not e.quiet:
         e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)}")
+    if rules_summons.doubles_rewards(e, p):  # a unit that `doubles` in its Conflict now (rules/summons.py)
+        e.later("reward_again", seat=p.seat, place=place)
+    e.run_box(conflict, place, Ctx(e, p, conflict, None, place))
+
+
+@step
+def reward_again(e, f):
+    """A doubled reward (rules 003, "Sandworm Reward Doubling"): the reward box once
+    more, so each gain is gained twice, each choice made twice (2 Influence: the same
+    Faction or two) and each cost offered twice; control, a marker, is taken once."""
+    p, place = e.players[f["seat"]], f["place"]
+    conflict = e.state.conflict
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} takes the {place} reward of {e.cname(conflict)} again: it is doubled")
     e.run_box(conflict, place, Ctx(e, p, conflict, None, place))
 
 
@@ -192,8 +208,9 @@ def combat_end(e, f):
     for p in e.players:
         p.supply += p.conflict
         p.conflict = 0
-        for u in p.units.values():  # a declared unit kind survives combat (decisions.md)
-            u["garrison"] += u["conflict"]
+        for k, u in p.units.items():  # a declared unit kind survives combat (decisions.md)
+            # a summoned one goes back to its supply, the bank (rules/summons.py)
+            u["garrison" if rules_summons.leaves_for_garrison(e, k) else "supply"] += u["conflict"]
             u["conflict"] = 0
         p.swords = 0
         rules_units.new_turn_deployments(p)  # deployments during the Combat phase counted as one turn

@@ -10,6 +10,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     holding as rules_holding,
     leaving as rules_leaving,
+    summons as rules_summons,
     tiles as rules_tiles,
     units as rules_units,
 )
@@ -87,6 +88,9 @@ def add(e, p: Player, res: str, n: int) -> None:
     elif res in p.counters:
         rules_holding.gain(e, p, res, n)
     elif res in p.units:
+        if rules_summons.flagged(e, res, rules_summons.SUMMONED):
+            rules_summons.summon(e, p, res, n)  # straight into the Conflict, never the garrison
+            return
         u = p.units[res]
         if n > u["supply"] and p.counters:
             rules_holding.make_room(e, p, res, n)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dunec.check.tables import LOCATIONS
 from dunec.engine.players import seats
 from dunec.engine.loop.state import Player
+from dunec.engine.rules import summons as rules_summons
 from dunec.engine.loop.steps import step
 from dunec.ir.describe import NAMES
 from dunec.ir.lexicon import units as unit_words
@@ -81,9 +82,12 @@ def new_turn_deployments(p: Player) -> None:
             u["deployed"] = 0
 
 
-def kinds_in_conflict(p: Player) -> list[str]:
-    """The kinds a player has in the Conflict: troops first, then the declared kinds."""
-    return ([TROOPS] if p.conflict > 0 else []) + [k for k, u in p.units.items() if u["conflict"] > 0]
+def kinds_in_conflict(p: Player, e=None) -> list[str]:
+    """The kinds a player has in the Conflict: troops first, then the declared kinds;
+    given the engine, only those that may go to the garrison (a summoned unit never
+    does: rules/summons.py)."""
+    return ([TROOPS] if p.conflict > 0 else []) + [
+        k for k, u in p.units.items() if u["conflict"] > 0 and (e is None or rules_summons.leaves_for_garrison(e, k))]
 
 
 def recruited(p: Player, kind: str, k: int) -> None:
@@ -124,7 +128,7 @@ def remove_units(e, p: Player, n: int, to: str) -> None:
     """n units of any kinds out of the Conflict (fewer if it has fewer), one at a
     time: the player picks the kind while it has several there."""
     while n > 0:
-        kinds = kinds_in_conflict(p)
+        kinds = kinds_in_conflict(p, e if to == "garrison" else None)
         if not kinds:
             return
         if len(kinds) > 1:
@@ -141,6 +145,8 @@ def retreat_unit(e, p: Player, kind: str, n: int) -> None:
     if kind == "any":
         remove_units(e, p, n, "garrison")
         return
+    if not rules_summons.leaves_for_garrison(e, kind):
+        return  # a summoned unit never goes to a garrison (the checker says so too: E0460)
     k = min(n, in_conflict(p, kind))
     if k > 0:
         move_units(p, kind, k, "garrison")
@@ -153,7 +159,10 @@ def offer_units_for(e, ctx, kind: str, n: int, to: str, label: str, hint: float,
     (to the supply): the player may move N units out of the Conflict for the body
     (interpreter ops at `body`); asked only when it has them, taken when forced."""
     p = ctx.player
-    have = sum(in_conflict(p, k) for k in kinds_in_conflict(p)) if kind == "any" else in_conflict(p, kind)
+    if to == "garrison" and kind != "any" and not rules_summons.leaves_for_garrison(e, kind):
+        return  # a summoned unit never goes to a garrison (E0460)
+    have = sum(in_conflict(p, k) for k in kinds_in_conflict(p, e if to == "garrison" else None)) \
+        if kind == "any" else in_conflict(p, kind)
     if have < n:
         return
     frame = dict(ctx=ctx.data(), unit=kind, n=n, to=to, body=body)
@@ -199,7 +208,8 @@ def place_units(e, f):
     if f["winner"] is None:
         return
     p = e.players[f["winner"]]
-    kind = next((k for k, u in p.units.items() if u["conflict"] > 0), None)
+    kind = next((k for k, u in p.units.items() if u["conflict"] > 0 and rules_summons.leaves_for_garrison(e, k)),
+                None)  # a summoned unit is never placed: it goes back to the bank (rules/summons.py)
     # the locations of this game's board (a location no space of the board has is no place)
     board = {m.get("location") for m in e.defs.values() if m.get("kind") == "space"}
     free = [loc for loc in LOCATIONS if loc in board and loc not in st.placed]
