@@ -147,6 +147,17 @@ class EffectChecker:
                 ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], UNPAYABLE_COST) and ok
                 out.append(("influence", f, n))
                 continue
+            if c.verb == "recall":  # `pay recall spies 1 -> ...`: a piece back from a location (rules/pieces.py)
+                m, err = match(("<piece> <int>",), c.args, self.v.tables.get)
+                if m is None:
+                    self._slot_or_form_error("recall", ("<piece> <int>",), c, err)
+                    ok = False
+                elif self._number(c.args[-1], "cost", UNPAYABLE_COST):
+                    self._note_set_use(m.values[0], c.args[0].span)
+                    out.append(("recall", m.values[0], m.values[1]))
+                else:
+                    ok = False
+                continue
             if c.verb not in self.v.payable:
                 self.d.error(UNKNOWN_COST, c.verb_span, what="cost", name=" ".join(words[:1]),
                              help=did_you_mean(c.verb, self.v.payable + ("influence", "trash")) or
@@ -199,7 +210,7 @@ class EffectChecker:
         if not self._numbers(m.form, st.args, NUMBER_OF_VERB.get(st.verb, "amount")):
             return None
         body = self._block(st.body, box, defn) if st.body is not None else ()
-        row = V.row_for(st.verb, m.form)
+        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form)
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
             return None

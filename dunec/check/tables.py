@@ -18,11 +18,8 @@ from dunec.record import Frozen
 # check/constructs.py finds the uses, ir/meta.py Content.select refuses them), never
 # by the set's id. A branch that teaches the engine a construct strikes it off here.
 UNPLAYED_CONSTRUCTS = {
-    "piece": "a player's pieces on board locations (`piece ID { supply N; on KIND }`)",
     "flag": "a board-held flag (`flag ID { protects SPACE... }`)",
-    "post": "the `post` board locations linked to spaces",
     "tags": "a tag set and the fields named after it (`tags ID { NAME... }`)",
-    "via": "an agent icon placed through a piece (`icon ID { via PIECE }`)",
     "summoned": "a unit summoned to the Conflict (`summoned`)",
     "doubles": "a unit that doubles the rewards of a Conflict (`doubles`)",
     "free": "a market whose cards are taken without a price (`free`)",

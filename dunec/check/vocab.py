@@ -18,6 +18,7 @@ from dunec.check.messages import (
     TRACK_UNREACHABLE_CELL, UNKNOWN_FIELD, UNKNOWN_KIND, UNKNOWN_NAME,
 )
 from dunec.check.schema import RANGES, SCHEMAS
+from dunec.ir import verbs as V
 from dunec.record import Record
 from dunec.syntax import ast
 
@@ -935,6 +936,8 @@ class Vocabulary:
             self.verbs[n] = T.Verb(("<int>",))
         for n in units:  # a conflict reward may give units to the garrison (Rise of Ix's and Uprising's do)
             self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT + ("reward",))
+        for n in of("piece"):  # a piece placed on a free location (`spies 1 near city`)
+            self.verbs[n] = T.Verb(V.PIECE_ROW.forms, V.PIECE_ROW.boxes)
         self.conditions = dict(T.CONDITIONS)
         self.counts = dict(T.COUNTS)
         for n in counters:

@@ -22,7 +22,7 @@ from dunec.engine.loop.steps import STEPS
 DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (state_check.py)
 
 SMALL = 64  # counts a frame keeps (options, picks, units left): far above any game's
-COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "discard")
+COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "discard", "recall")
 
 
 def _count(lo: int = 0):

@@ -5,7 +5,7 @@ from dataclasses import fields
 
 from dunec.check.tables import EPIC_DECK, deck_named, starting_deck
 from dunec.ir.meta import Content
-from dunec.engine.rules import market as rules_market, tracks as rules_tracks
+from dunec.engine.rules import market as rules_market, pieces as rules_pieces, tracks as rules_tracks
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.state import GameState, Player
 
@@ -42,6 +42,7 @@ def give_sets(content: Content, state: GameState) -> None:
                    for u, d in units}
         p.tokens = sorted(content.declared("token"))  # each player has one of each (rules/tokens.py)
     rules_tracks.give(content, state)
+    rules_pieces.give(content, state)
     rules_market.deal(content, state)
 
 

@@ -82,6 +82,8 @@ class Player:
     grafted: list = field(default_factory=list)
     returning: list = field(default_factory=list)  # cards back from play to hand when the Reveal turn starts
     borrowed: list = field(default_factory=list)  # Imperium Row cards grafted this turn, trashed at its end
+    # a set's pieces (rules/pieces.py): piece -> {"supply": n, "on": [location ids]}
+    pieces: dict = field(default_factory=dict)
 
 
 @dataclass

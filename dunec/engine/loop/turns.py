@@ -12,6 +12,7 @@ from dunec.engine.rules import (
     holding as rules_holding,
     market as rules_market,
     own_turn,
+    pieces as rules_pieces,
     resources as rules_resources,
     tiles as rules_tiles,
     tokens as rules_tokens,
@@ -436,6 +437,8 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
                 place(("place", cid, sid))
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, icons, discounts, infiltrating, room)]
+    if p.pieces:  # a set's pieces on locations linked to spaces: a via icon, Infiltrate (rules/pieces.py)
+        rules_pieces.placements(e, p, cards, out)
     return out
 
 
@@ -501,9 +504,13 @@ def agent_moved(e, f):
     agent_placed(e, p, f["card"], f["space"])
 
 
-def agent_placed(e, p: Player, card: str, space: str) -> None:
+def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> None:
     """The agent is on the space: pay its cost, the control bonus, then the space's
-    and the card's boxes in the order the player picks, then troops to the Conflict."""
+    and the card's boxes in the order the player picks, then troops to the Conflict.
+    A space another player holds that only Infiltrate opens: a piece is recalled first
+    (`spied`: done); right after placing, the player may Gather Intelligence (rules/pieces.py)."""
+    if p.pieces and not spied and rules_pieces.infiltrate(e, p, card, space):
+        return
     sp = e.defs[space]
     rules_agents.place_agent(e, space, p.seat)
     e.state.turn_kind = "agent"
@@ -519,6 +526,8 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     boxed = e.boxed  # has_box, inline: asked on every agent turn
     if space in boxed.get("control", ()):
         e.later("control_bonus", space=space)
+    if p.pieces:
+        rules_pieces.offer_gather(e, p, space)
     costs = space_costs(e, p, sp)
     discounts = rules_graft.discounts(e, p, card) if p.grafted else rules_costs.card_discounts(e, card)
     if discounts:
