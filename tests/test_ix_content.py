@@ -93,7 +93,7 @@ def test_simulate_plays_ix(capsys):
 def test_a_set_using_constructs_the_engine_does_not_play_is_refused_at_each(capsys):
     assert main(["play", "--sets", "base,uprising", "--seed", "1"]) == 2
     err = capsys.readouterr().err
-    assert "uprising/set.dune:14:3: error[E0309]: `piece` is not played by the engine yet" in err
+    assert "uprising/set.dune:19:3: error[E0309]: `flag` is not played by the engine yet" in err
     assert "Traceback" not in err
 
 
