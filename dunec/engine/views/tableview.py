@@ -127,6 +127,9 @@ def holdings(p) -> str:
         troops += f"; {kind}: garrison {u['garrison']}, in the Conflict {u['conflict']}, supply {u['supply']}"
     parts.append(troops)
     parts.append(f"agents left {p.agents_left} of {p.agents}")
+    for piece, h in p.pieces.items():  # a set's pieces: the locations they stand on, the rest in supply
+        on = ", ".join(h["on"]) if h["on"] else "none on the board"
+        parts.append(f"{piece.replace('_', ' ')}: {on}; supply {h['supply']}")
     if p.tokens:  # a set's once-a-game tokens still unspent
         parts.append("tokens: " + ", ".join(t.replace("_", " ") for t in p.tokens))
     if not p.rival:  # a House Hagal rival holds no cards of its own
