@@ -205,76 +205,39 @@ def spy_needed(e, p: Player, card: str, space: str) -> bool:
     return not any(m[0] == "ignore_block" and m[1] == e.defs[space]["icon"] for m in mods)
 
 
-def placements(e, p: Player, cards: list, out: list) -> list:
-    """The placements the player's pieces add to the agent menu (turns.placements):
-    a card with a `via` icon to an unoccupied space linked to a location with the
-    player's piece, and any card to a space another player's agent holds, linked to
-    a location with one of the player's pieces (Infiltrate). Appended to `out`."""
-    reach: dict = {}  # space -> the player's pieces on locations linked to it
+def reach(e, p: Player) -> dict:
+    """space -> the pieces of the player on locations linked to it."""
+    out: dict = {}
     for piece, loc in mine(p):
         for s in links(e.content, loc):
-            reach.setdefault(s, set()).add(piece)
-    if not reach:
-        return out
-    from dunec.engine.effects.context import Ctx  # the agent turn's own rules (space costs, requirements)
-    from dunec.engine.loop import turns
-    from dunec.engine.rules import costs as rules_costs
-
-    st, seat = e.state, p.seat
-    via = via_icons(e.content)
-    have = set(out)
-    extra = frozenset(p.extra_icons)
-    board = [sid for sid, *_rest in e.content.board() if sid in reach]
-    mine_there = {s for s, who in st.infiltrators if who == seat}
-    for cid, icons, infiltrating, _anywhere, discounts, _spaces in cards:
-        icons = icons | extra
-        through = {via[i] for i in icons if i in via}
-        for sid in board:
-            if ("place", cid, sid) in have:
-                continue
-            sp = e.defs[sid]
-            holder = st.occupied.get(sid)
-            if st.blocked.get(sid, seat) != seat or holder == seat or sid in mine_there:
-                continue
-            by_icon = sp["icon"] in icons
-            if holder is None:
-                if by_icon or not through & reach[sid]:
-                    continue  # an unoccupied space of the card's icon is the menu's own
-            elif not by_icon:
-                continue  # the via icon reaches unoccupied spaces only (rules 003)
-            elif infiltrating or p.infiltrate:
-                continue  # entered without a piece: the menu's own
-            req = e.content.effects.get((sid, "requires"))
-            if req is not None and not req(Ctx(e, p, None, sid, "space")):
-                continue
-            costs = turns.space_costs(e, p, sp)
-            if discounts:
-                costs = rules_costs.discounted(costs, sid, discounts)
-            if costs and not rules_costs.can_pay(e, p, costs):
-                continue
-            out.append(("place", cid, sid))
-            have.add(("place", cid, sid))
+            out.setdefault(s, set()).add(piece)
     return out
 
 
-def infiltrate(e, p: Player, card: str, space: str) -> bool:
-    """Before the agent is placed: when only Infiltrate lets it in, the player picks the
-    piece to recall (then `agent_infiltrated` places it). False when no piece is needed."""
-    if not p.pieces or not spy_needed(e, p, card, space):
+def opened(e, p: Player, icons, infiltrating: bool, sid: str, near: dict) -> bool:
+    """Whether the player's pieces open `sid` to a card (the agent menu's other rules,
+    requirement and cost, are the agent turn's): a `via` icon reaches an unoccupied
+    space linked to a location with the piece; Infiltrate, a space another player's
+    agent holds linked to a location with any of the player's pieces (never one the
+    player holds, nor one closed to the player's opponents). `near`: reach()."""
+    st, seat = e.state, p.seat
+    holder = st.occupied.get(sid)
+    if st.blocked.get(sid, seat) != seat or holder == seat or [sid, seat] in st.infiltrators:
         return False
-    options = [(RECALL, piece, loc) for piece, loc in linked_to(e, p, space)]
-    e.ask(p, "infiltrate", options, "piece_infiltrated", seat=p.seat, card=card, space=space)
-    return True
+    by_icon = e.defs[sid]["icon"] in icons
+    if holder is None:  # an unoccupied space of the card's own icon is the menu's already
+        via = via_icons(e.content)
+        return not by_icon and any(via[i] in near[sid] for i in icons if i in via)
+    # the via icon reaches unoccupied spaces only (rules 003); entered without a piece: the menu's
+    return by_icon and not (infiltrating or p.infiltrate)
 
 
-@step
-def piece_infiltrated(e, f):
-    from dunec.engine.loop import turns
-
-    p = e.players[f["seat"]]
-    _k, piece, loc = f["chosen"]
-    take_back(e, p, piece, loc, " to infiltrate")
-    turns.agent_placed(e, p, f["card"], f["space"], spied=True)
+def infiltration(e, p: Player, card: str, space: str) -> list:
+    """Before the agent is placed: when only Infiltrate lets it in, the pieces the player
+    may recall for it ((RECALL, piece, location) options), else []."""
+    if not p.pieces or not spy_needed(e, p, card, space):
+        return []
+    return [(RECALL, piece, loc) for piece, loc in linked_to(e, p, space)]
 
 
 def offer_gather(e, p: Player, space: str) -> None:
