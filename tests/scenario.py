@@ -59,7 +59,7 @@ class Scenario:
         for card boxes, as it would be)."""
         p = self.p(seat)
         m = self.content.defs[ident]
-        if m["kind"] in ("card", "starter", "reserve") and box in ("agent", "reveal"):
+        if m.get("like", m["kind"]) in ("card", "starter", "reserve") and box in ("agent", "reveal"):
             (p.played if box == "agent" else p.revealed).append(ident)
         if box == "reveal":
             self.state.turn_kind = "reveal"

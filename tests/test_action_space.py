@@ -158,3 +158,30 @@ def test_the_cells_of_every_graph_track_have_ids():
     assert end - start == len(cells) == 22
     assert {g.action_space.describe(i)[1] for i in range(start, end)} == {("research", c) for c in cells}
     assert g.action_space.id_of(("cell", "research", "r2_1")) in range(start, end)
+
+
+# The decisions only a box of a definition asks (a card's choice, payment, `may`, a
+# trash or discard it orders, a Faction it lets the player pick, ...): each names that
+# definition (or the declared track or token whose box asks) as what it is about.
+BOX_DECISIONS = ("choose", "pay", "opponent", "trash", "discard", "influence", "retreat", "retrieve", "top",
+                 "cell", "swap_intrigue", "pick_intrigue", "lose_influence", "secret", "block")
+
+
+@pytest.mark.parametrize("sets", [("base",), ("base", "ix"), ("base", "ix", "immortality")])
+def test_a_decision_a_box_asks_says_whose_box_asks_it(sets):
+    seen: dict = {}
+
+    def visit(g):
+        d = g.decision()
+        if d is None or d["kind"] not in BOX_DECISIONS:
+            return
+        about = g.state.pending.get("about")
+        seen[d["kind"]] = seen.get(d["kind"], 0) + 1
+        declared = set()
+        for kind in ("track", "token", "market"):
+            declared |= set(g.content.declared(kind))
+        assert about in g.content.defs or about in declared, (d["kind"], about, g.state.log[-3:])
+
+    for seed in range(6):
+        _walk(sets, 4, seed, visit)
+    assert {"choose", "pay", "trash"} <= set(seen), seen

@@ -244,6 +244,9 @@ def test_every_base_verb_is_probed():
              "win_ties", "acquire_on_top", "track_extra", "unit_strength", "extra_gain", "snoop"}
     # Graft's verbs are probed on grafted test cards: tests/test_graft.py.
     used |= {"copy_agent_box", "return_at_reveal"}
+    # Immortality's card verbs are probed on its cards: tests/test_immortality_cards.py (combat_space,
+    # return_to_hand), tests/test_immortality_hagal.py (trash_slot).
+    used |= {"combat_space", "return_to_hand", "trash_slot"}
     used.discard("each")
     playable = set(T.VERBS)  # every core verb is open to every set (no set tags)
     assert playable <= used, sorted(playable - used)
@@ -376,6 +379,7 @@ def test_every_condition_is_probed():
              "card_icons"}
     used |= {"grafted", "grafted_with", "faction_space"}  # played on graft cards (tests/test_graft.py)
     used |= {"reached"}  # played on a set's tracks (tests/test_tracks.py)
+    used |= {"units_ahead", "opponent_combat_intrigue"}  # played on Immortality's cards (tests/test_immortality_cards.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 
 

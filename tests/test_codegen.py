@@ -159,10 +159,11 @@ def test_a_failed_build_writes_nothing(tmp_path):
 def test_removed_card_file_removes_its_module(tmp_path):
     cards, out = _copy_project(tmp_path)
     (cards / "base" / "hagal.dune").unlink()
+    (cards / "immortality" / "hagal.dune").unlink()  # it replaces a base card: it goes too
     # Without House Hagal cards the set still checks; the generated module goes away.
     r = build(cards, out)
     assert r.ok
-    assert not (out / "base_hagal.py").exists()
+    assert not (out / "base_hagal.py").exists() and not (out / "immortality_hagal.py").exists()
 
 
 def test_a_whole_set_that_cannot_start_a_game_does_not_build(tmp_path):

@@ -155,8 +155,11 @@ def test_the_action_space_numbers_the_markets_cards(content):
 
     space = ActionSpace(content)
     lo, hi = next(r[1:3] for r in space.ranges if r[0] == "buy_market")
+    # the vats' cards and Immortality's Tleilaxu cards (the bundled row): every card a market sells
+    tleilaxu = [m["id"] for m in content.of_kind("tleilaxu")]
+    assert "reclaimed_forces" in tleilaxu and len(tleilaxu) >= 2
     assert [space.keys[i][1] for i in range(lo, hi)] == sorted(
-        ["flesh_crafter", "gene_broker", "old_stock", "reclaimed_forces", "vat_grown"])
+        ["flesh_crafter", "gene_broker", "old_stock", "vat_grown"] + tleilaxu)
     ids = space.legal_ids([("buy", ROW, "vat_grown"), ("buy", ROW, "old_stock"), ("buy", "dagger", 1)])
     assert len(ids) == 3
     assert space.describe(space.id_of(("buy", ROW, "vat_grown"))) == ("buy_market", "vat_grown")
@@ -294,23 +297,41 @@ def axlotl(backend, tmp_path_factory):
     return load(backend, extra=[str(folder / "set.dune")]).select(("base", "immortality", "axlotl"))
 
 
+def _show_tleilaxu(g: Scenario, *cards: str) -> None:
+    """These cards face up in the Tleilaxu row's slots, the others back in its deck
+    (Immortality's own Tleilaxu cards share the deck with the tests')."""
+    row = "tleilaxu_row"
+    deck = g.state.market_decks[row]
+    deck.extend(g.state.market_slots[row])
+    for c in cards:
+        deck.remove(c)
+    g.state.market_slots[row] = list(cards)
+
+
 def test_the_tleilaxu_row_deals_and_sells_tleilaxu_cards(axlotl):
     g = Scenario(axlotl, players=3, seed=2)
     row = "tleilaxu_row"
-    assert sorted(g.state.market_slots[row]) == ["grown_blade", "vat_child"]  # a card kind a set derives
+    dealt = g.state.market_slots[row] + g.state.market_decks[row]
+    assert {"grown_blade", "vat_child"} <= set(dealt)  # a card kind a set derives, dealt by the row
+    assert len(g.state.market_slots[row]) == 2 and "reclaimed_forces" not in dealt
     assert not {"vat_child", "grown_blade"} & set(g.state.imperium_deck + g.state.imperium_row)
+    _show_tleilaxu(g, "grown_blade", "vat_child")
+    left = len(g.state.market_decks[row])
     p = g.p(0)
     p.counters["specimen"], p.supply = 3, p.supply - 3
     g.answer(0, ("buy", row, "grown_blade"), ("buy", row, "vat_child"), "end turn")
     g.reveal(0)
     assert sorted(p.discard) == ["grown_blade", "vat_child"] and p.counters["specimen"] == 0
-    assert g.state.market_slots[row] == [] and g.state.market_decks[row] == []  # nothing left to deal
-    assert rules_market.entries(g.engine, row) == ["reclaimed_forces"]
+    up = g.state.market_slots[row]
+    assert len(up) == 2 and not {"grown_blade", "vat_child"} & set(up)  # each bought slot refilled at once
+    assert len(g.state.market_decks[row]) == left - 2
+    assert sorted(rules_market.entries(g.engine, row)) == sorted(up + ["reclaimed_forces"])  # the kept entry stays
     invariants.check(g.engine)
 
 
 def test_the_first_genetic_marker_lets_a_tleilaxu_card_go_on_top(axlotl):
     g = Scenario(axlotl, players=3, seed=2)
+    _show_tleilaxu(g, "grown_blade", "vat_child")
     p = g.p(0)
     cells = g.content.declared("track")["research"]["cells"]
     p.tracks["research"] = next(c for c, m in cells.items() if m["column"] == 4)  # the first genetic marker

@@ -20,11 +20,13 @@ from dunec.paths import cards_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# A starting card other than Dune, the Desert Planet, which Immortality replaces
+# (a starter replaced by two sets is E0414).
 REMIX = '''\
 set remix "Remix" {
   requires base
   kinds card
-  replace starter dune_the_desert_planet with desert_blade
+  replace starter convincing_argument with desert_blade
   remove starter signet_ring
   remove space mentat_space
   remove card crysknife
@@ -72,7 +74,7 @@ def test_a_set_that_replaces_and_removes_content_checks(remix):
     model, diags = compile_paths([remix], root=remix.parent, with_bundled=True)
     assert not diags.items, diags.render()
     decl = model.sets["remix"]
-    assert [(o, n) for o, n, *_ in decl.replaces] == [("dune_the_desert_planet", "desert_blade")]
+    assert [(o, n) for o, n, *_ in decl.replaces] == [("convincing_argument", "desert_blade")]
     assert [(k, i) for k, i, _ in decl.removes] == [("starter", "signet_ring"), ("space", "mentat_space"),
                                                     ("card", "crysknife"), ("reserve", "the_spice_must_flow")]
 
@@ -91,7 +93,7 @@ def test_setup_honours_replace_and_remove_and_the_back_ends_agree(remix):
             digests.add((seed, st.digest()))
             for p in st.players:
                 owned = Counter(p.deck + p.hand + p.discard + p.played + p.trashed)
-                assert owned["dune_the_desert_planet"] == 0 and owned["signet_ring"] == 0
+                assert owned["convincing_argument"] == 0 and owned["signet_ring"] == 0
         base = for_sets(load(backend), ["base"])
         assert "mentat_space" in base.defs  # only a game of the set leaves it out
     assert len(digests) == 2  # both back-ends agree seed by seed
@@ -103,7 +105,7 @@ def test_the_starting_deck_of_a_game_of_the_set(remix):
     state = g.state
     for p in state.players:
         cards = Counter(p.deck + p.hand)
-        assert cards["desert_blade"] == 2 and cards["dune_the_desert_planet"] == 0
+        assert cards["desert_blade"] == 2 and cards["convincing_argument"] == 0
         assert cards["signet_ring"] == 0 and sum(cards.values()) == 9
     assert "mentat_space" not in [row[0] for row in content.board()]
 

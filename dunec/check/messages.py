@@ -191,6 +191,7 @@ NAMES_EXPECTED = BAD_FIELD_VALUE.variant("expects names", "write `{example}`")
 NAME_LISTED_TWICE = BAD_FIELD_VALUE.variant("listed twice", "list each name once")
 DECK_ROW_EXPECTED = BAD_FIELD_VALUE.variant("expects a card id and a count", "write `{example}`")
 SPACES_EXPECTED = BAD_FIELD_VALUE.variant("expects space ids", "write `{example}`")
+HAGAL_IDS_EXPECTED = BAD_FIELD_VALUE.variant("expects House Hagal card ids", "write `{example}`")
 HAGAL_NAMES_NO_SPACE = BAD_FIELD_VALUE.variant(
     "the card names no space", "list the board spaces the card sends the agent to: `spaces conspire`")
 HAGAL_PICKS_FROM_NON_MAKER = BAD_FIELD_VALUE.variant(
@@ -269,6 +270,7 @@ EFFECT_IN_PASSIVE = WRONG_BOX.variant("a passive box holds rule modifiers",
                                       "use `space_cost`, `ignore_block`, or a trigger such as `on game_start {{ ... }}`")
 NO_CARD_TO_TRASH = WRONG_BOX.variant("there is no card to trash", "only a card can trash itself")
 NO_SPACE_SENT_TO = WRONG_BOX.variant("there is no space sent to here", "`influence space N` works in an agent box")
+NO_AGENT_SENT = WRONG_BOX.variant("no agent was sent by this box", "`recall agent here` works in an agent box")
 SIGNET_OUTSIDE_CARD = WRONG_BOX.variant("only a card can use the leader's signet ring",
                                         "`signet` works in the agent box of a card")
 NOT_IN_THIS_SET = Code(
@@ -400,6 +402,18 @@ SPACE_REPLACES_UNREQUIRED = Code(
     help="a space replaces a space of a set its own set requires; set `{set}` requires {requires}")
 SPACE_REPLACED_TWICE = SPACE_REPLACES_UNREQUIRED.variant(
     "already replaced by `{other}`", "replace each space once, or drop one of the two")
+
+HAGAL_REPLACES_UNREQUIRED = Code(
+    "E0438", "House Hagal card `{card}` cannot replace `{target}`",
+    "A set's House Hagal card may take the place of House Hagal cards of another set\n"
+    "(Immortality's solo Carthag cards replace the base game's): `replaces CARD`. Every\n"
+    "copy of the card replaced leaves the deck of each mode the replacing card is used\n"
+    "in. The card replaced belongs to a set that the replacing card's set requires,\n"
+    "and each card is replaced by one card only.",
+    label="a House Hagal card of set `{of}`",
+    help="a House Hagal card replaces one of a set its own set requires; set `{set}` requires {requires}")
+HAGAL_REPLACED_TWICE = HAGAL_REPLACES_UNREQUIRED.variant(
+    "already replaced by `{other}`", "replace each card once, or drop one of the two")
 
 SET_REQUIRES_ITSELF = Code(
     "E0409", "set `{set}` requires itself",

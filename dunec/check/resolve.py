@@ -16,7 +16,8 @@ from dunec.check.forms import match, show_forms
 from dunec.check.messages import (
     Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
-    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET, MISSING_SET_DECLARATION,
+    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, HAGAL_IDS_EXPECTED, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET,
+    MISSING_SET_DECLARATION,
     NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NO_BOXES, NO_SUCH_DEFINITION,
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
@@ -428,11 +429,15 @@ class Checker(EffectChecker):
             vals = []
             for a in args:
                 if a.kind != "name":
-                    self.d.error(SPACES_EXPECTED, a.span, field=key, example=spec.example)
+                    self.d.error(HAGAL_IDS_EXPECTED if spec.table else SPACES_EXPECTED, a.span, field=key,
+                                 example=spec.example)
                     continue
-                vals.append(self._ref(a, ("space",), "board space"))
+                # `spaces` names board spaces; a House Hagal card's `replaces`, House Hagal cards
+                vals.append(self._ref(a, (spec.table,), "House Hagal card") if spec.table
+                            else self._ref(a, ("space",), "board space"))
             if not args:
-                self.d.error(SPACES_EXPECTED, st.verb_span, field=key, example=spec.example)
+                self.d.error(HAGAL_IDS_EXPECTED if spec.table else SPACES_EXPECTED, st.verb_span, field=key,
+                             example=spec.example)
             out.fields[key] = tuple(vals)
             return
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree

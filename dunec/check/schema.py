@@ -71,7 +71,8 @@ NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount
 # The range a quantity condition is compared with (`influence fremen >= 2`); a
 # set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {
-    "opponent_units": "troops", "units": "troops", "garrison": "troops", "deployed_this_turn": "troops",
+    "opponent_units": "troops", "units_ahead": "troops", "units": "troops", "garrison": "troops",
+    "deployed_this_turn": "troops",
     "factions_behind": "factions", "alliances": "factions", "factions_at": "factions",
     "influence": "influence", "players": "players", "copies": "card_copies",
     "intrigue": "held",
@@ -119,6 +120,9 @@ _CARD = {
     # The agent icons the card adds to a grafted pair (Blank Slate: "if grafted, this has
     # access to all factions").
     "grafted_icons": FieldSpec("names", "grafted_icons emperor guild", table="icon"),
+    # The card's agent icons hold only while this holds (Long Reach: "If you have another
+    # Bene Gesserit card in play, this card has ... access"); without it the card sends no agent.
+    "requires": FieldSpec("cond", "requires bond bene_gesserit"),
     # Usurp: may be grafted to a card of the Imperium Row instead, without acquiring it.
     "graft_from_row": FieldSpec("flag", "graft_from_row"),
     "factions": FieldSpec("names", "factions fremen", table="faction"),
@@ -207,6 +211,9 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "pick": FieldSpec("name", "pick most_spice", table="pick"),
         # When the card fails (the rival reveals the next card), besides its spaces being taken.
         "requires": FieldSpec("cond", "requires in_play dreadnought < 2"),
+        # The cards of a set it requires that this card takes the place of, in the
+        # modes this card is used in (Immortality's solo Carthag cards, rules 002).
+        "replaces": FieldSpec("spaces", "replaces hagal_carthag", table="hagal"),
     },
     # Uprising's observation posts: board locations a player's pieces (spies) stand on,
     # each linked to board spaces. Checked; the engine does not play them yet (E0309).

@@ -6,7 +6,7 @@ from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
     CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACES_ABSENT, DECK_REPLACES_NOT_STARTER, DECK_REPLACES_UNEVEN,
     DECK_SIZE_MISMATCH, DECK_STARTING_REPLACES, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE,
-    HAGAL_PICKS_FROM_NON_MAKER, OPEN_ICON_UNUSED,
+    HAGAL_PICKS_FROM_NON_MAKER, HAGAL_REPLACED_TWICE, HAGAL_REPLACES_UNREQUIRED, OPEN_ICON_UNUSED,
     SET_CANNOT_START, SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
 from dunec.check.diagnostics import did_you_mean, one_of
@@ -85,23 +85,32 @@ def check_hagal(model: Model, diags: Diagnostics) -> None:
 
 
 def check_replacements(model: Model, diags: Diagnostics) -> None:
-    """A space that `replaces` another replaces one of a set its own set requires,
-    and no space is replaced twice."""
-    by: dict[str, str] = {}
-    for d in model.of_kind("space"):
-        span = model.spans.get((d.id, "replaces"), d.span)
-        for key in d.fields.get("replaces", ()):
-            target = model.defs.get(key)
-            if target is None or target.kind != "space":
-                continue  # a bad reference, already reported
-            if target.set == d.set or target.set not in reaches(model.sets, d.set):
-                needs = sorted(reaches(model.sets, d.set) - {d.set})
-                diags.error(SPACE_REPLACES_UNREQUIRED, span, space=d.id, target=key, of=target.set, set=d.set,
-                            requires=", ".join(f"`{n}`" for n in needs) if needs else "no set")
-            elif key in by:
-                diags.error(SPACE_REPLACED_TWICE, span, space=d.id, target=key, other=by[key])
-            else:
-                by[key] = d.id
+    """A space (a House Hagal card) that `replaces` another replaces one of a set
+    its own set requires, and none is replaced twice."""
+    for kind in ("space", "hagal"):
+        by: dict[str, str] = {}
+        for d in model.of_kind(kind):
+            span = model.spans.get((d.id, "replaces"), d.span)
+            for key in d.fields.get("replaces", ()):
+                target = model.defs.get(key)
+                if target is None or target.kind != kind:
+                    continue  # a bad reference, already reported
+                if target.set == d.set or target.set not in reaches(model.sets, d.set):
+                    needs = sorted(reaches(model.sets, d.set) - {d.set})
+                    requires = ", ".join(f"`{n}`" for n in needs) if needs else "no set"
+                    if kind == "space":
+                        diags.error(SPACE_REPLACES_UNREQUIRED, span, space=d.id, target=key, of=target.set,
+                                    set=d.set, requires=requires)
+                    else:
+                        diags.error(HAGAL_REPLACES_UNREQUIRED, span, card=d.id, target=key, of=target.set,
+                                    set=d.set, requires=requires)
+                elif key in by:
+                    if kind == "space":
+                        diags.error(SPACE_REPLACED_TWICE, span, space=d.id, target=key, other=by[key])
+                    else:
+                        diags.error(HAGAL_REPLACED_TWICE, span, card=d.id, target=key, other=by[key])
+                else:
+                    by[key] = d.id
 
 
 CONFLICT_DECK = ((1, 1), (2, 5), (3, 4))  # (level, cards the conflict deck takes)
@@ -161,6 +170,8 @@ def check_content_changes(model: Model, diags: Diagnostics) -> None:
         by_id.setdefault(d.id.split(".")[-1], []).append(d)
     replaced: dict = {}
     for sid, decl in sorted(model.sets.items()):
+        if decl.defn.span.file not in model.files:
+            continue  # a bundled set known for its names only: its cards are not among those checked
         reach = reaches(model.sets, sid)
 
         def known(ident, kinds, what, does, span, sid=sid, reach=reach):

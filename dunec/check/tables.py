@@ -96,8 +96,13 @@ CONDITIONS: dict[str, CondDef] = {
     "most_copies": CondDef(("<card>",)),
     "mentat_available": CondDef(("",)),
     "secret": CondDef(("",)),
+    # an opponent played a combat intrigue card in this round's Conflict (Counterattack)
+    "opponent_combat_intrigue": CondDef(("",)),
     "deployed_this_turn": CondDef(("", "<unit>"), quantity=True),
     "opponent_units": CondDef(("",), quantity=True),
+    # your troops in the Conflict less the most any opponent has there (Show of Strength:
+    # "more deployed troops than each opponent" is `units_ahead >= 1`)
+    "units_ahead": CondDef(("",), quantity=True),
     "factions_behind": CondDef(("",), quantity=True),
     "influence": CondDef(("<faction>",), quantity=True),
     "units": CondDef(("",), quantity=True),

@@ -53,6 +53,8 @@ def cond(c: tuple) -> str:
         return "the Mentat is in its space"
     if k == "secret":
         return "your Factions chosen in secret are not revealed yet"
+    if k == "opponent_combat_intrigue":
+        return "an opponent played a combat Intrigue card in this Conflict"
     if k == "agent_at":
         return f"you have an Agent on a {name(c[1])} board space"
     if k == "grafted":
@@ -64,6 +66,8 @@ def cond(c: tuple) -> str:
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"
     if k == "enemy_agent_here":
         return "an enemy Agent is on the board space you sent this Agent to"
+    if k == "reached" and len(c) == 3:  # a line's step or a graph's column (Immortality's genetic markers)
+        return f"your token is at {c[2]} or beyond on the {name(c[1])}"
     return k
 
 
@@ -98,6 +102,8 @@ def _phrases(q: tuple) -> tuple[str, str]:
                                         f"opponents with more {name(q[1])} Influence than you"),
         "opponent_units": lambda: ("troop of the strongest opponent in the Conflict",
                                    "troops of the strongest opponent in the Conflict"),
+        "units_ahead": lambda: ("troop you have in the Conflict more than any opponent",
+                                "your troops in the Conflict beyond the most of any opponent"),
         "factions_behind": lambda: ("Faction where an opponent has more Influence than you",
                                     "Factions where an opponent has more Influence than you"),
         "tiles": lambda: (f"tile of yours from the {name(q[1])}", f"your {name(q[1])}"),

@@ -375,6 +375,16 @@ class Content:
             table = self._by_kind["graft_cards"] = frozenset(k for k, m in self.defs.items() if m.get("graft"))
         return table
 
+    def requiring(self) -> frozenset:
+        """The ids of the cards with a `requires` (their agent icons hold only while it
+        does: engine/rules/agents.py icons_hold), made once per content."""
+        table = self._by_kind.get("requiring")
+        if table is None:
+            table = self._by_kind["requiring"] = frozenset(
+                k for k, m in self.defs.items() if m.get("like", m["kind"]) in ("card", "starter", "reserve")
+                and (k, "requires") in self.effects)
+        return table
+
     def box_owners(self) -> dict:
         """box name -> frozenset of the ids with that box (an effect or a program):
         the engine's has_box as a table, made once per content (a rule asks it

@@ -241,6 +241,9 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,
             text=lambda a: f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}",
             worth=lambda a: 0.9 * a[0]),
+    # "put that card in your hand" (Tleilaxu Master with the second genetic marker)
+    VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES, asks=True,
+            text=lambda a: f"acquire a card costing {a[0]} or less into your hand", worth=lambda a: 1.1 * a[0]),
     VerbRow("gain_card", ("<reserve>",), boxes=NOT_IN_COMBAT, asks=True,
             text=lambda a: f"gain a {name(a[0])} card", worth=1.5),
     VerbRow("steal", ("intrigue <int>",), boxes=NOT_IN_COMBAT, kind="steal_intrigue",
@@ -250,6 +253,9 @@ ROWS: tuple[VerbRow, ...] = (
     # agents and seats
     VerbRow("retrieve", ("<faction> from discard",), boxes=CARD_BOXES, asks=True, worth=1.6,
             text=lambda a: f"put a {name(a[0])} card from your discard pile into your hand"),
+    # "Return this card from play to your hand" (Stillsuit Manufacturer)
+    VerbRow("return_to_hand", ("this",), boxes=("agent",), worth=2.0, needs={"this": "card_definition"},
+            text="return this card from play to your hand"),
     VerbRow("draw_or_trash_top", ("",), boxes=CARD_BOXES, asks=True, worth=1.6,
             text="look at the top card of your deck: draw it or trash it"),
     VerbRow("discount", ("<card> <int>",), boxes=("reveal", "plot", "agent"),
@@ -276,12 +282,19 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("pass_turn", ("",), boxes=("plot",), text="you may pass this turn"),
     VerbRow("block_space", ("",), boxes=("agent", "plot"), asks=True, worth=2.0,
             text="block a board space for your opponents this round"),
+    # the combat icon (Immortality): this agent turn ends as at a combat space
+    VerbRow("combat_space", ("",), boxes=("agent",), worth=1.5,
+            text="you may deploy troops this turn as though your agent went to a combat space"),
     VerbRow("double_harvest", ("",), boxes=("agent",), worth=2.0,
             text="harvest the space's spice again (not the bonus)"),
     # a House Hagal card at a maker space: the space's spice and its bonus spice
     VerbRow("harvest", ("",), boxes=("hagal",), worth=4.0, text="the maker space's spice and its bonus spice"),
     VerbRow("recall", ("agent",), boxes=("plot", "agent", "reveal", "signet"), asks=True, worth=3.0,
             text="recall one of your agents"),
+    # "recall the Agent you sent this turn" (Twisted Mentat): the agent of this box's space
+    VerbRow("recall", ("agent here",), kind="recall_here", boxes=("plot", "agent", "reveal", "signet"), worth=3.0,
+            needs={"agent here": "sent_agent"},
+            text="recall the agent you sent this turn"),
     VerbRow("mentat", ("",), boxes=("plot", "space", "reward", "agent", "signet"), worth=3.0,
             text="take the Mentat"),
     VerbRow("swordmaster", ("",), boxes=("space", "plot", "agent", "reveal", "reward"), worth=14.0,
@@ -313,7 +326,7 @@ ROWS: tuple[VerbRow, ...] = (
     # A track step is worth its rewards only when cashed; the op does not carry them.
     # `advance`: N moves, each paying the step or cell reached (a graph's player picks
     # between two links); it may stand in a combat box (rules/tracks.py).
-    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("combat",), asks=True,
+    VerbRow("advance", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("combat", "endgame"), asks=True,
             worth=lambda a: 1.0 * a[1],
             text=lambda a: f"advance on the {name(a[0])}" if a[1] == 1 else
             f"advance {a[1]} times on the {name(a[0])}"),
@@ -325,6 +338,9 @@ ROWS: tuple[VerbRow, ...] = (
     # engine/rules/ named for its mechanism.
     VerbRow("buy", ("<market>", "<market> discount <int>", "<market> with <counter>"), boxes=NOT_IN_COMBAT,
             asks=True, lower=_buy, text=_buy_text, worth=lambda a: 4.0 + 0.8 * a[1]),
+    # a House Hagal card of Immortality: the card in one slot of a slot market leaves the game
+    VerbRow("trash_slot", ("<market> <int>",), boxes=NOT_IN_COMBAT, worth=0.0,
+            text=lambda a: f"trash the card in slot {a[1]} of the {name(a[0])} (the slot is refilled)"),
     VerbRow("move", ("<track> <int>",), boxes=NOT_IN_COMBAT + ("reward",), asks=True, worth=lambda a: 1.5 * a[1],
             text=lambda a: f"{a[1]} {plural(a[1], 'move')} on the {name(a[0])} (each: one step up, "
                                          f"or back to the bottom collecting the rewards up to your step)"),

@@ -239,7 +239,18 @@ def _optional_seq(r, w, v, f):
 
 
 # What each local means, by its name (every name the engine's steps use).
+# The declared names whose boxes may ask a decision: a track's step or cell, a token's `once`.
+ABOUT_DECLARED = ("track", "token", "market")
+
+
+def _about(r, w, v, f) -> None:
+    """What a decision a step asks is about (Engine.ask): a definition or a declared name."""
+    if not (isinstance(v, str) and (v in r.defs or any(v in r.content.declared(k) for k in ABOUT_DECLARED))):
+        r.fail(w, f"expected the id of a definition or of a declared track or token of this game, got {v!r}")
+
+
 LOCALS = {
+    "about": _about,
     "seat": _seat, "holder": _seat, "owner": _seat, "winner": _seat_or_none,
     "card": _def, "ident": _def, "space": _space, "loc": _space, "box": lambda r, w, v, f: r.str(w, v),
     "ctx": _ctx, "ref": _ref, "body": _ref, "order": _seats, "factions": _factions, "f": _faction,
@@ -250,7 +261,7 @@ LOCALS = {
     "i": _count(), "last": _seat_or_none, "pc": _count(), "passes": _count(), "picks": _count(), "n": _count(),
     "step": _count(), "done": _count(), "extra": _count(), "discount": _count(), "row": _count(-1),
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
-    "failed": _optional_seq, "takes": _bool, "to_top": _bool, "free_units": _bool, "unfinished": _bool,
+    "failed": _optional_seq, "takes": _bool, "to_top": _bool, "to_hand": _bool, "free_units": _bool, "unfinished": _bool,
     "deploys": _bool, "combat": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
 }
 
@@ -480,9 +491,8 @@ def _buy_offsets(r, where: str, f, options, p) -> None:
 def check_pending(r, where: str, d, stack) -> None:
     # `about` and `words` are optional: the engine writes them only when it has them (Engine.ask).
     r.keys(where, d, ("seat", "kind", "options", "hint", *(k for k in ("about", "words") if k in d)), "fields")
-    if "about" in d and not (isinstance(d["about"], str) and (d["about"] in r.defs or
-                                                            d["about"] in r.content.declared("track"))):
-        r.fail(f"{where}.about", f"expected the id of a definition or track of this game, got {d['about']!r}")
+    if "about" in d:
+        _about(r, f"{where}.about", d["about"], d)
     words = d.get("words")
     if "words" in d and not (isinstance(words, str)
                              or isinstance(words, list) and all(isinstance(w, str) for w in words)):

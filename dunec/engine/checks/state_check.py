@@ -327,6 +327,8 @@ class _Reader:
             for sp, seat in self.dict(name, d[name]).items():
                 self.ident(name, sp, spaces)
                 self.seat(f"{name}.{sp}", seat)
+        for i, s in enumerate(self.list("combat_intrigue", d["combat_intrigue"])):
+            self.seat(f"combat_intrigue[{i}]", s)
         for i, a in enumerate(self.list("infiltrators", d["infiltrators"])):
             if not isinstance(a, list) or len(a) != 2:
                 self.fail(f"infiltrators[{i}]", f"expected [space, seat], got {_show(a)}")

@@ -131,6 +131,9 @@ class Ctx:
     def buy(self, market: str, discount: int, currency: str) -> None:
         rules_market.buy(self.engine, self, market, discount, currency)
 
+    def trash_slot(self, market: str, n: int) -> None:
+        rules_market.trash_slot(self.engine, market, n)
+
     # --- cards
     def copy_agent_box(self, what: str) -> None:
         rules_graft.copy_agent_box(self.engine, self)
@@ -150,6 +153,9 @@ class Ctx:
     def acquire(self, max_cost: int, to_top: bool) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
 
+    def acquire_to_hand(self, max_cost: int) -> None:
+        rules_cards.acquire_effect(self.engine, self.player, max_cost, False, to_hand=True)
+
     def gain_card(self, card: str) -> None:
         rules_cards.gain_reserve_card(self.engine, self.player, card)
 
@@ -158,6 +164,9 @@ class Ctx:
 
     def shuffle_discard(self) -> None:
         rules_cards.shuffle_discard(self.engine, self.player)
+
+    def return_to_hand(self) -> None:
+        rules_cards.return_to_hand(self.engine, self.player, self.card)
 
     def retrieve(self, faction: str) -> None:
         rules_cards.retrieve(self.engine, self.player, faction)
@@ -191,6 +200,9 @@ class Ctx:
     def block_space(self) -> None:
         rules_cards.block_space(self.engine, self.player)
 
+    def combat_space(self) -> None:
+        rules_deploy.as_combat_space(self.engine, self.player)
+
     def double_harvest(self) -> None:
         rules_resources.double_harvest(self.engine, self.player, self.space)
 
@@ -204,6 +216,9 @@ class Ctx:
     # --- agents, seats, control
     def recall(self) -> None:
         rules_agents.recall_one(self.engine, self.player)
+
+    def recall_here(self) -> None:
+        rules_agents.recall_from(self.engine, self.player, self.space)
 
     def mentat(self) -> None:
         rules_agents.take_mentat(self.engine, self.player, self.box)

@@ -144,7 +144,11 @@ def ops(e, f):
             if pc < n:
                 f["pc"] = pc
                 e.state.stack.append(f)
-            PAUSING.get(op.kind, _paused_call)(e, op, ctx, ref, pc - 1)
+            outer, e.asking_for = e.asking_for, ref[0]  # a decision it asks is about this box's owner
+            try:
+                PAUSING.get(op.kind, _paused_call)(e, op, ctx, ref, pc - 1)
+            finally:
+                e.asking_for = outer
             return
         HANDLERS[op.kind](op, ctx)
 

@@ -68,6 +68,10 @@ class Engine:
         # checked once the step has finished, never half done: see `finished_step`.
         self.after_turn = None
         self.echo = None  # optional: print each log line as it happens (a person is playing)
+        # The definition (or declared name) whose box is asking, while a program's op that
+        # may ask runs (interpreter.ops): a decision's `about` when its rule names none.
+        self.asking_for = None
+        self.frame: dict = {}
         # Optional hook (engine, player) when a reveal turn's boxes have run: the cards
         # the player sent agents with this round and revealed are all in play then
         # (a study counts how often a seat played some cards: runner.game_record).
@@ -103,10 +107,26 @@ class Engine:
         return self._ring[p.seat + 1:p.seat + self.state.n_players]
 
     # ------------------------------------------------------------------ frames and decisions
+    def about_now(self):
+        """What a decision asked now is about: the box running (a program's op or an
+        effect that ends on a rule that asks), else what the step running was about,
+        else the box the step runs a part of (`ref`), else the card the step runs
+        for (a cost being paid)."""
+        if self.asking_for is not None:
+            return self.asking_for
+        f = self.frame
+        about = f.get("about") or f.get("card")
+        if about is None and "ref" in f:
+            about = f["ref"][0]
+        return about
+
     def later(self, do: str, **loc) -> None:
         """Push a step to run once everything pushed after it has run: the rest of
         a rule that comes after something which may ask (flow.py)."""
         loc["do"] = do  # the keyword dict is the frame: one dict, not two
+        about = self.about_now()
+        if about is not None:  # the rest of a box's rule: what it asks is about that box's owner
+            loc["about"] = about
         self.state.stack.append(loc)
 
     def ask(self, p: Player, kind: str, options, do: str, hint=None, about=None, words=None, **loc) -> None:
@@ -125,6 +145,10 @@ class Engine:
         frame = loc
         frame["do"] = do
         self.state.stack.append(frame)
+        if about is None:
+            about = self.about_now()
+        if about is not None:
+            frame["about"] = about
         if n == 1:
             frame["answer"], frame["chosen"] = 0, options[0]
             return
@@ -146,7 +170,9 @@ class Engine:
         steps = STEPS
         while st.pending is None and stack:
             f = stack.pop()
+            self.frame = f  # a decision its step asks again is about what the first was (Engine.ask)
             steps[f["do"]](self, f)
+        self.frame = {}
         self.state.rng_state = self.rng.state
 
     def answer(self, i: int) -> None:
@@ -291,7 +317,7 @@ class Engine:
             return
         fn = self.content.effects.get(key)
         if fn is not None:
-            fn(ctx)
+            self._run_effect(fn, ctx, ident)
 
     def has_box(self, ident: str, box: str) -> bool:
         return ident in self.boxed.get(box, ())
@@ -310,7 +336,16 @@ class Engine:
                 return
             fn = effects.get(key)
             if fn is not None:
-                fn(Ctx(self, p, card, space, box))
+                self._run_effect(fn, Ctx(self, p, card, space, box), ident)
+
+    def _run_effect(self, fn, ctx, ident: str) -> None:
+        """A box that runs straight through; a rule it ends on may still ask (in tail
+        position), and that decision is about the box's owner."""
+        outer, self.asking_for = self.asking_for, ident
+        try:
+            fn(ctx)
+        finally:
+            self.asking_for = outer
 
     def box_later(self, ident: str, box: str, p: Player, card=None, space=None) -> None:
         """Run the box for p after everything pushed from now on (a frame); its

@@ -105,6 +105,9 @@ class GameState:
     intrigue_discard: list = field(default_factory=list)
     occupied: dict = field(default_factory=dict)  # space id -> seat of its first agent
     infiltrators: list = field(default_factory=list)  # [space id, seat] of agents sent to occupied spaces
+    # the seats that played a combat intrigue card in this round's Conflict, in play order
+    # (condition `opponent_combat_intrigue`: Immortality's Counterattack)
+    combat_intrigue: list = field(default_factory=list)
     blocked: dict = field(default_factory=dict)  # space id -> seat whose opponents may not go there
     mentat_on_board: bool = True
     mentat_next_round: Optional[int] = None

@@ -287,6 +287,8 @@ def intrigue_options(e, p: Player, box: str, out: list, later: bool = False) -> 
 def play_intrigue(e, p: Player, card: str, box: str) -> None:
     p.intrigue.remove(card)
     e.state.intrigue_discard.append(card)
+    if box == "combat":  # read by the condition opponent_combat_intrigue
+        e.state.combat_intrigue.append(p.seat)
     if not e.quiet:
         e.log(f"  {e.pname(p)} plays intrigue {e.cname(card)}")
         e.push({"do": "intrigue_done", "seat": p.seat, "before": tally(p), "seen": seen(e.state)})
@@ -339,7 +341,8 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         if grafts and card in grafts:  # never played alone: with each other card, below
             continue
         info = info_of[card]
-        if info is not None and (info[3] or not anywhere_only) and info not in cards:  # each card once
+        if info is not None and (info[3] or not anywhere_only) and info not in cards and \
+                (card not in content.requiring() or rules_agents.icons_hold(e, p, card)):  # each card once
             cards.append(info)
             wanted |= info[1]
     if grafts and any(c in grafts for c in p.hand):
@@ -508,7 +511,7 @@ def ask_graft(e, p: Player, card: str, space: str) -> None:
     options = []
     for kind, others in ((GRAFT, rules_graft.partners(p, card)), (GRAFT_ROW, rules_graft.row_partners(e, card))):
         for other in others:
-            info = rules_graft.pair_info(e, card, other)
+            info = rules_graft.pair_info(e, card, other, p)
             if info is None or (p.agents_left <= 0 and not info[3]):
                 continue
             if ("place", card, space) in placements(e, p, [info], set(info[1]), []):
@@ -567,7 +570,9 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
                 if p.leader in boxed.get("space_paid", ()):
                     e.later("leader_trigger", seat=p.seat, box="space_paid", space=space)
                 break
+        outer, e.asking_for = e.asking_for, space  # a cost that asks (a card to trash) is the space's
         rules_costs.pay(e, p, costs)
+        e.asking_for = outer
 
 
 @step
@@ -658,7 +663,7 @@ def agent_done(e, f):
     p = e.players[f["seat"]]
     if f["before"] is not None:
         log_changes(e, p, f["before"])
-    if e.defs[f["space"]].get("combat"):
+    if e.defs[f["space"]].get("combat") or f.get("combat"):  # a combat space, or the combat icon
         rules_deploy.offer_deploy(e, p, rules_resources.COMBAT_GARRISON_LIMIT, "agent_deployed", True)
 
 
@@ -855,6 +860,7 @@ def recall(e) -> bool:
         return False
     st.occupied = {}
     st.infiltrators = []
+    st.combat_intrigue = []  # the next round's Conflict starts without any
     st.blocked = {}
     st.mentat_on_board = True
     for p in e.players:

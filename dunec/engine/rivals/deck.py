@@ -15,12 +15,15 @@ def cards_for(content, mode: str) -> list[str]:
     """Every House Hagal card of the mode, once per copy, in a stable order.
     A card without `mode` is used in both modes. A card none of whose spaces is
     on this game's board (an overlay covers them: Rise of Ix's Hall of Oratory
-    and Rally Troops) is left out."""
+    and Rally Troops) is left out, and so is every copy of a card that a card of
+    the mode `replaces` (Immortality's solo Carthag cards replace the base ones)."""
     board = {b[0] for b in content.board()}
+    used = [m for m in sorted(content.of_kind("hagal"), key=lambda m: m["id"])
+            if mode in m.get("mode", MODES) and (not m.get("spaces") or any(s in board for s in m["spaces"]))]
+    replaced = {r for m in used for r in m.get("replaces", ())}
     out: list[str] = []
-    for m in sorted(content.of_kind("hagal"), key=lambda m: m["id"]):
-        spaces = m.get("spaces", ())
-        if mode in m.get("mode", MODES) and (not spaces or any(s in board for s in spaces)):
+    for m in used:
+        if m["id"] not in replaced:
             out.extend([m["id"]] * m["copies"])
     return out
 

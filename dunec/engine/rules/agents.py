@@ -45,6 +45,24 @@ def recall_one(e, p: Player) -> None:
     e.ask(p, "recall", [("recall", s) for s in mine], "recalled", seat=p.seat)
 
 
+def icons_hold(e, p: Player, card: str) -> bool:
+    """Whether a card's agent icons hold now: a card's `requires` (Long Reach: another
+    Bene Gesserit card in play) gates them; a card without one always has them."""
+    req = e.content.effect(card, "requires")
+    return req is None or bool(req(e.context(p, card=card)))
+
+
+def recall_from(e, p: Player, space) -> None:
+    """`recall agent here`: the player's agent on this box's space goes back to them
+    (the space is free again), nothing asked; nothing when none is there."""
+    if space is None or space not in agents_of(e, p.seat):
+        return
+    remove_agent(e, space, p.seat)
+    p.agents_left += 1
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} recalls the agent from {e.defs[space]['name']}")
+
+
 def take_mentat(e, p: Player, box: str) -> None:
     st = e.state
     if box in ("first", "second", "third"):

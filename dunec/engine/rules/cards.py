@@ -121,9 +121,14 @@ def price_of(e, p: Player, card: str, aside: bool = False) -> int:
     return max(0, cost)
 
 
-def acquire_effect(e, p: Player, max_cost: int, to_top: bool) -> None:
+def acquire_effect(e, p: Player, max_cost: int, to_top: bool, to_hand: bool = False) -> None:
+    """`acquire cost <= N` (`top`: onto the deck; `hand`: into the hand) from the Imperium Row."""
     row = [c for c in e.state.imperium_row if cost_of(e, p, c) <= max_cost]
     if not row:
+        return
+    if to_hand:
+        e.ask(p, "acquire", [("acquire", c) for c in row] + [ACQUIRE_NOTHING], "acquired", seat=p.seat,
+              to_top=False, to_hand=True)
         return
     e.ask(p, "acquire", [("acquire", c) for c in row] + [ACQUIRE_NOTHING], "acquired", seat=p.seat,
              to_top=to_top)
@@ -151,6 +156,20 @@ def new_row(e) -> None:
               f"a new Row: {', '.join(e.cname(c) for c in st.imperium_row) or 'none left'}")
 
 
+def take_to_hand(e, p: Player, card: str) -> None:
+    """A card of the Imperium Row acquired straight into the hand (the Row refills);
+    its `on acquire` box runs."""
+    st = e.state
+    st.imperium_row.remove(card)
+    if st.imperium_deck:
+        st.imperium_row.append(st.imperium_deck.pop())
+    p.hand.append(card)
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} acquires {e.cname(card)} into their hand")
+    if e.has_box(card, "acquire"):
+        e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
+
+
 def receive_card(e, p: Player, card: str, to_top: bool = False) -> None:
     if not to_top and (p.acquire_to_top or on_top_allowed(e, p, card)):
         e.yes_no(p, "top", f"put {e.cname(card)} on top of your deck", 1.0, "received", card, seat=p.seat,
@@ -176,6 +195,17 @@ def put_received(e, p: Player, card: str, to_top: bool) -> None:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
     if e.has_box(card, "acquire"):  # few cards have one: no context made for the others
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
+
+
+def return_to_hand(e, p: Player, card) -> None:
+    """`return_to_hand this`: the card whose agent box runs goes from play back to
+    the hand (it may be played again this round); nothing when it is not in play."""
+    if card is None or card not in p.played:
+        return
+    p.played.remove(card)
+    p.hand.append(card)
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} returns {e.cname(card)} to their hand")
 
 
 def retrieve(e, p: Player, faction: str) -> None:
@@ -268,7 +298,10 @@ def discard_more(e, f):
 @step
 def acquired(e, f):
     if f["chosen"][0] == "acquire":
-        take_from_row(e, e.players[f["seat"]], f["chosen"][1], f["to_top"])
+        if f.get("to_hand"):
+            take_to_hand(e, e.players[f["seat"]], f["chosen"][1])
+        else:
+            take_from_row(e, e.players[f["seat"]], f["chosen"][1], f["to_top"])
 
 
 @step

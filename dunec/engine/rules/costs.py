@@ -145,6 +145,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return sum(1 for o in e.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
     if k == "opponent_units":
         return max((o.conflict for o in e.opponents(p)), default=0)
+    if k == "units_ahead":
+        return p.conflict - max((o.conflict for o in e.opponents(p)), default=0)
     if k == "tiles":
         return rules_tiles.owned(e, p, q[1])
     if k == "deployed_this_turn":
@@ -219,6 +221,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return e.state.mentat_on_board
     if k == "secret":
         return bool(p.secret)
+    if k == "opponent_combat_intrigue":
+        return any(s != p.seat for s in e.state.combat_intrigue)
     if k == "agent_at":
         return rules_agents.agent_at(e, p, c[1])
     if k == "enemy_agent_here":

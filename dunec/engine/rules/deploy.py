@@ -36,6 +36,17 @@ def _next_kind(e, p: Player, kinds: list, extra: int, then: str, free_units: boo
         e.ask(p, "deploy", [("deploy", i) for i in range(most + 1)], then, seat=p.seat)
 
 
+def as_combat_space(e, p: Player) -> None:
+    """The combat icon (`combat_space`, an agent box): the player's agent turn ends
+    as after a combat space, whatever space the agent went to: the troops
+    recruited this turn and up to two from the garrison may be deployed (rules 002,
+    "New Icons"). Marked on the turn's closing step, so it lasts this turn only."""
+    for f in reversed(e.state.stack):
+        if f.get("do") == "agent_done" and f.get("seat") == p.seat:
+            f["combat"] = True
+            return
+
+
 def send_units(e, p: Player, kind: str, n: int) -> None:
     """n units of a declared kind from the garrison to the Conflict (tail position:
     the leader's `on deploy` trigger may ask)."""

@@ -34,7 +34,7 @@ Functions of the engine (first argument `e`)."""
 from __future__ import annotations
 
 from dunec.engine.loop.state import Player
-from dunec.engine.rules import cards as rules_cards
+from dunec.engine.rules import agents as rules_agents, cards as rules_cards
 
 
 def is_graft(e, card: str) -> bool:
@@ -58,13 +58,16 @@ def row_partners(e, card: str) -> list:
     return list(dict.fromkeys(e.state.imperium_row))
 
 
-def pair_info(e, card: str, other: str):
+def pair_info(e, card: str, other: str, p: Player | None = None):
     """The agent menu's row (agent_cards' shape) for `card` played grafted with
     `other`: the icons of both, either's infiltrate and from_anywhere, both cards'
-    space discounts, the spaces of those icons; None when neither has an icon."""
+    space discounts, the spaces of those icons; None when neither has an icon. For
+    player `p`, a card whose icons do not hold now (its `requires`) adds none."""
     a, b = e.defs[card], e.defs[other]
-    icons = frozenset(a.get("icons", ())) | frozenset(b.get("icons", ())) | \
-        frozenset(a.get("grafted_icons", ())) | frozenset(b.get("grafted_icons", ()))
+    icons = frozenset(a.get("grafted_icons", ())) | frozenset(b.get("grafted_icons", ()))
+    for c, d in ((card, a), (other, b)):
+        if p is None or rules_agents.icons_hold(e, p, c):
+            icons |= frozenset(d.get("icons", ()))
     if not icons:
         return None
     content = e.content
@@ -81,7 +84,7 @@ def pair_infos(e, p: Player, anywhere_only: bool) -> list:
     grafts = e.content.graft_cards()
     for card in dict.fromkeys(c for c in p.hand if c in grafts):
         for other in partners(p, card) + row_partners(e, card):
-            info = pair_info(e, card, other)
+            info = pair_info(e, card, other, p)
             if info is not None and (info[3] or not anywhere_only) and info not in out:
                 out.append(info)
     return out

@@ -66,6 +66,26 @@ def refill(state: GameState, market: str, slots: int) -> list:
     return dealt
 
 
+def trash_slot(e, market: str, n: int) -> None:
+    """`trash_slot MARKET N`: the entry in the Nth slot of a slot market (counted from
+    the first dealt; never the kept entry) leaves the game, and the slot is refilled in
+    place from the deck (Immortality's House Hagal Carthag cards, HAGAL.md 2.2).
+    Nothing when the slot is empty or the market has no slots."""
+    st = e.state
+    up = st.market_slots.get(market)
+    if up is None or not 1 <= n <= len(up):
+        return
+    card = up[n - 1]
+    deck = st.market_decks[market]
+    if deck:
+        up[n - 1] = deck.pop()
+    else:
+        del up[n - 1]
+    st.imperium_trash.append(card)
+    if not e.quiet:
+        e.log(f"  {e.cname(card)} is trashed from the {e.content.declared('market')[market]['title']}")
+
+
 def _declaring_set(content, market: str) -> str:
     return next(s for s in content.sets if market in content.vocab[s]["market"])
 
