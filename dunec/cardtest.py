@@ -88,6 +88,7 @@ def tally(p, content) -> dict:
     out.update({("influence", f): p.influence[f] for f in FACTIONS})
     out.update(p.counters)
     out.update({u: held["garrison"] for u, held in p.units.items()})
+    out.update({piece: len(held["on"]) for piece, held in p.pieces.items()})  # on the board (rules/pieces.py)
     tracks = content.declared("track")
     # a line's step; a graph track's cell counts as its column (`expect research 2`)
     out.update({t: tracks[t]["cells"][at]["column"] if "cells" in tracks.get(t, {}) else at
@@ -99,9 +100,18 @@ def tally(p, content) -> dict:
     return out
 
 
-def give(p, name: str, n: int) -> None:
-    """A test's `given` amount: an engine field, or a name a set declares."""
-    if name in p.counters:
+def give(p, name: str, n, engine=None) -> None:
+    """A test's `given` amount: an engine field, or a name a set declares (a piece:
+    N on the first free locations in id order, or on the locations listed)."""
+    if name in p.pieces and engine is not None:
+        from dunec.engine.rules import pieces as rules_pieces
+
+        where = n if isinstance(n, list) else rules_pieces.free_locations(engine, name)[:n]
+        for loc in where:
+            if p.pieces[name]["supply"] > 0 and loc not in rules_pieces.taken(engine.state) and \
+                    loc in rules_pieces.locations(engine.content, name):
+                rules_pieces.put(engine, p, name, loc)
+    elif name in p.counters:
         p.counters[name] = n
     elif name in p.units:  # units come to the garrison from the supply
         held = p.units[name]
@@ -133,7 +143,7 @@ def run_one(t: CardTest, content, backend: str) -> Outcome:
     state, scripts, engine = fresh_game(content)
     p = state.players[0]
     for name, n in t.given_amounts.items():
-        give(p, name, n)
+        give(p, name, n, engine)
     for f, n in t.given_influence.items():
         p.influence[f] = n
     for pile, cards in t.given_piles.items():

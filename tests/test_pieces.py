@@ -355,3 +355,34 @@ def test_both_back_ends_play_the_same_games(tmp_path_factory):
         assert a.digest() == b.digest() and a.log == b.log, f"seed {seed}: back-ends disagree"
         used += sum(1 for line in a.log if "recalls a Spotter" in line)
     assert used  # the games did place and recall pieces
+
+
+# ---------------------------------------------------------------------- card tests
+CARD_TESTS = """
+test spotter_card_places "Spotter Card places a spotter" {
+  card spotter_card
+  given { spotters north_post }
+  answer "place a Spotter on South Post"
+  play agent
+  expect { spotters 1 }
+}
+test recall_card_pays "Recall Card pays with a spotter for 3 Solari" {
+  card recall_card
+  given { spotters 1 }
+  answer "pay recall 1 of your spotters"
+  play agent
+  expect { solari 3; spotters -1 }
+}
+"""
+
+
+def test_card_tests_give_and_count_pieces(tmp_path, capsys):
+    from dunec.cli import main
+
+    folder = tmp_path / "cards" / "lookouts"
+    folder.mkdir(parents=True)
+    (folder / "lookouts.dune").write_text(TEXT + CARD_TESTS, encoding="utf-8")
+    assert main(["test", str(folder)]) == 0, capsys.readouterr()
+    (folder / "lookouts.dune").write_text(TEXT + CARD_TESTS.replace("spotters -1", "spotters 1"), encoding="utf-8")
+    assert main(["test", str(folder)]) == 1
+    assert "spotters" in capsys.readouterr().out
