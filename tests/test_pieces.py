@@ -66,6 +66,11 @@ card near_card "Near Card" {
   agent { spotters 1 near spice_trade }
   reveal { persuasion 1; spotters 1 }
 }
+card count_card "Count Card" {
+  cost 1; icons city
+  agent { if spotters >= 2 { draw 1 } else { solari 1 } }
+  reveal { persuasion 1 }
+}
 card recall_card "Recall Card" {
   copies 4
   cost 1; icons city spice_trade
@@ -158,6 +163,18 @@ def test_recall_is_a_cost_paid_with_a_piece_the_player_picks(content):
     assert g.p(0).solari == before + 3 and on(g, 0) == ["south_post"]
     assert g.p(0).pieces["spotters"]["supply"] == 1
     g.done()
+
+
+def test_a_piece_is_a_condition_counting_those_on_the_board(content):
+    g = _game(content)
+    g.p(0).deck = ["dagger"]
+    put(g, 0, "north_post")
+    before = g.p(0).solari
+    g.box(0, "count_card", "agent")
+    assert g.p(0).solari == before + 1 and g.p(0).hand == []
+    put(g, 0, "south_post")
+    g.box(0, "count_card", "agent")
+    assert g.p(0).hand == ["dagger"]
 
 
 # ---------------------------------------------------------------------- the agent turn

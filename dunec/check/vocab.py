@@ -942,6 +942,8 @@ class Vocabulary:
         self.counts = dict(T.COUNTS)
         for n in counters:
             self.conditions[n] = T.CondDef(("",), quantity=True)
+        for n in of("piece"):  # `if spies >= 2`: the player's pieces on the board (rules/pieces.py)
+            self.conditions[n] = T.CondDef(("",), quantity=True)
         self.gains = frozenset(T.GAINABLE + counters + units)
         self.payable = counters + T.PAYABLE
         self.tables = {**T.SLOT_TABLES, "set": tuple(sets), "losable": counters + T.LOSABLE,

@@ -141,6 +141,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return getattr(p, k)
     if k in p.counters:
         return p.counters[k]
+    if k in p.pieces:  # a set's pieces: those on the board (rules/pieces.py)
+        return len(p.pieces[k]["on"])
     if k == "opponents_with_more":
         return sum(1 for o in e.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
     if k == "opponent_units":
