@@ -342,6 +342,8 @@ def test_a_position_places_the_seats_pieces(content):
                               content=content)
     p = game._engine.state.players[0]
     assert p.pieces["spotters"] == {"supply": 1, "on": ["south_post"]}
+    as_text = Game.from_position("given { spotters 2 }\ngiven { }", players=3, seed=2, sets=SETS, content=content)
+    assert as_text._engine.state.players[0].pieces["spotters"]["on"] == ["den_post", "east_post"]
     with pytest.raises(ValueError, match="already holds a piece"):
         Game.from_position({"seats": [{"spotters": ["south_post"]}, {"spotters": ["south_post"]}]}, players=3,
                            seed=2, sets=SETS, content=content)

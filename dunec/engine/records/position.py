@@ -292,12 +292,17 @@ class Builder:
             _fail(f"{w}.{name}", f"seat {p.seat} cannot hold {n} {name} (the two-player rival holds nothing)")
 
     def piece_locations(self, i: int, piece: str, where) -> None:
-        """A set's piece (`"spies": ["east_wall"]`): the locations the seat's pieces stand
-        on, taken from its supply; a location holds one piece (rules/pieces.py)."""
+        """A set's piece (`"spies": ["east_wall"]`, or a number: on the first free
+        locations in id order): the locations the seat's pieces stand on, taken from its
+        supply; a location holds one piece (rules/pieces.py)."""
         w = f"seats[{i}].{piece}"
         p = self.st.players[i]
+        if isinstance(where, str):  # the text form's one location (`given { spies east_wall }`)
+            where = [where]
+        elif type(where) is int:  # a number: on the first free locations, as a card test's `given`
+            where = rules_pieces.free_locations(self.e, piece)[:_count(w, where, self.pieces[piece]["supply"])]
         if not isinstance(where, list):
-            _fail(w, "expected a list of the locations the seat's pieces stand on")
+            _fail(w, "expected the locations the seat's pieces stand on (a list), or how many")
         held = rules_pieces.taken(self.st)
         for k, loc in enumerate(where):
             _known(f"{w}[{k}]", loc, rules_pieces.locations(self.e.content, piece), "location")
