@@ -157,7 +157,7 @@ def test_recall_is_a_cost_paid_with_a_piece_the_player_picks(content):
     g.box(0, "recall_card", "agent")  # no piece on the board: the payment is not offered
     assert g.asked(0) == [] and g.p(0).solari == before
     put(g, 0, "north_post", "south_post")
-    g.answer(0, "pay recall 1 of your spotters", "recall your Spotter from North Post")
+    g.answer(0, "pay recall 1 spotters", "recall your Spotter from North Post")
     g.box(0, "recall_card", "agent")
     assert [k for k, _ in g.asked(0)] == ["pay", "recall_piece"]
     assert g.p(0).solari == before + 3 and on(g, 0) == ["south_post"]
@@ -261,7 +261,7 @@ def test_a_space_effect_places_and_a_space_effect_recalls(content):
     assert on(g, 0) == ["north_post"]
     put(g, 0, "den_post")  # links the Dead Drop: the via icon reaches it
     g.p(0).deck = ["dagger", "dagger"]
-    g.answer(0, "no", "space first", "pay recall 1 of your spotters", "recall your Spotter from North Post",
+    g.answer(0, "no", "space first", "pay recall 1 spotters", "recall your Spotter from North Post",
              "place a Spotter on East Post")
     g.agent(0, "spotter_card", "dead_drop")
     assert g.p(0).hand == ["dagger", "dagger"] and on(g, 0) == ["den_post", "east_post"]
@@ -388,7 +388,7 @@ test spotter_card_places "Spotter Card places a spotter" {
 test recall_card_pays "Recall Card pays with a spotter for 3 Solari" {
   card recall_card
   given { spotters 1 }
-  answer "pay recall 1 of your spotters"
+  answer "pay recall 1 spotters"
   play agent
   expect { solari 3; spotters -1 }
 }

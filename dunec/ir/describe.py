@@ -17,7 +17,7 @@ def cost(c: tuple) -> str:
     if c[0] == "trash_other_grafted":
         return "trash the other grafted card"
     if c[0] == "recall":  # a set's pieces back from the board (`pay recall spies 1`)
-        return f"recall {c[2]} of your {name(c[1])}"
+        return f"recall {units(c[1], c[2])}"
     if c[0] == "discard":
         return f"discard {c[1]} card{'s' if c[1] != 1 else ''}"
     if c[0] == "hand":

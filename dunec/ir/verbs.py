@@ -144,7 +144,7 @@ def _place_piece(word: str, form: str, v: list) -> tuple:
 
 def _place_piece_text(a: tuple) -> str:
     near = f" linked to a {' or '.join(name(i) for i in a[2])} space" if a[2] else ""
-    return f"place {a[1]} {plural(a[1], name(a[0]))} on a free post{near}"
+    return f"place {units(a[0], a[1])} on {'a free post' if a[1] == 1 else 'free posts'}{near}"
 
 
 def _buy(word: str, form: str, v: list) -> tuple:
