@@ -100,27 +100,22 @@ def tally(p, content) -> dict:
     return out
 
 
-def give(p, name: str, n, engine=None) -> None:
-    """A test's `given` amount: an engine field, or a name a set declares (a piece:
-    N on the first free locations in id order, or on the locations listed)."""
-    if name in p.pieces and engine is not None:
-        from dunec.engine.rules import pieces as rules_pieces
+def give_position(engine, t) -> None:
+    """A test's `given` amounts and influence for the first seat, set through the
+    rules that keep the books (Game.from_position's): influence gives its VP and
+    Alliances, troops and units leave the supply, a counter that holds troops
+    (specimens, negotiators) takes them from it, a track is reached step by step, a
+    piece stands on the locations given (or the first free ones)."""
+    from dunec.engine.records.position import Builder
 
-        where = n if isinstance(n, list) else rules_pieces.free_locations(engine, name)[:n]
-        for loc in where:
-            if p.pieces[name]["supply"] > 0 and loc not in rules_pieces.taken(engine.state) and \
-                    loc in rules_pieces.locations(engine.content, name):
-                rules_pieces.put(engine, p, name, loc)
-    elif name in p.counters:
-        p.counters[name] = n
-    elif name in p.units:  # units come to the garrison from the supply
-        held = p.units[name]
-        held["supply"] = max(0, held["supply"] + held["garrison"] - n)
-        held["garrison"] = n
-    elif name in p.tracks:
-        p.tracks[name] = n
-    else:
-        setattr(p, "garrison" if name == "troops" else name, n)
+    builder = Builder(engine, {})
+    if t.given_influence:
+        builder.influence([{"influence": dict(t.given_influence)}])
+    amounts = dict(t.given_amounts)
+    pieces = {k: amounts.pop(k) for k in list(amounts) if k in builder.pieces}
+    builder.holdings(0, amounts)
+    for piece, where in pieces.items():  # a set's pieces on locations (rules/pieces.py)
+        builder.piece_locations(0, piece, where)
 
 
 def sets_of_test(model, t: CardTest) -> tuple:
@@ -136,16 +131,18 @@ def sets_of_test(model, t: CardTest) -> tuple:
 
 
 def run_one(t: CardTest, content, backend: str) -> Outcome:
-    from dunec.engine.loop import turns
     from dunec.engine.effects.context import Ctx
+    from dunec.engine.loop import turns
+    from dunec.engine.records.position import PositionError
 
     out = Outcome(t, backend)
     state, scripts, engine = fresh_game(content)
     p = state.players[0]
-    for name, n in t.given_amounts.items():
-        give(p, name, n, engine)
-    for f, n in t.given_influence.items():
-        p.influence[f] = n
+    try:
+        give_position(engine, t)
+    except PositionError as e:  # more than the supply holds, say: the test cannot start
+        out.problems.append(f"{t.span}: the `given` cannot be set up: {e}")
+        return out
     for pile, cards in t.given_piles.items():
         setattr(p, pile, list(cards))
     scripts[0].answers.extend(t.answers)

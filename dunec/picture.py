@@ -45,7 +45,7 @@ BOX_COLOURS = {"agent": "#e4e4e4", "reveal": "#cfe0f5", "acquire": "#f3e7c4", "p
                "first": "#f5e6b0", "second": "#e4e4e4", "third": "#ead7c6"}
 KIND_COLOURS = {"card": "#5b4632", "starter": "#6b6b6b", "reserve": "#6b5b3b", "intrigue": "#3b2f4f",
                 "conflict": "#5b2020", "space": "#2f4f4f", "leader": "#2f3f5f", "hagal": "#404040",
-                "deck": "#404040"}
+                "deck": "#404040", "objective": "#6b4a1f"}
 
 
 def _text(x: int, y: int, s: str, size: int = 12, weight: str = "normal", anchor: str = "start",

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dunec.check.model import KINDS, Def
+from dunec.check.schema import SCHEMAS
 from dunec.ir import describe
 from dunec.ir.ops import turn_start
 
@@ -97,6 +98,15 @@ def fact_lines(d: Def) -> list[str]:
     lines = []
     if d.kind == "conflict":
         lines.append(f"Level: {'I' * f['level']}")
+    if d.kind == "objective":
+        counts = f.get("players")
+        lines.append("Players: " + (", ".join(str(n) for n in counts) if counts else "any count"))
+        if f.get("first_player"):
+            lines.append("First Player marker: its holder starts.")
+    # A field named after a set's tag set (Uprising's battle icons): no kind has it as its own.
+    known = {k for schema in SCHEMAS.values() for k in schema}
+    for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)):
+        lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))
     if d.kind == "tech" and f.get("rival"):
         lines.append("House Hagal mark: a solo rival may acquire it.")
     if d.kind == "space":

@@ -215,3 +215,22 @@ def test_a_card_test_picks_a_leader_and_conflict_by_what_they_do(compiled):
     # ... and a level-I conflict whose reward asks (an influence of your choice) is never picked.
     only_asking = _trimmed(game, {m["id"] for m in game.of_kind("conflict")} - {"skirmish_a"})
     assert ("skirmish_a", "first") in only_asking.programs and quiet_conflict(only_asking) is None
+
+
+def test_given_goes_through_the_rules_that_keep_the_books(compiled):
+    """`given` sets the first seat's holdings as Game.from_position does: influence
+    scores its VP and Alliance, specimens are troops taken from the supply, and the
+    invariants hold (they did not when the fields were set raw)."""
+    from dunec.cardtest import CardTest, fresh_game, give_position
+    from dunec.engine.checks import invariants
+
+    content = compiled.select(("base", "ix", "immortality"))
+    state, _, engine = fresh_game(content)
+    t = CardTest("t", "T", "t.dune", None)
+    t.given_amounts = {"specimen": 2, "troops": 5, "spice": 3}
+    t.given_influence = {"fremen": 4}
+    give_position(engine, t)
+    p = state.players[0]
+    assert p.counters["specimen"] == 2 and p.garrison == 5 and p.spice == 3
+    assert state.alliances["fremen"] == 0 and p.vp >= 2  # 1 for reaching 2 Influence, 1 for the Alliance
+    invariants.check(engine)

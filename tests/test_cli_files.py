@@ -44,9 +44,10 @@ def test_build_says_removed_for_a_file_it_removed(tmp_path, capsys):
     cards, out = _project(tmp_path)
     capsys.readouterr()
     (cards / "base" / "hagal.dune").unlink()
+    (cards / "immortality" / "hagal.dune").unlink()  # its cards replace base ones
     assert main(["build", "--cards", str(cards), "--out", str(out)]) == 0
     said = capsys.readouterr().out
-    assert "removed base_hagal.py" in said and "wrote registry.py" in said
+    assert "removed base_hagal.py, immortality_hagal.py" in said and "wrote registry.py" in said
     assert "wrote base_hagal.py" not in said and not (out / "base_hagal.py").exists()
 
 

@@ -457,13 +457,14 @@ def test_a_construct_the_engine_does_not_play_is_E0309_at_its_place():
     from dunec.content import from_model
     from dunec.ir.meta import SetsError
 
-    src = ('set scouts "Scouts" {\n  requires base\n  kinds card\n'
-           '  tags scouts_tags "Scout" { ranger tracker }\n}\n')
+    src = ('set scouts "Scouts" {\n  requires base\n  kinds card space\n'
+           '  flag scouts_flag "Scout" { protects lookout }\n}\n'
+           'space lookout "Lookout" {\n  set scouts\n  icon city\n  effect { spice 1 }\n}\n')
     model, diags = compile_sources([("scouts.dune", src)])
     assert not diags.items  # valid language
     with pytest.raises(SetsError) as e:
         from_model(model).select(("base", "scouts"))
-    assert "scouts.dune:4:3: error[E0309]: `tags` is not played by the engine yet" in str(e.value)
+    assert "scouts.dune:4:3: error[E0309]: `flag` is not played by the engine yet" in str(e.value)
 
 
 def test_undecodable_file_does_not_stop_the_others(tmp_path):
@@ -533,7 +534,7 @@ def test_every_number_of_the_language_has_a_range():
     from dunec.check import tables as T
     for kind, fields in S.SCHEMAS.items():
         for key, spec in fields.items():
-            assert (spec.number in S.RANGES) == (spec.kind in ("int", "cards")), (kind, key)
+            assert (spec.number in S.RANGES) == (spec.kind in ("int", "cards", "counts")), (kind, key)
     quantities = {n for n, c in T.CONDITIONS.items() if c.quantity}
     assert set(S.NUMBER_OF_QUANTITY) == quantities
     with_numbers = {n for table in (T.CONDITIONS, T.COUNTS) for n, forms in table.items()

@@ -503,6 +503,16 @@ TAG_UNKNOWN = Code(
     "(`battle crysknife`).",
     label="not in `tags {tags}`",
     help=None)
+# --- battle icons and objectives (engine/rules/battle_icons.py)
+OBJECTIVE_FIRST_PLAYER_TWICE = Code(
+    "E0465", "objectives `{first}` and `{other}` both carry the First Player marker for {n} players",
+    "An objective card with `first_player` holds the First Player marker: the player\n"
+    "dealt it starts (rules 003, setup step 5). Objectives are dealt among those whose\n"
+    "`players` lists the game's player count (none listed: every count), so two\n"
+    "marked objectives of one count could both be dealt, and the game would have two\n"
+    "first players.",
+    label="a second First Player marker for {n} players",
+    help="keep `first_player` on one objective of each player count")
 # --- tracks as graphs (`cell ID { column N; next ID...; gives { } }`, `start ID`)
 TRACK_UNKNOWN_CELL = Code(
     "E0420", "track `{track}` has no cell `{cell}`",

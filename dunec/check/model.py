@@ -22,6 +22,7 @@ KINDS = {
     "deck": "deck list",
     "tech": "tech tile",
     "post": "observation post",
+    "objective": "objective card",
 }
 CARD_KINDS = ("card", "starter", "reserve")
 

@@ -22,7 +22,8 @@ from dunec.check.messages import (
     NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
-    MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND,
+    MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE, PIECE_NEAR_VIA_ICON,
+    PIECE_ON_UNLINKED_KIND,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -31,7 +32,7 @@ from dunec.syntax import ast
 
 
 # The kinds that take a field named after a set's tag set (`battle crysknife`).
-TAGGED_KINDS = CARD_KINDS + ("conflict", "intrigue")
+TAGGED_KINDS = CARD_KINDS + ("conflict", "intrigue", "objective")
 # Unknown ids that get a "did you mean" (see Checker._suggest_id).
 MAX_ID_SUGGESTIONS = 200
 
@@ -125,6 +126,7 @@ class Checker(EffectChecker):
             else:
                 self._definition(defn, key)
         self._check_sets(here, sets, in_check)
+        self._first_players()
         return self.model
 
     def _set_names(self, decl: SetDecl, checked: bool) -> None:
@@ -414,6 +416,20 @@ class Checker(EffectChecker):
             if costs is not None:
                 out.fields[key] = costs
             return
+        if spec.kind == "counts":  # whole numbers, each once: an objective's `players 1 2 3`
+            vals = []
+            r = RANGES[spec.number]
+            if not args:
+                self.d.error(NUMBER_EXPECTED, st.verb_span, field=key, lo=r.lo, hi=r.hi, example=spec.example)
+            for a in args:
+                if a.kind != "int":
+                    self.d.error(NUMBER_EXPECTED, a.span, field=key, lo=r.lo, hi=r.hi, example=spec.example)
+                elif a.value in vals:
+                    self.d.error(NAME_LISTED_TWICE, a.span, field=key)
+                elif self._number(a, spec.number):
+                    vals.append(a.value)
+            out.fields[key] = tuple(sorted(vals))
+            return
         if spec.kind == "cards":  # deck lists: `card ID N`
             if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int":
                 self.d.error(DECK_ROW_EXPECTED, st.span, field=key, example=spec.example)
@@ -551,6 +567,25 @@ class Checker(EffectChecker):
                              kind=self.kind_title(target.kind))
         self._refs = []
         self._market_entries()
+
+    def _first_players(self) -> None:
+        """One objective with the First Player marker per player count (E0465): the
+        objectives of the check, whichever set (sets played together deal them together)."""
+        marked: dict = {}
+        top = RANGES["player_count"].hi
+        for d in sorted(self.model.defs.values(), key=lambda d: (d.span.file, d.span.line, d.span.col)):
+            if d.kind != "objective" or not d.fields.get("first_player"):
+                continue
+            counts = d.fields.get("players") or tuple(range(1, top + 1))
+            clash = next((n for n in counts if n in marked), None)
+            if clash is not None:
+                self.d.error(OBJECTIVE_FIRST_PLAYER_TWICE, self.model.spans.get((d.id, "first_player"), d.span),
+                             first=marked[clash].id, other=d.id, n=clash,
+                             notes=[("the first one", self.model.spans.get((marked[clash].id, "first_player"),
+                                                                          marked[clash].span))])
+                continue
+            for n in counts:
+                marked[n] = d
 
     def _market_of(self, target) -> Decl | None:
         """The market that deals a definition: one selling its kind, of its set or of a

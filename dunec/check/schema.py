@@ -51,6 +51,10 @@ RANGES: dict[str, Range] = {
     # a dreadnought 3: rules 000) and come from a limited supply; a track is a ladder.
     "unit_strength": Range(0, 9, "a unit's strength", "a unit adds 0 to 9 swords in a conflict"),
     "unit_supply": Range(1, 99, "a unit supply", "a player holds 1 to 99 units of a kind"),
+    # Uprising's battle icons: a matched pair of a tag set scores `pairs N` VP (0: never pairs).
+    "tag_pairs": Range(0, 9, "the VP of a matched pair", "a matched pair of tags scores 0 to 9 VP"),
+    # An objective card's player counts (Uprising's "1-3P", "4/6P": the game seats up to 6).
+    "player_count": Range(1, 6, "a player count", "Dune games seat 1 to 6 players (Uprising's six-player game)"),
     "market_stacks": Range(1, 9, "a number of market stacks", "a market lays its tiles out in 1 to 9 stacks"),
     "market_slots": Range(1, 9, "a number of market slots", "a market shows 1 to 9 entries face up from its deck"),
     "track_steps": Range(1, 20, "a number of track steps", "a track has 1 to 20 steps above its bottom"),
@@ -220,6 +224,16 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
     "post": {
         **_COMMON,
         "links": FieldSpec("spaces", "links arrakeen imperial_basin"),
+    },
+    # Uprising's objective cards (rules 003, setup step 5): dealt one per player face up
+    # at setup among those whose `players` lists the game's player count (none listed:
+    # every count); `first_player`: the First Player marker, its holder starts; the
+    # card carries the tags of a set's tag set (`battle crysknife`) and pairs with a won
+    # conflict (engine/rules/battle_icons.py).
+    "objective": {
+        **_COMMON,
+        "players": FieldSpec("counts", "players 1 2 3", number="player_count"),
+        "first_player": FieldSpec("flag", "first_player"),
     },
     "deck": {
         **_COMMON,

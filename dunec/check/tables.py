@@ -19,7 +19,6 @@ from dunec.record import Frozen
 # by the set's id. A branch that teaches the engine a construct strikes it off here.
 UNPLAYED_CONSTRUCTS = {
     "flag": "a board-held flag (`flag ID { protects SPACE... }`)",
-    "tags": "a tag set and the fields named after it (`tags ID { NAME... }`)",
     "summoned": "a unit summoned to the Conflict (`summoned`)",
     "doubles": "a unit that doubles the rewards of a Conflict (`doubles`)",
     "free": "a market whose cards are taken without a price (`free`)",

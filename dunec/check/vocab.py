@@ -257,7 +257,7 @@ def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
     if st.body is None and st.verb != "icon":
         diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
         return
-    fields = {"kind": ("like",), "icon": ("via",), "tags": ("wild",), "flag": ("protects",),
+    fields = {"kind": ("like",), "icon": ("via",), "tags": ("wild", "pairs"), "flag": ("protects",),
               "piece": ("supply", "on")}[st.verb]
     seen: dict = {}
     for f in body:
@@ -266,7 +266,7 @@ def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
                         kind=st.verb, help=did_you_mean(word, fields) or one_of(fields, near=word))
             continue
-        if st.verb == "tags" and f.verb != "wild":  # a line of tag names
+        if st.verb == "tags" and f.verb not in fields:  # a line of tag names
             _add_words(decl, [ast.Arg("name", f.verb, f.verb_span)] + list(f.args), f, diags)
             continue
         if f.verb in seen:
@@ -276,13 +276,13 @@ def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
         if f.verb in ("protects",):
             _add_words(decl, list(f.args), f, diags)
             continue
-        if f.verb == "supply":
-            r = RANGES["unit_supply"]
+        if f.verb in ("supply", "pairs"):  # a piece's supply; the VP a tag set's matched pair scores
+            r = RANGES["unit_supply" if f.verb == "supply" else "tag_pairs"]
             if len(f.args) != 1 or f.args[0].kind != "int" or f.body is not None:
-                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="supply", lo=r.lo,
-                            hi=r.hi, example="supply 3")
+                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field=f.verb, lo=r.lo,
+                            hi=r.hi, example=f"{f.verb} {1 if f.verb == 'pairs' else 3}")
             elif _in_range(f.args[0], r, diags):
-                decl.numbers["supply"] = f.args[0].value
+                decl.numbers[f.verb] = f.args[0].value
             continue
         if len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
             diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field=f.verb,

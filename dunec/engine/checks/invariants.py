@@ -3,7 +3,7 @@ every decision of thousands of games."""
 from __future__ import annotations
 
 from dunec.check.tables import LOCATIONS
-from dunec.engine.rules import holding as rules_holding
+from dunec.engine.rules import battle_icons as rules_battle_icons, holding as rules_holding
 from dunec.engine.loop.state import FACTIONS, TROOPS_PER_PLAYER
 
 
@@ -57,6 +57,34 @@ def _ix_cards(engine, p, who: str) -> None:
         raise InvariantError(f"{who} is owed another turn after revealing")
 
 
+def _battle_icons(engine, p, who: str) -> None:
+    """The cards in a player's supply (rules/battle_icons.py): face-down cards come in
+    pairs, and their VP is what those pairs score (each pair at most the largest
+    `pairs` of the game's tag sets, at least the smallest)."""
+    down = sum(not up for _, up in p.objectives + p.won)
+    if down % 2:
+        raise InvariantError(f"{who} has {down} supply cards face down: a pair flips two")
+    content = getattr(engine, "content", None)  # (a finished state is checked without its engine)
+    if content is None:
+        return
+    vp = p.vp_ledger.get(rules_battle_icons.VP_SOURCE, 0)
+    worth = [ts["pairs"] for ts in rules_battle_icons.pairing_sets(content).values()] or [0]
+    if p.rival and engine.state.mode == "duo":
+        worth = [0]  # it scores nothing
+    if not min(worth) * down // 2 <= vp <= max(worth) * down // 2:
+        raise InvariantError(f"{who} has {vp} battle-icon VP for {down // 2} pairs face down")
+
+
+def _conflict_cards(engine) -> None:
+    """Every conflict card is in one place: the deck, the done pile or a player's supply."""
+    st = engine.state
+    cards = st.conflict_deck + st.conflicts_done + [c for q in st.players for c, _ in q.won]
+    defs = getattr(engine, "defs", None)
+    for c in set(cards):
+        if cards.count(c) > (defs[c]["copies"] if defs is not None else 1):
+            raise InvariantError(f"the conflict card {c} is in two places (deck, done pile, a player's supply)")
+
+
 def check(engine) -> None:
     st = engine.state
     seats = set(range(st.n_players))
@@ -73,6 +101,7 @@ def check(engine) -> None:
         _ix_cards(engine, p, who)
         if p.vp != sum(p.vp_ledger.values()):
             raise InvariantError(f"{who} VP {p.vp} != sum of sources {p.vp_ledger}")
+        _battle_icons(engine, p, who)
         if p.rival:
             _rival(engine, p, who)
             if st.mode == "duo":
@@ -87,6 +116,7 @@ def check(engine) -> None:
                 raise InvariantError(f"{who} {f} influence {p.influence[f]} off the track")
         if not 0 <= p.agents_left <= p.agents + 1:
             raise InvariantError(f"{who} has {p.agents_left} agents left of {p.agents}")
+    _conflict_cards(engine)
     for f, s in st.alliances.items():
         if s is not None:
             if s not in seats or st.players[s].influence[f] < 4:

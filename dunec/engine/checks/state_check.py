@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import fields
 
 from dunec.check.tables import FACTIONS, ICONS, LOCATIONS, starting_deck
+from dunec.engine.rules import battle_icons as rules_battle_icons
 from dunec.engine.rules.aside import AWAY, BACK
 from dunec.engine.checks import invariants
 from dunec.engine.checks.frames import DECK_KINDS
@@ -269,6 +270,7 @@ class _Reader:
             if u not in units:
                 self.fail(f"{w}.recruited_units", f"{_show(u)} is not a unit kind of this game")
             self.int(f"{w}.recruited_units.{u}", n)
+        self.supply_cards(w, p)
         tokens = self.content.declared("token")
         for i, t in enumerate(self.list(f"{w}.tokens", p["tokens"])):
             self.one_of(f"{w}.tokens[{i}]", t, tuple(tokens))
@@ -359,12 +361,31 @@ class _Reader:
             self.ident("cost_overrides", sp, spaces)
             check_costs(self, f"cost_overrides.{sp}", costs)
 
+    def supply_cards(self, w: str, p) -> None:
+        """The cards in a player's supply (rules/battle_icons.py): entries [card, face up];
+        at most one objective; a conflict won carries a tag; face-down cards come in
+        pairs (a matched pair flips together)."""
+        down = 0
+        for name, kinds in (("objectives", ("objective",)), ("won", ("conflict",))):
+            for i, x in enumerate(self.list(f"{w}.{name}", p[name])):
+                if not isinstance(x, list) or len(x) != 2:
+                    self.fail(f"{w}.{name}[{i}]", f"expected [card, face up], got {_show(x)}")
+                self.ident(f"{w}.{name}[{i}][0]", x[0], kinds)
+                self.bool(f"{w}.{name}[{i}][1]", x[1])
+                down += not x[1]
+                if name == "won" and not rules_battle_icons.carries(self.content, x[0]):
+                    self.fail(f"{w}.won[{i}]", f"{x[0]} carries no tag: nobody takes it into their supply")
+        if len(p["objectives"]) > 1:
+            self.fail(f"{w}.objectives", f"{len(p['objectives'])} objective cards (one each)")
+        if down % 2:
+            self.fail(f"{w}.won", f"{down} cards face down: a matched pair flips two")
+
     # ------------------------------------------------------------------ cards
     def cards(self, d) -> None:
         """Every card is in one place: the Imperium cards, reserve piles, starting
         decks and intrigue cards each as many times as the game has copies of them."""
         conflicts = self.ids("conflict_deck", d["conflict_deck"], ("conflict",)) + \
-            self.ids("conflicts_done", d["conflicts_done"], ("conflict",))
+            self.ids("conflicts_done", d["conflicts_done"], ("conflict",)) + _won(d)
         if d["conflict"] is not None:
             self.ident("conflict", d["conflict"], ("conflict",))
             if d["conflict"] not in d["conflicts_done"][-1:]:  # after its combat it is done, still shown
@@ -373,6 +394,10 @@ class _Reader:
             if n > self.defs[c]["copies"]:
                 self.fail("conflict_deck", f"the conflict {c} is in the game {n} times")
         self.conflicts(d)
+        dealt = [x[0] for p in d["players"] for x in p["objectives"] if isinstance(x, list) and x]
+        for c, n in Counter(dealt).items():
+            if n > self.defs[c]["copies"]:
+                self.fail("players", f"the objective {c} is dealt {n} times")
         for name in ("imperium_deck", "imperium_row", "imperium_trash"):
             self.ids(name, d[name], DECK_KINDS)
         if len(d["imperium_row"]) > 5:
@@ -390,7 +415,7 @@ class _Reader:
         """One conflict a round: before round 1 all ten in the deck; in round r,
         10 - r left, r - 1 done and one revealed, which joins the done ones at its
         combat (and leaves the board once the round ends)."""
-        r, done, deck, shown = d["round"], len(d["conflicts_done"]), len(d["conflict_deck"]), d["conflict"]
+        r, done, deck, shown = d["round"], len(d["conflicts_done"]) + len(_won(d)), len(d["conflict_deck"]), d["conflict"]
         self.int("round", r, 0, MAX_ROUNDS)
         resolved = r > 0 and (shown is None or shown in d["conflicts_done"][-1:])
         if done != max(0, r - 1) + resolved or deck != MAX_ROUNDS - r or (r == 0 and shown is not None):
@@ -553,3 +578,8 @@ def read(content, data) -> GameState:
         except invariants.InvariantError as e:
             raise StateError(f"state: {e}") from None
     return state
+
+
+def _won(d) -> list:
+    """The conflict cards the players took into their supply (rules/battle_icons.py)."""
+    return [x[0] for p in d["players"] for x in p["won"] if isinstance(x, list) and x]

@@ -19,6 +19,11 @@ def start(e) -> None:
     st = e.state
     if st.epic and not e.quiet:  # the standard game's log is as it was
         e.log(f"== The Epic game: to {vp_to_end(st)} VP, {len(st.conflict_deck)} conflicts of levels II and III")
+    if not e.quiet:  # the objective each player was dealt (rules/battle_icons.py); none in most games
+        for p in e.players:
+            for card, _ in p.objectives:
+                marker = " (First Player marker)" if e.defs[card].get("first_player") else ""
+                e.log(f"== {e.pname(p)} holds the objective {e.cname(card)}{marker}")
     rivals.game_start(e)
     for p in e.players:
         if seats.uses_abilities(p):

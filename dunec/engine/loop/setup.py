@@ -5,7 +5,9 @@ from dataclasses import fields
 
 from dunec.check.tables import EPIC_DECK, deck_named, starting_deck
 from dunec.ir.meta import Content
-from dunec.engine.rules import market as rules_market, pieces as rules_pieces, tracks as rules_tracks
+from dunec.engine.rules import (
+    battle_icons as rules_battle_icons, market as rules_market, pieces as rules_pieces, tracks as rules_tracks,
+)
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.state import GameState, Player
 
@@ -136,5 +138,11 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     state.reserve = reserve
     state.maker_spice = {m["id"]: 0 for m in content.of_kind("space") if m.get("maker")}
     state.first_player = rng.below(n_players)
+    try:  # objective cards: one each; the First Player marker's holder starts (rules/battle_icons.py)
+        marked = rules_battle_icons.deal_objectives(content, players, rng)
+    except rules_battle_icons.ObjectiveError as err:
+        raise SetupError(str(err)) from None
+    if marked is not None:
+        state.first_player = marked
     state.rng_state = rng.state
     return state

@@ -82,6 +82,10 @@ class Player:
     grafted: list = field(default_factory=list)
     returning: list = field(default_factory=list)  # cards back from play to hand when the Reveal turn starts
     borrowed: list = field(default_factory=list)  # Imperium Row cards grafted this turn, trashed at its end
+    # Cards face up or down in the player's supply, each [card id, face up] (rules/battle_icons.py):
+    # the objective dealt at setup, the conflict cards won that carry a tag.
+    objectives: list = field(default_factory=list)
+    won: list = field(default_factory=list)
     # a set's pieces (rules/pieces.py): piece -> {"supply": n, "on": [location ids]}
     pieces: dict = field(default_factory=dict)
 

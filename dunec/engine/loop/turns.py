@@ -890,6 +890,8 @@ def endgame(e, f):
     """Endgame intrigue, player by player in turn order, then the standings."""
     e.state.turn_kind = "endgame"
     e.later("standings")
+    if any(p.won or p.objectives for p in e.players):  # face-up wild battle icons pair now (rules 003)
+        e.later("wild_pairs")
     for p in reversed(e.order()):
         if seats.uses_abilities(p):  # rivals play no intrigue
             e.later("endgame_cards", seat=p.seat)

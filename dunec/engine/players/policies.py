@@ -13,6 +13,7 @@ import re
 from dunec.engine.loop.actions import labels
 from dunec.engine.loop.rng import _LIMITS, Rng, limit
 from dunec.engine.loop.state import vp_to_end
+from dunec.engine.rules import battle_icons as rules_battle_icons
 from dunec.ir.value import WORTH
 
 
@@ -155,6 +156,8 @@ class GreedyPolicy(Policy):
         if conflict is None:
             return most
         worth = engine.defs[conflict]["values"].get("first", 0.0)
+        if player.objectives or player.won:  # a battle icon the win would pair (rules/battle_icons.py)
+            worth += WORTH["vp"] * rules_battle_icons.vp_for_winning(engine.content, player, conflict)
         rivals = max((o.conflict for o in engine.opponents(player)), default=0)
         if worth >= self.DEPLOY_WORTH or rivals + 1 >= player.conflict:
             return most

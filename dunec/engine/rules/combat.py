@@ -3,7 +3,7 @@ control, and troops back to supply."""
 from __future__ import annotations
 
 from dunec.engine.rivals import play as rivals
-from dunec.engine.rules import costs as rules_costs, units as rules_units
+from dunec.engine.rules import battle_icons as rules_battle_icons, costs as rules_costs, units as rules_units
 from dunec.engine.players import seats
 from dunec.engine.loop.actions import PASS
 from dunec.engine.effects.context import Ctx
@@ -97,7 +97,7 @@ def rewards(e, f):
         taken.append([p.seat, place, True])
         if place == "first":
             winner = p
-    e.later("combat_end")
+    e.later("combat_end", winner=None if winner is None else winner.seat)
     # Units placed on the board go home, then the winner places one (rules_units).
     e.later("place_units", winner=next((p.seat for p, place in results if place == "first"), None))
     if winner is not None and winner.tiles:  # a rival's tiles too (rules 000: Detonation Devices)
@@ -163,6 +163,10 @@ def combat_end(e, f):
             u["conflict"] = 0
         p.swords = 0
         rules_units.new_turn_deployments(p)  # deployments during the Combat phase counted as one turn
-    st.conflicts_done.append(st.conflict)
+    # The winner takes the conflict card into their supply (a card carrying a tag:
+    # rules/battle_icons.py); the others go to the done pile.
+    won = f.get("winner")
+    if won is None or not rules_battle_icons.take_conflict(e, e.players[won], st.conflict):
+        st.conflicts_done.append(st.conflict)
     st.conflict = None
     e.state.turn_kind = ""

@@ -8,7 +8,9 @@ deck's contents stay visible, sorted: a player can count what is left, never
 what comes next. The face-down conflict, Imperium, intrigue and House Hagal
 decks are likewise sorted, and so is a slot market's deck (its slots are face
 up). A market's stacks show their face-up tops; the tiles under them are face
-down (each a HIDDEN, so the height of a stack is known).
+down (each a HIDDEN, so the height of a stack is known). The cards in a player's
+supply (an objective, the conflicts won: rules/battle_icons.py) are public, face
+down ones too (they were face up when they flipped).
 """
 from __future__ import annotations
 

@@ -127,6 +127,9 @@ def holdings(p) -> str:
         troops += f"; {kind}: garrison {u['garrison']}, in the Conflict {u['conflict']}, supply {u['supply']}"
     parts.append(troops)
     parts.append(f"agents left {p.agents_left} of {p.agents}")
+    if p.objectives or p.won:  # cards in the supply: the objective, conflicts won (rules/battle_icons.py)
+        parts.append("supply cards: " + ", ".join(c.replace("_", " ") + ("" if up else " (face down)")
+                                                  for c, up in p.objectives + p.won))
     for piece, h in p.pieces.items():  # a set's pieces: the locations they stand on, the rest in supply
         on = ", ".join(h["on"]) if h["on"] else "none on the board"
         parts.append(f"{piece.replace('_', ' ')}: {on}; supply {h['supply']}")
