@@ -292,6 +292,19 @@ def test_greedy_hints_value_locations_by_their_links(content):
     assert gather[0] > gather[1] == 0.0
 
 
+def test_the_turn_hint_counts_the_piece_infiltrate_costs(content):
+    g = _game(content)
+    g.p(1).hand = ["recall_card"]
+    g.answer(1, "space first", 0)
+    g.agent(1, "recall_card", "imperial_basin")
+    put(g, 0, "south_post")
+    option = [("place", "recall_card", "imperial_basin")]
+    spied = hints.of(g.engine, g.p(0), "turn", option)[0]
+    g.p(0).infiltrate = True  # the turn lets the agent in without a piece
+    free = hints.of(g.engine, g.p(0), "turn", option)[0]
+    assert free - spied == pytest.approx(hints.location_worth(g.engine, "south_post"))
+
+
 def _until(game: Game, kind: str, seed: int) -> bool:
     """Play greedy-ish random moves until a decision of this kind is pending."""
     import random

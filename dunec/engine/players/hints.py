@@ -7,7 +7,8 @@ from a save or a clone has the same hints as the original. They are computed onl
 when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
-from dunec.engine.rules import cards as rules_cards, market as rules_market, units as rules_units
+from dunec.engine.rules import cards as rules_cards, market as rules_market, pieces as rules_pieces, \
+    units as rules_units
 from dunec.engine.effects.interpreter import choose_alternatives
 from dunec.engine.loop.turns import space_costs, vp_to_end
 from dunec.engine.rules.resources import MAX_INFLUENCE
@@ -52,6 +53,8 @@ def _place(e, p, card: str, space: str, judged: dict) -> float:
         sp = e.defs[space]
         h = judged[space] = space_hint(e, p, sp, space_costs(e, p, sp))
     cm = e.defs[card]
+    if p.pieces and rules_pieces.spy_needed(e, p, card, space):  # Infiltrate costs a piece: the least worth
+        h -= min((location_worth(e, loc) for _piece, loc in rules_pieces.linked_to(e, p, space)), default=0.0)
     # Playing a card as an agent gives up its reveal box: count that against it.
     return h + (box_now(e, p, card, "agent") - 0.7 * cm["values"].get("reveal", 0.0))
 
