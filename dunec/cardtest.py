@@ -104,6 +104,7 @@ def tally(p, content) -> dict:
     out.update({("influence", f): p.influence[f] for f in FACTIONS})
     out.update(p.counters)
     out.update({u: held["garrison"] for u, held in p.units.items()})
+    out.update({piece: len(held["on"]) for piece, held in p.pieces.items()})  # on the board (rules/pieces.py)
     tracks = content.declared("track")
     # a line's step; a graph track's cell counts as its column (`expect research 2`)
     out.update({t: tracks[t]["cells"][at]["column"] if "cells" in tracks.get(t, {}) else at
@@ -119,13 +120,18 @@ def give_position(engine, t) -> None:
     """A test's `given` amounts and influence for the first seat, set through the
     rules that keep the books (Game.from_position's): influence gives its VP and
     Alliances, troops and units leave the supply, a counter that holds troops
-    (specimens, negotiators) takes them from it, a track is reached step by step."""
+    (specimens, negotiators) takes them from it, a track is reached step by step, a
+    piece stands on the locations given (or the first free ones)."""
     from dunec.engine.records.position import Builder
 
     builder = Builder(engine, {})
     if t.given_influence:
         builder.influence([{"influence": dict(t.given_influence)}])
-    builder.holdings(0, dict(t.given_amounts))
+    amounts = dict(t.given_amounts)
+    pieces = {k: amounts.pop(k) for k in list(amounts) if k in builder.pieces}
+    builder.holdings(0, amounts)
+    for piece, where in pieces.items():  # a set's pieces on locations (rules/pieces.py)
+        builder.piece_locations(0, piece, where)
 
 
 def sets_of_test(model, t: CardTest) -> tuple:

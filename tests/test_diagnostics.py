@@ -457,13 +457,14 @@ def test_a_construct_the_engine_does_not_play_is_E0309_at_its_place():
     from dunec.content import from_model
     from dunec.ir.meta import SetsError
 
-    src = ('set scouts "Scouts" {\n  requires base\n  kinds card\n'
-           '  piece scouts_piece "Scout" { supply 2; on space }\n}\n')
+    src = ('set scouts "Scouts" {\n  requires base\n  kinds card space\n'
+           '  market stalls "Stalls" { free; sells tech; stacks 1 }\n}\n'
+           'space lookout "Lookout" {\n  set scouts\n  icon city\n  effect { spice 1 }\n}\n')
     model, diags = compile_sources([("scouts.dune", src)])
     assert not diags.items  # valid language
     with pytest.raises(SetsError) as e:
         from_model(model).select(("base", "scouts"))
-    assert "scouts.dune:4:3: error[E0309]: `piece` is not played by the engine yet" in str(e.value)
+    assert "scouts.dune:4:" in str(e.value) and "error[E0309]: `free` is not played by the engine yet" in str(e.value)
 
 
 def test_undecodable_file_does_not_stop_the_others(tmp_path):

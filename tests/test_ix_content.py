@@ -91,12 +91,14 @@ def test_simulate_plays_ix(capsys):
     assert main(["simulate", "--games", "2", "--sets", "base,ix", "--json"]) == 0
 
 
-def test_a_set_using_constructs_the_engine_does_not_play_is_refused_at_each(capsys):
-    assert main(["play", "--sets", "base,uprising", "--seed", "1"]) == 2
+def test_a_set_using_constructs_the_engine_does_not_play_is_refused_at_each(tmp_path, capsys):
+    folder = tmp_path / "bazaar"
+    folder.mkdir()
+    (folder / "set.dune").write_text('set bazaar "Bazaar" {\n  requires base\n  kinds tech\n'
+                                     '  market stalls "Stalls" { free; sells tech; stacks 1 }\n}\n', encoding="utf-8")
+    assert main(["play", "--with", str(folder), "--sets", "base,bazaar", "--seed", "1"]) == 2
     err = capsys.readouterr().err
-    assert "uprising/set.dune:18:3: error[E0309]: `piece` is not played by the engine yet" in err
-    assert "Traceback" not in err
-
+    assert "bazaar/set.dune:4:" in err and "error[E0309]: `free` is not played by the engine yet" in err
 
 def test_content_loaded_whole_plays_the_stand_alone_game_and_select_brings_ix_in():
     from dunec.api import Game

@@ -149,33 +149,30 @@ def test_a_derived_kind_declared_with_a_core_kinds_name_is_E0406():
 
 
 # ---------------------------------------------------------------------- refusal per construct
-def test_uprising_checks_clean_and_its_game_is_refused_at_each_construct():
+# A construct the engine does not play yet (the CHOAM contracts' free market): a set
+# that uses one checks clean, and a game that selects it is refused at its place.
+BAZAAR = ('set bazaar "Bazaar" {\n  requires base\n  kinds card tech\n'
+          '  market stalls "Stalls" { free; sells tech; stacks 1 }\n}\n'
+          'tech lamp "Lamp" {\n  set bazaar\n  cost 1\n  on acquire { solari 1 }\n}\n')
+
+
+def test_uprising_checks_clean_and_nothing_of_it_is_refused():
     _, diags = compile_paths([cards_dir() / "uprising"], root=cards_dir(), with_bundled=True)
     assert not diags.items, diags.render()
-    with pytest.raises(SetsError) as e:
-        Game(players=4, seed=1, sets=("base", "uprising"))
-    text = str(e.value)
-    for construct in ("piece", "via"):
-        assert f"error[E0309]: `{construct}` is not played by the engine yet" in text, construct
-    for construct in ("summoned", "doubles"):  # played: engine/rules/summons.py (issue 22)
-        assert f"`{construct}` is not played" not in text, construct
-    assert "uprising/set.dune:18:3:" in text  # at its place: the `piece` declaration
-    assert "uprising/board.dune:" in text and "error[E0309]: `post` is not played by the engine yet" in text
+    assert "uprising" in load("interpreted").select(("uprising",)).sets  # selected to play: no construct refused
 
 
-def test_a_copy_of_uprising_under_another_id_is_refused_the_same_way(tmp_path):
-    cards = tmp_path / "cards"
-    shutil.copytree(cards_dir(), cards, ignore=shutil.ignore_patterns("__pycache__"))
-    (cards / "uprising").rename(cards / "rising")
-    text = (cards / "rising" / "set.dune").read_text(encoding="utf-8")
-    (cards / "rising" / "set.dune").write_text(text.replace("set uprising", "set rising"), encoding="utf-8")
-    choam = cards / "choam" / "set.dune"  # the CHOAM module builds on the copy
-    choam.write_text(choam.read_text(encoding="utf-8").replace("requires uprising", "requires rising"), encoding="utf-8")
-    content = load("interpreted", cards=cards)
-    with pytest.raises(SetsError) as e:
-        content.select(("base", "rising"))
-    assert "rising/set.dune:18:3: error[E0309]: `piece` is not played by the engine yet" in str(e.value)
-    assert content.select(("base", "rising"), playing=False).sets == ("core", "base", "rising")  # list and show; core comes with base
+def test_a_set_using_an_unplayed_construct_is_refused_at_its_place_whatever_its_id(tmp_path):
+    for ident in ("bazaar", "uprising_copy"):
+        folder = _folder(tmp_path / ident, ident, BAZAAR.replace("bazaar", ident))
+        _, diags = compile_paths([folder], root=folder.parent, with_bundled=True)
+        assert not diags.items, diags.render()  # valid language: check is clean
+        content = load("interpreted", extra=[folder])
+        with pytest.raises(SetsError) as e:
+            content.select(("base", ident))
+        assert f"error[E0309]: `free` is not played by the engine yet" in str(e.value)
+        assert f"{ident}/set.dune:4:" in str(e.value)
+        assert content.select(("base", ident), playing=False).sets == ("core", "base", ident)  # list and show
 
 
 def test_a_set_using_only_what_the_engine_plays_is_not_refused_whatever_its_id(tmp_path):
@@ -193,7 +190,7 @@ def test_a_set_using_only_what_the_engine_plays_is_not_refused_whatever_its_id(t
     assert content.select(("base", "uprising")).sets == ("core", "base", "uprising")  # core comes with base
 
 
-def test_a_card_using_a_post_is_refused_at_the_card_a_tag_set_plays():
+def test_a_card_using_a_tag_set_or_a_post_plays():
     src = ('set arena "Arena" {\n  requires base\n  kinds card post\n'
            '  tags battle "Battle" { knife sword }\n}\n'
            'card duel "Duel" {\n  set arena\n  cost 2; icons city\n  battle knife\n  agent { draw 1 }\n}\n'
@@ -202,11 +199,8 @@ def test_a_card_using_a_post_is_refused_at_the_card_a_tag_set_plays():
     model, diags = compile_sources([("arena.dune", src)])
     assert not diags.items, diags.render()
     from dunec.content import from_model
-    with pytest.raises(SetsError) as e:
-        from_model(model).select(("base", "arena"))
-    lines = [ln.split(": error")[0] for ln in str(e.value).splitlines() if "error[E0309]" in ln]
-    # the post only: tag sets and their fields play (issue 22, engine/rules/battle_icons.py)
-    assert lines == ["arena.dune:12:1"]
+    # tag sets (rules/battle_icons.py) and posts (rules/pieces.py) play: nothing is refused
+    assert from_model(model).select(("base", "arena")).sets == ("core", "base", "arena")
 
 
 def test_a_derived_card_kind_is_in_the_action_space(tinkers):
@@ -218,13 +212,11 @@ def test_a_derived_card_kind_is_in_the_action_space(tinkers):
     assert "tinkers_guild" in got["space"]
 
 
-def test_simulate_is_refused_at_the_constructs_and_list_is_not(capsys):
-    assert main(["simulate", "--sets", "base,uprising", "--games", "1"]) == 2
+def test_simulate_is_refused_at_the_constructs_and_list_is_not(tmp_path, capsys):
+    folder = _folder(tmp_path, "bazaar", BAZAAR)
+    assert main(["simulate", "--with", str(folder), "--sets", "base,bazaar", "--games", "1"]) == 2
     err = capsys.readouterr().err
-    # one refusal at each use: the set's piece and via icon, the board's posts and the
-    # cards' spy icon (summoned, doubles, flag and tags play)
-    uses = load("interpreted").vocab["uprising"]["unplayed"]
-    assert err.count("error[E0309]") == len(uses) >= 13 and "Traceback" not in err
-    assert main(["list", "--sets", "base,uprising"]) == 0  # listed as the set is, never refused
+    assert err.count("error[E0309]") == 1 and "Traceback" not in err
+    assert main(["list", "--with", str(folder), "--sets", "base,bazaar"]) == 0  # listed as the set is, never refused
     out, err = capsys.readouterr()
     assert "definitions" in out and not err

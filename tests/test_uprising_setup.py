@@ -95,13 +95,14 @@ def test_a_base_game_deals_no_objective():
 
 
 @pytest.mark.parametrize("argv", [["--players", "4", "--seed", "1"], ["--players", "3", "--seed", "2"]])
-def test_play_is_refused_at_each_construct(capsys, argv):
-    assert main(["play", "--sets", "uprising", *argv]) == 2
+def test_play_refuses_no_construct(capsys, argv):
+    """Every construct of Uprising's set and board plays (spies, posts, sandworms,
+    the Shield Wall, battle icons): a game is refused only while a deck is short
+    (today the leaders: 2 of Uprising's 9 are written, the others wait in pending/)."""
+    code = main(["play", "--sets", "uprising", *argv])
     err = capsys.readouterr().err
-    for construct in ("piece", "via", "post"):
-        assert f"error[E0309]: `{construct}` is not played by the engine yet" in err, construct
-    assert err.count("uprising/board.dune:") == 11 and "Traceback" not in err  # each post at its place
-
+    assert "E0309" not in err and "Traceback" not in err
+    assert code == 0 or "conflict deck needs" in err or "leaders, the cards have" in err
 
 def _placed(strengths: list, n: int) -> list:
     players = []

@@ -31,9 +31,11 @@ PILES = ("hand", "deck", "discard", "intrigue", "trashed")
 # `given` sets the amounts and fills the piles with named cards.
 GIVEN_AMOUNTS = ("solari", "spice", "water", "vp", "persuasion", "swords", "troops")
 # Beyond those, a test counts every name a set declares, by its kind: a counter's
-# amount, a unit kind's units in the garrison, a track's position, and the tiles
-# a player owns (`tiles`, and each tile by its id, from the markets' `sells` kinds).
-DECLARED = ("counter", "unit", "track")
+# amount, a unit kind's units in the garrison, a track's position, a piece's pieces on
+# the board (`given { spies east_wall }` puts them on those locations, `spies 2` on the
+# first free ones), and the tiles a player owns (`tiles`, and each tile by its id, from
+# the markets' `sells` kinds).
+DECLARED = ("counter", "unit", "track", "piece")
 TILES = "tiles"
 
 
@@ -207,6 +209,10 @@ class _TestChecker:
                     self.unknown(g.args[0].span, f"cell of track `{g.verb}`", g.args[0].value, tuple(cells))
                 else:
                     self.t.given_amounts[g.verb] = str(g.args[0].value)
+            elif names.get(g.verb) == "piece" and g.args and all(a.kind == "name" for a in g.args):
+                # the locations the player's pieces stand on: `given { spies east_wall }`
+                locs = [i for i, x in self.model.defs.items() if "links" in x.fields]
+                self.t.given_amounts[g.verb] = self.known_ids(g.args, "location", locs)
             elif g.verb in GIVEN_AMOUNTS or g.verb in amounts:
                 if len(g.args) != 1 or g.args[0].kind != "int" or g.args[0].value < 0:
                     self.bad(g.span, "a number of 0 or more", f"{g.verb} 2", "given")

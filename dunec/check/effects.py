@@ -10,8 +10,8 @@ from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
-    NO_AGENT_SENT, NO_SPACE_SENT_TO, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS, TRACK_REACHED_BEYOND,
-    SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
+    NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
+    TRACK_REACHED_BEYOND, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
@@ -147,6 +147,17 @@ class EffectChecker:
                 ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], UNPAYABLE_COST) and ok
                 out.append(("influence", f, n))
                 continue
+            if c.verb == "recall":  # `pay recall spies 1 -> ...`: a piece back from a location (rules/pieces.py)
+                m, err = match(("<piece> <int>",), c.args, self.v.tables.get)
+                if m is None:
+                    self._slot_or_form_error("recall", ("<piece> <int>",), c, err)
+                    ok = False
+                elif self._number(c.args[-1], "cost", UNPAYABLE_COST):
+                    self._note_set_use(m.values[0], c.args[0].span)
+                    out.append(("recall", m.values[0], m.values[1]))
+                else:
+                    ok = False
+                continue
             if c.verb not in self.v.payable:
                 self.d.error(UNKNOWN_COST, c.verb_span, what="cost", name=" ".join(words[:1]),
                              help=did_you_mean(c.verb, self.v.payable + ("influence", "trash")) or
@@ -171,7 +182,10 @@ class EffectChecker:
             if st.verb in self.v.conditions:
                 help = f"`{st.verb}` is a condition: write `if {st.verb} ... {{ ... }}`"
             else:
-                help = did_you_mean(st.verb, self.v.verbs) or "see `docs/language.md` for the effect table"
+                # a set's piece (`spies`) is suggested last: it is a short word near many others
+                pieces = self.v.tables["piece"]
+                help = did_you_mean(st.verb, [w for w in self.v.verbs if w not in pieces]) or \
+                    did_you_mean(st.verb, self.v.verbs) or "see `docs/language.md` for the effect table"
             self.d.error(UNKNOWN_EFFECT, st.verb_span, verb=st.verb, help=help)
             return None
         self._note_set_use(st.verb, st.verb_span)
@@ -196,12 +210,14 @@ class EffectChecker:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
             return None
         self._note_names(st.args)
+        if st.verb in self.v.tables["piece"] and not self._near_icons(st):
+            return None
         if not self._numbers(m.form, st.args, NUMBER_OF_VERB.get(st.verb, "amount")):
             return None
         if st.verb in TO_GARRISON and not self._not_summoned(st):
             return None
         body = self._block(st.body, box, defn) if st.body is not None else ()
-        row = V.row_for(st.verb, m.form)
+        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form)
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
             return None
@@ -221,6 +237,15 @@ class EffectChecker:
                 self.d.error(SUMMONED_TO_GARRISON, a.span, verb=st.verb, unit=a.value)
                 return False
         return True
+    def _near_icons(self, st) -> bool:
+        """`spies 1 near ICON`: an icon placed through a piece (`via`) is on no space (E0456)."""
+        ok = True
+        for a in st.args[2:]:
+            d = self.v.decls.get(a.value)
+            if d is not None and d.kind == "icon" and d.via:
+                self.d.error(PIECE_NEAR_VIA_ICON, a.span, icon=a.value, piece=d.via)
+                ok = False
+        return ok
 
     # A form's extra rule (VerbRow.needs): whether the statement passes it; if not, said.
     def _needs_card_definition(self, st, box, defn) -> bool:

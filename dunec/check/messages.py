@@ -642,6 +642,25 @@ SUMMONED_UNIT_HELD = Code(
     "may hold it.",
     label="a summoned unit is never held",
     help="hold a unit that is not `summoned` (such as `troops`)")
+# A set's pieces on board locations linked to spaces (engine/rules/pieces.py).
+PIECE_ON_UNLINKED_KIND = Code(
+    "E0455", "piece `{id}` stands on `{kind}`, whose definitions link no board spaces",
+    "A piece (`piece ID \"Title\" { supply N; on KIND }`) stands on board locations\n"
+    "linked to spaces: Uprising's spies on observation posts. Its rules all go through\n"
+    "the links (an agent icon `via` the piece reaches the linked spaces, Infiltrate and\n"
+    "Gather Intelligence recall a piece linked to the agent's space, `near ICON` picks\n"
+    "a location linked to a space of that icon), so the kind it stands on must be one\n"
+    "whose definitions have `links`: `post`, or a kind derived from it.",
+    label="no `links` on a `{kind}`",
+    help="write `on post` (and `post ID \"Title\" {{ links SPACE... }}` definitions)")
+PIECE_NEAR_VIA_ICON = Code(
+    "E0456", "`near {icon}`: no board space has the icon `{icon}`, which sends agents through piece `{piece}`",
+    "`PIECE N near ICON` places a piece on a free location linked to a space of that\n"
+    "agent icon. An icon declared `via PIECE` (Uprising's spy icon) is placed through\n"
+    "a piece and is on no board space, so no location could ever qualify: the piece\n"
+    "would never be placed.",
+    label="on no board space",
+    help="name the icon of the spaces meant (`near city`), or drop `near {icon}`")
 
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions

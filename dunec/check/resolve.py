@@ -23,6 +23,7 @@ from dunec.check.messages import (
     NOT_A_FLAG, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
     MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE, DEFAULT_SET_TWICE,
+    PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -679,6 +680,8 @@ class Checker(EffectChecker):
             if d.kind == "piece" and d.on and d.on not in SCHEMAS and d.on not in self.v.derived:
                 kinds = [*SCHEMAS, *self.v.derived]
                 self.d.error(UNKNOWN_KIND, d.on_span, kind=d.on, help=did_you_mean(d.on, kinds) or one_of(kinds, near=d.on))
+            elif d.kind == "piece" and d.on and "links" not in SCHEMAS.get(self.v.like(d.on), {}):
+                self.d.error(PIECE_ON_UNLINKED_KIND, d.on_span, id=d.id, kind=d.on)
             if d.kind == "icon" and d.via:
                 x = self.v.decls.get(d.via)
                 if x is None or x.kind != "piece" or x.set not in reach:

@@ -18,9 +18,6 @@ from dunec.record import Frozen
 # check/constructs.py finds the uses, ir/meta.py Content.select refuses them), never
 # by the set's id. A branch that teaches the engine a construct strikes it off here.
 UNPLAYED_CONSTRUCTS = {
-    "piece": "a player's pieces on board locations (`piece ID { supply N; on KIND }`)",
-    "post": "the `post` board locations linked to spaces",
-    "via": "an agent icon placed through a piece (`icon ID { via PIECE }`)",
     "free": "a market whose cards are taken without a price (`free`)",
     "when_empty": "what a market gives when it has nothing left (`when_empty`)",
 }

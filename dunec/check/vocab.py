@@ -19,6 +19,7 @@ from dunec.check.messages import (
     FIRST_ON_UNKNOWN_CELL,
 )
 from dunec.check.schema import RANGES, SCHEMAS
+from dunec.ir import verbs as V
 from dunec.record import Record
 from dunec.syntax import ast
 
@@ -987,9 +988,13 @@ class Vocabulary:
             self.verbs[n] = T.Verb(("<int>",))
         for n in units:  # a conflict reward may give units to the garrison (Rise of Ix's and Uprising's do)
             self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT + ("reward",))
+        for n in of("piece"):  # a piece placed on a free location (`spies 1 near city`)
+            self.verbs[n] = T.Verb(V.PIECE_ROW.forms, V.PIECE_ROW.boxes)
         self.conditions = dict(T.CONDITIONS)
         self.counts = dict(T.COUNTS)
         for n in counters:
+            self.conditions[n] = T.CondDef(("",), quantity=True)
+        for n in of("piece"):  # `if spies >= 2`: the player's pieces on the board (rules/pieces.py)
             self.conditions[n] = T.CondDef(("",), quantity=True)
         self.gains = frozenset(T.GAINABLE + counters + units)
         self.payable = counters + T.PAYABLE

@@ -16,6 +16,8 @@ def cost(c: tuple) -> str:
         return "trash a card"
     if c[0] == "trash_other_grafted":
         return "trash the other grafted card"
+    if c[0] == "recall":  # a set's pieces back from the board (`pay recall spies 1`)
+        return f"recall {units(c[1], c[2])}"
     if c[0] == "discard":
         return f"discard {c[1]} card{'s' if c[1] != 1 else ''}"
     if c[0] == "hand":

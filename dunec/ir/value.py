@@ -29,7 +29,8 @@ def _op(o: Op, now: Now = None) -> float:
     if row is not None:  # a verb: its row's worth (dunec/ir/verbs.py); a block verb's scales its body
         return row.value(a) * estimate(o.body, now) if row.block else row.value(a)
     if k == "pay":
-        price = sum(WORTH.get(c[1], 1.0) * c[2] if c[0] == "res" else (2.6 * c[2] if c[0] == "influence" else 0.5)
+        price = sum(WORTH.get(c[1], 1.0) * c[2] if c[0] == "res" else (2.6 * c[2] if c[0] == "influence" else
+                                                                           1.2 * c[2] if c[0] == "recall" else 0.5)
                     for c in a[0])
         return max(0.0, estimate(o.body, now) - price)
     if k == "choose":

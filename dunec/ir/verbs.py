@@ -138,6 +138,16 @@ def _acquire(word: str, form: str, v: list) -> tuple:
     return (v[0], form.endswith("top"))
 
 
+def _place_piece(word: str, form: str, v: list) -> tuple:
+    """`spies 1` -> ("spies", 1, ()); `spies 1 near city fremen` -> ("spies", 1, ("city", "fremen"))."""
+    return (word, v[0], tuple(v[1:]))
+
+
+def _place_piece_text(a: tuple) -> str:
+    near = f" linked to a {' or '.join(name(i) for i in a[2])} space" if a[2] else ""
+    return f"place {units(a[0], a[1])} on {'a free post' if a[1] == 1 else 'free posts'}{near}"
+
+
 def _buy(word: str, form: str, v: list) -> tuple:
     """`buy tech_tiles discount 1` -> ("tech_tiles", 1, ""); `... with solari` -> (.., 0, "solari")."""
     return (v[0], v[1] if "discount" in form else 0, v[1] if "with" in form else "")
@@ -391,6 +401,18 @@ ROWS: tuple[VerbRow, ...] = (
                  "second gives the Faction's 4-Influence bonus, the third +1 Influence with it, the fourth both"),
 )
 
+# A set's pieces (`piece spies "Spy" { supply 3; on post }`, rules/pieces.py): the piece's
+# name is the verb, as a unit kind's is (`spies 1`, `spies 1 near city`): one piece from
+# the supply onto a free location of the piece's kind (a decision), linked to a space of
+# one of those agent icons when `near`; none in the supply: one of the player's own is
+# recalled first. Its row is no written word (words() leaves it out): the checker lowers a
+# declared piece's statements through it.
+PIECE = "<piece>"
+PIECE_ROW = VerbRow(PIECE, ("<int>",) + tuple("<int> near" + " <icon>" * n for n in range(1, 5)),
+                    boxes=tuple(b for b in ALL_BOXES if b != "passive"), kind="place_piece", asks=True,
+                    lower=_place_piece, text=_place_piece_text, worth=lambda a: 1.5 * a[1])
+ROWS = ROWS + (PIECE_ROW,)
+
 # The rules of the control constructs: whether one may ask by itself (`pay?` asks
 # whether to pay, `choose` which option); their bodies are looked at by `asks`.
 CONTROL = {"pay": True, "choose": True, "if": False, "foreach": False, "each_opponent": False}
@@ -423,7 +445,8 @@ def words() -> dict[str, list[VerbRow]]:
     """The rows of each written verb, in table order."""
     out: dict[str, list[VerbRow]] = {}
     for r in ROWS:
-        out.setdefault(r.word, []).append(r)
+        if r.word != PIECE:  # a set's piece: its declared name is the word (check/vocab.py)
+            out.setdefault(r.word, []).append(r)
     return out
 
 

@@ -22,7 +22,7 @@ from dunec.engine.loop.steps import STEPS
 DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (state_check.py)
 
 SMALL = 64  # counts a frame keeps (options, picks, units left): far above any game's
-COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "discard")
+COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "discard", "recall")
 
 
 def _count(lo: int = 0):
@@ -216,6 +216,19 @@ def _rest(r, w, v, f):
             _def(r, f"{w}[{i}]", x, f)
 
 
+def _piece(r, w, v, f):
+    """A set's piece (rules/pieces.py)."""
+    from dunec.engine.rules import pieces as rules_pieces
+
+    r.one_of(w, v, tuple(rules_pieces.declared(r.content)))
+
+
+def _icons(r, w, v, f):
+    """The agent icons a piece's location must link to (`near ICON...`)."""
+    for i, x in enumerate(r.list(w, v)):
+        r.str(f"{w}[{i}]", x)
+
+
 def _chosen(r, w, v, f):
     r.list(w, v)
 
@@ -249,7 +262,7 @@ LOCALS = {
     "step": _count(), "done": _count(), "extra": _count(), "discount": _count(), "row": _count(-1),
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
     "failed": _optional_seq, "takes": _bool, "to_top": _bool, "to_hand": _bool, "free_units": _bool, "unfinished": _bool,
-    "deploys": _bool, "combat": _bool, "rest": _rest,
+    "deploys": _bool, "combat": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
 }
 
 
@@ -340,6 +353,7 @@ OPTION_FIELDS = {
     "block": (_ID,), "move": (_ID,), "recall": (_ID,), "lose_intrigue": (_ID,), "swap": (_ID,), "keep": (_ID,),
     "advance": ("track",), "cash_out": ("track",), "cell": ("track", "cell"), "first": (_TEXT,), "token": ("token",),
     "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
+    "place_piece": ("piece", "location"), "recall_piece": ("piece", "location"),  # rules/pieces.py
     "influence": (_FACTION, _INT), "lose_influence": (_FACTION, _INT), "secret": (_FACTION,),
     "ally": (_FACTION, _SEAT),
     "no": (), "reveal": (), "pass_turn": (), "pass": (), "end_turn": (), "stop_buying": (), "trash_nothing": (),
@@ -402,6 +416,12 @@ def _option(r, w: str, a) -> None:
             r.one_of(at, v, tuple(r.content.declared("track")[rest[0]].get("cells", ())))
         elif what == "token":
             r.one_of(at, v, tuple(r.content.declared("token")))
+        elif what == "piece":
+            _piece(r, at, v, None)
+        elif what == "location":  # a location of the piece the option names before it
+            from dunec.engine.rules import pieces as rules_pieces
+
+            r.one_of(at, v, rules_pieces.locations(r.content, rest[0]))
         elif v is not None:
             r.one_of(at, v, FACTIONS)
 
@@ -421,6 +441,13 @@ def _held(r, w: str, a, p) -> None:
         at = p["tracks"].get(a[1])
         if at not in m["cells"] or a[2] not in m["cells"][at]["next"]:
             r.fail(f"{w}[2]", f"{a[2]!r} is not linked from the cell {at!r} the token is on")
+        return
+    if k in ("place_piece", "recall_piece"):  # a free location; one where the player's piece stands
+        mine = a[2] in p["pieces"].get(a[1], {}).get("on", ())
+        if mine != (k == "recall_piece") or (k == "place_piece" and any(
+                a[2] in h["on"] for q in r.data["players"] for h in q["pieces"].values())):
+            r.fail(f"{w}[2]", f"{a[2]!r} is {'not ' if k == 'recall_piece' else ''}where the player's {a[1]} stands"
+                   if k == "recall_piece" or mine else f"{a[2]!r} already holds a piece")
         return
     piles = HELD.get(k)
     if k == "place" and a[1] in r.defs:

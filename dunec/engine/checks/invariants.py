@@ -161,6 +161,8 @@ def check(engine) -> None:
             raise InvariantError(f"infiltrating agent of seat {seat} at {space} without a first agent there")
     _placed(st)
     _cards(engine)
+    if any(p.pieces for p in st.players):
+        _pieces(engine)
     if st.mode != "standard":
         _hagal(engine)
     if st.markets:
@@ -225,6 +227,25 @@ def _cards(engine) -> None:
         lost, extra = first - now, now - first
         raise InvariantError(f"cards not conserved: lost {sorted(lost.elements())}, "
                              f"duplicated {sorted(extra.elements())}")
+
+
+def _pieces(engine) -> None:
+    """A set's pieces (rules/pieces.py): each player's conserved (supply + on the board =
+    the declared supply), each on a location of the piece's kind, one piece a location."""
+    from dunec.engine.rules import pieces as rules_pieces
+
+    declared = rules_pieces.declared(engine.content)
+    where: dict = {}
+    for p in engine.state.players:
+        for piece, h in p.pieces.items():
+            if h["supply"] < 0 or h["supply"] + len(h["on"]) != declared[piece]["supply"]:
+                raise InvariantError(f"P{p.seat + 1} {piece} not conserved: {h} of {declared[piece]['supply']}")
+            for loc in h["on"]:
+                if loc not in rules_pieces.locations(engine.content, piece):
+                    raise InvariantError(f"P{p.seat + 1} {piece} on {loc!r}, not a location of its kind")
+                if loc in where:
+                    raise InvariantError(f"two pieces on {loc}: P{where[loc] + 1}'s and P{p.seat + 1}'s")
+                where[loc] = p.seat
 
 
 def _tiles(engine) -> None:

@@ -17,6 +17,7 @@ from dunec.engine.rules import (
     intrigue as rules_intrigue,
     market as rules_market,
     own_turn,
+    pieces as rules_pieces,
     resources as rules_resources,
     snoopers as rules_snoopers,
     tracks as rules_tracks,
@@ -211,6 +212,10 @@ class Ctx:
 
     def harvest(self) -> None:
         rules_resources.harvest(self.engine, self.player, self.space)
+
+    # --- a set's pieces on board locations (rules/pieces.py)
+    def place_piece(self, piece: str, n: int, icons: tuple) -> None:
+        rules_pieces.place(self.engine, self.player, piece, n, icons)
 
     # --- agents, seats, control
     def recall(self) -> None:

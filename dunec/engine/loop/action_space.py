@@ -6,7 +6,8 @@ them from the content alone: a *family* per action kind (placing an agent is
 card x space, buying a card is card, option i of a definition's `choose` is
 (definition, i), ...), each a product of *domains* read from the content (its
 agent cards, spaces, intrigue cards, leaders, the tiles its markets sell, its
-declared unit kinds, tracks and the cells of graph tracks, the choices its programs hold). Families and
+declared unit kinds, tracks and the cells of graph tracks, the locations of its pieces, the choices its
+programs hold). Families and
 domains come in a fixed order and every domain is sorted, so one selection of
 sets always gives the same numbering; another selection gives another.
 
@@ -20,6 +21,7 @@ card to discard) are one action and share theirs.
 from __future__ import annotations
 
 from dunec.engine.loop.state import FACTIONS, TROOPS_PER_PLAYER
+from dunec.engine.rules import pieces as rules_pieces
 from dunec.ir.ops import Op
 
 MAX_SEATS = 4
@@ -72,6 +74,8 @@ FAMILIES = (
     ("graft", ("grafted_card",), "graft a card of the hand to the graft card just placed"),
     ("graft_row", ("grafted_card",), "graft a card of the Imperium Row to the graft card just placed"),
     ("graft_first", ("grafted_card",), "of a grafted agent turn's rewards, this grafted card's agent box next"),
+    ("place_piece", ("piece_location",), "place a piece on a board location (piece, location)"),
+    ("recall_piece", ("piece_location",), "recall one of the player's pieces from a board location (piece, location)"),
 )
 
 
@@ -97,8 +101,8 @@ def key_of(action: tuple) -> tuple:
         return (k, action[2] if n > 2 else "troops", action[1])
     if k == "option":
         return ("option", (action[1], action[2]))
-    if k == "cell":
-        return ("cell", (action[1], action[2]))
+    if k in ("cell", "place_piece", "recall_piece"):
+        return (k, (action[1], action[2]))
     if k == "ally":
         return ("ally", action[1], action[2])
     return (k, action[1])
@@ -236,6 +240,9 @@ def domains(content) -> dict:
         "track": tracks,
         # every cell of every graph track: (track, cell)
         "cell": tuple((t, c) for t in tracks for c in sorted(declared[t].get("cells", ()))),
+        # every location of every piece: (piece, location)
+        "piece_location": tuple((piece, loc) for piece in sorted(rules_pieces.declared(content))
+                                for loc in rules_pieces.locations(content, piece)),
         "zone": ZONES,
         "seat": tuple(range(MAX_SEATS)),
         "faction": tuple(FACTIONS),

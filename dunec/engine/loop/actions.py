@@ -62,6 +62,10 @@ def label(state, content, action: tuple) -> str:
         return f"place {units(action[1], 1)} on {NAMES.get(action[2], action[2])}"
     if k == "token":  # a set's once-a-game token
         return f"spend {content.declared('token').get(action[1], {}).get('title', action[1])}"
+    if k in ("place_piece", "recall_piece"):  # a set's piece on a board location (rules/pieces.py)
+        title = content.declared("piece").get(action[1], {}).get("title", action[1])
+        where = defs[action[2]]["name"]
+        return f"place a {title} on {where}" if k == "place_piece" else f"recall your {title} from {where}"
     if k == "buy" and action[1] not in defs:  # an entry of a market
         return f"buy {defs[action[2]]['name']} ({defs[action[2]]['cost']})"
     name = defs[action[1]]["name"] if k in _CARD_FIELD or k == "place" else ""
@@ -157,6 +161,8 @@ def idents(action: tuple) -> list[str]:
     if k == "place":
         return [action[1], action[2]]
     if k == "buy" and len(action) == 3 and isinstance(action[2], str):  # a market's tile
+        return [action[2]]
+    if k in ("place_piece", "recall_piece"):
         return [action[2]]
     if k in _CARD_FIELD:
         return [action[1]]

@@ -6,7 +6,8 @@ from dataclasses import fields
 from dunec.check.tables import EPIC_DECK, deck_named, starting_deck
 from dunec.ir.meta import Content
 from dunec.engine.rules import (
-    battle_icons as rules_battle_icons, flags as rules_flags, market as rules_market, tracks as rules_tracks,
+    battle_icons as rules_battle_icons, flags as rules_flags, market as rules_market, pieces as rules_pieces,
+    tracks as rules_tracks,
 )
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.state import GameState, Player
@@ -44,6 +45,7 @@ def give_sets(content: Content, state: GameState) -> None:
                    for u, d in units}
         p.tokens = sorted(content.declared("token"))  # each player has one of each (rules/tokens.py)
     rules_tracks.give(content, state)
+    rules_pieces.give(content, state)
     rules_market.deal(content, state)
     rules_flags.give(content, state)  # every flag up (rules/flags.py)
 

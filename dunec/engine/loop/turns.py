@@ -12,6 +12,7 @@ from dunec.engine.rules import (
     holding as rules_holding,
     market as rules_market,
     own_turn,
+    pieces as rules_pieces,
     resources as rules_resources,
     tiles as rules_tiles,
     tokens as rules_tokens,
@@ -439,6 +440,34 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
                 place(("place", cid, sid))
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, icons, discounts, infiltrating, room)]
+    if p.pieces:  # a set's pieces on locations linked to spaces: a via icon, Infiltrate (rules/pieces.py)
+        piece_placements(e, p, cards, out)
+    return out
+
+
+def piece_placements(e, p: Player, cards: list, out: list) -> list:
+    """The placements the player's pieces add (rules_pieces.opened) to `out`, each
+    space judged for its requirement and cost as the menu judges them."""
+    near = rules_pieces.reach(e, p)
+    if not near:
+        return out
+    have = set(out)
+    extra = frozenset(p.extra_icons)
+    spaces = [row for row in e.content.board() if row[0] in near]
+    for cid, icons, infiltrating, _anywhere, discounts, _spaces in cards:
+        icons = icons | extra
+        for sid, _icon, req, _cost, _plain, sp in spaces:
+            if ("place", cid, sid) in have or not rules_pieces.opened(e, p, icons, infiltrating, sid, near):
+                continue
+            if req is not None and not req(Ctx(e, p, None, sid, "space")):
+                continue
+            costs = space_costs(e, p, sp)
+            if discounts:
+                costs = rules_costs.discounted(costs, sid, discounts)
+            if costs and not rules_costs.can_pay(e, p, costs):
+                continue
+            out.append(("place", cid, sid))
+            have.add(("place", cid, sid))
     return out
 
 
@@ -504,9 +533,16 @@ def agent_moved(e, f):
     agent_placed(e, p, f["card"], f["space"])
 
 
-def agent_placed(e, p: Player, card: str, space: str) -> None:
+def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> None:
     """The agent is on the space: pay its cost, the control bonus, then the space's
-    and the card's boxes in the order the player picks, then troops to the Conflict."""
+    and the card's boxes in the order the player picks, then troops to the Conflict.
+    A space another player holds that only Infiltrate opens: a piece is recalled first
+    (`spied`: done); right after placing, the player may Gather Intelligence (rules/pieces.py)."""
+    if p.pieces and not spied:
+        options = rules_pieces.infiltration(e, p, card, space)
+        if options:
+            e.ask(p, "infiltrate", options, "agent_infiltrated", seat=p.seat, card=card, space=space)
+            return
     sp = e.defs[space]
     rules_agents.place_agent(e, space, p.seat)
     e.state.turn_kind = "agent"
@@ -522,6 +558,8 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
     boxed = e.boxed  # has_box, inline: asked on every agent turn
     if space in boxed.get("control", ()):
         e.later("control_bonus", space=space)
+    if p.pieces:
+        rules_pieces.offer_gather(e, p, space)
     costs = space_costs(e, p, sp)
     discounts = rules_graft.discounts(e, p, card) if p.grafted else rules_costs.card_discounts(e, card)
     if discounts:
@@ -535,6 +573,15 @@ def agent_placed(e, p: Player, card: str, space: str) -> None:
         outer, e.asking_for = e.asking_for, space  # a cost that asks (a card to trash) is the space's
         rules_costs.pay(e, p, costs)
         e.asking_for = outer
+
+
+@step
+def agent_infiltrated(e, f):
+    """Infiltrate: the piece the player picked is recalled, then the agent is placed."""
+    p = e.players[f["seat"]]
+    _k, piece, loc = f["chosen"]
+    rules_pieces.take_back(e, p, piece, loc, " to infiltrate")
+    agent_placed(e, p, f["card"], f["space"], spied=True)
 
 
 @step

@@ -7,7 +7,8 @@ from a save or a clone has the same hints as the original. They are computed onl
 when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
-from dunec.engine.rules import cards as rules_cards, market as rules_market, units as rules_units
+from dunec.engine.rules import cards as rules_cards, market as rules_market, pieces as rules_pieces, \
+    units as rules_units
 from dunec.engine.effects.interpreter import choose_alternatives
 from dunec.engine.loop.turns import space_costs, vp_to_end
 from dunec.engine.rules.resources import MAX_INFLUENCE
@@ -52,6 +53,8 @@ def _place(e, p, card: str, space: str, judged: dict) -> float:
         sp = e.defs[space]
         h = judged[space] = space_hint(e, p, sp, space_costs(e, p, sp))
     cm = e.defs[card]
+    if p.pieces and rules_pieces.spy_needed(e, p, card, space):  # Infiltrate costs a piece: the least worth
+        h -= min((location_worth(e, loc) for _piece, loc in rules_pieces.linked_to(e, p, space)), default=0.0)
     # Playing a card as an agent gives up its reveal box: count that against it.
     return h + (box_now(e, p, card, "agent") - 0.7 * cm["values"].get("reveal", 0.0))
 
@@ -183,6 +186,28 @@ def _block(e, p, options, datum):
     return [e.defs[a[1]]["values"].get("space", 0.0) for a in options]
 
 
+# ---------------------------------------------------------------------- a set's pieces (rules/pieces.py)
+def location_worth(e, loc: str) -> float:
+    """What a piece on a board location is worth: a little for itself, more for the
+    spaces it links (their value hints), which a via icon, Infiltrate and Gather
+    Intelligence reach through it."""
+    return 1.0 + 0.05 * sum(e.defs[s]["values"].get("space", 0.0) for s in e.defs[loc].get("links", ()) if s in e.defs)
+
+
+def _place_piece(e, p, options, datum):
+    return [location_worth(e, a[2]) for a in options]
+
+
+def _recall_piece(e, p, options, datum):
+    """A piece recalled (a cost, to Infiltrate, to place it again): the least worth first."""
+    return [-location_worth(e, a[2]) for a in options]
+
+
+def _gather(e, p, options, datum):
+    """Gather Intelligence: a card drawn for the piece recalled, or keep it (NO)."""
+    return [0.0 if len(a) == 1 else WORTH["draw"] - 0.5 * location_worth(e, a[2]) for a in options]
+
+
 # ---------------------------------------------------------------------- choices
 def _yes(e, p, options, datum):
     return [datum, 0.0]
@@ -291,5 +316,6 @@ _BY_KIND = {
     "defend": _yes, "pay": _yes, "win": _yes, "lose_troops": _yes, "choose": _given, "opponent": _opponent,
     "influence": _influence, "secret": _less_influence, "lose_influence": _less_influence,
     "alliance": _alliance, "deploy": _deploy, "retreat": _retreat, "place_unit": _place_unit,
-    "move": _move,
+    "move": _move, "place_piece": _place_piece, "relocate": _recall_piece, "recall_piece": _recall_piece,
+    "infiltrate": _recall_piece, "gather": _gather,
 }

@@ -35,6 +35,12 @@ QUESTIONS = {
     "defend": "Deploy a troop from your supply to defend your location?",
     "win": "You won the conflict. Play this card?",
     "lose_troops": "You lost troops at the end of the conflict. Play this card?",
+    # a set's pieces on board locations (rules/pieces.py)
+    "place_piece": "Place it on which free location?",
+    "relocate": "None left in your supply: recall which of yours first (for no effect)?",
+    "recall_piece": "Recall which of yours (the cost)?",
+    "infiltrate": "Infiltrate: recall which of yours linked to that space?",
+    "gather": "Gather Intelligence: recall one of yours linked to this space to draw a card?",
 }
 
 

@@ -28,6 +28,7 @@ from dunec.engine.rules import (
     agents as rules_agents,
     cards as rules_cards,
     market as rules_market,
+    pieces as rules_pieces,
     resources as rules_resources,
     snoopers as rules_snoopers,
     summons as rules_summons,
@@ -73,6 +74,7 @@ class Builder:
         self.units = [x for x in c.declared("unit") if x not in _OWN]
         self.tracks = c.declared("track")
         self.markets = c.declared("market")
+        self.pieces = rules_pieces.declared(c)
 
     # ------------------------------------------------------------------ reading
     def seats(self) -> list:
@@ -84,7 +86,7 @@ class Builder:
         given = pos.get("seats", [])
         if not isinstance(given, list) or len(given) > len(self.st.players):
             _fail("seats", f"expected a list of at most {len(self.st.players)} seats (one object each)")
-        words = SEAT_WORDS + tuple(self.counters) + tuple(self.units) + tuple(self.tracks)
+        words = SEAT_WORDS + tuple(self.counters) + tuple(self.units) + tuple(self.tracks) + tuple(self.pieces)
         for i, s in enumerate(given):
             if not isinstance(s, dict):
                 _fail(f"seats[{i}]", f"expected an object, got {json.dumps(s)[:40]}")
@@ -116,6 +118,10 @@ class Builder:
         for i, s in enumerate(given):
             self.holdings(i, s)
         rules_tracks.taken_by_positions(st)
+        for i, s in enumerate(given):
+            for piece in self.pieces:
+                if piece in s:
+                    self.piece_locations(i, piece, s[piece])
         self.board()
         for i, s in enumerate(given):
             self.piles(i, s)
@@ -304,6 +310,28 @@ class Builder:
         now = p.counters[name] if name in p.counters else getattr(p, name)
         if now != n:
             _fail(f"{w}.{name}", f"seat {p.seat} cannot hold {n} {name} (the two-player rival holds nothing)")
+
+    def piece_locations(self, i: int, piece: str, where) -> None:
+        """A set's piece (`"spies": ["east_wall"]`, or a number: on the first free
+        locations in id order): the locations the seat's pieces stand on, taken from its
+        supply; a location holds one piece (rules/pieces.py)."""
+        w = f"seats[{i}].{piece}"
+        p = self.st.players[i]
+        if isinstance(where, str):  # the text form's one location (`given { spies east_wall }`)
+            where = [where]
+        elif type(where) is int:  # a number: on the first free locations, as a card test's `given`
+            where = rules_pieces.free_locations(self.e, piece)[:_count(w, where, self.pieces[piece]["supply"])]
+        if not isinstance(where, list):
+            _fail(w, "expected the locations the seat's pieces stand on (a list), or how many")
+        held = rules_pieces.taken(self.st)
+        for k, loc in enumerate(where):
+            _known(f"{w}[{k}]", loc, rules_pieces.locations(self.e.content, piece), "location")
+            if loc in held:
+                _fail(f"{w}[{k}]", f"{loc} already holds a piece")
+            if p.pieces[piece]["supply"] < 1:
+                _fail(w, f"seat {i} has only {self.pieces[piece]['supply']} {piece}")
+            rules_pieces.put(self.e, p, piece, loc)
+            held[loc] = (i, piece)
 
     def board(self) -> None:
         e, st = self.e, self.st

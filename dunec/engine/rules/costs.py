@@ -11,6 +11,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     flags as rules_flags,
     graft as rules_graft,
+    pieces as rules_pieces,
     resources as rules_resources,
     tiles as rules_tiles,
     tracks as rules_tracks,
@@ -41,6 +42,9 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
                 return False
         elif c[0] == "trash_other_grafted":
             if not rules_graft.other_in_play(p, card):
+                return False
+        elif c[0] == "recall":  # `pay recall spies 1`: pieces on the board (rules/pieces.py)
+            if not rules_pieces.can_recall(p, c[1], c[2]):
                 return False
         elif c[0] in ("hand", "discard"):
             if len(p.hand) < c[1]:
@@ -78,6 +82,8 @@ def pay_cost(e, p: Player, c, card=None) -> None:
         rules_cards.trash(e, e.context(p, card=card), "card", "", optional=False)
     elif c[0] == "trash_other_grafted":
         rules_graft.trash_other(e, p, card)
+    elif c[0] == "recall":  # the pieces are the player's choice
+        rules_pieces.recall(e, p, c[1], c[2])
     elif c[0] == "discard":  # "discard a card ->": the cards are the player's choice
         rules_cards.discard(e, p, c[1])
 
@@ -136,6 +142,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return getattr(p, k)
     if k in p.counters:
         return p.counters[k]
+    if k in p.pieces:  # a set's pieces: those on the board (rules/pieces.py)
+        return len(p.pieces[k]["on"])
     if k == "opponents_with_more":
         return sum(1 for o in e.opponents(p) if o.influence[q[1]] > p.influence[q[1]])
     if k == "opponent_units":

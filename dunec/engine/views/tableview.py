@@ -136,6 +136,9 @@ def holdings(p) -> str:
     if p.objectives or p.won:  # cards in the supply: the objective, conflicts won (rules/battle_icons.py)
         parts.append("supply cards: " + ", ".join(c.replace("_", " ") + ("" if up else " (face down)")
                                                   for c, up in p.objectives + p.won))
+    for piece, h in p.pieces.items():  # a set's pieces: the locations they stand on, the rest in supply
+        on = ", ".join(h["on"]) if h["on"] else "none on the board"
+        parts.append(f"{piece.replace('_', ' ')}: {on}; supply {h['supply']}")
     if p.tokens:  # a set's once-a-game tokens still unspent
         parts.append("tokens: " + ", ".join(t.replace("_", " ") for t in p.tokens))
     if not p.rival:  # a House Hagal rival holds no cards of its own
