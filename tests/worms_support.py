@@ -19,7 +19,7 @@ set worms "Worms" {
   kinds card intrigue conflict
   unit wyrm "Wyrm" { strength 3; supply 99; summoned; doubles }
   counter hooks "Hooks"
-  tags battle "Battle icon" { crysknife desert_mouse; wild wild }
+  tags duel "Duel icon" { crysknife desert_mouse; wild wild }
   flag wall "Wall" { protects carthag }
 }
 card wall_breaker "Wall Breaker" {
@@ -54,7 +54,7 @@ intrigue wyrm_ride "Wyrm Ride" {
 }
 conflict wyrm_war "Wyrm War" {
   level 1
-  battle crysknife
+  duel crysknife
   first { vp 1; control arrakeen; influence any 1; pay spice 3 -> vp 1 }
   second {
     solari 2
