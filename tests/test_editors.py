@@ -127,7 +127,7 @@ def test_every_effect_condition_and_count_is_a_function():
 def test_every_table_name_is_highlighted():
     bundled_sets = tuple(d.name for d in cards_dir().iterdir() if (d / "set.dune").is_file())
     assert "base" in bundled_sets
-    names = set(tables.FACTIONS + tables.ICONS + tables.LOCATIONS + tables.ZONES + bundled_sets
+    names = set(tables.FACTIONS + tables.ICONS + tables.ZONES + bundled_sets
                 + tables.GAINABLE + tables.LOSABLE + tables.PAYABLE)
     for w in sorted(names):
         assert scope_of(w, f"  x {w} 1") in ("support.constant.name.dune", "support.function.effect.dune"), w

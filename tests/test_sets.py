@@ -249,8 +249,12 @@ def test_every_bundled_set_folder_declares_its_set_once():
 def test_the_core_set_declares_the_resources_and_troops_every_game_shares():
     sets = bundled_sets()
     assert {n: d.kind for n, d in sets["core"].names.items()} == {
-        "solari": "counter", "spice": "counter", "water": "counter", "troops": "unit"}
-    assert sets["base"].names == {} and [r for r, _ in sets["base"].requires] == ["core"]
+        "solari": "counter", "spice": "counter", "water": "counter", "troops": "unit",
+        "arrakeen": "location", "imperial_basin": "location"}  # the places both boards have
+    # each board's own place: a location is data, declared by the set whose board has it
+    assert {n: d.kind for n, d in sets["base"].names.items()} == {"carthag": "location"}
+    assert sets["uprising"].names["spice_refinery"].kind == "location"
+    assert [r for r, _ in sets["base"].requires] == ["core"]
     assert [r for r, _ in sets["uprising"].requires] == ["core"]
     assert [s for s, d in sets.items() if d.default] == ["base"]  # the game played when no sets are named
     assert sets["core"].names["troops"].numbers == {"strength": 2, "supply": 12}
@@ -529,3 +533,12 @@ def test_the_starting_deck_is_found_by_its_kind_and_role():
     # Another deck list is no starting deck, and neither is a definition of another kind with that id.
     assert starting_deck([{"id": "draft", "kind": "deck"}]) is None
     assert starting_deck(game.of_kind("starter")) is None
+
+
+def test_a_location_belongs_to_the_set_that_declares_it(tmp_path):
+    """A base card that wins control of Uprising's Spice Refinery is told where the
+    name belongs (E0302), as any declared name: there is no Python table of places."""
+    src = 'conflict spice_raid "Spice Raid" {\n  set base\n  level 1\n  first { control spice_refinery }\n}\n'
+    (tmp_path / "raid.dune").write_text(src, encoding="utf-8")
+    model, diags = compile_paths([tmp_path / "raid.dune"], root=tmp_path, with_bundled=True)
+    assert [d.code for d in diags.items] == ["E0302"], diags.render()

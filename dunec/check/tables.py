@@ -24,7 +24,6 @@ UNPLAYED_CONSTRUCTS = {
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
 ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
-LOCATIONS = ("arrakeen", "carthag", "imperial_basin", "spice_refinery")  # spice_refinery: Uprising (rules 003)
 ZONES = ("hand", "discard", "play")
 # A deck list's role in setup is its id: each player is dealt the `starting` deck
 # (the checker's whole-set checks, the engine's setup and its state checks read it here);
@@ -165,7 +164,6 @@ CMPS = (">=", "<=", "==", "!=", ">", "<")
 SLOT_TABLES = {
     "faction": FACTIONS,
     "icon": ICONS,
-    "location": LOCATIONS,
     "zone": ZONES,
     "mode": ("solo", "duo"),
     # How a House Hagal card with several spaces picks one: the first it can visit,

@@ -25,7 +25,7 @@ from dunec.syntax import ast
 
 # What a set body holds: `STATEMENT id "Title"` declarations (with a { } of fields
 # for units, tracks, markets and tokens), `requires SET ...` and `kinds KIND ...`.
-DECLARATIONS = ("counter", "unit", "track", "market", "token")
+DECLARATIONS = ("counter", "unit", "track", "market", "token", "location")
 # The open tables (docs/language.md, "Declarations any expansion needs"): a definition
 # kind derived from a core kind, an agent icon, a tag set, a board-held flag, a
 # player's pieces; and the content a set replaces or removes.
@@ -429,6 +429,7 @@ def _names_of_cond(c) -> list | None:
 
 def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None:
     example = {"counter": 'counter negotiators "Negotiator"',
+               "location": 'location spice_refinery "Spice Refinery"',
                "unit": 'unit dreadnought "Dreadnought" { strength 3; supply 2 }',
                "track": 'track shipping "Shipping track" { steps 3; step 2 { spice 2 } }',
                "market": 'market tech "Tech tiles" { currency spice; sells tech; stacks 3 }',
@@ -443,6 +444,11 @@ def _declaration(st: ast.Action, set_id: str, diags: Diagnostics) -> Decl | None
     if st.verb == "counter":
         if st.body is not None:
             _read_holds(decl, st, diags)
+        return decl
+    if st.verb == "location":  # a place of the board a space stands for and a Conflict is about
+        if st.body is not None:
+            diags.error(FIELD_TAKES_NO_BLOCK, st.verb_span, field="location", example=example)
+            return None
         return decl
     if st.body is None:
         diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
@@ -1000,7 +1006,8 @@ class Vocabulary:
         self.payable = counters + T.PAYABLE
         self.tables = {**T.SLOT_TABLES, "set": tuple(sets), "losable": counters + T.LOSABLE,
                        "payable": self.payable, "track": of("track"), "unit": units, "market": of("market"),
-                       "counter": counters, "flag": of("flag")}
+                       "counter": counters, "flag": of("flag"),
+                       "location": of("location")}
         self._reach: dict[str, frozenset] = {}
         self._open_tables(of, order, diags, in_check, in_files)
 

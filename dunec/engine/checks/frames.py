@@ -14,7 +14,7 @@ import inspect
 import textwrap
 from functools import lru_cache
 
-from dunec.check.tables import FACTIONS, LOCATIONS
+from dunec.check.tables import FACTIONS
 from dunec.engine.loop.actions import ASIDE
 from dunec.engine.rules.combat import PLACES
 from dunec.engine.loop.steps import STEPS
@@ -45,7 +45,7 @@ def _def(r, w, v, f):
 
 
 def _space(r, w, v, f):
-    if v not in LOCATIONS:
+    if v not in r.content.declared("location"):
         r.ident(w, v, ("space",))
 
 
@@ -374,7 +374,7 @@ def _option(r, w: str, a) -> None:
             r.ident(f"{w}[2]", rest[1], ("space",))
         else:
             _unit(r, f"{w}[1]", rest[0], None)
-            r.one_of(f"{w}[2]", rest[1], LOCATIONS)
+            r.one_of(f"{w}[2]", rest[1], tuple(r.content.declared("location")))
         return
     if k == "buy":  # (buy, card, price[, aside]) from the Imperium Row or set aside, or (buy, market, tile)
         if len(rest) == 3 and rest[2] == ASIDE:

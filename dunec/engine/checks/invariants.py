@@ -2,7 +2,6 @@
 every decision of thousands of games."""
 from __future__ import annotations
 
-from dunec.check.tables import LOCATIONS
 from dunec.engine.rules import battle_icons as rules_battle_icons, holding as rules_holding
 from dunec.engine.rules.aside import BACK
 from dunec.engine.loop.state import FACTIONS, TROOPS_PER_PLAYER
@@ -159,7 +158,7 @@ def check(engine) -> None:
     for space, seat in st.infiltrators:
         if seat not in seats or space not in st.occupied:
             raise InvariantError(f"infiltrating agent of seat {seat} at {space} without a first agent there")
-    _placed(st)
+    _placed(st, getattr(engine, "content", None))
     _cards(engine)
     if any(p.pieces for p in st.players):
         _pieces(engine)
@@ -269,11 +268,12 @@ def _tiles(engine) -> None:
         raise InvariantError(f"tiles lost or duplicated: {sorted((where - want) + (want - where))}")
 
 
-def _placed(st) -> None:
-    """Units on the board: at most one per location (a dict of locations), each a
-    unit kind of a seat that declares it."""
+def _placed(st, content) -> None:
+    """Units on the board: at most one per location (a dict of the game's declared
+    locations), each a unit kind of a seat that declares it."""
+    where = content.declared("location") if content is not None and content.vocab else None
     for loc, held in st.placed.items():
-        if loc not in LOCATIONS or not (isinstance(held, list) and len(held) == 2):
+        if (where is not None and loc not in where) or not (isinstance(held, list) and len(held) == 2):
             raise InvariantError(f"a unit placed on {loc!r} as {held!r}")
         seat, kind = held
         if not 0 <= seat < st.n_players or kind not in st.players[seat].units:

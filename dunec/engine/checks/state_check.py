@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from dataclasses import fields
 
-from dunec.check.tables import FACTIONS, ICONS, LOCATIONS, starting_deck
+from dunec.check.tables import FACTIONS, ICONS, starting_deck
 from dunec.engine.rules import battle_icons as rules_battle_icons
 from dunec.engine.rules.aside import AWAY, BACK
 from dunec.engine.checks import invariants
@@ -358,10 +358,10 @@ class _Reader:
         for sp in makers:
             self.int(f"maker_spice.{sp}", d["maker_spice"][sp])
         for loc, seat in self.dict("control", d["control"]).items():
-            self.one_of("control", loc, LOCATIONS)
+            self.one_of("control", loc, tuple(self.content.declared("location")))
             self.seat(f"control.{loc}", seat)
         for loc, held in self.dict("placed", d["placed"]).items():
-            self.one_of("placed", loc, LOCATIONS)
+            self.one_of("placed", loc, tuple(self.content.declared("location")))
             if not isinstance(held, list) or len(held) != 2:
                 self.fail(f"placed.{loc}", f"expected [seat, unit kind], got {_show(held)}")
             self.seat(f"placed.{loc}[0]", held[0])

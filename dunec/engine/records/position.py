@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 
 from dunec.check.cardtests import GIVEN_AMOUNTS
-from dunec.check.tables import FACTIONS, LOCATIONS
+from dunec.check.tables import FACTIONS
 from dunec.engine.rivals import play as rivals
 from dunec.engine.rules import (
     agents as rules_agents,
@@ -339,13 +339,13 @@ class Builder:
         if not isinstance(control, dict):
             _fail("control", "expected {location: seat}")
         for loc, seat in control.items():
-            _known(f"control.{loc}", loc, LOCATIONS, "location")
+            _known(f"control.{loc}", loc, tuple(e.content.declared("location")), "location")
             rules_agents.take_control(e, e.players[self.seat(f"control.{loc}", seat)], loc)
         placed = self.pos.get("placed", {})
         if not isinstance(placed, dict):
             _fail("placed", "expected {location: [seat, unit kind]}")
         for loc, held in placed.items():
-            _known(f"placed.{loc}", loc, LOCATIONS, "location")
+            _known(f"placed.{loc}", loc, tuple(e.content.declared("location")), "location")
             if not isinstance(held, list) or len(held) != 2:
                 _fail(f"placed.{loc}", f"expected [seat, unit kind], got {json.dumps(held)[:40]}")
             p = e.players[self.seat(f"placed.{loc}[0]", held[0])]

@@ -12,7 +12,6 @@ Functions of the engine (first argument `e`); effect code reaches them through
 the effect context."""
 from __future__ import annotations
 
-from dunec.check.tables import LOCATIONS
 from dunec.engine.players import seats
 from dunec.engine.loop.state import Player
 from dunec.engine.rules import summons as rules_summons
@@ -210,9 +209,9 @@ def place_units(e, f):
     p = e.players[f["winner"]]
     kind = next((k for k, u in p.units.items() if u["conflict"] > 0 and rules_summons.leaves_for_garrison(e, k)),
                 None)  # a summoned unit is never placed: it goes back to the bank (rules/summons.py)
-    # the locations of this game's board (a location no space of the board has is no place)
+    # the declared locations of this game's board (a location no space of the board has is no place)
     board = {m.get("location") for m in e.defs.values() if m.get("kind") == "space"}
-    free = [loc for loc in LOCATIONS if loc in board and loc not in st.placed]
+    free = sorted(loc for loc in e.content.declared("location") if loc in board and loc not in st.placed)
     if kind is None or not free or not seats.places_units(e, p):
         return
     e.ask(p, "place_unit", [("place", kind, loc) for loc in free], "unit_placed", seat=p.seat)
