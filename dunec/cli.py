@@ -199,7 +199,7 @@ def _parser(only: str | None = None):
 
 # The options of `play` that set up a game: a resumed game takes them from its save.
 GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "backend", "cards", "extra", "sets",
-                "epic")
+                "epic", "choam")
 SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix or uprising (default: the set that declares `default`, the base game)"
 
 
@@ -227,6 +227,9 @@ def _game_args(p) -> None:
                         "--sets base,ix)")
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="add the cards of FILE (or a folder) to the game, e.g. a card you are writing")
+    p.add_argument("--choam", action="store_true",
+                   help="Uprising's CHOAM Module: its contracts, cards and leader join the game (the set "
+                        "`choam`, added to --sets: --sets uprising --choam)")
 
 
 def _given(argv, ap) -> set:
@@ -485,7 +488,10 @@ def _content(args):
         content = load(args.backend, args.cards, getattr(args, "extra", []))
     except ContentError as e:
         raise CardErrors(str(e)) from None
-    return _for_sets(content, getattr(args, "sets", None), epic=getattr(args, "epic", False))
+    spec = getattr(args, "sets", None)
+    if getattr(args, "choam", False):  # the CHOAM Module is the set `choam` (cards/choam/set.dune)
+        spec = "choam" if spec is None else f"{spec},choam"
+    return _for_sets(content, spec, epic=getattr(args, "epic", False))
 
 
 def _epic_sets(content) -> tuple:

@@ -217,7 +217,12 @@ class EffectChecker:
         if st.verb in TO_GARRISON and not self._not_summoned(st):
             return None
         body = self._block(st.body, box, defn) if st.body is not None else ()
-        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form)
+        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else \
+            V.TAKE_ROW if st.verb in self.v.free_markets else V.row_for(st.verb, m.form)
+        if row.word == st.verb and box not in row.boxes:  # a form of a verb whose rows stand in different boxes
+            self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box=_box_phrase(box),
+                         help=_context_help(st.verb, box, verb))
+            return None
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
             return None

@@ -662,6 +662,30 @@ PIECE_NEAR_VIA_ICON = Code(
     label="on no board space",
     help="name the icon of the spaces meant (`near city`), or drop `near {icon}`")
 
+# Contracts (a `contract` definition, dealt by a `free` market: engine/rules/contracts.py).
+CONTRACT_WITHOUT_REWARD = Code(
+    "E0480", "contract `{id}` has no reward",
+    "A contract (Uprising's CHOAM Module) is a promise a player takes and completes\n"
+    "once, in the way it names; what completing it gives is its `reward {{ ... }}` box.\n"
+    "A contract without one would be taken and completed for nothing: the printed\n"
+    "tile always shows a reward.",
+    label="no `reward {{ ... }}`",
+    help="add the printed reward: `reward {{ solari 3 }}`")
+CONTRACT_COMPLETION = Code(
+    "E0481", "contract `{id}` {does}",
+    "A contract is completed in exactly one way, printed on it: `at SPACE` (an agent\n"
+    "sent to that board space), `harvest N` (an agent sent to a maker space and N spice\n"
+    "gained that turn), `immediate` (as soon as it is taken) or `acquired CARD` (when\n"
+    "its holder next acquires that card). One of them, and only one, is written.",
+    label="{label}",
+    help="write one of `at SPACE`, `harvest N`, `immediate`, `acquired CARD`")
+CONTRACT_AT_SPACES = Code(
+    "E0482", "contract `{id}` is completed at {n} spaces",
+    "`at SPACE` names the one board space a contract is completed at: an agent sent\n"
+    "there completes it. Two contracts for one space complete together; one contract\n"
+    "for two spaces is not a printed contract.",
+    label="one space only",
+    help="name one board space, or write one contract for each")
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

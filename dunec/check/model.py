@@ -23,6 +23,7 @@ KINDS = {
     "tech": "tech tile",
     "post": "observation post",
     "objective": "objective card",
+    "contract": "contract",
 }
 CARD_KINDS = ("card", "starter", "reserve")
 

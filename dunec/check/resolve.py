@@ -23,7 +23,7 @@ from dunec.check.messages import (
     NOT_A_FLAG, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
     MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE, DEFAULT_SET_TWICE,
-    PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND,
+    PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND, CONTRACT_WITHOUT_REWARD, CONTRACT_COMPLETION, CONTRACT_AT_SPACES,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -332,6 +332,8 @@ class Checker(EffectChecker):
             if spec.required and key not in seen:
                 self.d.error(MISSING_FIELD, defn.id_span, kind=KINDS[defn.kind], id=defn.id, field=key,
                              example=spec.example)
+        if defn.kind == "contract":
+            self._contract(out, defn, seen)
         if out.fields.get("unload") and "reveal" not in out.boxes:
             self.d.error(UNLOAD_WITHOUT_REVEAL, seen["unload"].verb_span, kind=KINDS[defn.kind], id=defn.id,
                          field="reveal")
@@ -357,6 +359,24 @@ class Checker(EffectChecker):
                 boxes = [s.example for s in schema.values() if s.kind == "box"]
                 self.d.error(NO_BOXES, defn.id_span, boxes=", ".join(f"`{b}`" for b in boxes[:4]))
         self.model.defs[out.id] = out
+
+    def _contract(self, out: Def, defn: ast.Definition, seen: dict) -> None:
+        """A contract: a reward (E0480), exactly one way of completing it (E0481), one
+        space for `at` (E0482)."""
+        if "reward" not in seen:
+            self.d.error(CONTRACT_WITHOUT_REWARD, defn.id_span, id=defn.id)
+        forms = [k for k in ("at", "harvest", "immediate", "acquired") if k in seen]
+        if not forms:
+            self.d.error(CONTRACT_COMPLETION, defn.id_span, id=defn.id, does="says not how it is completed",
+                         label="no `at`, `harvest`, `immediate` or `acquired`")
+        for k in forms[1:]:
+            self.d.error(CONTRACT_COMPLETION, seen[k].verb_span, id=defn.id,
+                         does=f"is completed in two ways: `{forms[0]}` and `{k}`", label="a second way")
+        if len(out.fields.get("at", ())) > 1:
+            self.d.error(CONTRACT_AT_SPACES, seen["at"].args[1].span, id=defn.id, n=len(out.fields["at"]))
+        if len(out.fields.get("acquired", ())) > 1:
+            self.d.error(CONTRACT_COMPLETION, seen["acquired"].args[1].span, id=defn.id,
+                         does="names more than one card to acquire", label="one card only")
 
     def _field(self, out: Def, defn: ast.Definition, st: ast.Action, key: str, spec: FieldSpec) -> None:
         args = st.args[1:] if key.startswith("on ") else st.args
@@ -469,8 +489,10 @@ class Checker(EffectChecker):
                     self.d.error(HAGAL_IDS_EXPECTED if spec.table else SPACES_EXPECTED, a.span, field=key,
                                  example=spec.example)
                     continue
-                # `spaces` names board spaces; a House Hagal card's `replaces`, House Hagal cards
-                vals.append(self._ref(a, (spec.table,), "House Hagal card") if spec.table
+                # `spaces` names board spaces; a House Hagal card's `replaces`, House Hagal cards;
+                # a contract's `acquired`, cards a player acquires
+                vals.append(self._ref(a, CARD_KINDS, "card") if spec.table == "reserve"
+                            else self._ref(a, (spec.table,), "House Hagal card") if spec.table
                             else self._ref(a, ("space",), "board space"))
             if not args:
                 self.d.error(HAGAL_IDS_EXPECTED if spec.table else SPACES_EXPECTED, st.verb_span, field=key,

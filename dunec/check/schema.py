@@ -241,6 +241,20 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "players": FieldSpec("counts", "players 1 2 3", number="player_count"),
         "first_player": FieldSpec("flag", "first_player"),
     },
+    # A contract (Uprising's CHOAM Module, rules 003 "CHOAM Module"): dealt by a `free`
+    # market, held by the player who takes it until completed, once, in one of four
+    # ways: `at SPACE` (an agent sent there, the contract held before sending), `harvest
+    # N` (an agent sent to a maker space and N spice gained that turn), `immediate`
+    # (when taken), `acquired CARD` (when the holder next acquires that card). Its
+    # `reward` box is then played (engine/rules/contracts.py).
+    "contract": {
+        **_COMMON,
+        "at": FieldSpec("spaces", "at deliver_supplies"),
+        "harvest": FieldSpec("int", "harvest 3", number="amount"),
+        "immediate": FieldSpec("flag", "immediate"),
+        "acquired": FieldSpec("spaces", "acquired the_spice_must_flow_up", table="reserve"),
+        "reward": _box("space", "reward { solari 3 }"),
+    },
     "deck": {
         **_COMMON,
         "size": FieldSpec("int", "size 10", number="deck_size", required=True),

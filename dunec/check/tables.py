@@ -17,10 +17,7 @@ from dunec.record import Frozen
 # whose declarations or definitions use one is refused at each use (E0309:
 # check/constructs.py finds the uses, ir/meta.py Content.select refuses them), never
 # by the set's id. A branch that teaches the engine a construct strikes it off here.
-UNPLAYED_CONSTRUCTS = {
-    "free": "a market whose cards are taken without a price (`free`)",
-    "when_empty": "what a market gives when it has nothing left (`when_empty`)",
-}
+UNPLAYED_CONSTRUCTS: dict[str, str] = {}
 
 FACTIONS = ("emperor", "guild", "bene_gesserit", "fremen")
 ICONS = ("landsraad", "city", "spice_trade") + FACTIONS
@@ -64,9 +61,11 @@ class Verb(Frozen):
 
 
 def _verb(rows: list) -> Verb:
-    """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py)."""
+    """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py)
+    and the boxes any of them stands in (each form's own boxes are checked once matched)."""
     first = rows[0]
-    return Verb(tuple(f for r in rows for f in r.forms), first.boxes, first.block)
+    boxes = tuple(dict.fromkeys(b for r in rows for b in r.boxes))
+    return Verb(tuple(f for r in rows for f in r.forms), boxes, first.block)
 
 
 VERBS: dict[str, Verb] = {word: _verb(rows) for word, rows in V.words().items()}
@@ -135,12 +134,14 @@ CONDITIONS: dict[str, CondDef] = {
     # `protected` this round's Conflict is for a location an up flag protects.
     "flag": CondDef(("<flag>",)),
     "protected": CondDef(("",)),
+    # the contracts you completed (Uprising's CHOAM Module; engine/rules/contracts.py)
+    "contracts_done": CondDef(("",), quantity=True),
 }
 # The conditions and counts that read the grafted cards: a card's agent box only (E0431).
 GRAFT_READS = ("grafted", "grafted_with", "other_grafted")
 
 # The definition kinds a set's market may sell (`sells KIND`): tiles, which no deck holds.
-MARKET_KINDS = ("tech",)
+MARKET_KINDS = ("tech", "contract")
 
 # `for each NAME args { ... }`
 COUNTS: dict[str, tuple[str, ...]] = {
@@ -157,6 +158,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "sword_cards": ("",),  # revealed cards that give swords this turn
     "other_sword_cards": ("",),  # the same, besides this card
     "other_grafted": ("icons",),  # the agent icons of the other grafted card
+    "contracts_done": ("",),  # the contracts you completed
 }
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")

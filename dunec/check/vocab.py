@@ -996,6 +996,11 @@ class Vocabulary:
             self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT + ("reward",))
         for n in of("piece"):  # a piece placed on a free location (`spies 1 near city`)
             self.verbs[n] = T.Verb(V.PIECE_ROW.forms, V.PIECE_ROW.boxes)
+        # a `free` market's name takes its entries (`contract 1`: rules/contracts.py)
+        self.free_markets = tuple(n for n in of("market")
+                                  if any(w == "free" for w, _ in getattr(self.decls[n], "flags", ())))
+        for n in self.free_markets:
+            self.verbs[n] = T.Verb(V.TAKE_ROW.forms, V.TAKE_ROW.boxes)
         self.conditions = dict(T.CONDITIONS)
         self.counts = dict(T.COUNTS)
         for n in counters:

@@ -75,6 +75,8 @@ def reads_gains(d: Def) -> tuple:
         for o in walk(ops):
             scan(o.args)
     scan(d.fields.get("requires"))
+    if d.kind == "contract" and d.fields.get("harvest"):  # spice gained on the turn (rules/contracts.py)
+        found.add("spice")
     return tuple(sorted(found))
 
 
@@ -196,10 +198,11 @@ def _track_entry(d) -> dict:
 def track_steps(model):
     """(track, box, ops) for every effect a declared track holds: a step's reward
     ("step N"), a first-to-reach box ("first N", a graph's "first CELL"), a cell's ("cell ID"), "at_end"; and
-    (token, "once", ops) for every declared token's effects."""
+    (token, "once", ops) for every declared token's effects, (market, "when_empty", ops) for a
+    market's."""
     for sid in sorted(model.sets):
         for ident, d in sorted(model.sets[sid].names.items()):
-            if d.kind == "token":
+            if d.kind in ("token", "market"):  # a token's `once`, a market's `when_empty`
                 for box in sorted(d.boxes):
                     yield ident, box, d.boxes[box]
             if d.kind != "track":

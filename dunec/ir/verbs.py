@@ -296,6 +296,10 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("recall", ("agent here",), kind="recall_here", boxes=("plot", "agent", "reveal", "signet"), worth=3.0,
             needs={"agent here": "sent_agent"},
             text="recall the agent you sent this turn"),
+    # "recall one of your other Agents" (a CHOAM contract's reward): never the agent this
+    # box's space holds
+    VerbRow("recall", ("agent other",), kind="recall_other", boxes=("plot", "agent", "reveal", "signet", "space"),
+            asks=True, worth=3.0, text="recall one of your other agents"),
     VerbRow("mentat", ("",), boxes=("plot", "space", "reward", "agent", "signet"), worth=3.0,
             text="take the Mentat"),
     VerbRow("swordmaster", ("",), boxes=("space", "plot", "agent", "reveal", "reward"), worth=14.0,
@@ -413,6 +417,18 @@ PIECE_ROW = VerbRow(PIECE, ("<int>",) + tuple("<int> near" + " <icon>" * n for n
                     lower=_place_piece, text=_place_piece_text, worth=lambda a: 1.5 * a[1])
 ROWS = ROWS + (PIECE_ROW,)
 
+# A set's `free` market (`market contract "CHOAM contracts" { free; sells contract; slots 2;
+# when_empty { solari 2 } }`, rules/contracts.py): the market's name is the verb, as a
+# piece's is (`contract 1`): N times, the player takes one of its face-up entries without
+# a price (a decision), the slot refilled from its deck; with nothing left to take, the
+# market's `when_empty` box is played instead. Its row is no written word: the checker
+# lowers a declared free market's statements through it.
+TAKE = "<free market>"
+TAKE_ROW = VerbRow(TAKE, ("<int>",), boxes=tuple(b for b in ALL_BOXES if b != "passive"), kind="take",
+                   asks=True, lower=lambda word, form, v: (word, v[0]), worth=lambda a: 2.0 * a[1],
+                   text=lambda a: f"take {'a' if a[1] == 1 else a[1]} {name(a[0])}{'' if a[1] == 1 else 's'}")
+ROWS = ROWS + (TAKE_ROW,)
+
 # The rules of the control constructs: whether one may ask by itself (`pay?` asks
 # whether to pay, `choose` which option); their bodies are looked at by `asks`.
 CONTROL = {"pay": True, "choose": True, "if": False, "foreach": False, "each_opponent": False}
@@ -445,7 +461,7 @@ def words() -> dict[str, list[VerbRow]]:
     """The rows of each written verb, in table order."""
     out: dict[str, list[VerbRow]] = {}
     for r in ROWS:
-        if r.word != PIECE:  # a set's piece: its declared name is the word (check/vocab.py)
+        if r.word not in (PIECE, TAKE):  # a set's piece or free market: its declared name is the word
             out.setdefault(r.word, []).append(r)
     return out
 

@@ -166,6 +166,29 @@ def check(engine) -> None:
         _hagal(engine)
     if st.markets:
         _tiles(engine)
+    if st.market_slots:
+        contracts(engine)
+
+
+def contracts(engine) -> None:
+    """Every entry of a `free` market (a contract) is in exactly one place: its
+    market's slots or deck, or one player's held, completed or set-aside contracts
+    (rules/contracts.py)."""
+    from collections import Counter
+
+    st, content = engine.state, getattr(engine, "content", None)
+    if content is None:
+        return
+    free = [m for m, d in content.declared("market").items() if "free" in d.get("flags", ())]
+    if not free:
+        return
+    where = Counter(t for m in free for t in st.market_slots.get(m, []) + st.market_decks.get(m, []))
+    for p in st.players:
+        where.update(p.contracts + p.contracts_done + p.contracts_reserved)
+    owner = content.market_cards()
+    want = Counter({i: content.defs[i]["copies"] for i, m in owner.items() if m in free})
+    if where != want:
+        raise InvariantError(f"contracts lost or duplicated: {sorted((where - want) + (want - where))}")
 
 
 def card_places(st):

@@ -10,6 +10,7 @@ from dunec.engine.rules import (
     agents as rules_agents,
     aside as rules_aside,
     cards as rules_cards,
+    contracts as rules_contracts,
     costs as rules_costs,
     deploy as rules_deploy,
     flags as rules_flags,
@@ -135,6 +136,9 @@ class Ctx:
     def buy(self, market: str, discount: int, currency: str) -> None:
         rules_market.buy(self.engine, self, market, discount, currency)
 
+    def take(self, market: str, n: int) -> None:
+        rules_contracts.take(self.engine, self, market, n)
+
     def trash_slot(self, market: str, n: int) -> None:
         rules_market.trash_slot(self.engine, market, n)
 
@@ -220,6 +224,9 @@ class Ctx:
     # --- agents, seats, control
     def recall(self) -> None:
         rules_agents.recall_one(self.engine, self.player)
+
+    def recall_other(self) -> None:
+        rules_agents.recall_one(self.engine, self.player, but=self.space)
 
     def recall_here(self) -> None:
         rules_agents.recall_from(self.engine, self.player, self.space)

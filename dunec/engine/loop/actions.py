@@ -66,7 +66,9 @@ def label(state, content, action: tuple) -> str:
         title = content.declared("piece").get(action[1], {}).get("title", action[1])
         where = defs[action[2]]["name"]
         return f"place a {title} on {where}" if k == "place_piece" else f"recall your {title} from {where}"
-    if k == "buy" and action[1] not in defs:  # an entry of a market
+    if k == "buy" and action[1] not in defs:  # an entry of a market; a free market's is taken
+        if "cost" not in defs[action[2]]:
+            return f"take {defs[action[2]]['name']}"
         return f"buy {defs[action[2]]['name']} ({defs[action[2]]['cost']})"
     name = defs[action[1]]["name"] if k in _CARD_FIELD or k == "place" else ""
     if k == "play":

@@ -91,6 +91,11 @@ class Player:
     won: list = field(default_factory=list)
     # a set's pieces (rules/pieces.py): piece -> {"supply": n, "on": [location ids]}
     pieces: dict = field(default_factory=dict)
+    # contracts of a free market (rules/contracts.py): held, completed (face down), and
+    # set aside for this player alone to take
+    contracts: list = field(default_factory=list)
+    contracts_done: list = field(default_factory=list)
+    contracts_reserved: list = field(default_factory=list)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from dunec.engine.rules import (
     resources as rules_resources,
     tiles as rules_tiles,
     tokens as rules_tokens,
+    contracts as rules_contracts,
     units as rules_units,
 )
 from dunec.engine.players import seats
@@ -551,6 +552,9 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
         e.log(f"  {e.pname(p)} plays {e.cname(card)}{grafted} and sends an agent to {sp['name']}")
     p.visited.append(space)
     e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
+    due = rules_contracts.due(e, p, space)  # held before the agent was sent (rules/contracts.py)
+    if due:
+        e.push({"do": "contracts_due", "seat": p.seat, "space": space, "due": due})
     e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
     if p.aside:
         for c in p.grafted or (card,):  # grafted: both cards sent the agent

@@ -99,7 +99,7 @@ def tile_hint(e, p, market: str, tile: str, datum) -> float:
     discount, currency = datum or (0, "")
     terms = e.content.declared("market")[market]
     money = currency or terms["currency"]
-    cost = e.defs[tile]["cost"]
+    cost = e.defs[tile].get("cost", 0)  # a free market's entry (a contract) has none
     price = max(0, cost - discount)
     paid = max(0, price - rules_market.held(p, terms.get("rebate") or ""))
     worth = WORTH.get(terms["currency"], 1.0) * cost + 0.5 + 0.2 * sum(e.defs[tile]["values"].values())

@@ -38,8 +38,9 @@ def remove_agent(e, space: str, seat: int) -> None:
             st.occupied[space] = others[0][1]
 
 
-def recall_one(e, p: Player) -> None:
-    mine = agents_of(e, p.seat)
+def recall_one(e, p: Player, but=None) -> None:
+    """One of the player's agents (not the one on `but`) goes back to them: a decision."""
+    mine = [s for s in agents_of(e, p.seat) if s != but]
     if not mine:
         return
     e.ask(p, "recall", [("recall", s) for s in mine], "recalled", seat=p.seat)

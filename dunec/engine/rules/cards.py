@@ -193,6 +193,8 @@ def put_received(e, p: Player, card: str, to_top: bool) -> None:
     (p.deck if to_top else p.discard).append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
+    if p.contracts:  # a held contract completed by acquiring this card (rules/contracts.py), after its box
+        e.later("contract_acquired", seat=p.seat, card=card)
     if e.has_box(card, "acquire"):  # few cards have one: no context made for the others
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 

@@ -150,6 +150,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return max((o.conflict for o in e.opponents(p)), default=0)
     if k == "swordmasters":
         return sum(1 for o in e.players if o.swordmaster)
+    if k == "contracts_done":
+        return len(p.contracts_done)
     if k == "units_ahead":
         return p.conflict - max((o.conflict for o in e.opponents(p)), default=0)
     if k == "tiles":

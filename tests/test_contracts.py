@@ -1,0 +1,192 @@
+"""Contracts (rules 003 "CHOAM Module"; engine/rules/contracts.py; docs/decisions.md,
+"CHOAM contracts"): Uprising's free market `contract`, its verb `contract 1`, the
+contracts of set `choam` and every way one is completed, `contracts_done`, the
+CHOAM cards, the invariant and the observation. Played on both back-ends."""
+from __future__ import annotations
+
+import pytest
+
+from dunec.content import load
+from dunec.engine.checks import invariants
+from dunec.engine.views.observe import observation
+
+from scenario import Scenario
+
+CHOAM = ("core", "uprising", "choam")
+_CACHE: dict = {}
+
+
+def _content(backend: str, sets=CHOAM):
+    key = (backend, sets)
+    if key not in _CACHE:
+        _CACHE[key] = load(backend).select(sets)
+    return _CACHE[key]
+
+
+@pytest.fixture(scope="module", params=["interpreted", "compiled"])
+def content(request):
+    return _content(request.param)
+
+
+@pytest.fixture(scope="module", params=["interpreted", "compiled"])
+def plain(request):
+    return _content(request.param, ("core", "uprising"))
+
+
+def _game(content) -> Scenario:
+    return Scenario(content, players=4)
+
+
+def face_up(g: Scenario, *contracts: str) -> None:
+    """These contracts face up in the market's slots, the others in its deck."""
+    st = g.state
+    pool = st.market_decks["contract"] + st.market_slots["contract"]
+    for c in contracts:
+        pool.remove(c)
+    st.market_slots["contract"] = list(contracts)
+    st.market_decks["contract"] = pool
+
+
+def hold(g: Scenario, seat: int, *contracts: str) -> None:
+    st = g.state
+    for c in contracts:
+        (st.market_decks["contract"] if c in st.market_decks["contract"] else st.market_slots["contract"]).remove(c)
+        g.p(seat).contracts.append(c)
+
+
+# ---------------------------------------------------------------------- the market, the verb
+def test_the_module_deals_its_contracts_two_face_up(content):
+    g = _game(content)
+    st = g.state
+    assert len(st.market_slots["contract"]) == 2
+    # 18 tiles: the two Espionage contracts wait for the Espionage space (pending/contracts.dune.txt)
+    assert len(st.market_slots["contract"]) + len(st.market_decks["contract"]) == 18
+    invariants.check(g.engine)
+
+
+def test_the_verb_takes_a_face_up_contract_and_refills_the_slot(content):
+    g = _game(content)
+    face_up(g, "heighliner_water", "arrakeen_water")
+    top = g.state.market_decks["contract"][-1]
+    g.answer(0, "take Arrakeen (Water)")
+    g.box(0, "dutiful_service", "space")
+    kind, shown = g.asked(0)[0]
+    assert kind == "buy" and shown == ["take Heighliner (Water)", "take Arrakeen (Water)"]
+    assert g.p(0).contracts == ["arrakeen_water"]
+    assert g.state.market_slots["contract"] == ["heighliner_water", top]
+    g.done()
+
+
+def test_without_the_module_the_icon_gives_2_solari(plain):
+    g = _game(plain)
+    before = g.p(0).solari
+    g.box(0, "dutiful_service", "space")
+    assert g.p(0).solari == before + 2 and g.asked(0) == []
+
+
+def test_with_every_contract_taken_the_icon_gives_2_solari(content):
+    g = _game(content)
+    st = g.state
+    for c in st.market_decks["contract"] + st.market_slots["contract"]:
+        g.p(1).contracts.append(c)
+    st.market_decks["contract"], st.market_slots["contract"] = [], []
+    before = g.p(0).solari
+    g.box(0, "dutiful_service", "space")
+    assert g.p(0).solari == before + 2 and g.p(0).contracts == []
+
+
+def test_an_immediate_contract_is_completed_when_taken(content):
+    g = _game(content)
+    face_up(g, "immediate", "arrakeen_water")
+    before = g.p(0).solari
+    g.answer(0, "take Immediate")
+    g.box(0, "dutiful_service", "space")
+    assert g.p(0).contracts == [] and g.p(0).contracts_done == ["immediate"]
+    assert g.p(0).solari == before + 2
+    g.done()
+
+
+# ---------------------------------------------------------------------- completed at a space
+def test_an_agent_sent_to_the_named_space_completes_every_contract_for_it(content):
+    g = _game(content)
+    hold(g, 0, "heighliner_water", "heighliner_troops", "arrakeen_water")
+    p = g.p(0)
+    p.spice, p.water, before = 5, 0, p.garrison
+    g.answer(0, 0)  # deploy nothing
+    g.agent(0, "dagger", "heighliner_up")
+    assert sorted(p.contracts_done) == ["heighliner_troops", "heighliner_water"]
+    assert p.contracts == ["arrakeen_water"]
+    assert p.water == 2 and p.garrison == before + 5 + 2
+
+
+def test_a_contract_taken_on_the_turn_waits_for_a_later_agent(content):
+    g = _game(content)
+    face_up(g, "heighliner_water", "arrakeen_water")
+    p = g.p(0)
+    p.spice, p.water = 5, 0
+    # Priority Contracts' agent box takes the Heighliner contract at the Heighliner:
+    # not held when the agent was sent, so it waits for a later turn
+    g.answer(0, "card first", "take Heighliner (Water)", 0)
+    g.agent(0, "priority_contracts", "heighliner_up")
+    assert p.contracts == ["heighliner_water"] and p.contracts_done == [] and p.water == 0
+    g.done()
+
+
+def test_a_harvest_contract_needs_its_spice_gained_that_turn_at_a_maker_space(content):
+    g = _game(content)
+    hold(g, 0, "harvest_3", "harvest_4")
+    p = g.p(0)
+    g.answer(0, 0)
+    g.agent(0, "dagger", "hagga_basin_up")
+    gained = p.gained.get("spice", 0)
+    done = sorted(c for c, n in (("harvest_3", 3), ("harvest_4", 4)) if gained >= n)
+    assert sorted(p.contracts_done) == done
+
+
+def test_acquiring_the_spice_must_flow_completes_its_contract(content):
+    g = _game(content)
+    hold(g, 0, "acquire_tsmf")
+    p = g.p(0)
+    before = (p.solari, p.influence["guild"])
+    from dunec.engine.rules import cards as rules_cards
+    rules_cards.receive_card(g.engine, p, "the_spice_must_flow_up", True)
+    g.engine.drive()
+    assert p.contracts_done == ["acquire_tsmf"]
+    assert (p.solari, p.influence["guild"]) == (before[0] + 3, before[1] + 1)
+
+
+# ---------------------------------------------------------------------- the count, the cards
+def test_contracts_done_counts_completed_contracts(content):
+    g = _game(content)
+    p = g.p(0)
+    p.contracts_done = ["immediate", "harvest_3"]
+    p.deck = ["dagger", "dagger"]
+    g.box(0, "cargo_runner", "agent")
+    assert len(p.hand) == 1
+    before = p.persuasion
+    g.box(0, "interstellar_trade", "reveal")
+    assert p.persuasion == before + 2
+
+
+def test_the_conflicts_give_a_contract(content):
+    g = _game(content)
+    face_up(g, "arrakeen_water", "heighliner_water")
+    g.answer(0, "take Heighliner (Water)")
+    g.box(0, "choam_security", "first")
+    assert g.p(0).contracts == ["heighliner_water"]
+    g.done()
+
+
+# ---------------------------------------------------------------------- invariant, observation
+def test_contracts_are_conserved_and_observed(content):
+    g = _game(content)
+    hold(g, 0, "arrakeen_water")
+    g.p(1).contracts_done.append(g.state.market_decks["contract"].pop())
+    invariants.contracts(g.engine)
+    seen = observation(g.state, 1)
+    assert seen.players[0].contracts == ["arrakeen_water"] and len(seen.players[1].contracts_done) == 1
+    assert seen.market_slots["contract"] == g.state.market_slots["contract"]
+    assert seen.market_decks["contract"] == sorted(g.state.market_decks["contract"])  # never what comes next
+    g.state.market_decks["contract"].pop()  # a contract lost
+    with pytest.raises(invariants.InvariantError, match="contracts lost"):
+        invariants.contracts(g.engine)
