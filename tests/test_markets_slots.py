@@ -221,19 +221,26 @@ def test_immortality_deals_its_tleilaxu_row_with_reclaimed_forces_kept(backend):
     assert "reclaimed_forces" not in g.state.reserve
 
 
-def test_a_market_not_played_yet_is_refused_for_a_game(tmp_path):
+def test_a_free_market_of_cards_plays_its_name_as_a_verb(tmp_path):
+    """`free` and `when_empty` play (engine/rules/contracts.py): the market's name takes
+    a face-up card without a price into the discard pile; with none left, `when_empty`."""
     from dunec.content import load
-    from dunec.ir.meta import SetsError
+    from scenario import Scenario
 
     folder = tmp_path / "cards" / "gifts"
     folder.mkdir(parents=True)
     (folder / "set.dune").write_text(
         'set gifts "Gifts" {\n  requires base\n  kinds card reserve\n'
-        '  market alms "Alms" { free; sells reserve; slots 2; when_empty { solari 2 } }\n}\n', encoding="utf-8")
-    content = load("interpreted", extra=[str(folder / "set.dune")])
-    content.select(("base", "gifts"), playing=False)  # checked and shown
-    with pytest.raises(SetsError, match="free"):
-        content.select(("base", "gifts"))
+        '  market alms "Alms" { free; sells reserve; slots 2; when_empty { solari 2 } }\n}\n'
+        'reserve bowl "Bowl" {\n  set gifts\n  cost 1\n  reveal { persuasion 1 }\n}\n'
+        'card beggar "Beggar" {\n  set gifts\n  cost 1; icons city\n  agent { alms 2 }\n}\n', encoding="utf-8")
+    content = load("interpreted", extra=[str(folder / "set.dune")]).select(("base", "gifts"))
+    g = Scenario(content, players=3)
+    assert g.state.market_slots["alms"] == ["bowl"]
+    before = g.p(0).solari
+    g.box(0, "beggar", "agent")
+    assert g.p(0).discard == ["bowl"] and g.p(0).solari == before + 2  # the second: nothing left
+    assert g.state.market_slots["alms"] == []
 
 
 def test_a_position_names_the_cards_face_up_in_the_slots(content, backend):

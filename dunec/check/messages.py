@@ -666,7 +666,7 @@ PIECE_NEAR_VIA_ICON = Code(
 CONTRACT_WITHOUT_REWARD = Code(
     "E0480", "contract `{id}` has no reward",
     "A contract (Uprising's CHOAM Module) is a promise a player takes and completes\n"
-    "once, in the way it names; what completing it gives is its `reward {{ ... }}` box.\n"
+    "once, in the way it names; what completing it gives is its `reward { ... }` box.\n"
     "A contract without one would be taken and completed for nothing: the printed\n"
     "tile always shows a reward.",
     label="no `reward {{ ... }}`",
@@ -677,7 +677,7 @@ CONTRACT_COMPLETION = Code(
     "sent to that board space), `harvest N` (an agent sent to a maker space and N spice\n"
     "gained that turn), `immediate` (as soon as it is taken) or `acquired CARD` (when\n"
     "its holder next acquires that card). One of them, and only one, is written.",
-    label="{label}",
+    label="{what}",
     help="write one of `at SPACE`, `harvest N`, `immediate`, `acquired CARD`")
 CONTRACT_AT_SPACES = Code(
     "E0482", "contract `{id}` is completed at {n} spaces",

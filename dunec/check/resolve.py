@@ -368,15 +368,15 @@ class Checker(EffectChecker):
         forms = [k for k in ("at", "harvest", "immediate", "acquired") if k in seen]
         if not forms:
             self.d.error(CONTRACT_COMPLETION, defn.id_span, id=defn.id, does="says not how it is completed",
-                         label="no `at`, `harvest`, `immediate` or `acquired`")
+                         what="no `at`, `harvest`, `immediate` or `acquired`")
         for k in forms[1:]:
             self.d.error(CONTRACT_COMPLETION, seen[k].verb_span, id=defn.id,
-                         does=f"is completed in two ways: `{forms[0]}` and `{k}`", label="a second way")
+                         does=f"is completed in two ways: `{forms[0]}` and `{k}`", what="a second way")
         if len(out.fields.get("at", ())) > 1:
             self.d.error(CONTRACT_AT_SPACES, seen["at"].args[1].span, id=defn.id, n=len(out.fields["at"]))
         if len(out.fields.get("acquired", ())) > 1:
             self.d.error(CONTRACT_COMPLETION, seen["acquired"].args[1].span, id=defn.id,
-                         does="names more than one card to acquire", label="one card only")
+                         does="names more than one card to acquire", what="one card only")
 
     def _field(self, out: Def, defn: ast.Definition, st: ast.Action, key: str, spec: FieldSpec) -> None:
         args = st.args[1:] if key.startswith("on ") else st.args

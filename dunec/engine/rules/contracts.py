@@ -7,7 +7,9 @@ ID { free; sells contract; slots N; when_empty { ... } }`).
 
 - Taking (`MARKET N`, the free market's name as a verb): N times, one of the face-up
   entries (or one set aside for the player: `reserve`), without a price; the slot is
-  refilled from the market's deck. With nothing to take, the market's `when_empty` box
+  refilled from the market's deck. A free market of cards deals the card like an
+  acquired one, of tiles gives the tile (its `on acquire` box played): only a contract
+  is held until completed. With nothing to take, the market's `when_empty` box
   is played instead (rules 003: "if all taken, the icon reverts to 2 Solari"; a game
   without the contracts deals none, so it is always empty).
 - Completing, as printed: `at SPACE` when the holder sends an agent there, the contract
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from dunec.engine.loop.state import Player
 from dunec.engine.loop.steps import step
-from dunec.engine.rules import market as rules_market
+from dunec.engine.rules import cards as rules_cards, market as rules_market
 
 
 def free_market(e, market: str) -> dict:
@@ -67,13 +69,27 @@ def contract_taken(e, f):
 
 
 def receive(e, p: Player, market: str, entry: str) -> None:
-    """The entry leaves the market (its slot refilled) or the player's set-aside pile
-    and is held; an `immediate` one is completed at once (tail position)."""
+    """The entry leaves the market (its slot refilled, or the next of its stack face
+    up) or the player's set-aside pile and is held; an `immediate` one is completed at
+    once (tail position). A free market of tiles gives the tile, its `on acquire` box played."""
+    st = e.state
     if entry in p.contracts_reserved:
         p.contracts_reserved.remove(entry)
+    elif market in st.market_slots:
+        st.market_slots[market].remove(entry)
+        rules_market.refill(st, market, free_market(e, market)["slots"])
     else:
-        e.state.market_slots[market].remove(entry)
-        rules_market.refill(e.state, market, free_market(e, market)["slots"])
+        next(s for s in st.markets[market] if s and s[-1] == entry).pop()
+    to = free_market(e, market).get("to")
+    if to:  # a free market of cards: the card is received like an acquired one
+        rules_cards.receive_card(e, p, entry, to == "top")
+        return
+    if e.defs[entry]["kind"] != "contract":
+        p.tiles.append(entry)
+        if not e.quiet:
+            e.log(f"  {e.pname(p)} takes the tile {e.cname(entry)}")
+        e.run_box(entry, "acquire", e.context(p, card=entry, box="acquire"))
+        return
     p.contracts.append(entry)
     if not e.quiet:
         e.log(f"  {e.pname(p)} takes the contract {e.cname(entry)}")
