@@ -334,6 +334,9 @@ def _main(argv) -> int:
             ap.print_help()
             return EXIT_USAGE
         args.given = _given(argv, ap)
+        if getattr(args, "choam", False):  # the CHOAM Module is the set `choam` (cards/choam/set.dune)
+            args.sets = "choam" if args.sets is None else f"{args.sets},choam"
+            args.given.add("sets")
     try:
         return COMMANDS[args.cmd](args)
     except UsageError as e:  # a refusal may list diagnostics, one a line (E0309)
@@ -490,10 +493,7 @@ def _content(args):
         content = load(args.backend, args.cards, getattr(args, "extra", []))
     except ContentError as e:
         raise CardErrors(str(e)) from None
-    spec = getattr(args, "sets", None)
-    if getattr(args, "choam", False):  # the CHOAM Module is the set `choam` (cards/choam/set.dune)
-        spec = "choam" if spec is None else f"{spec},choam"
-    return _for_sets(content, spec, epic=getattr(args, "epic", False))
+    return _for_sets(content, getattr(args, "sets", None), epic=getattr(args, "epic", False))
 
 
 def _epic_sets(content) -> tuple:

@@ -190,3 +190,20 @@ def test_contracts_are_conserved_and_observed(content):
     g.state.market_decks["contract"].pop()  # a contract lost
     with pytest.raises(invariants.InvariantError, match="contracts lost"):
         invariants.contracts(g.engine)
+
+
+# ---------------------------------------------------------------------- whole games
+@pytest.mark.parametrize("players,seed", [(3, 0), (4, 1), (4, 2)])
+def test_uprising_games_with_the_module_play_to_the_end_alike(players, seed):
+    """Seeded games of `--sets uprising --choam` (random and greedy seats): the
+    invariants (contract conservation among them) hold after every decision,
+    contracts are taken and completed, and both back-ends play them alike."""
+    from dunec.engine.runs.runner import play_game
+
+    done = 0
+    for names in (["random"] * players, ["greedy"] * players):
+        a = play_game(_content("interpreted"), players, seed, list(names), check=invariants.check)
+        b = play_game(_content("compiled"), players, seed, list(names), check=invariants.check)
+        assert a.finished and a.digest() == b.digest() and a.log_digest() == b.log_digest()
+        done += sum(len(p.contracts_done) for p in a.players)
+    assert done > 0

@@ -193,14 +193,16 @@ def contracts(engine) -> None:
 
 def card_places(st):
     """(place, card) for every card of the game where it is now: each player's piles,
-    hand, Intrigue cards, cards set aside or removed for a reveal turn and the cards of
+    hand, Intrigue cards, contracts, cards set aside or removed for a reveal turn and the cards of
     their supply (objectives, conflict cards won); the Imperium
     deck, Row, trash and reserve; every market of cards' deck and face-up slots; the
     Intrigue deck and discard; the Conflict deck, the current Conflict and those done.
     (`grafted`, `borrowed` and `returning` name cards that are in play or trashed: not
     places of their own. A market's kept entry never moves: not counted.)"""
     for p in st.players:
-        for zone in ("deck", "hand", "discard", "played", "revealed", "trashed", "intrigue", "manipulated"):
+        # (a free market's entries a player holds, completed or set aside: rules/contracts.py)
+        for zone in ("deck", "hand", "discard", "played", "revealed", "trashed", "intrigue", "manipulated",
+                     "contracts", "contracts_done", "contracts_reserved"):
             for c in getattr(p, zone):
                 yield f"P{p.seat + 1}.{zone}", c
         if p.aside and p.aside[3] != BACK:  # back in the hand (rules/aside.py): counted there
