@@ -207,3 +207,37 @@ def test_uprising_games_with_the_module_play_to_the_end_alike(players, seed):
         assert a.finished and a.digest() == b.digest() and a.log_digest() == b.log_digest()
         done += sum(len(p.contracts_done) for p in a.players)
     assert done > 0
+
+
+# ---------------------------------------------------------------------- Shaddam Corrino IV
+def test_shaddams_sardaukar_contracts_are_his_alone_taken_in_place_of_a_face_up_one(content):
+    g = Scenario(content, players=4, leaders=["shaddam_corrino_iv", "muad_dib", "lady_amber_metulli",
+                                              "uprising_gurney_halleck"])
+    st, p = g.state, g.p(0)
+    g.engine.run_box("shaddam_corrino_iv", "game_start", g.engine.context(p, box="game_start"))
+    g.engine.drive()
+    assert sorted(p.contracts_reserved) == ["sardaukar_cards", "sardaukar_recall"]
+    assert not {"sardaukar_cards", "sardaukar_recall"} & set(st.market_slots["contract"] + st.market_decks["contract"])
+    assert len(st.market_slots["contract"]) == 2 and p.contracts == []  # he does not start holding them
+    invariants.contracts(g.engine)
+    face_up(g, "arrakeen_water", "heighliner_water")
+    g.answer(0, "take Sardaukar (Recall)")
+    g.box(0, "dutiful_service", "space")
+    assert g.asked(0)[0][1] == ["take Arrakeen (Water)", "take Heighliner (Water)", "take Sardaukar (Cards)",
+                                "take Sardaukar (Recall)"]
+    assert p.contracts == ["sardaukar_recall"] and p.contracts_reserved == ["sardaukar_cards"]
+    assert st.market_slots["contract"] == ["arrakeen_water", "heighliner_water"]  # nothing refilled
+    g.answer(1, 0)
+    g.box(1, "dutiful_service", "space")  # another player is never offered his
+    assert g.asked(1)[0][1] == ["take Arrakeen (Water)", "take Heighliner (Water)"]
+    g.done()
+
+
+def test_shaddams_signet_ring_forbids_deploying_this_turn(content):
+    g = Scenario(content, players=4, leaders=["shaddam_corrino_iv", "muad_dib", "lady_amber_metulli",
+                                              "uprising_gurney_halleck"])
+    p = g.p(0)
+    p.spice = 5
+    g.answer(0, 0, 0)  # the space or the ring first; the ring's first option
+    g.agent(0, "signet_ring", "heighliner_up")  # a combat space: troops are offered only without the rule
+    assert p.no_deploy and p.conflict == 0 and not any(k == "deploy" for k, _ in g.asked(0))

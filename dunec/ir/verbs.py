@@ -280,6 +280,15 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("extra_icon", ("<icon>",), boxes=("plot",),
             text=lambda a: f"the card you play this turn also has the {name(a[0])} icon"),
     VerbRow("infiltrate", ("",), boxes=("plot",), text="enemy agents don't block your agent this turn"),
+    # a turn rule (Shaddam Corrino IV's Emperor of the Known Universe): the player deploys
+    # no unit to the Conflict for the rest of this turn (rules/deploy.py offer_deploy)
+    VerbRow("no_deploy", ("",), boxes=("plot", "agent", "signet", "reveal"),
+            text="you may not deploy units to the Conflict this turn", worth=-1.0),
+    # the entries of a free market completed at the space are set aside for this player alone,
+    # taken through the market's verb in place of a face-up one (Shaddam's Sardaukar
+    # Commander; rules/contracts.py reserve)
+    VerbRow("reserve", ("<market> <space>",), boxes=("game_start",), worth=1.0,
+            text=lambda a: f"the {name(a[0])} for {name(a[1])} are set aside for you alone"),
     VerbRow("pass_turn", ("",), boxes=("plot",), text="you may pass this turn"),
     VerbRow("block_space", ("",), boxes=("agent", "plot"), asks=True, worth=2.0,
             text="block a board space for your opponents this round"),

@@ -202,6 +202,12 @@ class Ctx:
     def infiltrate(self) -> None:
         self.player.infiltrate = True
 
+    def no_deploy(self) -> None:
+        self.player.no_deploy = True
+
+    def reserve(self, market: str, space: str) -> None:
+        rules_contracts.reserve(self.engine, self.player, market, space)
+
     def pass_turn(self) -> None:
         self.player.may_pass = True
 

@@ -65,6 +65,7 @@ class Player:
     discounts: dict = field(default_factory=dict)  # card id -> persuasion off, this turn
     extra_icons: list = field(default_factory=list)  # icons the card played this turn also has
     infiltrate: bool = False  # enemy agents don't block this turn's agent
+    no_deploy: bool = False  # no unit may be deployed to the Conflict this turn (rules/deploy.py)
     may_pass: bool = False  # this turn may be passed (Bindu Suspension)
     manipulated: list = field(default_factory=list)  # cards removed for this player's reveal turn (Helena)
     rival: bool = False  # a House Hagal rival (dunec/engine/rivals/play.py), not a person

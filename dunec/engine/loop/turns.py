@@ -208,6 +208,7 @@ def end_of_turn(p: Player) -> None:
     p.recruited_units = {}
     p.extra_icons = []
     p.infiltrate = False
+    p.no_deploy = False
     p.may_pass = False
     p.discounts = {}
     p.grafted = []

@@ -151,8 +151,8 @@ def reserve(e, p: Player, market: str, space: str) -> None:
     one through the market's verb in place of a face-up entry (rules 003, Shaddam
     Corrino IV's Sardaukar Commander)."""
     st = e.state
-    mine = [c for c in st.market_slots.get(market, []) + st.market_decks.get(market, [])
-            if space in e.defs[c].get("at", ())]
+    mine = sorted(c for c in st.market_slots.get(market, []) + st.market_decks.get(market, [])
+                  if space in e.defs[c].get("at", ()))
     for c in mine:
         if c in st.market_slots[market]:
             st.market_slots[market].remove(c)

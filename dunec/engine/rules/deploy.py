@@ -17,7 +17,9 @@ def offer_deploy(e, p: Player, extra: int, then: str, combat_space: bool) -> Non
     `extra` units in all besides, after a combat space, the units recruited this
     turn (rules 000). Each kind is a `deploy` question with options
     ("deploy", n, kind); the troops are the base game's ("deploy", n), answered by
-    the step `then`."""
+    the step `then`. Nothing under the turn rule `no_deploy`."""
+    if p.no_deploy:
+        return
     _next_kind(e, p, list(p.units), extra, then, combat_space)
 
 
