@@ -241,3 +241,21 @@ def test_shaddams_signet_ring_forbids_deploying_this_turn(content):
     g.answer(0, 0, 0)  # the space or the ring first; the ring's first option
     g.agent(0, "signet_ring", "heighliner_up")  # a combat space: troops are offered only without the rule
     assert p.no_deploy and p.conflict == 0 and not any(k == "deploy" for k, _ in g.asked(0))
+
+
+def test_the_observation_vector_shows_the_contracts(content):
+    from dunec.ai import features
+
+    g = _game(content)
+    face_up(g, "arrakeen_water", "heighliner_water")
+    hold(g, 1, "harvest_4")
+    g.p(2).contracts_done.append(g.state.market_decks["contract"].pop())
+    lay = features.layout(content)
+    vec = features.encode(g.state, 0, content)
+    k = len(lay.contracts)
+    held, done = lay.at["contracts_held"][0], lay.at["contracts_done"][0]
+    assert vec[held + 1 * k + lay.contracts.index("harvest_4")] == 1.0  # seat 1 holds it
+    assert vec[done:done + 4 * k].sum() == 1.0 and vec[done + 2 * k:done + 3 * k].sum() == 1.0
+    market = lay.at["market"][0]
+    assert vec[market + lay.tiles.index("arrakeen_water")] == 1.0
+    assert features.encode(g.state, 1, content)[held + lay.contracts.index("harvest_4")] == 1.0  # its own slot 0

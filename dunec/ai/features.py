@@ -14,8 +14,9 @@ the game being played, so every state of one content gives a vector of one size.
 An expansion's state is read from what its sets declare (`content.declared`):
 each unit kind beyond troops (in garrison, in the conflict, in supply, placed
 on the board), each track, each counter beyond the engine's own, each
-market's tiles (owned by whom, face up on a stack), each market of cards'
-face-up and kept entries, and each once-a-game token (held or not). A set the content does not
+market's tiles (owned by whom, face up on a stack or in a slot), each market of cards'
+face-up and kept entries, each once-a-game token (held or not), and a free market's
+contracts (held and completed by each seat, by contract). A set the content does not
 hold adds no block, so the base game's vector is the same with or without the
 expansions installed, and a declared name a seat has not touched counts zero.
 """
@@ -66,6 +67,7 @@ class Layout:
     card_markets: bool = False  # a market of cards: its face-up entries by card (block `market_cards`)
     cells: dict = None    # graph track -> {cell: its index among the cells, sorted}
     grafts: bool = False  # a card with `graft`: the cards grafted on the agent turn under way (block `grafted`)
+    contracts: tuple = ()  # the contracts a free market deals, sorted (blocks `contracts_held`, `contracts_done`)
 
     @property
     def set_fields(self) -> tuple:
@@ -76,6 +78,7 @@ class Layout:
         # two cells of a column lead to different cells
         fields += tuple(f"cell_{t}" for t in self.tracks if t in (self.columns or {}))
         fields += tuple(f"token_{t}" for t in self.tokens)
+        fields += ("contracts_held", "contracts_done") if self.contracts else ()
         return fields + (("tiles", "tiles_flipped") if self.tiles else ())
 
     @property
@@ -151,7 +154,7 @@ def _make_layout(content) -> Layout:
                for t in tracks if "cells" in content.declared("track")[t]}
     lay = Layout(cards, intrigues, spaces, conflicts, blocks, {c: i for i, c in enumerate(cards)},
                  {c: i for i, c in enumerate(intrigues)}, subjects, units, tracks, counters, tiles,
-                 columns=columns, tokens=tokens)
+                 columns=columns, tokens=tokens, contracts=tuple(t for t in tiles if defs[t]["kind"] == "contract"))
     extra = []
     if lay.set_fields:
         extra.append(("set_seats", MAX_SEATS * len(lay.set_fields)))
@@ -165,13 +168,18 @@ def _make_layout(content) -> Layout:
     flags = content.declared("flag") if content.vocab else {}
     if flags:
         extra.append(("flags", len(flags)))  # a set's board-held flags, sorted: 1 while up (rules/flags.py)
+    # a free market's contracts (rules/contracts.py): which each seat holds and has completed, by contract
+    contracts = tuple(t for t in tiles if defs[t]["kind"] == "contract")
+    if contracts:
+        extra.append(("contracts_held", MAX_SEATS * len(contracts)))  # per relative seat, copies held
+        extra.append(("contracts_done", MAX_SEATS * len(contracts)))  # per relative seat, copies completed
     grafts = any(defs[c].get("graft") for c in cards)
     if grafts:
         extra.append(("grafted", len(cards)))  # the two cards grafted on the agent turn under way, by card
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
                   _offsets(blocks + tuple(extra)), columns, tokens, bool(card_kinds),
-                  {t: {c: i for i, c in enumerate(sorted(cols))} for t, cols in columns.items()}, grafts)
+                  {t: {c: i for i, c in enumerate(sorted(cols))} for t, cols in columns.items()}, grafts, contracts)
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
@@ -249,6 +257,7 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
             vec[at["placed"][0] + lay.spaces.index(space)] = 1 + rel(seat)
     width = len(lay.set_fields)
     tile_index = {t: i for i, t in enumerate(lay.tiles)}
+    contract_index = {t: i for i, t in enumerate(lay.contracts)}
     for p in players:
         values = []
         for u in lay.units:
@@ -260,6 +269,11 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
                    for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
         values += [1 + lay.cells[t].get(p.tracks.get(t), -1) for t in lay.tracks if t in lay.columns]
         values += [float(t in p.tokens) for t in lay.tokens]
+        if lay.contracts:  # a free market's contracts held and completed (rules/contracts.py)
+            values += [len(p.contracts), len(p.contracts_done)]
+            k = len(lay.contracts)
+            for block, held in (("contracts_held", p.contracts), ("contracts_done", p.contracts_done)):
+                _count(vec, at[block][0] + rel(p.seat) * k, contract_index, held)
         if lay.tiles:
             values += [len(p.tiles), len(p.flipped)]
             for t in p.tiles:
@@ -270,6 +284,10 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
         for stack in stacks:
             if stack and stack[-1] != HIDDEN:
                 vec[at["market"][0] + tile_index[stack[-1]]] += 1.0
+    for market, up in view.market_slots.items():  # a slot market of tiles (contracts): its face-up entries
+        for t in up:
+            if t in tile_index:
+                vec[at["market"][0] + tile_index[t]] += 1.0
 
 
 def _count(vec, base: int, index: dict, cards) -> None:
