@@ -259,3 +259,70 @@ def test_the_observation_vector_shows_the_contracts(content):
     market = lay.at["market"][0]
     assert vec[market + lay.tiles.index("arrakeen_water")] == 1.0
     assert features.encode(g.state, 1, content)[held + lay.contracts.index("harvest_4")] == 1.0  # its own slot 0
+
+
+# ---------------------------------------------------------------------- the module's other cards
+def test_delivery_agreement_discards_a_card_for_a_contract(content):
+    g = _game(content)
+    face_up(g, "arrakeen_water", "heighliner_water")
+    p = g.p(0)
+    p.hand = ["dagger"]
+    g.answer(0, "pay", "take Arrakeen (Water)")  # one card in hand: discarded unasked
+    g.box(0, "delivery_agreement", "agent")
+    assert p.contracts == ["arrakeen_water"] and p.discard == ["dagger"]
+    g.done()
+
+
+def test_the_trash_for_vp_cards_need_four_contracts(content):
+    for done, vp in ((3, 0), (4, 1)):
+        g = _game(content)
+        p = g.p(0)
+        p.contracts_done = list(g.state.market_decks["contract"][:done])
+        del g.state.market_decks["contract"][:done]
+        before = p.vp
+        g.answer(0, 1)  # the second option: trash this card
+        g.box(0, "priority_contracts", "reveal")
+        assert p.vp == before + vp and "priority_contracts" in p.trashed
+        g.box(0, "choam_profits", "endgame")
+        assert p.vp == before + 2 * vp
+
+
+def test_backed_by_choam_and_reach_agreement(content):
+    g = _game(content)
+    p = g.p(0)
+    p.contracts_done = ["immediate", "harvest_4"]
+    before = p.swords
+    g.box(0, "backed_by_choam", "combat")
+    assert p.swords == before + 4
+    g.p(1).contracts_done = ["immediate"]
+    g.box(1, "backed_by_choam", "combat")
+    assert g.p(1).swords == 0
+    face_up(g, "arrakeen_water", "heighliner_water")
+    p.conflict, p.supply = 2, p.supply - 2
+    g.answer(0, 0, "take Heighliner (Water)")  # retreat a troop, then the contract
+    g.box(0, "reach_agreement", "combat")
+    assert p.contracts == ["heighliner_water"] and p.conflict == 1
+    g.done()
+
+
+def test_leverage_needs_spice_gained_this_turn(content):
+    g = _game(content)
+    face_up(g, "arrakeen_water", "heighliner_water")
+    p = g.p(0)
+    g.box(0, "leverage", "plot")
+    assert p.contracts == [] and p.solari == 0
+    p.gained["spice"] = 1
+    g.answer(0, "take Arrakeen (Water)")
+    g.box(0, "leverage", "plot")
+    assert p.contracts == ["arrakeen_water"] and p.solari == 1
+    g.done()
+
+
+def test_trade_dispute_gives_a_contract_to_its_winner(content):
+    g = _game(content)
+    face_up(g, "arrakeen_water", "heighliner_water")
+    p = g.p(0)
+    p.hand = ["dagger"]
+    g.answer(0, "take Arrakeen (Water)", 0)
+    g.box(0, "trade_dispute", "first")
+    assert p.contracts == ["arrakeen_water"] and p.water == 2
