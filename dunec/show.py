@@ -93,6 +93,8 @@ def box_title(d: Def, box: str) -> str:
         return "Graft, Agent"
     if box == "lose_troops":  # `on lose_troops N`
         return f"When you lose at least {d.fields.get('lose_troops', 1)} Troops at the end of a Conflict"
+    if box == "space" and d.kind == "contract":  # a contract's `reward` box
+        return "Reward"
     if box == "reach" and d.fields.get("reach"):  # `on reach FACTION N`
         faction, n = d.fields["reach"]
         return f"When you reach {n} Influence with {describe.NAMES.get(faction, faction)}"
@@ -116,6 +118,16 @@ def fact_lines(d: Def) -> list[str]:
         lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))
     if d.kind == "tech" and f.get("rival"):
         lines.append("House Hagal mark: a solo rival may acquire it.")
+    if d.kind == "contract":  # how it is completed (engine/rules/contracts.py)
+        if f.get("at"):
+            lines.append("Completed: send an Agent to " + describe.name(f["at"][0].split(".")[-1])
+                         + " (holding the contract when sending it)")
+        elif f.get("harvest"):
+            lines.append(f"Completed: send an Agent to a Maker space and gain {f['harvest']} or more spice that turn")
+        elif f.get("immediate"):
+            lines.append("Completed: as soon as it is taken")
+        elif f.get("acquired"):
+            lines.append("Completed: when you acquire " + describe.name(f["acquired"][0].split(".")[-1]))
     if d.kind == "space":
         if f.get("replaces"):
             lines.append("Replaces: " + ", ".join(describe.name(r.split(".")[-1]) for r in f["replaces"]))

@@ -326,3 +326,24 @@ def test_trade_dispute_gives_a_contract_to_its_winner(content):
     g.answer(0, "take Arrakeen (Water)", 0)
     g.box(0, "trade_dispute", "first")
     assert p.contracts == ["arrakeen_water"] and p.water == 2
+
+
+def test_show_and_the_table_view_say_the_contracts(content):
+    from dunec.engine.views.tableview import holdings, market_lines
+
+    g = _game(content)
+    face_up(g, "arrakeen_water", "heighliner_water")
+    hold(g, 0, "harvest_4")
+    g.p(0).contracts_done.append("immediate")
+    g.state.market_decks["contract"].remove("immediate")
+    assert "contracts: harvest 4; 1 completed" in holdings(g.p(0))
+    assert "CHOAM contracts (free): Arrakeen (Water), Heighliner (Water); " in "\n".join(market_lines(g.engine))
+
+
+def test_show_says_how_a_contract_is_completed(capsys):
+    from dunec.cli import main
+
+    assert main(["show", "harvest_3", "deliver_supplies_c"]) == 0
+    out = capsys.readouterr().out
+    assert "Completed: send an Agent to a Maker space and gain 3 or more spice that turn\nReward: +3 Solari" in out
+    assert "Completed: send an Agent to Deliver Supplies (holding the contract when sending it)" in out

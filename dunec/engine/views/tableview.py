@@ -60,7 +60,8 @@ def market_lines(engine) -> list[str]:
     st, d = engine.state, engine.defs
     out = []
     for market, m in sorted(engine.content.markets().items()):
-        shown = [f"{d[t]['name']} ({d[t].get('cost', 0)})" for _, t in rules_market.face_up(st, market)]
+        free = not m["currency"]  # a free market's entries are taken without a price
+        shown = [d[t]['name'] + ("" if free else f" ({d[t].get('cost', 0)})") for _, t in rules_market.face_up(st, market)]
         if m.get("keeps"):
             shown.append(f"{d[m['keeps']]['name']} ({d[m['keeps']].get('cost', 0)}, stays)")
         left = len(st.market_decks[market]) if market in st.market_decks else \
@@ -140,6 +141,11 @@ def holdings(p) -> str:
     for piece, h in p.pieces.items():  # a set's pieces: the locations they stand on, the rest in supply
         on = ", ".join(h["on"]) if h["on"] else "none on the board"
         parts.append(f"{piece.replace('_', ' ')}: {on}; supply {h['supply']}")
+    if p.contracts or p.contracts_done or p.contracts_reserved:  # a free market's contracts (rules/contracts.py)
+        parts.append("contracts: " + (", ".join(c.replace("_", " ") for c in p.contracts) or "none held")
+                     + f"; {len(p.contracts_done)} completed"
+                     + (f"; set aside for them: {', '.join(c.replace('_', ' ') for c in p.contracts_reserved)}"
+                        if p.contracts_reserved else ""))
     if p.tokens:  # a set's once-a-game tokens still unspent
         parts.append("tokens: " + ", ".join(t.replace("_", " ") for t in p.tokens))
     if not p.rival:  # a House Hagal rival holds no cards of its own
