@@ -25,7 +25,6 @@ from dunec.engine.effects.context import Ctx
 from dunec.engine.views.narration import log_changes, seen, tally
 from dunec.engine.loop.setup import HAND_SIZE
 from dunec.engine.loop.state import EPIC_VP_TO_END, VP_TO_END, Player, vp_to_end  # noqa: F401 (the end's home)
-from dunec.ir.describe import NAMES
 from dunec.ir.meta import modified_costs
 from dunec.engine.loop.steps import step
 
@@ -51,7 +50,8 @@ def round_start(e) -> None:
     if seat is not None:
         p = e.players[seat]
         if p.supply > 0 or (p.counters and rules_holding.available(e, p, "troops") > 0):
-            e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", loc, seat=p.seat, loc=loc)
+            where = e.content.declared("location")[loc]["title"]  # a set's location (Uprising's Spice Refinery)
+            e.yes_no(p, "defend", f"deploy 1 troop to defend {where}", 2.0, "defended", loc, seat=p.seat, loc=loc)
 
 
 @step
@@ -62,7 +62,7 @@ def defended(e, f):
         p.supply -= 1
         p.conflict += 1
         if not e.quiet:
-            e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
+            e.log(f"  {e.pname(p)} deploys 1 troop to defend {e.content.declared('location')[f['loc']]['title']}")
         rules_resources.deployed(e, p, 1)
 
 

@@ -139,7 +139,9 @@ def put(e, p: Player, piece: str, loc: str) -> None:
     h["supply"] -= 1
     h["on"].append(loc)
     if not e.quiet:
-        e.log(f"  {e.pname(p)} places a {declared(e.content)[piece]['title']} on {e.defs[loc]['name']}")
+        beside = [e.pname(o) for o in e.players if o is not p and any(loc in x["on"] for x in o.pieces.values())]
+        with_ = f" beside {', '.join(beside)}'s" if beside else ""
+        e.log(f"  {e.pname(p)} places a {declared(e.content)[piece]['title']} on {e.defs[loc]['name']}{with_}")
 
 
 def take_back(e, p: Player, piece: str, loc: str, why: str = "") -> None:
