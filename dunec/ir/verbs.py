@@ -145,7 +145,8 @@ def _place_piece(word: str, form: str, v: list) -> tuple:
 
 
 def _place_piece_text(a: tuple) -> str:
-    near = f" linked to a {' or '.join(name(i) for i in a[2])} space" if a[2] else ""
+    which = " or ".join(name(i) for i in a[2])
+    near = f" linked to {'an' if which[:1] in 'AEIOU' else 'a'} {which} space" if a[2] else ""
     if "here" in a[3:]:
         near += " linked to the board space you sent this Agent to"
     free = "a free post" if a[1] == 1 else "free posts"
