@@ -59,8 +59,7 @@ def test_the_module_deals_its_contracts_two_face_up(content):
     g = _game(content)
     st = g.state
     assert len(st.market_slots["contract"]) == 2
-    # 18 tiles: the two Espionage contracts wait for the Espionage space (pending/contracts.dune.txt)
-    assert len(st.market_slots["contract"]) + len(st.market_decks["contract"]) == 18
+    assert len(st.market_slots["contract"]) + len(st.market_decks["contract"]) == 20
     invariants.check(g.engine)
 
 
