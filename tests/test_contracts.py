@@ -346,3 +346,18 @@ def test_show_says_how_a_contract_is_completed(capsys):
     out = capsys.readouterr().out
     assert "Completed: send an Agent to a Maker space and gain 3 or more spice that turn\nReward: +3 Solari" in out
     assert "Completed: send an Agent to Deliver Supplies (holding the contract when sending it)" in out
+
+
+# ---------------------------------------------------------------------- --choam
+def test_choam_on_play_and_simulate_adds_the_module(capsys):
+    from dunec.cli import main
+
+    assert main(["play", "--players", "4", "--sets", "uprising", "--choam", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "takes the contract" in out and "completes the contract" in out
+    assert main(["play", "--players", "4", "--sets", "uprising", "--seed", "1"]) == 0
+    assert "contract" not in capsys.readouterr().out.replace("Accept Contract", "")  # 2 Solari, no contract
+    assert main(["simulate", "--players", "4", "--sets", "uprising", "--choam", "--games", "2"]) == 0
+    capsys.readouterr()
+    assert main(["play", "--players", "4", "--choam", "--seed", "1"]) == 2  # the module needs Uprising
+    assert "set `choam` requires uprising" in capsys.readouterr().err

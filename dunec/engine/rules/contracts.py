@@ -49,7 +49,7 @@ def take(e, ctx, market: str, n: int) -> None:
         e.later("take_again", seat=p.seat, market=market, n=n - 1)
     options = offers(e, p, market)
     if not options or p.rival:  # a House Hagal rival keeps no contracts: what an empty market gives
-        if not e.quiet:
+        if not e.quiet and market in e.content.market_cards().values():  # a game dealing none says nothing
             e.log(f"  no {free_market(e, market)['title']} left to take: {e.pname(p)} gets what the icon gives instead")
         e.run_box(market, "when_empty", e.context(p, box="track"))
         return
