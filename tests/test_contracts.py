@@ -4,6 +4,8 @@ contracts of set `choam` and every way one is completed, `contracts_done`, the
 CHOAM cards, the invariant and the observation. Played on both back-ends."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dunec.content import load
@@ -361,3 +363,20 @@ def test_choam_on_play_and_simulate_adds_the_module(capsys):
     capsys.readouterr()
     assert main(["play", "--players", "4", "--choam", "--seed", "1"]) == 2  # the module needs Uprising
     assert "set `choam` requires uprising" in capsys.readouterr().err
+
+
+def test_a_state_holding_a_contract_that_is_none_is_refused(content):
+    from dunec.api import Game
+    from dunec.engine.checks.state_check import StateError, check as check_state
+
+    g = Game(players=4, seed=3, sets=("uprising", "choam"), backend=content.backend)
+    data = json.loads(g.state.to_json())
+    check_state(g.content, data)
+    data["players"][0]["contracts"] = [data["market_decks"]["contract"].pop()]
+    check_state(g.content, data)  # a contract held, out of the deck
+    data["players"][1]["contracts_done"] = ["immediate"]
+    with pytest.raises(StateError, match="contracts: not conserved"):
+        check_state(g.content, data)
+    data["players"][1]["contracts_done"] = ["dagger"]
+    with pytest.raises(StateError, match="contracts_done"):
+        check_state(g.content, data)

@@ -283,6 +283,11 @@ class _Reader:
             self.fail(f"{w}.tokens", f"a token held twice: {_show(p['tokens'])} (each player has one of each)")
         self.ids(f"{w}.tiles", p["tiles"], self.tile_kinds())
         self.ids(f"{w}.flipped", p["flipped"], self.tile_kinds())
+        # a free market's contracts held, completed and set aside (rules/contracts.py); saves
+        # from before contracts have none
+        for name in ("contracts", "contracts_done", "contracts_reserved"):
+            self.ids(f"{w}.{name}", p.get(name, []), ("contract",))
+        self.bool(f"{w}.no_deploy", p.get("no_deploy", False))
         self.pieces(w, p)
 
     def pieces(self, w: str, p) -> None:
@@ -458,8 +463,14 @@ class _Reader:
             if markets[market].get("to") and c != markets[market].get("keeps"):
                 want[c] += self.defs[c]["copies"]
         decks, slots = d["market_decks"], d["market_slots"]
+        held = Counter()  # a free market's contracts: in its deck and slots or with a player (rules/contracts.py)
         for m in decks if isinstance(decks, dict) and isinstance(slots, dict) else ():
-            where.update(list(decks[m]) + list(slots.get(m, [])))
+            (where if markets.get(m, {}).get("to") else held).update(list(decks[m]) + list(slots.get(m, [])))
+        for p in d["players"]:
+            for name in ("contracts", "contracts_done", "contracts_reserved"):
+                held.update(p.get(name, []))
+        self.same("contracts", held, Counter({c: self.defs[c]["copies"] for c, m in self.content.market_cards().items()
+                                              if m in decks and not markets[m].get("to")}))
         for c, most in reserve.items():
             want[c] += most - d["reserve"][c]
         people = sum(1 for p in d["players"] if not p["rival"])
