@@ -380,3 +380,18 @@ def test_a_state_holding_a_contract_that_is_none_is_refused(content):
     data["players"][1]["contracts_done"] = ["dagger"]
     with pytest.raises(StateError, match="contracts_done"):
         check_state(g.content, data)
+
+
+def test_a_position_gives_contracts_held_and_completed():
+    from dunec.api import Game
+    from dunec.engine.records.position import PositionError
+
+    g = Game.from_position({"markets": {"contract": ["immediate", "harvest_4"]},
+                            "seats": [{"contracts": ["arrakeen_water"], "contracts_done": ["harvest_4", "acquire_tsmf"]}]},
+                           players=4, seed=1, sets=("uprising", "choam"))
+    p = g.state.players[0]
+    assert p.contracts == ["arrakeen_water"] and p.contracts_done == ["harvest_4", "acquire_tsmf"]
+    assert g.state.market_slots["contract"][0] == "immediate" and len(g.state.market_slots["contract"]) == 2
+    with pytest.raises(PositionError, match="not a contract left"):
+        Game.from_position({"seats": [{"contracts": ["arrakeen_water", "arrakeen_water"]}]}, players=4, seed=1,
+                           sets=("uprising", "choam"))

@@ -40,7 +40,7 @@ from dunec.engine.loop.setup import HAND_SIZE, _OWN
 from dunec.engine.checks.state_check import MAX_ROUNDS as ROUNDS
 PILES = ("hand", "deck", "discard", "intrigue")  # given { }'s piles (deck: top last)
 SEAT_WORDS = GIVEN_AMOUNTS + PILES + ("influence", "conflict", "alliances", "tiles", "leader", "swordmaster",
-                                      "seat_on_council", "tokens")
+                                      "seat_on_council", "tokens", "contracts", "contracts_done")
 BOARD_WORDS = ("round", "conflict", "first_player", "control", "placed", "markets", "flags", "seats")
 
 
@@ -112,6 +112,9 @@ class Builder:
         self.flags(self.pos.get("flags", {}))
         for i, s in enumerate(given):
             self.tiles(i, s.get("tiles", []))
+            for held in ("contracts", "contracts_done"):
+                if held in s:
+                    self.contracts(i, held, s[held])
             if "tokens" in s:
                 self.tokens(i, s["tokens"])
         self.influence(given)
@@ -211,6 +214,23 @@ class Builder:
         for k, tile in enumerate(tiles if isinstance(tiles, list) else _fail(f"seats[{i}].tiles", "expected a list")):
             if not rules_market.hand_over(self.st, self.st.players[i], tile):
                 _fail(f"seats[{i}].tiles[{k}]", f"{json.dumps(tile)[:40]} is not a tile left in a market")
+
+    def contracts(self, i: int, held: str, given) -> None:
+        """The contracts a seat holds or has completed (rules/contracts.py), taken out of
+        their free market: from its deck, else from a slot (refilled at once)."""
+        st = self.st
+        if not isinstance(given, list):
+            _fail(f"seats[{i}].{held}", "expected a list of contract ids")
+        for k, c in enumerate(given):
+            m = self.e.content.market_cards().get(c) if isinstance(c, str) else None
+            if m is None or m not in st.market_slots or c not in st.market_decks[m] + st.market_slots[m]:
+                _fail(f"seats[{i}].{held}[{k}]", f"{json.dumps(c)[:40]} is not a contract left in a market")
+            if c in st.market_decks[m]:
+                st.market_decks[m].remove(c)
+            else:
+                st.market_slots[m].remove(c)
+                rules_market.refill(st, m, self.markets[m]["slots"])
+            getattr(st.players[i], held).append(c)
 
     def influence(self, given: list) -> None:
         """Each seat's influence, raised by the influence rule from 0; the seats that

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dunec.engine.records.position import PositionError
 
-LISTS = ("hand", "deck", "discard", "intrigue", "alliances", "tiles")
+LISTS = ("hand", "deck", "discard", "intrigue", "alliances", "tiles", "contracts", "contracts_done")
 FLAGS = ("swordmaster", "seat_on_council")
 WRAP = 'test position "" {'  # the blocks are a test's steps, on the text's own first line
 
