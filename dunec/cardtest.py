@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dunec.check.cardtests import AMOUNTS, PILES, TILES, CardTest
+from dunec.check.cardtests import AMOUNTS, DONE, HELD, PILES, TILES, CardTest
 from dunec.check.tables import FACTIONS
 
 BACKENDS = ("interpreted", "compiled")
@@ -110,6 +110,8 @@ def tally(p, content) -> dict:
     out.update({t: tracks[t]["cells"][at]["column"] if "cells" in tracks.get(t, {}) else at
                 for t, at in p.tracks.items()})
     sold = {m["sells"] for m in content.declared("market").values() if not m.get("to")}  # tiles, not cards
+    if "contract" in sold:  # a free market's contracts (rules/contracts.py)
+        out[HELD], out[DONE] = len(p.contracts), len(p.contracts_done)
     if sold:
         out[TILES] = len(p.tiles)
         out.update({m["id"]: p.tiles.count(m["id"]) for kind in sorted(sold) for m in content.of_kind(kind)})
@@ -129,6 +131,12 @@ def give_position(engine, t) -> None:
         builder.influence([{"influence": dict(t.given_influence)}])
     amounts = dict(t.given_amounts)
     pieces = {k: amounts.pop(k) for k in list(amounts) if k in builder.pieces}
+    for held in (HELD, DONE):  # contracts from the top of their market's deck (rules/contracts.py)
+        n = amounts.pop(held, 0)
+        if n:
+            deck = next((d for m, d in sorted(engine.state.market_decks.items())
+                         if d and engine.defs[d[-1]]["kind"] == "contract"), [])
+            builder.contracts(0, held, list(reversed(deck))[:n])
     builder.holdings(0, amounts)
     for piece, where in pieces.items():  # a set's pieces on locations (rules/pieces.py)
         builder.piece_locations(0, piece, where)

@@ -34,9 +34,12 @@ GIVEN_AMOUNTS = ("solari", "spice", "water", "vp", "persuasion", "swords", "troo
 # amount, a unit kind's units in the garrison, a track's position, a piece's pieces on
 # the board (`given { spies east_wall }` puts them on those locations, `spies 2` on the
 # first free ones), and the tiles a player owns (`tiles`, and each tile by its id, from
-# the markets' `sells` kinds).
+# the markets' `sells` kinds); with a market of contracts, the contracts held and
+# completed (`contracts`, `contracts_done`: `given` takes them from the market's deck).
 DECLARED = ("counter", "unit", "track", "piece")
 TILES = "tiles"
+# With a market of contracts: the contracts a player holds and has completed, as numbers.
+HELD, DONE = "contracts", "contracts_done"
 
 
 def declared_names(model: Model) -> dict:
@@ -49,6 +52,8 @@ def declared_names(model: Model) -> dict:
                 out[ident] = decl.kind
             elif decl.kind == "market" and decl.sells and not decl.to:  # a market of tiles, not of cards
                 sold.add(decl.sells)
+                if decl.sells == "contract":  # a free market's contracts: held, completed (rules/contracts.py)
+                    out.update({HELD: "contracts", DONE: "contracts"})
     out.update({i: "tile" for i, x in sorted(model.defs.items()) if x.kind in sold})
     return out
 
