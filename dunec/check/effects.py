@@ -8,6 +8,7 @@ from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
+    BUY_FROM_FREE_MARKET,
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
     NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX,
@@ -211,6 +212,9 @@ class EffectChecker:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
             return None
         self._note_names(st.args)
+        if st.verb == "buy" and st.args and st.args[0].value in self.v.free_markets:  # taken, never bought
+            self.d.error(BUY_FROM_FREE_MARKET, st.args[0].span, market=st.args[0].value)
+            return None
         if st.verb in self.v.tables["piece"] and not self._near_icons(st):
             return None
         if not self._numbers(m.form, st.args, NUMBER_OF_VERB.get(st.verb, "amount")):

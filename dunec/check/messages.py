@@ -683,6 +683,14 @@ CONTRACT_COMPLETION = Code(
     "its holder next acquires that card). One of them, and only one, is written.",
     label="{what}",
     help="write one of `at SPACE`, `harvest N`, `immediate`, `acquired CARD`")
+BUY_FROM_FREE_MARKET = Code(
+    "E0483", "`buy {market}`: market `{market}` is free",
+    "`buy MARKET` pays an entry's price in the market's currency. A `free` market\n"
+    "(Uprising's contracts) has no currency and its entries no price: they are taken\n"
+    "through the market's name as a verb (`contract 1`), which gives the market's\n"
+    "`when_empty` box when nothing is left.",
+    label="a free market is taken from, not bought from",
+    help="write `{market} 1`")
 CONTRACT_AT_SPACES = Code(
     "E0482", "contract `{id}` is completed at {n} spaces",
     "`at SPACE` names the one board space a contract is completed at: an agent sent\n"
