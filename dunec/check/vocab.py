@@ -119,7 +119,8 @@ class Decl(Record):
         self.field_spans = {} if field_spans is None else field_spans  # market: where `keeps`, `to` are given
         # market: a fixed entry never removed (`keeps CARD`), bought on a reveal turn
         # beside the Imperium Row (`at reveal`), where a bought card goes (`to discard|top`),
-        # and, syntax only for now, `free` (no currency) and `when_empty { effects }`
+        # and `free` (no currency: its name is a verb that takes its entries) and
+        # `when_empty { effects }` (what that verb gives with none left): rules/contracts.py
         self.keeps = keeps
         self.keeps_span = keeps_span
         self.at_reveal = at_reveal
@@ -586,7 +587,7 @@ def _read_market_word(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
             diags.error(FIELD_TAKES_NO_BLOCK, f.verb_span, field="free", example="free")
             return
         decl.free = True
-        decl.flags = (*getattr(decl, "flags", ()), ("free", f.verb_span))  # not played yet (read_set notes it)
+        decl.flags = (*getattr(decl, "flags", ()), ("free", f.verb_span))  # the engine reads it (rules/contracts.py)
     else:  # when_empty
         if "when_empty" in decl.boxes:
             diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[("first given here", decl.boxes[f.verb][0])])
@@ -595,7 +596,7 @@ def _read_market_word(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
             diags.error(FIELD_NEEDS_BLOCK, f.verb_span, field="when_empty", example="when_empty { solari 2 }")
             return
         decl.boxes["when_empty"] = (f.verb_span, f.body)
-        decl.flags = (*getattr(decl, "flags", ()), ("when_empty", f.verb_span))  # not played yet
+        decl.flags = (*getattr(decl, "flags", ()), ("when_empty", f.verb_span))
 
 
 def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -> None:

@@ -116,7 +116,8 @@ def vocab_of(model) -> dict:
                 entry["sells"] = d.sells
                 entry["rebate"] = d.rebate
                 # a market of cards (rules/market.py): its fixed entry, bought on a reveal
-                # turn, where a bought card goes (`free`, `when_empty`: flags not played yet)
+                # turn, where a bought card goes (`free`, `when_empty`: its `flags`, read by
+                # rules/contracts.py; its `when_empty` box is an effect keyed (market, "when_empty"))
                 entry["keeps"] = d.keeps
                 entry["at_reveal"] = d.at_reveal
                 entry["to"] = d.to
