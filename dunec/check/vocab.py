@@ -636,19 +636,31 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
             decl.numbers[f.verb] = f.args[0].value
 
 
-COUNTER_FIELDS = ("holds", "returnable")
+COUNTER_FIELDS = ("holds", "returnable", "limit")
 
 
 def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
     """A counter's { }: `holds UNIT`, the unit kind its pieces are (checked against
     the declared units in resolve.py), and the flag `returnable`: its player may put
-    the held units back in the supply at any time (a counter that holds units)."""
+    the held units back in the supply at any time (a counter that holds units); and
+    `limit N`: a player holds at most N (Uprising's one Maker Hooks token), a gain
+    beyond it is not taken."""
     example = 'counter negotiators "Negotiator" { holds troops }'
     for f in st.body:
         if not isinstance(f, ast.Action) or f.verb not in COUNTER_FIELDS:
             word = f.verb if isinstance(f, ast.Action) else "statement"
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
                         kind="counter", help=did_you_mean(word, COUNTER_FIELDS) or one_of(COUNTER_FIELDS, near=word))
+            continue
+        if f.verb == "limit":
+            r = RANGES["amount"]
+            if "limit" in decl.numbers:
+                diags.error(DUPLICATE_FIELD, f.verb_span, field="limit", notes=[])
+            elif len(f.args) != 1 or f.args[0].kind != "int" or f.body is not None:
+                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="limit", lo=r.lo,
+                            hi=r.hi, example='counter maker_hooks "Maker Hooks" { limit 1 }')
+            elif _in_range(f.args[0], r, diags):
+                decl.numbers["limit"] = f.args[0].value
             continue
         if f.verb == "returnable":
             if f.args or f.body is not None:

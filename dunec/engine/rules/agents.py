@@ -128,7 +128,7 @@ def _changed(e, p: Player, before: dict, influence: dict):
     """None when nothing of p changed since `before`; else ': +1 Solari, -1 spice',
     or '' when only influence or pieces on the board moved (each has its own log line)."""
     after = tally(p)
-    words = change_words(before, after)
+    words = change_words(before, after, e.content)
     if words:
         return ": " + ", ".join(words)
     # influence and pieces placed have log lines of their own
