@@ -192,6 +192,12 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "on deploy": _box("deploy", "on deploy { if deployed_this_turn >= 4 { solari 1 } }"),
         "on reveal": _box("reveal", "on reveal { trash card from play }"),
         "on round_start": _box("round_start", "on round_start { draw 1 }"),
+        # When you send an agent to a space with one of the icons (after the space's and
+        # the card's effects): kept as the field `agent_at`, the icons.
+        "on agent_at": FieldSpec("box", "on agent_at bene_gesserit { draw 1 }", box="agent_at", table="icon"),
+        # A two-sided leader's back: `side ID "Title" { boxes }`, a leader definition of
+        # its own (fields `side_of` on it, `side` on the front); `flip_leader` turns it.
+        "side": FieldSpec("side", 'side reverend_mother_jessica "Reverend Mother Jessica" { signet { water 1 } }'),
     },
     # A tile of a set's market (Rise of Ix's tech tiles, bought with spice: rules 000,
     # "Tech Tiles"). `use` is played on the owner's own turn like a plot; `flips`: only

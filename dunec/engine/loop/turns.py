@@ -51,7 +51,13 @@ def round_start(e) -> None:
     if seat is not None:
         p = e.players[seat]
         if p.supply > 0 or (p.counters and rules_holding.available(e, p, "troops") > 0):
-            e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", loc, seat=p.seat, loc=loc)
+            e.yes_no(p, "defend", f"deploy 1 troop to defend {_where(e, loc)}", 2.0, "defended", loc, seat=p.seat,
+                     loc=loc)
+
+
+def _where(e, loc: str) -> str:
+    """A location's name: the core's, or the title a set declares it with (`location ID "Title"`)."""
+    return NAMES.get(loc) or e.content.declared("location").get(loc, {}).get("title", loc)
 
 
 @step
@@ -62,7 +68,7 @@ def defended(e, f):
         p.supply -= 1
         p.conflict += 1
         if not e.quiet:
-            e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
+            e.log(f"  {e.pname(p)} deploys 1 troop to defend {_where(e, f['loc'])}")
         rules_resources.deployed(e, p, 1)
 
 
@@ -551,6 +557,8 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
         e.log(f"  {e.pname(p)} plays {e.cname(card)}{grafted} and sends an agent to {sp['name']}")
     p.visited.append(space)
     e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
+    if p.leader in e.boxed.get("agent_at", ()):  # the leader's `on agent_at ICON`: after the space and the card
+        e.push({"do": "leader_agent_at", "seat": p.seat, "space": space})
     e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
     if p.aside:
         for c in p.grafted or (card,):  # grafted: both cards sent the agent
@@ -587,6 +595,13 @@ def agent_infiltrated(e, f):
 @step
 def control_bonus(e, f):
     rules_agents.control_bonus(e, f["space"])
+
+
+@step
+def leader_agent_at(e, f):
+    p = e.players[f["seat"]]
+    if seats.uses_abilities(p):
+        rules_agents.agent_sent_trigger(e, p, f["space"])
 
 
 @step

@@ -272,6 +272,8 @@ class Builder:
         for t, m in self.tracks.items():
             if t not in s:
                 continue
+            if t not in p.tracks:  # a leader's track (`leader ID`): only its player has a token
+                _fail(f"{w}.{t}", f"only the player leading with {m.get('leader')} has a token on the {t} track")
             if rules_tracks.is_graph(m):  # a graph's position is the id of its cell
                 _known(f"{w}.{t}", s[t], tuple(m["cells"]), f"cell of the {t} track")
                 p.tracks[t] = s[t]
