@@ -15,6 +15,7 @@ BOX_TITLES = {
     "space_paid": "When you pay Solari for a board space", "harvest": "When you harvest spice",
     "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict", "round_start": "At round start",
     "lose_troops": "When you lose Troops at the end of a Conflict",
+    "reach": "When you reach Influence with a Faction",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
@@ -92,6 +93,9 @@ def box_title(d: Def, box: str) -> str:
         return "Graft, Agent"
     if box == "lose_troops":  # `on lose_troops N`
         return f"When you lose at least {d.fields.get('lose_troops', 1)} Troops at the end of a Conflict"
+    if box == "reach" and d.fields.get("reach"):  # `on reach FACTION N`
+        faction, n = d.fields["reach"]
+        return f"When you reach {n} Influence with {describe.NAMES.get(faction, faction)}"
     return BOX_TITLES[box]
 
 

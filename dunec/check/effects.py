@@ -432,7 +432,8 @@ def _box_phrase(box: str) -> str:
         "win": "an `on win` box", "trash": "an `on trash` box", "discard": "an `on discard` box",
         "space": "a board space effect", "control": "a control bonus", "reward": "a conflict reward",
         "signet": "a signet ring ability", "passive": "a passive box", "hagal": "a House Hagal card",
-        "track": "a track step's reward", "lose_troops": "an `on lose_troops` box", "agent_at": "an `on agent_at` box",
+        "track": "a track step's reward", "lose_troops": "an `on lose_troops` box",
+        "reach": "an `on reach` box", "agent_at": "an `on agent_at` box",
     }.get(box, f"a `{box}` box")
 
 
