@@ -246,3 +246,21 @@ def test_games_with_both_leaders_play_alike_on_both_back_ends():
             logs += a.log
     assert any("of the Training track" in line for line in logs)
     assert any("becomes Reverend Mother Jessica" in line for line in logs)
+
+
+# ---------------------------------------------------------------------- positions
+def test_a_position_gives_the_track_with_its_leader():
+    from dunec.api import Game
+    from dunec.engine.records.position import PositionError
+
+    content = load("interpreted").select(("uprising",))
+    seed = next(s for s in range(200) if [p.leader for p in new_game(content, 4, s).players][:2] == [FEYD, JESSICA])
+    start = lambda seats: Game.from_position({"seats": seats}, players=4, seed=seed, sets=("uprising",))  # noqa: E731
+    g = start([{"leader": FEYD, "feyd_training": "t3_spy"}, {"leader": MOTHER}])
+    me, her = g.state.players[0], g.state.players[1]
+    assert me.tracks == {"feyd_training": "t3_spy"} and "feyd_training" not in her.tracks
+    assert her.leader == MOTHER
+    with pytest.raises(PositionError, match="feyd_training"):
+        start([{}, {"leader": JESSICA, "feyd_training": "t2"}])
+    with pytest.raises(PositionError, match="already leads"):
+        start([{"leader": MOTHER}])  # seat 1 leads Lady Jessica: one card, two faces

@@ -403,6 +403,9 @@ class EffectChecker:
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(name, "amount")):
             return None
+        if any(w == "<track>" and not self._own_track(str(a.value), a.span, f"for each {name}", defn)
+               for w, a in zip(m.form.split(), args)):
+            return None
         if "<card>" in m.form:
             return (name, self._ref(args[0], CARD_KINDS, "card"), *m.values[1:])
         return (name, *m.values)
