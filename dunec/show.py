@@ -127,8 +127,7 @@ def fact_lines(d: Def) -> list[str]:
     if d.kind == "deck":
         lines.append(f"Size: {f['size']}")
         lines.extend(f"  {n} x {c}" for c, n in f.get("cards", ()))
-        if f.get("replaces"):
-            lines.append("In place of starting cards: " + ", ".join(f"{n} x {c}" for c, n in f["replaces"]))
+        lines.extend(f"  {n} x {new}, in place of {n} x {old}" for _, old, new, n in f.get("replace", ()))
     if d.kind == "hagal":
         lines.extend(_hagal_lines(f))
     if f.get("gained_only"):
