@@ -163,7 +163,9 @@ def check_content_changes(model: Model, diags: Diagnostics) -> None:
                   "removes", span)
 
 
-# What a `replace` of each kind names (vocab.REPLACEABLE), and the pile its cards are dealt into.
+# What a `replace` of each kind names (vocab.REPLACEABLE), and the pile its cards are dealt into;
+# the House Hagal modes (a card without `mode` is used in both: engine/rivals/deck.py).
+MODES = ("solo", "duo")
 REPLACED = {"starter": ("starting card", "starting deck"), "hagal": ("House Hagal card", "House Hagal deck")}
 
 
@@ -206,14 +208,17 @@ def check_replacements(model: Model, diags: Diagnostics) -> None:
             diags.error(REPLACING_CARD_HAS_COPIES, r.new_span, card=r.new, old=r.old, n=new[0].copies, kind=r.kind)
         if not old:
             continue
+        # Rows meet in the piles where both new cards are dealt: a House Hagal card's modes.
+        modes = set(new[0].fields.get("mode", MODES)) if new and r.kind == "hagal" else set(MODES)
         before = seen.setdefault((scope, r.kind, r.old), [])
-        if before and (r.n is None or any(x.n is None for _, x in before)):
-            diags.error(CONTENT_TWICE, r.old_span, what=what, name=r.old, verb="replace", other=before[0][0],
-                        notes=[("first replaced here", before[0][1].old_span)])
+        meet = [(w, x, m) for w, x, m in before if m & modes]
+        if meet and (r.n is None or any(x.n is None for _, x, _ in meet)):
+            diags.error(CONTENT_TWICE, r.old_span, what=what, name=r.old, verb="replace", other=meet[0][0],
+                        notes=[("first replaced here", meet[0][1].old_span)])
             continue
-        before.append((who, r))
+        before.append((who, r, modes))
         have = held.get(r.old, 0) if r.kind == "starter" and start is not None else \
             old[0].copies if r.kind == "hagal" else None  # (checked alone, no starting deck at hand)
-        want = sum(x.n for _, x in before) if r.n is not None else 0
+        want = max(sum(x.n for _, x, m in before if mode in m) for mode in modes) if r.n is not None else 0
         if have is not None and want > have:
             diags.error(REPLACE_MORE_THAN_HELD, r.n_span, want=want, card=r.old, pile=pile, have=have)
