@@ -17,6 +17,8 @@ from dunec.engine.rules import replacements as R
 from dunec.engine.runs.runner import for_sets, play_game
 from dunec.frontend import compile_paths
 
+ROOT = Path(__file__).resolve().parents[1]
+
 START = ["convincing_argument"] * 2 + ["dagger"] * 2 + ["diplomacy"] + ["dune_the_desert_planet"] * 2 + \
     ["reconnaissance", "seek_allies", "signet_ring"]
 
@@ -138,3 +140,21 @@ def test_show_says_what_a_card_comes_in_place_of(capsys):
     assert "In place of: 1 x Carthag (set `immortality`)" in out
     assert "In place of: every copy of Dune, the Desert Planet (set `immortality`)" in out
     assert "In place of: 1 x Dune, the Desert Planet (deck `epic`)" in out
+
+
+def test_completion_offers_the_names_of_each_place_of_the_form():
+    from dunec.check.diagnostics import Diagnostics
+    from dunec.check.vocab import Vocabulary
+    from dunec.frontend import bundled_sets
+    from dunec.lsp.complete import candidates
+
+    vocab = Vocabulary(bundled_sets(), Diagnostics())
+    defs = compile_paths([ROOT / "cards" / "base", ROOT / "cards" / "core"])[0].defs
+    names = lambda before: {n for n, _ in candidates(before, vocab, defs)}  # noqa: E731
+    for head in ('set remix "Remix" {\n  requires base\n', 'deck extra "Extra" {\n  size 1\n'):
+        assert names(head + "  replace ") == {"starter", "hagal"}
+        assert "dune_the_desert_planet" in names(head + "  replace starter ")
+        assert "hagal_carthag" in names(head + "  replace hagal ") and "dagger" not in names(head + "  replace hagal ")
+        assert names(head + "  replace hagal hagal_carthag ") == {"with"}
+        assert "dagger" in names(head + "  replace starter dune_the_desert_planet with ")
+        assert "dagger" not in names(head + "  replace hagal hagal_carthag with ")
