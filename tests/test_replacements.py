@@ -158,3 +158,15 @@ def test_completion_offers_the_names_of_each_place_of_the_form():
         assert names(head + "  replace hagal hagal_carthag ") == {"with"}
         assert "dagger" in names(head + "  replace starter dune_the_desert_planet with ")
         assert "dagger" not in names(head + "  replace hagal hagal_carthag with ")
+
+
+def test_an_old_replaces_field_says_what_to_write_now():
+    from dunec.frontend import compile_sources
+
+    old = ('hagal my_carthag "My Carthag" {\n  set base\n  spaces carthag\n  replaces hagal_carthag\n'
+           '  gain { troops 1 }\n}\n'
+           'deck my_list "My list" {\n  set base\n  size 1\n  card dagger 1\n  replaces dune_the_desert_planet 1\n}\n')
+    helps = [(d.code, d.help) for d in compile_sources([("old.dune", old)])[1].items if d.code == "E0104"]
+    assert helps == [
+        ("E0104", "a set replaces House Hagal cards: write `replace hagal OLD with my_carthag [N]` in its `set`"),
+        ("E0104", "write `replace starter OLD with NEW N`: the row brings the NEW cards in itself")]

@@ -39,6 +39,13 @@ TAGGED_KINDS = CARD_KINDS + ("conflict", "intrigue", "objective")
 MAX_ID_SUGGESTIONS = 200
 
 
+# Fields a kind no longer has, and what says the same now: the help of E0104 on an
+# old file (docs/language.md, "Replacing cards").
+RETIRED_FIELDS = {
+    ("hagal", "replaces"): "a set replaces House Hagal cards: write `replace hagal OLD with {id} [N]` in its `set`",
+    ("deck", "replaces"): "write `replace starter OLD with NEW N`: the row brings the NEW cards in itself",
+}
+
 class Checker(EffectChecker):
     def __init__(self, diags: Diagnostics):
         self.d = diags
@@ -306,8 +313,10 @@ class Checker(EffectChecker):
                 continue
             if spec is None:
                 valid = [k for k in schema]
+                retired = RETIRED_FIELDS.get((defn.kind, key))
                 self.d.error(UNKNOWN_FIELD, key_span, field=key, kind=KINDS[defn.kind],
-                             help=did_you_mean(key, valid) or one_of(valid, near=key))
+                             help=retired.format(id=defn.id) if retired else
+                             did_you_mean(key, valid) or one_of(valid, near=key))
                 continue
             if key in seen and spec.kind not in ("cards", "replace"):  # rows, each its own
                 self.d.error(DUPLICATE_BOX if spec.kind == "box" else DUPLICATE_FIELD, key_span, field=key,
