@@ -395,3 +395,16 @@ def test_a_position_gives_contracts_held_and_completed():
     with pytest.raises(PositionError, match="not a contract left"):
         Game.from_position({"seats": [{"contracts": ["arrakeen_water", "arrakeen_water"]}]}, players=4, seed=1,
                            sets=("uprising", "choam"))
+
+
+def test_a_person_at_the_terminal_is_asked_which_contract_to_take(content):
+    from dunec.engine.players.human import HumanPolicy
+
+    g = _game(content)
+    face_up(g, "arrakeen_water", "heighliner_water")
+    said: list = []
+    human = HumanPolicy({}, read=lambda prompt: "2", write=said.append)
+    options = [("buy", "contract", "arrakeen_water"), ("buy", "contract", "heighliner_water")]
+    assert human.choose(g.engine, g.p(0), "buy", options, None) == 1
+    assert "Take which one (without a price)?" in said
+    assert "   1) take Arrakeen (Water)" in said and "   2) take Heighliner (Water)" in said

@@ -115,6 +115,8 @@ class HumanPolicy:
         question = QUESTIONS.get(kind, f"Decide ({kind}):")
         if kind == "buy" and engine.content.markets():
             question = BUY_WITH_TILES
+            if labels and all(lab.startswith("take ") for lab in labels):  # a free market (rules/contracts.py)
+                question = "Take which one (without a price)?"
         if kind == "order" and any(p.grafted for p in engine.state.players):
             question = GRAFT_ORDER
         self.write(question)
