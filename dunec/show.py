@@ -266,6 +266,10 @@ def _show_declaration(d) -> str:
             lines.append("Bought on a Reveal turn")
         if d.to:
             lines.append(f"A bought card goes to the {'top of the deck' if d.to == 'top' else d.to + ' pile'}")
+        if getattr(d, "free", False):  # its name is a verb that takes its entries (rules/contracts.py)
+            lines.append(f"Taken without a price: `{d.id} N` takes N of the face-up ones")
+        if "when_empty" in d.boxes:
+            lines.append(f"With none left: {describe.ops(d.boxes['when_empty'])}")
     elif d.kind == "token":
         for box, ops in sorted(d.boxes.items()):
             lines.append(f"{BOX_TITLES.get(box, box)}: {describe.ops(ops)}")

@@ -408,3 +408,15 @@ def test_a_person_at_the_terminal_is_asked_which_contract_to_take(content):
     assert human.choose(g.engine, g.p(0), "buy", options, None) == 1
     assert "Take which one (without a price)?" in said
     assert "   1) take Arrakeen (Water)" in said and "   2) take Heighliner (Water)" in said
+
+
+def test_the_free_market_reads_as_a_player_reads_it():
+    from dunec.frontend import compile_paths
+    from dunec.paths import cards_dir
+    from dunec.show import show_declaration
+
+    model, _ = compile_paths([cards_dir() / "uprising", cards_dir() / "choam"], root=cards_dir(), with_bundled=True)
+    text = show_declaration(model.sets["uprising"].names["contract"])
+    assert "Sells: contract for nothing" in text or "Sells: Contract for nothing" in text
+    assert "Taken without a price: `contract N` takes N of the face-up ones" in text
+    assert "With none left: +2 Solari" in text
