@@ -250,6 +250,8 @@ def test_every_base_verb_is_probed():
     used |= {"clear"}  # a set's flag: tests/test_flags.py
     # A two-sided leader's verbs are probed on Uprising's Lady Jessica: tests/test_leader_sides_tracks.py.
     used |= {"flip_leader", "repeat_space"}
+    # Shaddam Corrino IV's verbs are probed on him: tests/test_contracts.py (reserve, no_deploy).
+    used |= {"reserve", "no_deploy"}
     used.discard("each")
     playable = set(T.VERBS)  # every core verb is open to every set (no set tags)
     assert playable <= used, sorted(playable - used)
@@ -387,6 +389,7 @@ def test_every_condition_is_probed():
     used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
     used |= {"recalled", "spying"}  # played on a set's pieces (tests/test_uprising_spies.py)
     used |= {"strength"}  # played on Gurney Halleck (tests/test_uprising_leaders.py)
+    used |= {"contracts_done"}  # played on the CHOAM cards (tests/test_contracts.py, cards/choam/ tests)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 
 
@@ -417,6 +420,7 @@ def test_every_count_is_probed():
     used |= {"in_conflict", "deployed_this_turn", "factions_below", "sword_cards", "other_sword_cards"}
     used |= {"other_grafted"}  # played on graft cards (tests/test_graft.py)
     used |= {"reached"}  # played on a set's tracks (tests/test_tracks.py)
+    used |= {"contracts_done"}  # Interstellar Trade (tests/test_contracts.py, cards/choam/imperium.dune)
     assert set(T.COUNTS) <= used
 
 
