@@ -23,7 +23,8 @@ PLAYED = list(V.ROWS)
 SAMPLE = {"<int>": "1", "<faction>": "fremen", "<zone>": "hand", "<icon>": "city", "<location>": "arrakeen",
           "<losable>": "vp", "<payable>": "solari", "<track>": "probe_track", "<card>": "probe_card",
           "<reserve>": "the_spice_must_flow", "<space>": "heighliner", "<market>": "probe_market",
-          "<counter>": "probe_coin", "<unit>": "probe_unit", "<flag>": "probe_flag", "<piece>": "probe_spies"}
+          "<counter>": "probe_coin", "<unit>": "probe_unit", "<flag>": "probe_flag", "<piece>": "probe_spies",
+          "<free market>": "probe_pledges"}
 
 # Where a statement of a box can stand: a definition that has that box.
 HOLDERS = {
@@ -50,12 +51,15 @@ set probes "Probes" {
   flag probe_flag "Probe flag" { protects arrakeen }
   market probe_market "Probe market" { currency probe_coin; sells tech; stacks 1 }
   piece probe_spies "Probe spy" { supply 2; on post }
+  market probe_pledges "Probe pledges" { free; sells contract; slots 2; when_empty { solari 1 } }
 }
 '''
 
 
 def _statement(row: V.VerbRow, form: str) -> str:
     words = [SAMPLE.get(w, w) for w in form.split()]
+    if row.word == "reserve":  # set aside from a free market (E0484 otherwise)
+        words = ["probe_pledges" if w == SAMPLE["<market>"] else w for w in words]
     return " ".join([SAMPLE.get(row.word, row.word)] + words + (["{ solari 1 }"] if row.block else []))
 
 
@@ -95,7 +99,7 @@ def test_every_form_of_every_played_verb_lowers_through_its_row(probed, ident, r
     ops = probed[ident].boxes[BOX_NAMES.get(box, box)]
     assert len(ops) == 1, ops
     op = ops[0]
-    assert op.kind == row.op and (row is V.PIECE_ROW or V.row_for(row.word, form) is row)
+    assert op.kind == row.op and (row in (V.PIECE_ROW, V.TAKE_ROW) or V.row_for(row.word, form) is row)
     assert describe.op(op) == (f"{row.say(op.args)}: +1 Solari" if row.block else row.say(op.args))
     assert value.estimate(ops) == round(row.value(op.args) * (value.estimate(op.body) if row.block else 1), 3)
     assert V.asks(ops) is row.asks

@@ -8,7 +8,7 @@ from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
-    BUY_FROM_FREE_MARKET,
+    BUY_FROM_FREE_MARKET, RESERVE_FROM_PRICED_MARKET,
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, FLIP_WITHOUT_SIDE, GRAFT_READ_OUTSIDE_AGENT_BOX, LEADER_TRACK_ELSEWHERE, MODIFIER_AS_EFFECT,
     NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON,
@@ -215,6 +215,9 @@ class EffectChecker:
         if st.verb == "buy" and st.args and st.args[0].value in self.v.free_markets:  # taken, never bought
             self.d.error(BUY_FROM_FREE_MARKET, st.args[0].span, market=st.args[0].value)
             return None
+        if st.verb == "reserve" and st.args[0].value not in self.v.free_markets:  # set aside from a free market
+            self.d.error(RESERVE_FROM_PRICED_MARKET, st.args[0].span, market=st.args[0].value)
+            return None
         if st.verb in self.v.tables["piece"] and not self._near_icons(st):
             return None
         if not self._numbers(m.form, st.args, NUMBER_OF_VERB.get(st.verb, "amount")):
@@ -227,10 +230,6 @@ class EffectChecker:
         body = self._block(st.body, box, defn) if st.body is not None else ()
         row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else \
             V.TAKE_ROW if st.verb in self.v.free_markets else V.row_for(st.verb, m.form)
-        if row.word == st.verb and box not in row.boxes:  # a form of a verb whose rows stand in different boxes
-            self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box=_box_phrase(box),
-                         help=_context_help(st.verb, box, verb))
-            return None
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
             return None

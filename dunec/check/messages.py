@@ -731,6 +731,21 @@ BUY_FROM_FREE_MARKET = Code(
     "`when_empty` box when nothing is left.",
     label="a free market is taken from, not bought from",
     help="write `{market} 1`")
+RESERVE_FROM_PRICED_MARKET = Code(
+    "E0484", "`reserve {market}`: market `{market}` is not free",
+    "`reserve MARKET SPACE` sets the entries of a `free` market completed at a space\n"
+    "aside for one player, who takes one through the market's name in place of a\n"
+    "face-up one (Shaddam Corrino IV's Sardaukar contracts). A market with a price\n"
+    "has no such verb: its entries are bought.",
+    label="not a free market",
+    help="name a market declared `free` (`reserve contract sardaukar`)")
+PRICED_CONTRACTS = Code(
+    "E0485", "market `{market}` sells contracts and is not free",
+    "A contract has no price: it is taken through its market's name (`contract 1`),\n"
+    "held and completed for its reward (Uprising's CHOAM Module). A market selling\n"
+    "contracts is therefore `free`, with no currency.",
+    label="contracts are taken, not bought",
+    help="declare it `free` (`market {market} \"Title\" {{ free; sells contract; slots 2; when_empty {{ solari 2 }} }}`)")
 CONTRACT_AT_SPACES = Code(
     "E0482", "contract `{id}` is completed at {n} spaces",
     "`at SPACE` names the one board space a contract is completed at: an agent sent\n"

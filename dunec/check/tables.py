@@ -61,11 +61,9 @@ class Verb(Frozen):
 
 
 def _verb(rows: list) -> Verb:
-    """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py)
-    and the boxes any of them stands in (each form's own boxes are checked once matched)."""
+    """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py)."""
     first = rows[0]
-    boxes = tuple(dict.fromkeys(b for r in rows for b in r.boxes))
-    return Verb(tuple(f for r in rows for f in r.forms), boxes, first.block)
+    return Verb(tuple(f for r in rows for f in r.forms), first.boxes, first.block)
 
 
 VERBS: dict[str, Verb] = {word: _verb(rows) for word, rows in V.words().items()}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dunec.check import tables as T
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.messages import (
-    CONTENT_TWICE, DUPLICATE_FIELD, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, FLAG_TAKES_NO_VALUE, FREE_MARKET_PAID,
+    CONTENT_TWICE, DUPLICATE_FIELD, PRICED_CONTRACTS, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK, FLAG_TAKES_NO_VALUE, FREE_MARKET_PAID,
     MARKET_CARD_FIELD_ON_TILES, MARKET_REBATES_ITS_CURRENCY, MARKET_STACKS_AND_SLOTS, MISSING_FIELD,
     NAME_DECLARED_TWICE, NAME_EXPECTED, NAME_LISTED_TWICE, NAMES_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE,
     SET_REQUIRED_TWICE, SET_REQUIRES_ITSELF, TRACK_LINK_NOT_RIGHTWARD, TRACK_MIXES_FORMS, TRACK_UNKNOWN_CELL,
@@ -567,6 +567,8 @@ def market_sells(decl: Decl, core: str, diags: Diagnostics, sellable: tuple) -> 
                     help=did_you_mean(decl.sells, sellable) or one_of(sellable, near=decl.sells))
         decl.sells = ""
         return
+    if core == "contract" and not getattr(decl, "free", False):  # taken by the market's name, never bought
+        diags.error(PRICED_CONTRACTS, decl.sells_span, market=decl.id)
     if not card_kind(core):
         for field in ("keeps", "to"):
             if getattr(decl, field):

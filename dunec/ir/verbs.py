@@ -307,10 +307,11 @@ ROWS: tuple[VerbRow, ...] = (
             text="harvest the space's spice again (not the bonus)"),
     # a House Hagal card at a maker space: the space's spice and its bonus spice
     VerbRow("harvest", ("",), boxes=("hagal",), worth=4.0, text="the maker space's spice and its bonus spice"),
-    VerbRow("recall", ("agent",), boxes=("plot", "agent", "reveal", "signet"), asks=True, worth=3.0,
+    VerbRow("recall", ("agent",), boxes=("plot", "agent", "reveal", "signet", "space"), asks=True, worth=3.0,
             text="recall one of your agents"),
     # "recall the Agent you sent this turn" (Twisted Mentat): the agent of this box's space
-    VerbRow("recall", ("agent here",), kind="recall_here", boxes=("plot", "agent", "reveal", "signet"), worth=3.0,
+    VerbRow("recall", ("agent here",), kind="recall_here", boxes=("plot", "agent", "reveal", "signet", "space"),
+            worth=3.0,
             needs={"agent here": "sent_agent"},
             text="recall the agent you sent this turn"),
     # "recall one of your other Agents" (a CHOAM contract's reward): never the agent this

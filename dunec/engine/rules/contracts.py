@@ -151,6 +151,8 @@ def reserve(e, p: Player, market: str, space: str) -> None:
     one through the market's verb in place of a face-up entry (rules 003, Shaddam
     Corrino IV's Sardaukar Commander)."""
     st = e.state
+    if market not in st.market_slots:  # no entries dealt (the checker lets only a free market be named)
+        return
     mine = sorted(c for c in st.market_slots.get(market, []) + st.market_decks.get(market, [])
                   if space in e.defs[c].get("at", ()))
     for c in mine:
