@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from dunec.engine.checks import invariants
-from dunec.engine.loop import turns
+from dunec.engine.rules import resources as rules_resources
 from scenario import Scenario
 
 SETS = ("uprising",)
@@ -74,5 +74,45 @@ def test_impress_acquires_a_card_of_cost_3_or_less_in_combat(up):
     kind, shown = g.asked(0)[-1]
     assert kind == "acquire" and any(s.endswith(up.defs[card]["name"]) for s in shown)
     assert not any(s.endswith(up.defs[c]["name"]) for s in shown for c in dear)
+    invariants.check(g.engine)
+    g.done()
+
+
+# ---------------------------------------------------------------------- Shadow Alliance
+@pytest.mark.parametrize("holder, mine, vp", [
+    (1, 4, 1),  # an opponent holds the Alliance, the player has 4: +1 VP
+    (1, 3, 0),  # 3 is not enough
+    (0, 4, 0),  # the player's own Alliance is no rival's
+    (None, 4, 0),  # no one holds it
+])
+def test_shadow_alliance_needs_4_influence_where_an_opponent_holds_the_alliance(up, holder, mine, vp):
+    g = game(up)
+    p = g.p(0)
+    g.state.alliances["guild"] = holder
+    p.influence["guild"] = mine
+    if holder is not None:
+        g.p(holder).influence["guild"] = max(g.p(holder).influence["guild"], 5 if holder else mine)
+    before = p.vp
+    g.intrigue(0, "shadow_alliance", "endgame")
+    assert p.vp - before == vp
+    g.done()
+
+
+# ---------------------------------------------------------------------- Opportunism
+def test_opportunism_asks_two_different_factions_and_the_alliance_follows(up):
+    g = game(up)
+    p, rival = g.p(0), g.p(1)
+    for who, f, n in ((p, "emperor", 2), (p, "guild", 4), (p, "fremen", 1), (rival, "guild", 4)):
+        rules_resources.change_influence(g.engine, who, f, n)  # with its VP and the Alliance
+    assert g.state.alliances["guild"] == 0
+    p.solari = 2  # after the 4-influence bonus
+    g.answer(0, "lose 1 Influence with Spacing Guild", "lose 1 Influence with Emperor")
+    g.intrigue(0, "opportunism", "plot")
+    (k1, first), (k2, second) = g.asked(0)
+    assert k1 == k2 == "lose_influence"
+    assert len(first) == 3 and len(second) == 2 and not any("Spacing Guild" in s for s in second)
+    assert p.influence == {"emperor": 1, "guild": 3, "bene_gesserit": 0, "fremen": 1}
+    assert g.state.alliances["guild"] == 1  # fallen below the rival: the Alliance passes (rules 003)
+    assert p.solari == 0 and p.vp_ledger.get("cards", 0) == 1  # the card's VP
     invariants.check(g.engine)
     g.done()

@@ -137,12 +137,17 @@ class EffectChecker:
                     ok = False
                 continue
             if c.verb == "influence":
-                m, err = match(("<faction> <int>", "any <int>"), c.args, self.v.tables.get)
+                forms = ("<faction> <int>", "any <int>", "different <int>")
+                m, err = match(forms, c.args, self.v.tables.get)
                 if m is None:
-                    self._slot_or_form_error("influence", ("<faction> <int>", "any <int>"), c, err)
+                    self._slot_or_form_error("influence", forms, c, err)
                     ok = False
                     continue
                 n = m.values[-1]
+                if m.form == "different <int>":  # 1 influence with each of N different factions (Opportunism)
+                    ok = self._number(c.args[-1], "factions_chosen", UNPAYABLE_COST) and ok
+                    out.append(("influence_different", n))
+                    continue
                 f = m.values[0] if m.form.startswith("<") else "any"
                 ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], UNPAYABLE_COST) and ok
                 out.append(("influence", f, n))

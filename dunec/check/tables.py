@@ -135,6 +135,9 @@ CONDITIONS: dict[str, CondDef] = {
     # `protected` this round's Conflict is for a location an up flag protects.
     "flag": CondDef(("<flag>",)),
     "protected": CondDef(("",)),
+    # you have N or more influence with a faction whose Alliance an opponent holds
+    # (Uprising's Shadow Alliance: `rival_alliance_at 4`; engine/rules/costs.py)
+    "rival_alliance_at": CondDef(("<int>",)),
 }
 # The conditions and counts that read the grafted cards: a card's agent box only (E0431).
 GRAFT_READS = ("grafted", "grafted_with", "other_grafted")

@@ -24,6 +24,8 @@ def cost(c: tuple) -> str:
         return f"{c[1]} card{'s' if c[1] != 1 else ''} in hand"
     if c[0] == "influence":
         return f"{c[2]} Influence with {'any Faction' if c[1] == 'any' else name(c[1])}"
+    if c[0] == "influence_different":
+        return f"1 Influence with each of {c[1]} different Factions"
     return units(c[1], c[2])
 
 
@@ -70,6 +72,8 @@ def cond(c: tuple) -> str:
         return f"the {name(c[1])} is still up"
     if k == "protected":
         return "the Conflict is for a location a flag still up protects"
+    if k == "rival_alliance_at":
+        return f"you have {c[1]} or more Influence with a Faction whose Alliance an opponent holds"
     if k == "enemy_agent_here":
         return "an enemy Agent is on the board space you sent this Agent to"
     if k == "reached" and len(c) == 3:  # a line's step or a graph's column (Immortality's genetic markers)

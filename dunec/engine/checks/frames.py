@@ -22,7 +22,8 @@ from dunec.engine.loop.steps import STEPS
 DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (state_check.py)
 
 SMALL = 64  # counts a frame keeps (options, picks, units left): far above any game's
-COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "discard", "recall")
+COST_KINDS = ("res", "influence", "influence_different", "trash_this", "trash_card", "trash_other_grafted",
+              "discard", "recall")
 
 
 def _count(lo: int = 0):
@@ -125,6 +126,10 @@ def _cost(r, w, c, f=None):
         if len(c) != 2:
             r.fail(w, f"expected [\"discard\", amount], got {c!r}")
         r.int(f"{w}[1]", c[1], 0, SMALL)
+    elif c[0] == "influence_different":
+        if len(c) != 2:
+            r.fail(w, f"expected [\"influence_different\", number of factions], got {c!r}")
+        r.int(f"{w}[1]", c[1], 1, len(FACTIONS))
     elif len(c) != 1:
         r.fail(w, f"expected [{c[0]!r}], got {c!r}")
 

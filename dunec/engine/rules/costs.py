@@ -34,6 +34,9 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
                     return False
             elif p.influence[c[1]] < c[2]:
                 return False
+        elif c[0] == "influence_different":  # 1 with each of N different factions
+            if sum(1 for v in p.influence.values() if v >= 1) < c[1]:
+                return False
         elif c[0] == "trash_this":
             if card is None or (card not in p.played and card not in p.revealed and card not in p.tiles):
                 return False
@@ -76,6 +79,8 @@ def pay_cost(e, p: Player, c, card=None) -> None:
             rules_resources.lose_influence(e, p, c[1], c[2])
         else:
             rules_resources.change_influence(e, p, c[1], -c[2])
+    elif c[0] == "influence_different":  # the factions are the player's choice
+        rules_resources.lose_influence_different(e, p, c[1])
     elif c[0] == "trash_this":
         rules_cards.trash(e, e.context(p, card=card), "this", "")
     elif c[0] == "trash_card":
@@ -200,6 +205,13 @@ def sword_cards(e, p: Player, but=None) -> int:
     return n
 
 
+def rival_alliance_at(e, p: Player, n: int) -> bool:
+    """`rival_alliance_at N`: the player has N or more influence with a faction whose
+    Alliance an opponent holds (Shadow Alliance)."""
+    held = e.state.alliances
+    return any(held[f] is not None and held[f] != p.seat and p.influence[f] >= n for f in FACTIONS)
+
+
 def factions_below(e, p: Player, n: int) -> int:
     return sum(1 for f in FACTIONS if p.influence[f] < n)
 
@@ -247,6 +259,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_flags.up(e, c[1])
     if k == "protected":
         return rules_flags.protected(e)
+    if k == "rival_alliance_at":
+        return rival_alliance_at(e, p, c[1])
     if k == "most_copies":
         mine = copies(e, p, c[1])
         return all(mine > copies(e, o, c[1]) for o in e.opponents(p))
