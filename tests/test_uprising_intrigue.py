@@ -32,6 +32,17 @@ def worm_in_conflict(p, n: int = 1) -> None:
     u["conflict"] += n
 
 
+def give_won(g: Scenario, seat: int, *cards: tuple) -> None:
+    """Conflict cards the player won, [card, face up] each, taken out of the deck and
+    the done pile (each conflict card in one place)."""
+    st = g.state
+    for c, _ in cards:
+        assert c != st.conflict
+        st.conflict_deck = [x for x in st.conflict_deck if x != c]
+        st.conflicts_done = [x for x in st.conflicts_done if x != c]
+    g.p(seat).won = [[c, up] for c, up in cards]
+
+
 # ---------------------------------------------------------------------- Devour
 def test_devour_with_a_sandworm_gives_4_swords_and_trashes_a_card(up):
     g = game(up)
@@ -114,5 +125,73 @@ def test_opportunism_asks_two_different_factions_and_the_alliance_follows(up):
     assert p.influence == {"emperor": 1, "guild": 3, "bene_gesserit": 0, "fremen": 1}
     assert g.state.alliances["guild"] == 1  # fallen below the rival: the Alliance passes (rules 003)
     assert p.solari == 0 and p.vp_ledger.get("cards", 0) == 1  # the card's VP
+    invariants.check(g.engine)
+    g.done()
+
+
+# ---------------------------------------------------------------------- Crysknife, Desert Mouse, Ornithopter
+def test_crysknife_flips_a_face_up_crysknife_conflict_for_a_vp(up):
+    g = game(up)
+    p = g.p(0)
+    give_won(g, 0, ("skirmish_crysknife", True), ("skirmish_ornithopter", True))
+    g.intrigue(0, "uprising_crysknife", "endgame")
+    assert p.won == [["skirmish_crysknife", False], ["skirmish_ornithopter", True]]
+    assert p.vp_ledger.get("cards", 0) == 1
+    assert not g.asked(0)  # one card qualifies: nothing to ask
+    invariants.check(g.engine)
+
+
+def test_a_face_down_card_or_another_icon_does_not_pay(up):
+    g = game(up)
+    p = g.p(0)
+    give_won(g, 0, ("skirmish_crysknife", False), ("protect_the_sietches", False), ("skirmish_ornithopter", True))
+    g.intrigue(0, "uprising_desert_mouse", "endgame")
+    assert p.won == [["skirmish_crysknife", False], ["protect_the_sietches", False], ["skirmish_ornithopter", True]]
+    assert p.vp_ledger.get("cards", 0) == 0
+
+
+def test_the_objective_is_no_conflict_card(up):
+    g = game(up)
+    p = g.p(0)
+    p.objectives = [["crysknife_objective", True]]
+    g.intrigue(0, "uprising_crysknife", "endgame")
+    assert p.objectives == [["crysknife_objective", True]] and p.vp_ledger.get("cards", 0) == 0
+
+
+def test_a_wild_card_matches_too_and_the_player_picks_which_to_flip(up):
+    """The card left face up still pairs at the Endgame: flipping the ornithopter
+    keeps the wild for the crysknife (rules 003 "Battle Icons")."""
+    g = game(up)
+    p = g.p(0)
+    p.objectives = []
+    give_won(g, 0, ("propaganda", True), ("shadow_contest", True), ("skirmish_crysknife", True))
+    g.answer(0, "flip Shadow Contest")
+    g.intrigue(0, "ornithopter", "endgame")
+    kind, shown = g.asked(0)[-1]
+    assert kind == "flip" and shown == ["flip Propaganda face down", "flip Shadow Contest face down"]
+    assert p.won == [["propaganda", True], ["shadow_contest", False], ["skirmish_crysknife", True]]
+    vp = p.vp
+    g.engine.later("wild_pairs")
+    g.engine.drive()
+    assert p.won == [["propaganda", False], ["shadow_contest", False], ["skirmish_crysknife", False]]
+    assert p.vp == vp + 1 and p.vp_ledger.get("cards", 0) == 1
+    invariants.check(g.engine)
+    g.done()
+
+
+def test_the_endgame_plays_the_card_before_the_wilds_pair(up):
+    """The Endgame: intrigue cards first, then the wild pairs (rules 003 "Game End")."""
+    g = game(up)
+    p = g.p(0)
+    p.objectives = []
+    give_won(g, 0, ("propaganda", True), ("skirmish_crysknife", True), ("skirmish_ornithopter", True))
+    p.intrigue = ["uprising_crysknife"]
+    g.answer(0, "flip Skirmish")
+    g.engine.later("endgame")
+    g.engine.drive()
+    # The crysknife card flipped for the intrigue card, the wild paired with the ornithopter.
+    assert [up_ for _, up_ in p.won] == [False, False, False]
+    assert p.vp_ledger.get("cards", 0) == 1 and p.vp_ledger.get("battle icons", 0) == 1
+    assert p.flipped_paid == ["skirmish_crysknife"]
     invariants.check(g.engine)
     g.done()

@@ -10,7 +10,8 @@ from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
-    NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
+    NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TAG_UNKNOWN,
+    TOO_FEW_OPTIONS,
     TRACK_REACHED_BEYOND, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
@@ -152,6 +153,12 @@ class EffectChecker:
                 ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], UNPAYABLE_COST) and ok
                 out.append(("influence", f, n))
                 continue
+            if c.verb == "flip":  # `pay flip battle crysknife -> ...`: a face-up tagged card (rules/battle_icons.py)
+                flipped = self._flip_cost(c)
+                ok = flipped is not None and ok
+                if flipped is not None:
+                    out.append(flipped)
+                continue
             if c.verb == "recall":  # `pay recall spies 1 -> ...`: a piece back from a location (rules/pieces.py)
                 m, err = match(("<piece> <int>",), c.args, self.v.tables.get)
                 if m is None:
@@ -180,6 +187,26 @@ class EffectChecker:
             self._note_set_use(c.verb, c.verb_span)
             out.append(("res", c.verb, c.args[0].value))
         return tuple(out) if ok else None
+
+    def _flip_cost(self, c: ast.Action) -> tuple | None:
+        """`flip TAGS TAG`: one of the player's face-up conflict cards carrying the tag
+        (or the tag set's wild) turned face down: ("flip", tag set, tag)."""
+        forms = ("<tags> <tag>",)
+        if len(c.args) != 2 or c.args[1].kind != "name":
+            self._slot_or_form_error("flip", forms, c, None)
+            return None
+        m, err = match(("<tags>",), c.args[:1], self.v.tables.get)
+        if m is None:
+            self._slot_or_form_error("flip", forms, c, err)
+            return None
+        tags, tag = self.v.tags[m.values[0]], c.args[1]
+        have = [w for w, _ in tags.words]
+        if tag.value not in have:
+            self.d.error(TAG_UNKNOWN, tag.span, name=tag.text(), tags=tags.id,
+                         help=did_you_mean(str(tag.value), have) or one_of(have, near=str(tag.value)))
+            return None
+        self._note_set_use(tags.id, c.args[0].span)
+        return ("flip", tags.id, tag.value)
 
     def _action(self, st: ast.Action, box: str, defn: ast.Definition) -> Op | None:
         verb = self.v.verbs.get(st.verb)

@@ -523,7 +523,7 @@ class Checker(EffectChecker):
 
     def _slot_error(self, err) -> None:
         what = {"losable": "thing to lose", "payable": "cost", "reserve": "reserve card",
-                "space": "board space"}.get(err.slot, err.slot)
+                "space": "board space", "tags": "tag set"}.get(err.slot, err.slot)
         if err.slot in ("card", "reserve", "space"):  # ids: suggest only definitions of the right kind
             kinds = {"reserve": ("reserve",), "space": ("space",)}.get(err.slot, CARD_KINDS)
             help = self._suggest_id(str(err.arg.value), kinds)

@@ -29,6 +29,8 @@ def _price(c: tuple) -> float:
         return 2.6 * c[1]
     if c[0] == "recall":
         return 1.2 * c[2]
+    if c[0] == "flip":  # a card that might still pair
+        return 0.5
     return 0.5
 
 

@@ -23,7 +23,7 @@ DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (sta
 
 SMALL = 64  # counts a frame keeps (options, picks, units left): far above any game's
 COST_KINDS = ("res", "influence", "influence_different", "trash_this", "trash_card", "trash_other_grafted",
-              "discard", "recall")
+              "discard", "recall", "flip")
 
 
 def _count(lo: int = 0):
@@ -126,6 +126,9 @@ def _cost(r, w, c, f=None):
         if len(c) != 2:
             r.fail(w, f"expected [\"discard\", amount], got {c!r}")
         r.int(f"{w}[1]", c[1], 0, SMALL)
+    elif c[0] in ("recall", "flip"):  # (recall, piece, n), (flip, tag set, tag)
+        if len(c) != 3:
+            r.fail(w, f"expected [{c[0]!r}, name, {'amount' if c[0] == 'recall' else 'tag'}], got {c!r}")
     elif c[0] == "influence_different":
         if len(c) != 2:
             r.fail(w, f"expected [\"influence_different\", number of factions], got {c!r}")
@@ -359,6 +362,7 @@ OPTION_FIELDS = {
     "advance": ("track",), "cash_out": ("track",), "cell": ("track", "cell"), "first": (_TEXT,), "token": ("token",),
     "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
     "place_piece": ("piece", "location"), "recall_piece": ("piece", "location"),  # rules/pieces.py
+    "flip": (_ID,),  # a face-up tagged conflict card (rules/battle_icons.py)
     "influence": (_FACTION, _INT), "lose_influence": (_FACTION, _INT), "secret": (_FACTION,),
     "ally": (_FACTION, _SEAT),
     "no": (), "reveal": (), "pass_turn": (), "pass": (), "end_turn": (), "stop_buying": (), "trash_nothing": (),

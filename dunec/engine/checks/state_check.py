@@ -392,8 +392,14 @@ class _Reader:
                     self.fail(f"{w}.won[{i}]", f"{x[0]} carries no tag: nobody takes it into their supply")
         if len(p["objectives"]) > 1:
             self.fail(f"{w}.objectives", f"{len(p['objectives'])} objective cards (one each)")
+        paid = self.ids(f"{w}.flipped_paid", p["flipped_paid"], ("conflict",))
+        face_down = [x[0] for x in p["won"] if isinstance(x, list) and x and not x[-1]]
+        for i, c in enumerate(paid):
+            if paid.count(c) > face_down.count(c):
+                self.fail(f"{w}.flipped_paid[{i}]", f"{c} is flipped as a cost but is no face-down conflict card won")
+        down -= len(paid)
         if down % 2:
-            self.fail(f"{w}.won", f"{down} cards face down: a matched pair flips two")
+            self.fail(f"{w}.won", f"{down} cards face down in pairs: a matched pair flips two")
 
     # ------------------------------------------------------------------ cards
     def cards(self, d) -> None:

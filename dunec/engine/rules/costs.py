@@ -8,6 +8,7 @@ from dunec.engine.loop.state import FACTIONS, Player
 from dunec.engine.loop.steps import step
 from dunec.engine.rules import (
     agents as rules_agents,
+    battle_icons as rules_battle_icons,
     cards as rules_cards,
     flags as rules_flags,
     graft as rules_graft,
@@ -49,6 +50,9 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
         elif c[0] == "recall":  # `pay recall spies 1`: pieces on the board (rules/pieces.py)
             if not rules_pieces.can_recall(p, c[1], c[2]):
                 return False
+        elif c[0] == "flip":  # `pay flip battle crysknife`: a face-up tagged card (rules/battle_icons.py)
+            if not rules_battle_icons.can_flip(e, p, c[1], c[2]):
+                return False
         elif c[0] in ("hand", "discard"):
             if len(p.hand) < c[1]:
                 return False
@@ -89,6 +93,8 @@ def pay_cost(e, p: Player, c, card=None) -> None:
         rules_graft.trash_other(e, p, card)
     elif c[0] == "recall":  # the pieces are the player's choice
         rules_pieces.recall(e, p, c[1], c[2])
+    elif c[0] == "flip":  # the card is the player's choice
+        rules_battle_icons.flip(e, p, c[1], c[2])
     elif c[0] == "discard":  # "discard a card ->": the cards are the player's choice
         rules_cards.discard(e, p, c[1])
 
