@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from dunec.engine.checks import invariants
-from dunec.engine.rules import resources as rules_resources
-from scenario import Scenario
+from dunec.engine.loop import turns
+from dunec.engine.rules import cards as rules_cards, resources as rules_resources
+from scenario import Scenario, settle
 
 SETS = ("uprising",)
 
@@ -195,3 +196,55 @@ def test_the_endgame_plays_the_card_before_the_wilds_pair(up):
     assert p.flipped_paid == ["skirmish_crysknife"]
     invariants.check(g.engine)
     g.done()
+
+
+# ---------------------------------------------------------------------- Call to Arms
+def _reserve_card(up, name: str) -> str:
+    return next(i for i, d in up.defs.items() if d["kind"] == "reserve" and d["name"] == name)
+
+
+def test_call_to_arms_gives_a_troop_for_each_card_acquired_on_the_reveal_turn(up):
+    g = game(up)
+    p = g.p(0)
+    g.state.turn_kind = "agent"
+    g.intrigue(0, "call_to_arms", "plot")  # played on an agent turn: nothing yet
+    assert p.watching and p.watching[0][0] == "acquire"
+    garrison = p.garrison
+    prepare = _reserve_card(up, "Prepare the Way")
+    p.hand = ["convincing_argument", "convincing_argument"]  # 4 Persuasion
+    g.answer(0, "buy Prepare the Way", "buy Prepare the Way")  # then nothing is left to buy
+    g.reveal(0)
+    assert p.discard.count(prepare) == 2
+    assert p.garrison == garrison + 2  # a troop per card acquired
+    invariants.check(g.engine)
+    g.done()
+
+
+def test_call_to_arms_gives_nothing_outside_the_reveal_turn_nor_next_round(up):
+    """Impress acquires in combat: no Reveal turn, no troop; the rule ends with the round."""
+    g = game(up)
+    p = g.p(0)
+    g.state.turn_kind = "agent"
+    g.intrigue(0, "call_to_arms", "plot")
+    garrison = p.garrison
+    g.state.turn_kind = "combat"
+    g.answer(0, 1)  # the first card of the Row costing 3 or less
+    g.intrigue(0, "impress", "combat")
+    assert len(p.discard) == 1 and p.garrison == garrison
+    turns.recall(g.engine)
+    assert p.watching == []
+    g.done()
+
+
+def test_call_to_arms_played_on_the_reveal_turn_counts_the_cards_acquired_after_it(up):
+    g = game(up)
+    p = g.p(0)
+    g.state.turn_kind = "reveal"
+    row = g.state.imperium_row[0]
+    settle(g.engine, rules_cards.take_from_row, g.engine, p, row)  # before: no troop
+    garrison = p.garrison
+    g.intrigue(0, "call_to_arms", "plot")
+    row = g.state.imperium_row[0]
+    settle(g.engine, rules_cards.take_from_row, g.engine, p, row)
+    assert p.garrison == garrison + 1
+    invariants.check(g.engine)

@@ -376,6 +376,11 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("extra_turn", ("",), boxes=("agent",), worth=3.0, text="you may take another turn right after this one"),
     VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="set_aside", text="set aside a card from your hand until your first turn of the round is over; when you send an Agent "
                  "with it this round"),
+    # a rule for the rest of the round (engine/rules/watchers.py): the block runs whenever
+    # the event happens to the player (Uprising's Call to Arms)
+    VerbRow("this_round", ("acquire",), block=True, boxes=("agent", "reveal", "plot", "signet"), asks=True,
+            worth=1.0, method="this_round", lower=lambda w, f, v: (f,),
+            text=lambda a: f"this round, whenever you {a[0]} a card"),
     VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
             text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
     # A set's board-held flag (engine/rules/flags.py): `clear FLAG` lowers it for the
