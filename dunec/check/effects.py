@@ -412,9 +412,9 @@ class EffectChecker:
 # Verbs that name a card bought with persuasion or taken from the reserve: never a
 # card a set's market deals (E0429).
 PRICED_VERBS = ("discount", "gain_card")
-# The verbs that move units of a named kind from the Conflict to the garrison: never a
-# summoned kind (E0460).
-TO_GARRISON = ("retreat_unit", "retreat_for")
+# The verbs that move units of a named kind from the Conflict to the garrison, or give
+# more of them into it (a track's extra units): never a summoned kind (E0460).
+TO_GARRISON = ("retreat_unit", "retreat_for", "track_extra")
 # Slots whose value names a definition: (the kinds it may be, what it is called).
 _REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve card"),
          "<space>": (("space",), "board space")}
