@@ -25,7 +25,7 @@ def cost(c: tuple) -> str:
     if c[0] == "influence":
         return f"{c[2]} Influence with {'any Faction' if c[1] == 'any' else name(c[1])}"
     if c[0] == "flip":  # a face-up tagged conflict card (rules/battle_icons.py)
-        return f"flip one of your face-up {name(c[2])} or wild {name(c[1])} Conflict cards"
+        return f"flip one of your face-up {name(c[2])} or wild Conflict cards"
     if c[0] == "influence_different":
         return f"1 Influence with each of {c[1]} different Factions"
     return units(c[1], c[2])
