@@ -6,9 +6,13 @@ influence lost with two different factions (Opportunism), an opponent's Alliance
 Mouse, Ornithopter) and a rule for the round (Call to Arms)."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from dunec.engine.checks import invariants
+from dunec.engine.checks.state_check import StateError, check as state_check, read as state_read
+from dunec.engine.loop.state import GameState
 from dunec.engine.loop import turns
 from dunec.engine.rules import cards as rules_cards, resources as rules_resources
 from scenario import Scenario, settle
@@ -21,8 +25,8 @@ def up(content):
     return content.select(SETS)
 
 
-def game(up, players: int = 4) -> Scenario:
-    return Scenario(up, players=players, seed=1)
+def game(up, players: int = 4, clear: bool = True) -> Scenario:
+    return Scenario(up, players=players, seed=1, clear=clear)
 
 
 def worm_in_conflict(p, n: int = 1) -> None:
@@ -248,3 +252,38 @@ def test_call_to_arms_played_on_the_reveal_turn_counts_the_cards_acquired_after_
     settle(g.engine, rules_cards.take_from_row, g.engine, p, row)
     assert p.garrison == garrison + 1
     invariants.check(g.engine)
+
+
+# ---------------------------------------------------------------------- saves
+def test_a_save_holds_the_round_rule_and_the_flipped_card_and_refuses_a_bad_one(up):
+    g = game(up, clear=False)  # every card where a game keeps it, for the state check
+    p = g.p(0)
+    st = g.state
+    for c in ("call_to_arms", "uprising_crysknife"):  # the copies played come from where they are
+        for pile in [st.intrigue_deck, st.intrigue_discard] + [q.intrigue for q in st.players]:
+            if c in pile:
+                pile.remove(c)
+                break
+    g.state.turn_kind = "agent"
+    g.intrigue(0, "call_to_arms", "plot")
+    knife = next(c for c in g.state.conflict_deck if "crysknife" in up.defs[c].get("battle", ()))
+    give_won(g, 0, (knife, True))  # won in round 1: this is round 2, its conflict shown
+    g.state.round = 2
+    if g.state.conflict is None:
+        g.state.conflict = g.state.conflict_deck.pop()
+    g.intrigue(0, "uprising_crysknife", "endgame")
+    assert p.watching and p.flipped_paid == [knife]
+    data = json.loads(g.state.to_json())
+    state_check(up, data)  # a valid state
+    again = GameState.from_json(g.state.to_json())
+    assert again.to_json() == g.state.to_json()  # resumes exactly
+    data["players"][0]["watching"][0][0] = "discard"  # no such event
+    with pytest.raises(StateError, match="watching"):
+        state_read(up, data)
+    data = json.loads(g.state.to_json())
+    data["players"][0]["won"][0][1] = True  # flipped as a cost, yet face up
+    with pytest.raises(StateError, match="flipped_paid"):
+        state_read(up, data)
+    p.won[0][1] = True
+    with pytest.raises(invariants.InvariantError, match="flipped"):
+        invariants.check(g.engine)
