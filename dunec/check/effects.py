@@ -442,7 +442,7 @@ def _context_help(verb: str, box: str, spec: T.Verb) -> str:
     if verb == "swords":
         return "swords count on a Reveal turn or in combat: put them in `reveal { ... }` or `combat { ... }`"
     if box == "combat":
-        return "a combat intrigue box holds swords, retreat, deploy, losses and paid effects"
+        return "a combat intrigue box holds swords, retreat, deploy, losses, trashing, acquiring and paid effects"
     if verb == "persuasion":
         return "persuasion is spent on the Reveal turn: put it in `reveal { ... }`"
     allowed = [_box_phrase(b) for b in spec.boxes]
