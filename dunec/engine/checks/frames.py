@@ -18,6 +18,7 @@ from dunec.check.tables import FACTIONS
 from dunec.engine.loop.actions import ASIDE
 from dunec.engine.rules.combat import PLACES
 from dunec.engine.loop.steps import STEPS
+from dunec.engine.rules.watchers import EVENTS as WATCH_EVENTS
 
 DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (state_check.py)
 
@@ -276,6 +277,7 @@ LOCALS = {
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
     "failed": _optional_seq, "takes": _bool, "to_top": _bool, "to_hand": _bool, "free_units": _bool, "unfinished": _bool,
     "deploys": _bool, "combat": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
+    "event": lambda r, w, v, f: r.one_of(w, v, WATCH_EVENTS),  # a rule for the round's event (rules/watchers.py)
     "here": _space_or_none, "shared": _bool,  # rules/pieces.py: a piece placed by the agent's space, beside another's
 }
 

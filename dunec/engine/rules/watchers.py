@@ -14,6 +14,8 @@ effect context."""
 from __future__ import annotations
 
 from dunec.engine.loop.state import Player
+from dunec.engine.loop.steps import step
+from dunec.engine.views.narration import change_words, log_changes, tally
 
 EVENTS = ("acquire",)
 
@@ -23,15 +25,34 @@ def watch(e, ctx, event: str, body: list) -> None:
     the player (with the context of the box that set it) whenever EVENT happens."""
     ctx.player.watching.append([event, body, ctx.data()])
     if not e.quiet:
-        e.log(f"  {e.pname(ctx.player)}: this round, whenever they {event} a card, {e.cname(ctx.card)} acts")
+        e.log(f"  {e.pname(ctx.player)}: {e.cname(ctx.card)} holds for the rest of the round, whenever they {event} a card")
 
 
 def fire(e, p: Player, event: str) -> None:
     """EVENT happened to the player: each rule watching it runs, in the order set,
-    after whatever the caller pushed before calling (the caller is in tail position)."""
+    once what the caller pushes after calling has run (the caller's own rule for the
+    event, such as the card's `on acquire` box, comes first); the log says what each
+    one changed."""
+    e.later("watchers_fire", seat=p.seat, event=event)
+
+
+@step
+def watchers_fire(e, f):
+    p = e.players[f["seat"]]
     for w in reversed(p.watching):
-        if w[0] == event:
+        if w[0] == f["event"]:
+            if not e.quiet:
+                e.later("watched", seat=p.seat, card=w[2]["card"], before=tally(p))
             e.later("ops", ref=w[1], pc=0, ctx=w[2])  # interpreter.push
+
+
+@step
+def watched(e, f):
+    """What a rule for the round changed, said after it ran (nothing said when nothing did)."""
+    p = e.players[f["seat"]]
+    if change_words(f["before"], tally(p)):
+        e.log(f"  {e.pname(p)}: {e.cname(f['card'])}")
+        log_changes(e, p, f["before"])
 
 
 def round_over(p: Player) -> None:
