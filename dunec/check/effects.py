@@ -12,7 +12,7 @@ from dunec.check.messages import (
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
     NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX,
     SIGNET_OUTSIDE_CARD, TAG_UNKNOWN, TOO_FEW_OPTIONS,
-    TRACK_REACHED_BEYOND, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
+    TRACK_REACHED_BEYOND, SUMMONED_AFTER_COMBAT, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
@@ -248,6 +248,9 @@ class EffectChecker:
             return None
         if st.verb in TO_GARRISON and not self._not_summoned(st):
             return None
+        if box in AFTER_COMBAT and self._summoned(st.verb):  # E0445
+            self.d.error(SUMMONED_AFTER_COMBAT, st.verb_span, unit=st.verb, box=_box_phrase(box))
+            return None
         body = self._block(st.body, box, defn) if st.body is not None else ()
         row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form)
         need = row.needs.get(m.form)
@@ -269,6 +272,11 @@ class EffectChecker:
                 self.d.error(SUMMONED_TO_GARRISON, a.span, verb=st.verb, unit=a.value)
                 return False
         return True
+    def _summoned(self, name: str) -> bool:
+        """A unit kind declared `summoned` (its verb summons it into the Conflict)."""
+        d = self.v.decls.get(name)
+        return d is not None and d.kind == "unit" and any(w == "summoned" for w, _ in getattr(d, "flags", ()))
+
     def _near_icons(self, st) -> bool:
         """`spies 1 near ICON`: an icon placed through a piece (`via`) is on no space (E0456)."""
         ok = True
@@ -422,6 +430,9 @@ PRICED_VERBS = ("discount", "gain_card")
 # The verbs that move units of a named kind from the Conflict to the garrison, or give
 # more of them into it (a track's extra units): never a summoned kind (E0460).
 TO_GARRISON = ("retreat_unit", "retreat_for", "track_extra")
+# The boxes that play once the Conflict is fought: a summoned unit would join a
+# Conflict over (E0445).
+AFTER_COMBAT = ("reward", "lose_troops")
 # Slots whose value names a definition: (the kinds it may be, what it is called).
 _REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve card"),
          "<space>": (("space",), "board space")}

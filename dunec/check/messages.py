@@ -655,6 +655,15 @@ SUMMONED_IN_TEST = Code(
     label="never in a garrison",
     help="test what the summons changes besides (`expect {{ water -2 }}`), or write a scenario test "
          "that reads the Conflict")
+SUMMONED_AFTER_COMBAT = Code(
+    "E0445", "`{unit}` is summoned into the Conflict by {box}, once the Conflict is fought",
+    "A unit declared `summoned` (Uprising's sandworm) goes from its supply straight\n"
+    "into the Conflict, where it adds its strength and (with `doubles`) doubles the\n"
+    "rewards its player takes. A conflict's reward and an `on lose_troops` box play when\n"
+    "the Conflict is already fought: the unit would join no combat and go straight back\n"
+    "to its supply, so its verb there does nothing.",
+    label="the Conflict is over",
+    help="summon it in a box played before combat (an agent, reveal or plot box, a board space)")
 # A set's pieces on board locations linked to spaces (engine/rules/pieces.py).
 PIECE_ON_UNLINKED_KIND = Code(
     "E0455", "piece `{id}` stands on `{kind}`, whose definitions link no board spaces",
