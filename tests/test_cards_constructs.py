@@ -249,6 +249,8 @@ def test_every_base_verb_is_probed():
     used |= {"combat_space", "return_to_hand", "trash_slot"}
     used |= {"clear"}  # a set's flag: tests/test_flags.py
     used |= {"this_round"}  # a rule for the round: Call to Arms in tests/test_uprising_intrigue.py
+    # A two-sided leader's verbs are probed on Uprising's Lady Jessica: tests/test_leader_sides_tracks.py.
+    used |= {"flip_leader", "repeat_space"}
     used.discard("each")
     playable = set(T.VERBS)  # every core verb is open to every set (no set tags)
     assert playable <= used, sorted(playable - used)
