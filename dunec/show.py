@@ -111,7 +111,8 @@ def fact_lines(d: Def) -> list[str]:
         if f.get("first_player"):
             lines.append("First Player marker: its holder starts.")
     # A field named after a set's tag set (Uprising's battle icons): no kind has it as its own.
-    known = {k for schema in SCHEMAS.values() for k in schema}
+    known = {k for schema in SCHEMAS.values() for k in schema} | \
+        {s.box for schema in SCHEMAS.values() for s in schema.values() if s.box}  # `on reach`'s field
     for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)):
         lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))
     if d.kind == "tech" and f.get("rival"):

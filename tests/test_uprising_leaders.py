@@ -15,7 +15,7 @@ from dunec.engine.runs.runner import play_game
 from scenario import Scenario
 
 UPRISING = ("uprising",)
-LEADERS = ["muad_dib", "lady_amber_metulli", "uprising_gurney_halleck", "lady_margot_fenring"]
+LEADERS = ["muad_dib", "lady_amber_metulli", "uprising_gurney_halleck", "lady_margot_fenring", "princess_irulan"]
 
 
 @pytest.fixture(scope="module")
@@ -146,6 +146,60 @@ def test_lady_margot_fenring_signet_places_a_spy_near_a_city_space(up):
     city = {m["id"] for m in up.of_kind("space") if m.get("icon") == "city"}
     assert set(up.defs[spies[0]]["links"]) & city
     invariants.check(g.engine)
+
+
+# ---------------------------------------------------------------------- Princess Irulan
+@pytest.mark.parametrize("start,gain,intrigue", [(1, 1, 1), (0, 2, 1), (2, 1, 0), (0, 1, 0)])
+def test_princess_irulan_imperial_birthright_on_reaching_two_emperor(up, start, gain, intrigue):
+    g = game(up, "princess_irulan")
+    p = g.p(0)
+    p.influence["emperor"] = start
+    _influence(g, 0, "emperor", gain)
+    assert len(p.intrigue) == intrigue
+    assert p.spice == 0  # Margot's Loyalty is hers: another leader's trigger
+
+
+ROW = ["sardaukar_soldier", "desert_survival", "weirding_woman", "covert_operation", "maker_keeper"]
+
+
+def test_princess_irulan_signet_acquires_a_card_that_costs_exactly_one(up):
+    g = game(up, "princess_irulan")
+    p = g.p(0)
+    g.state.imperium_row = list(ROW)
+    deck = len(g.state.imperium_deck)
+    g.answer(0, "acquire a card costing 1", "acquire Weirding Woman")
+    g.box(0, "princess_irulan", "signet")
+    options = [x for x in g.asked(0)[1][1]]
+    assert options == ["acquire Sardaukar Soldier", "acquire Weirding Woman", "acquire nothing"]  # not the 2s, 3s
+    assert p.discard == ["weirding_woman"]
+    assert len(g.state.imperium_row) == 5 and len(g.state.imperium_deck) == deck - 1  # the Row refilled
+    g.done()
+
+
+@pytest.mark.parametrize("card,spice", [("dangerous_rhetoric", 2), ("sardaukar_soldier", 2),
+                                        ("convincing_argument", 0), ("signet_ring", 0)])
+def test_princess_irulan_signet_trashes_and_pays_for_a_card_that_cost_one_or_more(up, card, spice):
+    """Chronicler's Insight: trash a card from your hand; +2 spice if it has a cost of
+    1 or more (a starting card has none)."""
+    g = game(up, "princess_irulan")
+    p = g.p(0)
+    p.hand = [card]
+    g.answer(0, "trash a card from your hand", 0)
+    g.box(0, "princess_irulan", "signet")
+    assert p.hand == [] and p.spice == spice
+    assert p.trashed == [card]
+    g.done()
+    invariants.check(g.engine)
+
+
+def test_princess_irulan_signet_trashing_nothing_gains_nothing(up):
+    g = game(up, "princess_irulan")
+    p = g.p(0)
+    p.hand = ["dangerous_rhetoric"]
+    g.answer(0, "trash a card from your hand", "trash nothing")
+    g.box(0, "princess_irulan", "signet")
+    assert p.hand == ["dangerous_rhetoric"] and p.spice == 0
+    g.done()
 
 
 # ---------------------------------------------------------------------- whole games

@@ -256,6 +256,8 @@ BLOCK_NOT_TAKEN = Code(
     "Only scoping effects take a block after their arguments.",
     label="unexpected block",
     help="only `opponent` and `each opponent` take a block")
+# A verb with a body in some forms only (`trash card { ... }`, not `trash this`).
+FORM_TAKES_NO_BLOCK = BLOCK_NOT_TAKEN.variant("unexpected block", None)
 
 
 # --- E03xx: context and types -----------------------------------------------------
@@ -663,6 +665,17 @@ PIECE_NEAR_VIA_ICON = Code(
     "would never be placed.",
     label="on no board space",
     help="name the icon of the spaces meant (`near city`), or drop `near {icon}`")
+
+
+# Uprising's leaders: a box about the card a `trash` just trashed (Princess Irulan).
+TRASHED_COST_OUTSIDE_TRASH = Code(
+    "E0471", "`{name}` reads the card a `trash` trashed, known only in that `trash`'s body",
+    "`trash card { ... }` (or `trash card from ZONE { ... }`) runs its body after the\n"
+    "player trashes a card, and `trashed_cost` in that body is the printed cost of the\n"
+    "card trashed (Princess Irulan: \"trash a card from your hand; if it has a cost of\n"
+    "1+, +2 spice\"). Anywhere else no card has been trashed for it to read.",
+    label="no card trashed here",
+    help="put it in the body of the trash: `trash card from hand {{ if {name} >= 1 {{ spice 2 }} }}`")
 
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions

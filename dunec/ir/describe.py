@@ -122,6 +122,8 @@ def _phrases(q: tuple) -> tuple[str, str]:
         "agents_at": lambda: (f"Agent of yours on a {_icons(q[1:])} board space",
                               f"your Agents on {_icons(q[1:])} board spaces"),
         "card_icons": lambda: ("agent icon on the card", "the card's agent icons"),
+        "strength": lambda: ("strength you have in the Conflict", "your strength in the Conflict"),
+        "trashed_cost": lambda: ("Persuasion the trashed card costs", "the trashed card's cost"),
         "other_grafted": lambda: ("agent icon on the other grafted card", "the other grafted card's agent icons"),
     }.get(k, lambda: unit_names(k))()
 

@@ -237,6 +237,12 @@ ROWS: tuple[VerbRow, ...] = (
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
             text=_trash_text,
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
+    # `trash card from hand { ... }`: the body runs after a card is trashed, about that
+    # card (`trashed_cost`: Princess Irulan's "if it has a cost of 1+"); nothing trashed,
+    # no body.
+    VerbRow("trash", ("card", "card from <zone>"), kind="trash_for", block=True, method="trash_for",
+            boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire", "track"), asks=True,
+            lower=_trash, text=lambda a: _trash_text(a) + "; if you do", worth=1.0),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
     VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,
@@ -245,6 +251,9 @@ ROWS: tuple[VerbRow, ...] = (
     # "put that card in your hand" (Tleilaxu Master with the second genetic marker)
     VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES, asks=True,
             text=lambda a: f"acquire a card costing {a[0]} or less into your hand", worth=lambda a: 1.1 * a[0]),
+    # "acquire a card that costs 1" (Princess Irulan): exactly that printed cost.
+    VerbRow("acquire", ("cost == <int>",), kind="acquire_exact", boxes=CARD_BOXES, asks=True,
+            text=lambda a: f"acquire a card costing {a[0]}", worth=lambda a: 0.9 * max(a[0], 1)),
     VerbRow("gain_card", ("<reserve>",), boxes=NOT_IN_COMBAT, asks=True,
             text=lambda a: f"gain a {name(a[0])} card", worth=1.5),
     VerbRow("steal", ("intrigue <int>",), boxes=NOT_IN_COMBAT, kind="steal_intrigue",
@@ -428,7 +437,11 @@ def _by_kind() -> dict[str, VerbRow]:
 # op kind -> its row (the first, for a kind several words write: the plain gains)
 OPS: dict[str, VerbRow] = _by_kind()
 # (word, form) -> the row that lowers it
-LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS for f in r.forms}
+# (a word with a plain row and a block row for one form, `trash card`: the plain one)
+LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in sorted(ROWS, key=lambda r: not r.block)
+                                            for f in r.forms}
+# (word, form) -> the row that lowers it written with a body (`trash card { ... }`)
+BLOCK_LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS if r.block for f in r.forms}
 # A set's counters and unit kinds are gains like `vp`: their statements lower through this row.
 GAIN = OPS["gain"]
 GAINABLE = tuple(r.word for r in ROWS if r.op == "gain")
@@ -450,8 +463,11 @@ def words() -> dict[str, list[VerbRow]]:
     return out
 
 
-def row_for(word: str, form: str) -> VerbRow:
-    """The row a checked statement lowers through: a core verb's, else a plain gain's."""
+def row_for(word: str, form: str, body: bool = False):
+    """The row a checked statement lowers through: a core verb's, else a plain gain's;
+    written with a body, its block row (None: that form takes no body)."""
+    if body:
+        return BLOCK_LOWERING.get((word, form))
     return LOWERING.get((word, form), GAIN)
 
 

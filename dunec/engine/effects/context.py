@@ -154,6 +154,13 @@ class Ctx:
     def discard(self, n: int) -> None:
         rules_cards.discard(self.engine, self.player, n)
 
+    def trash_for(self, what: str, zone: str, body: list) -> None:
+        """`trash card [from ZONE] { … }`: the body (interpreter ops) runs about the card trashed."""
+        rules_cards.trash(self.engine, self, what, zone, body=body)
+
+    def acquire_exact(self, cost: int) -> None:
+        rules_cards.acquire_effect(self.engine, self.player, cost, False, exact=True)
+
     def acquire(self, max_cost: int, to_top: bool) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
 

@@ -120,7 +120,10 @@ def control_bonus(e, space: str) -> None:
 
 def use_signet(e, p: Player, ctx) -> None:
     if not e.quiet:
-        e.later("signet_said", seat=p.seat, before=tally(p), influence=dict(p.influence))
+        # `logged`: the log's length, so that a ring whose effect has its own log line
+        # (a card trashed or acquired) is not said to have no effect
+        e.later("signet_said", seat=p.seat, before=dict(tally(p), logged=len(e.state.log)),
+                influence=dict(p.influence))
     e.run_box(p.leader, "signet", e.context(p, card=ctx.card, space=ctx.space, box="signet"))
 
 
@@ -131,8 +134,9 @@ def _changed(e, p: Player, before: dict, influence: dict):
     words = change_words(before, after)
     if words:
         return ": " + ", ".join(words)
-    # influence and pieces placed have log lines of their own
-    return "" if influence != p.influence or before.get("pieces") != after.get("pieces") else None
+    # influence, pieces placed, cards trashed or acquired have log lines of their own
+    logged = "logged" in before and before["logged"] != len(e.state.log)
+    return "" if logged or influence != p.influence or before.get("pieces") != after.get("pieces") else None
 
 
 def leader_trigger(e, p: Player, box: str, space=None) -> None:

@@ -170,6 +170,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return p.persuasion
     if k == "strength":
         return rules_units.strength(p, e)
+    if k == "trashed_cost":  # in `trash card { ... }`: the context's card is the one trashed
+        return rules_cards.cost_of(e, p, ctx.card) if ctx.card in e.defs else 0
     if k == "sword_cards":
         return sword_cards(e, p)
     if k == "other_sword_cards":
