@@ -16,6 +16,7 @@ BOX_TITLES = {
     "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict", "round_start": "At round start",
     "lose_troops": "When you lose Troops at the end of a Conflict",
     "reach": "When you reach Influence with a Faction",
+    "opponent_agent_at": "When another player sends an Agent to a board space",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
@@ -96,6 +97,11 @@ def box_title(d: Def, box: str) -> str:
     if box == "reach" and d.fields.get("reach"):  # `on reach FACTION N`
         faction, n = d.fields["reach"]
         return f"When you reach {n} Influence with {describe.NAMES.get(faction, faction)}"
+    if box == "opponent_agent_at" and d.fields.get("opponent_agent_at"):
+        traits = d.fields["opponent_agent_at"]
+        what = " ".join(t for t in ("maker", "combat") if t in traits)
+        spying = " you are spying on" if "spying" in traits else ""
+        return f"When another player sends an Agent to a{' ' + what if what else ''} board space{spying}"
     return BOX_TITLES[box]
 
 
@@ -115,6 +121,8 @@ def fact_lines(d: Def) -> list[str]:
         {s.box for schema in SCHEMAS.values() for s in schema.values() if s.box}  # `on reach`'s field
     for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)):
         lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))
+    if d.kind == "leader" and f.get("remove_starter"):
+        lines.append("Starts without: " + ", ".join(f"{n} {describe.name(c)}" for c, n in f["remove_starter"]))
     if d.kind == "tech" and f.get("rival"):
         lines.append("House Hagal mark: a solo rival may acquire it.")
     if d.kind == "space":

@@ -11,7 +11,7 @@ from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, FORM_TAKES_NO_BLOCK, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
     NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
-    TRACK_REACHED_BEYOND, TRASHED_COST_OUTSIDE_TRASH, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
+    TRACK_REACHED_BEYOND, TRASHED_COST_OUTSIDE_TRASH, PLACED_OUTSIDE_PIECE, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
@@ -209,7 +209,9 @@ class EffectChecker:
         if m is None:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
             return None
-        if verb.block is None and st.body is not None and V.row_for(st.verb, m.form, body=True) is None:
+        piece = st.verb in self.v.tables["piece"]
+        if verb.block is None and st.body is not None and not piece and \
+                V.row_for(st.verb, m.form, body=True) is None:
             forms = [f"`{st.verb} {f}`" for (w, f) in V.BLOCK_LOWERING if w == st.verb]
             self.d.error(FORM_TAKES_NO_BLOCK, st.span, verb=st.verb,  # `trash this { ... }`
                          help=f"a block follows only {' or '.join(forms)}")
@@ -222,12 +224,18 @@ class EffectChecker:
         if st.verb in TO_GARRISON and not self._not_summoned(st):
             return None
         trashing = st.verb == "trash" and st.body is not None  # its body reads `trashed_cost`
+        placing = piece and st.body is not None  # its body reads `placed`
         self._trash_bodies = getattr(self, "_trash_bodies", 0) + trashing
+        self._piece_bodies = getattr(self, "_piece_bodies", 0) + placing
         try:
             body = self._block(st.body, box, defn) if st.body is not None else ()
         finally:
             self._trash_bodies -= trashing
-        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form, st.body is not None)
+            self._piece_bodies -= placing
+        if piece:
+            row = V.PIECE_BLOCK_ROW if st.body is not None else V.PIECE_ROW
+        else:
+            row = V.row_for(st.verb, m.form, st.body is not None)
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
             return None
@@ -323,6 +331,9 @@ class EffectChecker:
         if c.name == "trashed_cost" and not getattr(self, "_trash_bodies", 0):
             self.d.error(TRASHED_COST_OUTSIDE_TRASH, c.name_span, name=c.name)
             return None
+        if c.name == "placed" and not getattr(self, "_piece_bodies", 0):
+            self.d.error(PLACED_OUTSIDE_PIECE, c.name_span, name=c.name)
+            return None
         self._note_set_use(c.name, c.name_span)
         self._note_names(c.args)
         args = list(c.args)
@@ -415,7 +426,7 @@ def _box_phrase(box: str) -> str:
         "space": "a board space effect", "control": "a control bonus", "reward": "a conflict reward",
         "signet": "a signet ring ability", "passive": "a passive box", "hagal": "a House Hagal card",
         "track": "a track step's reward", "lose_troops": "an `on lose_troops` box",
-        "reach": "an `on reach` box",
+        "reach": "an `on reach` box", "opponent_agent_at": "an `on opponent_agent_at` box",
     }.get(box, f"a `{box}` box")
 
 

@@ -375,6 +375,23 @@ class Checker(EffectChecker):
                     self.d.error(UNKNOWN_NAME, args[0].span, name=args[0].text(), what=spec.table, help=hint)
                 elif self._number(args[1], spec.number):
                     out.fields[spec.box] = (args[0].value, args[1].value)
+            elif spec.table:  # names of a table: `on opponent_agent_at maker spying { ... }`
+                table = self.v.tables[spec.table]
+                if not args or any(a.kind != "name" for a in args):
+                    at = next((a.span for a in args if a.kind != "name"), st.verb_span)
+                    self.d.error(NAMES_EXPECTED, at, field=key, example=spec.example)
+                else:
+                    names = []
+                    for a in args:
+                        if a.value not in table:
+                            hint = did_you_mean(str(a.value), table) or one_of(table, near=str(a.value))
+                            self.d.error(UNKNOWN_NAME, a.span, name=a.text(), what=spec.table.replace("_", " "),
+                                         help=hint)
+                        elif a.value in names:
+                            self.d.error(NAME_LISTED_TWICE, a.span, field=key)
+                        else:
+                            names.append(a.value)
+                    out.fields[spec.box] = tuple(names)
             elif spec.number:  # a box with one number: `on lose_troops 3 { ... }`
                 if len(args) != 1 or args[0].kind != "int":
                     r = RANGES[spec.number]

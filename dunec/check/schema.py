@@ -93,7 +93,8 @@ class FieldSpec(Frozen):
     """number: the RANGES entry of an "int" field, or of a box's one number
     (`on lose_troops 3 { ... }`: kept as the field named for the box); a box with
     a table too takes a name of it before the number (`on reach emperor 2 { ... }`:
-    the field is the pair)."""
+    the field is the pair), or without a number one or more names of it
+    (`on opponent_agent_at maker spying { ... }`: the field is the names)."""
     __slots__ = FIELDS = ("kind", "example", "box", "table", "required", "number")
 
     def __init__(self, kind: str, example: str, box: str = "", table: str = "", required: bool = False,
@@ -200,6 +201,14 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         # kept as the field `reach` = (faction, N).
         "on reach": FieldSpec("box", "on reach emperor 2 { intrigue 1 }", box="reach", table="faction",
                               number="influence_step"),
+        # When another player sends an agent to a space with all these traits (Staban Tuek:
+        # `on opponent_agent_at maker spying`, a maker space linked to a post with his spy):
+        # kept as the field `opponent_agent_at` = the traits.
+        "on opponent_agent_at": FieldSpec("box", "on opponent_agent_at maker spying { spice 1 }",
+                                          box="opponent_agent_at", table="space_trait"),
+        # Starting cards this leader's player begins without (Staban Tuek: no Diplomacy):
+        # taken out of the starting deck at setup, to the player's trash.
+        "remove_starter": FieldSpec("cards", "remove_starter diplomacy 1", number="deck_row"),
     },
     # A tile of a set's market (Rise of Ix's tech tiles, bought with spice: rules 000,
     # "Tech Tiles"). `use` is played on the owner's own turn like a plot; `flips`: only

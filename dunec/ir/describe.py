@@ -63,6 +63,8 @@ def cond(c: tuple) -> str:
         return "this card is grafted"
     if k == "faction_space":
         return "the Agent went to a Faction board space"
+    if k == "placed":
+        return f"placed on a post linked to a {'Faction' if c[1] == 'faction' else name(c[1])} space"
     if k == "grafted_with":
         which = " or ".join(name(f) for f in c[1:])
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"

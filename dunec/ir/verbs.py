@@ -28,7 +28,7 @@ from dunec.record import Frozen
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
              "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track", "round_start",
-             "lose_troops", "reach")
+             "lose_troops", "reach", "opponent_agent_at")
 NOT_IN_COMBAT = tuple(b for b in ALL_BOXES if b not in ("combat", "endgame", "reward", "win"))
 REVEAL_LIKE = ("reveal", "combat", "hagal")
 PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
@@ -420,7 +420,12 @@ PIECE = "<piece>"
 PIECE_ROW = VerbRow(PIECE, ("<int>",) + tuple("<int> near" + " <icon>" * n for n in range(1, 5)),
                     boxes=tuple(b for b in ALL_BOXES if b != "passive"), kind="place_piece", asks=True,
                     lower=_place_piece, text=_place_piece_text, worth=lambda a: 1.5 * a[1])
-ROWS = ROWS + (PIECE_ROW,)
+# `spies 1 { ... }`: the body runs after each piece is placed, about the location it went
+# to (`placed ICON`, `placed faction`: Staban Tuek's "if placed on green").
+PIECE_BLOCK_ROW = VerbRow(PIECE, PIECE_ROW.forms, boxes=PIECE_ROW.boxes, kind="place_piece_for", asks=True,
+                          block=True, method="place_piece_for", lower=_place_piece,
+                          text=lambda a: _place_piece_text(a) + "; where placed", worth=1.0)
+ROWS = ROWS + (PIECE_ROW, PIECE_BLOCK_ROW)
 
 # The rules of the control constructs: whether one may ask by itself (`pay?` asks
 # whether to pay, `choose` which option); their bodies are looked at by `asks`.

@@ -224,6 +224,10 @@ class Ctx:
     def place_piece(self, piece: str, n: int, icons: tuple) -> None:
         rules_pieces.place(self.engine, self.player, piece, n, icons)
 
+    def place_piece_for(self, piece: str, n: int, icons: tuple, body: list) -> None:
+        """`PIECE N { … }`: the body (interpreter ops) runs about each location a piece goes to."""
+        rules_pieces.place(self.engine, self.player, piece, n, icons, body=body, ctx=self.data())
+
     # --- agents, seats, control
     def recall(self) -> None:
         rules_agents.recall_one(self.engine, self.player)

@@ -4,7 +4,7 @@ Functions of the engine (first argument `e`)."""
 from __future__ import annotations
 
 from dunec.engine.views.narration import change_words, tally
-from dunec.engine.rules import units as rules_units
+from dunec.engine.rules import pieces as rules_pieces, units as rules_units
 from dunec.engine.players import seats
 from dunec.engine.loop.state import Player
 from dunec.engine.loop.steps import step
@@ -137,6 +137,26 @@ def _changed(e, p: Player, before: dict, influence: dict):
     # influence, pieces placed, cards trashed or acquired have log lines of their own
     logged = "logged" in before and before["logged"] != len(e.state.log)
     return "" if logged or influence != p.influence or before.get("pieces") != after.get("pieces") else None
+
+
+def opponent_agent(e, p: Player, space: str) -> None:
+    """p sent an agent to the space: the other players' `on opponent_agent_at TRAITS`
+    boxes whose traits the space has (a maker space, a combat space, one linked to a
+    location with a piece of theirs: `spying`) run, in turn order from p."""
+    boxed = e.boxed.get("opponent_agent_at")
+    if not boxed:
+        return
+    sp = e.defs[space]
+    n = e.state.n_players
+    for k in range(n - 1, 0, -1):  # pushed last-first: they run in turn order after p
+        q = e.players[(p.seat + k) % n]
+        if q.leader not in boxed or not seats.uses_abilities(q):
+            continue
+        traits = e.defs[q.leader]["opponent_agent_at"]
+        if "maker" in traits and not sp.get("maker") or "combat" in traits and not sp.get("combat") or \
+                "spying" in traits and not rules_pieces.linked_to(e, q, space):
+            continue
+        e.later("leader_trigger", seat=q.seat, box="opponent_agent_at", space=space)
 
 
 def leader_trigger(e, p: Player, box: str, space=None) -> None:

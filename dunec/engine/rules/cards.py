@@ -293,7 +293,7 @@ def trash_chosen(e, f):
     a = f["chosen"]
     body = f.get("body")
     if body is not None and a[0] == "trash":  # the body of `trash card { ... }`, about the card
-        e.later("ops", ref=body, pc=0, ctx=dict(f["ctx"], card=a[1]))
+        e.later("ops", ref=body, pc=0, ctx=dict(f.get("ctx"), card=a[1]))
     remove_trashed(e, e.players[f["seat"]], a)
 
 

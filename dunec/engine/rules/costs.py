@@ -247,6 +247,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_graft.grafted_with(e, ctx, c[1:])
     if k == "reached":
         return rules_tracks.reached(e, p, c[1]) >= c[2]
+    if k == "placed":  # in `PIECE N { ... }`: the context's card is the location placed on
+        return rules_pieces.placed_near(e, ctx.card, c[1])
     if k == "flag":
         return rules_flags.up(e, c[1])
     if k == "protected":

@@ -117,32 +117,45 @@ def take_back(e, p: Player, piece: str, loc: str, why: str = "") -> None:
 
 
 # ------------------------------------------------------------------ the verb: place pieces
-def place(e, p: Player, piece: str, n: int, icons=()) -> None:
+def place(e, p: Player, piece: str, n: int, icons=(), body=None, ctx=None) -> None:
     """`spies N [near ICON...]`: N times, a piece onto a free location the player picks;
     with none in the supply, one of the player's own is recalled first (for no effect).
-    Nothing happens when no location is free."""
+    Nothing happens when no location is free. `body` (with the context's data `ctx`):
+    ops run after each piece is placed, the context's card the location (`spies 1 { ... }`)."""
     icons = tuple(icons)
     if n <= 0 or not free_locations(e, piece, icons):
         return
+    about = {} if body is None else {"body": body, "ctx": ctx}
     if n > 1:
-        e.later("piece_place_more", seat=p.seat, piece=piece, n=n - 1, icons=list(icons))
+        e.later("piece_place_more", seat=p.seat, piece=piece, n=n - 1, icons=list(icons), **about)
     h = p.pieces[piece]
     if h["supply"] <= 0:
         options = [(RECALL, piece, loc) for loc in dict.fromkeys(h["on"])]
-        e.ask(p, "relocate", options, "piece_relocated", seat=p.seat, piece=piece, icons=list(icons))
+        e.ask(p, "relocate", options, "piece_relocated", seat=p.seat, piece=piece, icons=list(icons), **about)
         return
-    ask_place(e, p, piece, icons)
+    ask_place(e, p, piece, icons, about)
 
 
-def ask_place(e, p: Player, piece: str, icons) -> None:
+def ask_place(e, p: Player, piece: str, icons, about=None) -> None:
     free = free_locations(e, piece, icons)
     if free:
-        e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat)
+        e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat, **(about or {}))
+
+
+def placed_near(e, location, what: str) -> bool:
+    """`placed ICON` / `placed faction`: the location is linked to a space of that agent
+    icon, or to a Faction's space."""
+    if location not in e.defs:
+        return False
+    spaces = [e.defs[s] for s in links(e.content, location) if s in e.defs]
+    if what == "faction":
+        return any(sp.get("faction") for sp in spaces)
+    return any(sp.get("icon") == what for sp in spaces)
 
 
 @step
 def piece_place_more(e, f):
-    place(e, e.players[f["seat"]], f["piece"], f["n"], f["icons"])
+    place(e, e.players[f["seat"]], f["piece"], f["n"], f["icons"], f.get("body"), f.get("ctx"))
 
 
 @step
@@ -150,12 +163,16 @@ def piece_relocated(e, f):
     p = e.players[f["seat"]]
     _k, piece, loc = f["chosen"]
     take_back(e, p, piece, loc, " (for no effect)")
-    ask_place(e, p, piece, f["icons"])
+    body = f.get("body")  # (frames without a body have none: read with get)
+    ask_place(e, p, piece, f["icons"], {"body": body, "ctx": f.get("ctx")} if body is not None else None)
 
 
 @step
 def piece_placed(e, f):
     _k, piece, loc = f["chosen"]
+    body = f.get("body")
+    if body is not None:  # `PIECE N { ... }`: the body, about the location
+        e.later("ops", ref=body, pc=0, ctx=dict(f.get("ctx"), card=loc))
     put(e, e.players[f["seat"]], piece, loc)
 
 
