@@ -117,9 +117,10 @@ def fact_lines(d: Def) -> list[str]:
         if f.get("first_player"):
             lines.append("First Player marker: its holder starts.")
     # A field named after a set's tag set (Uprising's battle icons): no kind has it as its own.
-    known = {k for schema in SCHEMAS.values() for k in schema} | \
+    known = {k for schema in SCHEMAS.values() for k in schema} | {"players"} | \
         {s.box for schema in SCHEMAS.values() for s in schema.values() if s.box}  # `on reach`'s field
-    for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)):
+    for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)
+                      and all(isinstance(t, str) for t in f[k])):
         lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))
     if d.kind == "leader" and f.get("remove_starter"):
         lines.append("Starts without: " + ", ".join(f"{n} {describe.name(c)}" for c, n in f["remove_starter"]))
@@ -150,6 +151,8 @@ def fact_lines(d: Def) -> list[str]:
         lines.append("Sends one of your agents from anywhere (your leader or a board space).")
     if f.get("infiltrate"):
         lines.append("Enemy agents don't block the agent this card sends.")
+    if f.get("ignore_requirements"):
+        lines.append("The agent this card sends ignores the Influence requirements of board spaces.")
     if f.get("unload"):
         lines.append("Unload: the Reveal box also runs when this card is discarded or trashed.")
     if f.get("graft"):
@@ -180,12 +183,14 @@ def _hagal_lines(f: dict) -> list[str]:
     return out
 
 
-DECL_KINDS = {"counter": "counter", "unit": "unit kind", "track": "track", "market": "market", "token": "token"}
+DECL_KINDS = {"counter": "counter", "unit": "unit kind", "track": "track", "market": "market", "token": "token",
+              "piece": "piece", "flag": "flag", "icon": "agent icon", "tags": "tag set", "location": "location"}
 
 
 def declared_names(model) -> dict:
-    """id -> the Decl of every counter, unit kind, track, market and token a set of the
-    model declares: what `show` prints beside the definitions."""
+    """id -> the Decl of every name a set of the model declares (counters, unit kinds,
+    tracks, markets, tokens, pieces, flags, icons, tag sets, locations): what `show`
+    prints beside the definitions."""
     return {n: d for s in model.sets.values() for n, d in s.names.items() if d.kind in DECL_KINDS}
 
 
@@ -208,6 +213,11 @@ def _show_declaration(d) -> str:
                          ("; returned to the supply at will" if d.returnable else ""))
     elif d.kind == "unit":
         lines.extend(f"{k.title()}: {v}" for k, v in sorted(d.numbers.items()))
+        flags = {w for w, _ in getattr(d, "flags", ())}
+        if "summoned" in flags:
+            lines.append("Summoned straight into the Conflict, never to a garrison; back to the supply after combat")
+        if "doubles" in flags:
+            lines.append("With one in the Conflict, the rewards its player takes are doubled")
     elif d.kind == "track" and d.cells:
         lines.append(f"Start: {d.start}")
         for cid, c in d.cells.items():
@@ -241,4 +251,19 @@ def _show_declaration(d) -> str:
     elif d.kind == "token":
         for box, ops in sorted(d.boxes.items()):
             lines.append(f"{BOX_TITLES.get(box, box)}: {describe.ops(ops)}")
+    elif d.kind == "piece":
+        lines.append(f"Supply: {d.numbers.get('supply', 0)} a player")
+        lines.append(f"Placed on: a free {kind_title(d.on)}, each linked to board spaces")
+    elif d.kind == "flag":
+        lines.append("Up at the start of the game, until a card or space clears it")
+        lines.append("Protects: " + ", ".join(describe.name(w) for w, _ in d.words))
+    elif d.kind == "icon":
+        lines.append(f"Sends an agent to a space linked to where your {describe.name(d.via)} stands" if d.via
+                     else "An agent icon")
+    elif d.kind == "tags":
+        lines.append("Tags: " + ", ".join(describe.name(w).title() for w, _ in d.words if w != d.wild))
+        if d.wild:
+            lines.append(f"Wild: {describe.name(d.wild).title()} (matches any other)")
+    elif d.kind == "location":
+        lines.append("A location of the board: its spaces can be controlled, a Conflict can be fought over it")
     return "\n".join(lines)

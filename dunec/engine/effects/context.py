@@ -221,12 +221,15 @@ class Ctx:
         rules_resources.harvest(self.engine, self.player, self.space)
 
     # --- a set's pieces on board locations (rules/pieces.py)
-    def place_piece(self, piece: str, n: int, icons: tuple) -> None:
-        rules_pieces.place(self.engine, self.player, piece, n, icons)
+    def place_piece(self, piece: str, n: int, icons: tuple, *how: str) -> None:
+        rules_pieces.place(self.engine, self.player, piece, n, icons, *how, space=self.space)
 
-    def place_piece_for(self, piece: str, n: int, icons: tuple, body: list) -> None:
-        """`PIECE N { … }`: the body (interpreter ops) runs about each location a piece goes to."""
-        rules_pieces.place(self.engine, self.player, piece, n, icons, body=body, ctx=self.data())
+    def place_piece_for(self, piece: str, n: int, icons: tuple, *how_and_body) -> None:
+        """`PIECE N ... { … }`: the body (interpreter ops, the last argument) runs about
+        each location a piece goes to."""
+        *how, body = how_and_body
+        rules_pieces.place(self.engine, self.player, piece, n, icons, *how, space=self.space, body=body,
+                           ctx=self.data())
 
     # --- agents, seats, control
     def recall(self) -> None:
