@@ -255,6 +255,8 @@ BLOCK_NOT_TAKEN = Code(
     "Only scoping effects take a block after their arguments.",
     label="unexpected block",
     help="only `opponent` and `each opponent` take a block")
+# A verb with a body in some forms only (`trash card { ... }`, not `trash this`).
+FORM_TAKES_NO_BLOCK = BLOCK_NOT_TAKEN.variant("unexpected block", None)
 
 
 # --- E03xx: context and types -----------------------------------------------------
@@ -751,6 +753,41 @@ IGNORE_REQUIREMENTS_NO_AGENT = Code(
     "agent, so the flag would never apply.",
     label="this card sends no agent",
     help="give the card its agent icons (`icons city`), or drop `ignore_requirements`")
+
+# Uprising's leaders: starting cards a leader's player begins without (Staban Tuek).
+LEADER_REMOVES_ABSENT = Code(
+    "E0472", "leader `{leader}` removes {want} x `{card}` from the starting deck, which holds {have}",
+    "`remove_starter CARD N` takes N copies of a starting card out of the leader's\n"
+    "player's starting deck at setup (Staban Tuek begins without Diplomacy): the\n"
+    "starting deck (`deck starting`) must hold N copies of a starting card CARD.",
+    label="not {want} in the starting deck",
+    help="name a starting card of the starting deck, at most as many times as it holds it")
+LEADER_REMOVES_NOT_STARTER = LEADER_REMOVES_ABSENT.variant(
+    "not a starting card", "name a starting card (`starter`) of the starting deck")
+
+
+# Uprising's leaders: a box about the card a `trash` just trashed (Princess Irulan).
+TRASHED_COST_OUTSIDE_TRASH = Code(
+    "E0471", "`{name}` reads the card a `trash` trashed, known only in that `trash`'s body",
+    "`trash card { ... }` (or `trash card from ZONE { ... }`) runs its body after the\n"
+    "player trashes a card, and `trashed_cost` in that body is the printed cost of the\n"
+    "card trashed (Princess Irulan: \"trash a card from your hand; if it has a cost of\n"
+    "1+, +2 spice\"). Anywhere else no card has been trashed for it to read.",
+    label="no card trashed here",
+    help="put it in the body of the trash: `trash card from hand {{ if {name} >= 1 {{ spice 2 }} }}`")
+
+
+# Uprising's leaders: a box about the location a piece was just placed on (Staban Tuek).
+PLACED_OUTSIDE_PIECE = Code(
+    "E0474", "`{name}` reads where a piece was placed, known only in the body of the piece's verb",
+    "`PIECE N { ... }` (`spies 1 { ... }`) runs its body after each piece is placed,\n"
+    "and `placed ICON` (or `placed faction`) in that body asks whether the location it\n"
+    "went to is linked to a space of that agent icon (or of a Faction): Staban Tuek's\n"
+    "\"+1 Spy; if placed on green, ...\". Anywhere else no piece has been placed for it\n"
+    "to read.",
+    label="no piece placed here",
+    help="put it in the body of the piece's verb: `spies 1 {{ if {name} landsraad {{ solari 1 }} }}`")
+
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

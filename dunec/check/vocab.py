@@ -1067,7 +1067,7 @@ class Vocabulary:
         for n in units:  # a conflict reward may give units to the garrison (Rise of Ix's and Uprising's do)
             self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT + ("reward",))
         for n in of("piece"):  # a piece placed on a free location (`spies 1 near city`)
-            self.verbs[n] = T.Verb(V.PIECE_ROW.forms, V.PIECE_ROW.boxes)
+            self.verbs[n] = T.Verb(V.PIECE_ROW.forms, V.PIECE_ROW.boxes, block=None)  # a block optional
         self.conditions = dict(T.CONDITIONS)
         self.counts = dict(T.COUNTS)
         for n in counters:

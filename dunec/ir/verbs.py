@@ -28,7 +28,7 @@ from dunec.record import Frozen
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
              "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track", "round_start",
-             "lose_troops", "reach", "agent_at")
+             "lose_troops", "reach", "agent_at", "opponent_agent_at")
 NOT_IN_COMBAT = tuple(b for b in ALL_BOXES if b not in ("combat", "endgame", "reward", "win"))
 REVEAL_LIKE = ("reveal", "combat", "hagal")
 PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
@@ -245,6 +245,12 @@ ROWS: tuple[VerbRow, ...] = (
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
             text=_trash_text,
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
+    # `trash card from hand { ... }`: the body runs after a card is trashed, about that
+    # card (`trashed_cost`: Princess Irulan's "if it has a cost of 1+"); nothing trashed,
+    # no body.
+    VerbRow("trash", ("card", "card from <zone>"), kind="trash_for", block=True, method="trash_for",
+            boxes=("agent", "reveal", "plot", "combat", "space", "reward", "signet", "acquire", "track"), asks=True,
+            lower=_trash, text=lambda a: _trash_text(a) + "; if you do", worth=1.0),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
     # `combat`: a combat intrigue card acquires too (Uprising's Devour, Impress: docs/decisions.md)
@@ -255,6 +261,9 @@ ROWS: tuple[VerbRow, ...] = (
     # "put that card in your hand" (Tleilaxu Master with the second genetic marker)
     VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES + ("combat",), asks=True,
             text=lambda a: f"acquire a card costing {a[0]} or less into your hand", worth=lambda a: 1.1 * a[0]),
+    # "acquire a card that costs 1" (Princess Irulan): exactly that printed cost.
+    VerbRow("acquire", ("cost == <int>",), kind="acquire_exact", boxes=CARD_BOXES + ("combat",), asks=True,
+            text=lambda a: f"acquire a card costing {a[0]}", worth=lambda a: 0.9 * max(a[0], 1)),
     VerbRow("gain_card", ("<reserve>",), boxes=NOT_IN_COMBAT, asks=True,
             text=lambda a: f"gain a {name(a[0])} card", worth=1.5),
     VerbRow("steal", ("intrigue <int>",), boxes=NOT_IN_COMBAT, kind="steal_intrigue",
@@ -438,7 +447,13 @@ PIECE_ROW = VerbRow(PIECE, tuple(f"<int>{w}{s}" for w in _PIECE_WHERE for s in (
                     boxes=tuple(b for b in ALL_BOXES if b != "passive"), kind="place_piece", asks=True,
                     lower=_place_piece, text=_place_piece_text, worth=lambda a: 1.5 * a[1],
                     needs={"<int> here": "piece_here", "<int> here shared": "piece_here"})
-ROWS = ROWS + (PIECE_ROW,)
+# `spies 1 { ... }`: the body runs after each piece is placed, about the location it went
+# to (`placed ICON`, `placed faction`: Staban Tuek's "if placed on green").
+PIECE_BLOCK_ROW = VerbRow(PIECE, PIECE_ROW.forms, boxes=PIECE_ROW.boxes, kind="place_piece_for", asks=True,
+                          block=True, method="place_piece_for", lower=_place_piece,
+                          text=lambda a: _place_piece_text(a) + "; where placed", worth=1.0,
+                          needs=PIECE_ROW.needs)
+ROWS = ROWS + (PIECE_ROW, PIECE_BLOCK_ROW)
 
 # The rules of the control constructs: whether one may ask by itself (`pay?` asks
 # whether to pay, `choose` which option); their bodies are looked at by `asks`.
@@ -455,7 +470,11 @@ def _by_kind() -> dict[str, VerbRow]:
 # op kind -> its row (the first, for a kind several words write: the plain gains)
 OPS: dict[str, VerbRow] = _by_kind()
 # (word, form) -> the row that lowers it
-LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS for f in r.forms}
+# (a word with a plain row and a block row for one form, `trash card`: the plain one)
+LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in sorted(ROWS, key=lambda r: not r.block)
+                                            for f in r.forms}
+# (word, form) -> the row that lowers it written with a body (`trash card { ... }`)
+BLOCK_LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS if r.block for f in r.forms}
 # A set's counters and unit kinds are gains like `vp`: their statements lower through this row.
 GAIN = OPS["gain"]
 GAINABLE = tuple(r.word for r in ROWS if r.op == "gain")
@@ -477,8 +496,11 @@ def words() -> dict[str, list[VerbRow]]:
     return out
 
 
-def row_for(word: str, form: str) -> VerbRow:
-    """The row a checked statement lowers through: a core verb's, else a plain gain's."""
+def row_for(word: str, form: str, body: bool = False):
+    """The row a checked statement lowers through: a core verb's, else a plain gain's;
+    written with a body, its block row (None: that form takes no body)."""
+    if body:
+        return BLOCK_LOWERING.get((word, form))
     return LOWERING.get((word, form), GAIN)
 
 
