@@ -662,6 +662,38 @@ PIECE_NEAR_VIA_ICON = Code(
     label="on no board space",
     help="name the icon of the spaces meant (`near city`), or drop `near {icon}`")
 
+# Mixing games (rules 003 "Combining with other Dune: Imperium products"): `mix SET { }`.
+MIX_TAKES_MENTAT = Code(
+    "E0466", "{kind} `{id}` of set `{guest}` takes the Mentat, but a game of `{host}` has no Mentat",
+    "`mix SET { kinds ... }` brings another game's cards into a game of this set. The\n"
+    "Mentat is a token on a board space (the base game's Mentat space); a board without\n"
+    "that space has no Mentat (Uprising: rules 003), so a card that takes the Mentat or\n"
+    "asks whether it is available could never be played as printed. Leave it out of the\n"
+    "mix (rules 003 removes Calculated Hire from an Uprising game with base cards).",
+    label="takes the Mentat",
+    help="add `remove {kind} {id}` to `mix {guest}`")
+MIX_NOT_A_GUEST = Code(
+    "E0467", "set `{host}` cannot mix `{guest}`: {why}",
+    "`mix SET { }` says what set SET brings into a game of this set when a game names\n"
+    "both (`--sets uprising,base`). SET is another game, or a set built on another game\n"
+    "(Rise of Ix, Immortality): a known set, neither this set, nor a set it requires\n"
+    "(already in every game of it), nor a set built on it (it plays whole there).",
+    label="not another game's set")
+MIX_KIND_NOT_HELD = Code(
+    "E0468", "set `{guest}` holds no `{kind}` definitions to mix",
+    "A mix's `kinds` line names the kinds of definitions the guest set brings into the\n"
+    "game (Imperium and intrigue cards; a board overlay's spaces and posts; leaders).\n"
+    "Each is a kind the guest set lists in its own `kinds`, or derives.",
+    label="not among the kinds of `{guest}`")
+MIX_CONTENT_UNKNOWN = Code(
+    "E0469", "`mix {guest}` {does} `{name}`, which is no {what} of {owner}",
+    "In `mix SET { }`, `take KIND ID` and `remove KIND ID` name a definition of the\n"
+    "guest set or of a set it requires, of that kind; `replace space OLD with NEW`\n"
+    "names a board space OLD of a game of this set and a space NEW of the guest, which\n"
+    "takes OLD's place (and its links to observation posts).",
+    label="no {what} of {owner}",
+    help=None)
+
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

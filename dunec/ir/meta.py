@@ -146,6 +146,12 @@ def _open_tables(s, unplayed) -> dict:
         out["removes"] = tuple((kind, ident) for kind, ident, _ in s.removes)
     if unplayed:
         out["unplayed"] = tuple((c, sp.file, sp.line, sp.col) for c, sp in unplayed)
+    if getattr(s, "mixes", None):
+        # `mix GUEST { }`: what another game's set brings into a game of this one (select())
+        out["mixes"] = {g: {"kinds": tuple(k for k, _ in m.kinds), "takes": tuple((k, i) for k, i, _ in m.takes),
+                            "removes": tuple((k, i) for k, i, _ in m.removes),
+                            "covers": tuple((o, n) for o, n, _, _ in m.covers)}
+                        for g, m in sorted(s.mixes.items())}
     return out
 
 
@@ -234,6 +240,84 @@ def refusals(vocab: dict, sets) -> list[str]:
     return out
 
 
+def _reach(vocab: dict, s: str) -> set:
+    out, todo = set(), [s]
+    while todo:
+        x = todo.pop()
+        if x not in out:
+            out.add(x)
+            todo.extend(vocab.get(x, {}).get("requires", ()))
+    return out
+
+
+def games_of(vocab: dict, s: str) -> set:
+    """The games a set is played in: the sets of its reach that require only shared
+    foundations (a set that requires nothing and is no game itself: `core`)."""
+    def foundation(x):
+        return not vocab.get(x, {}).get("requires") and not vocab.get(x, {}).get("default")
+    return {x for x in _reach(vocab, s) if not foundation(x)
+            and all(foundation(r) for r in vocab.get(x, {}).get("requires", ()))}
+
+
+def mix_guests(vocab: dict, named) -> dict:
+    """A game of the named sets that holds another game's sets (rules 003 "Combining
+    with other Dune: Imperium products"): the first named set's game is the host; a
+    named set of another game is a guest, brought in as a `mix GUEST { }` of the host's
+    sets says (guest -> that mix); a set a guest requires that the host's game lacks
+    and no one named comes for its declarations only (guest -> None). {} for a game
+    of one game's sets."""
+    if not named:
+        return {}
+    hosts = games_of(vocab, named[0])
+    if len(hosts) != 1:
+        return {}
+    host = next(iter(hosts))
+    members = set()
+    for s in named:
+        if host in _reach(vocab, s):
+            members |= _reach(vocab, s)
+    mixes = {g: m for x in sorted(members) for g, m in vocab.get(x, {}).get("mixes", {}).items()}
+    out: dict = {}
+    for s in named:
+        if s in members:
+            continue
+        if s not in mixes:
+            raise SetsError(f"set `{s}` is not of a game of `{host}`, and no set of that game mixes it in "
+                            f"(`mix {s} {{ ... }}`, docs/language.md \"Mixing games\"): "
+                            f"mixes it knows: {', '.join(sorted(mixes)) or 'none'}")
+        out[s] = mixes[s]
+    for s in list(out):
+        for r in sorted(_reach(vocab, s) - members):
+            out.setdefault(r, None)
+    # a guest's required foundation (core) is the host's too
+    return {g: m for g, m in out.items() if g not in members}
+
+
+def _mixed(defs: dict, vocab: dict, guests: dict) -> dict:
+    """The definitions of a game with guests: a guest's of the kinds its mix names,
+    less those it removes, and what a mix takes from the guest or a set it requires;
+    a space a mix replaces leaves the board, the guest's space taking its place and
+    its links to posts."""
+    like = {k: v["like"] for x in vocab.values() for k, v in x.get("kinds", {}).items()}
+    taken = {(like.get(k, k), i) for m in guests.values() if m for k, i in m["takes"]}
+    removed = {(like.get(k, k), i) for m in guests.values() if m for k, i in m["removes"]}
+    covers = {o: n for m in guests.values() if m for o, n in m["covers"]}
+    out = {}
+    for k, m in defs.items():
+        if m["set"] in guests:
+            mix = guests[m["set"]]
+            key = (like.get(m["kind"], m["kind"]), m["id"].split(".")[-1])
+            kinds = mix["kinds"] if mix else ()
+            if key not in taken and (key in removed or not (m["kind"] in kinds or like.get(m["kind"]) in kinds)):
+                continue
+        elif m.get("kind") == "space" and m["id"] in covers:
+            continue
+        if m.get("kind") == "post" and set(covers).intersection(m.get("links", ())):
+            m = {**m, "links": tuple(covers.get(x, x) for x in m["links"])}
+        out[k] = m
+    return out
+
+
 def required_first(vocab: dict, sets) -> tuple:
     """The sets and every set they require (vocab: Content.vocab), each after the
     sets it requires."""
@@ -312,6 +396,9 @@ class Content:
         for s in sets:
             if s not in self.vocab:
                 raise SetsError(f"unknown set `{s}` (known: {', '.join(sorted(self.vocab))})")
+        guests = mix_guests(self.vocab, [s for s in sets if s not in shared])
+        sets = (*sets, *(g for g in guests if g not in sets))  # a guest's required sets: declarations only
+        for s in sets:
             missing = [r for r in self.vocab[s]["requires"] if r not in sets]
             if missing:  # (a shared foundation comes unnamed: not in the example)
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
@@ -322,6 +409,8 @@ class Content:
                             "(`dunec show` shows the cards):\n" + "\n".join(refused))
         every = {**self.defs, **self.held}
         defs = {k: m for k, m in every.items() if m["set"] in sets or m["set"] not in self.vocab}
+        if guests:
+            defs = _mixed(defs, self.vocab, guests)
         # An overlay: a selected set's space takes the place of the spaces it `replaces`
         # (the CHOAM overlay covers base spaces, rules 000 setup), so the board, the agent
         # menus and House Hagal's cards never see a covered space.

@@ -51,7 +51,12 @@ def round_start(e) -> None:
     if seat is not None:
         p = e.players[seat]
         if p.supply > 0 or (p.counters and rules_holding.available(e, p, "troops") > 0):
-            e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", loc, seat=p.seat, loc=loc)
+            e.yes_no(p, "defend", f"deploy 1 troop to defend {_place(e, loc)}", 2.0, "defended", loc, seat=p.seat, loc=loc)
+
+
+def _place(e, loc: str) -> str:
+    """A location's title as its set declares it (Uprising's Spice Refinery too)."""
+    return e.content.declared("location").get(loc, {}).get("title") or NAMES.get(loc, loc)
 
 
 @step
@@ -62,7 +67,7 @@ def defended(e, f):
         p.supply -= 1
         p.conflict += 1
         if not e.quiet:
-            e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
+            e.log(f"  {e.pname(p)} deploys 1 troop to defend {_place(e, f['loc'])}")
         rules_resources.deployed(e, p, 1)
 
 
