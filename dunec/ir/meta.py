@@ -240,6 +240,10 @@ def refusals(vocab: dict, sets) -> list[str]:
     return out
 
 
+# Declarations held by a set's board (a flag): a guest brings them with its spaces only.
+BOARD_HELD = ("flag",)
+
+
 def _reach(vocab: dict, s: str) -> set:
     out, todo = set(), [s]
     while todo:
@@ -350,6 +354,8 @@ class Content:
     # The sets the author's `--with` files need (content.sets_needed): a command
     # plays them by default and refuses a --sets that leaves one out.
     needs: tuple = ()
+    # The guests of a mixed game (mix_guests): guest set -> its mix, or None (declarations only).
+    guests: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.sets:
@@ -417,7 +423,7 @@ class Content:
         covered = {r.split(".")[-1] for m in defs.values() if m.get("kind") == "space" for r in m.get("replaces", ())}
         defs = {k: m for k, m in defs.items() if not (m.get("kind") == "space" and k in covered)}
         defs = _changed(defs, [self.vocab[s] for s in sets])
-        return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
+        return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs, guests=guests)
 
     def declared(self, kind: str) -> dict:
         """The names of one kind ("counter", "unit", "track", "market", "token") this
@@ -428,6 +434,8 @@ class Content:
         if out is None:
             out = {}
             for s in self.sets:
+                if kind in BOARD_HELD and s in self.guests and "space" not in (self.guests[s] or {}).get("kinds", ()):
+                    continue  # a flag stands on its set's board, which a guest without spaces leaves out
                 out.update(self.vocab[s].get(kind, {}))
             self._by_kind[key] = out
         return out
