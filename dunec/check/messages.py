@@ -664,13 +664,13 @@ PIECE_NEAR_VIA_ICON = Code(
 
 # Mixing games (rules 003 "Combining with other Dune: Imperium products"): `mix SET { }`.
 MIX_TAKES_MENTAT = Code(
-    "E0466", "{kind} `{id}` of set `{guest}` takes the Mentat, but a game of `{host}` has no Mentat",
+    "E0466", "`mix {guest}` brings {kind} `{id}`, which takes the Mentat, but a game of `{host}` has no Mentat",
     "`mix SET { kinds ... }` brings another game's cards into a game of this set. The\n"
     "Mentat is a token on a board space (the base game's Mentat space); a board without\n"
     "that space has no Mentat (Uprising: rules 003), so a card that takes the Mentat or\n"
     "asks whether it is available could never be played as printed. Leave it out of the\n"
     "mix (rules 003 removes Calculated Hire from an Uprising game with base cards).",
-    label="takes the Mentat",
+    label="brings `{id}`",
     help="add `remove {kind} {id}` to `mix {guest}`")
 MIX_NOT_A_GUEST = Code(
     "E0467", "set `{host}` cannot mix `{guest}`: {why}",

@@ -255,8 +255,11 @@ def check_mixes(model: Model, diags: Diagnostics) -> None:
 
             def unknown(ident, kind, sets, does, span, owner):
                 if not of(ident, kind, sets):
+                    near = sorted({d.id for d in model.defs.values() if d.set in sets
+                                   and like.get(d.kind, d.kind) == like.get(kind, kind)})
                     diags.error(MIX_CONTENT_UNKNOWN, span, guest=guest, does=does, name=ident,
-                                what=f"`{kind}`", owner=owner)
+                                what=f"`{kind}`", owner=owner,
+                                help=did_you_mean(ident, near) or one_of(near, near=ident))
                     return True
                 return False
 
@@ -291,4 +294,5 @@ def _check_mix_mentat(model: Model, sid: str, host, mix, like: dict, diags: Diag
         return
     for d in sorted(coming, key=lambda d: (d.span.file, d.span.line, d.span.col)):
         if d.kind != "space" and takes_mentat(d):
-            diags.error(MIX_TAKES_MENTAT, d.span, kind=d.kind, id=d.id, guest=mix.guest, host=sid)
+            diags.error(MIX_TAKES_MENTAT, mix.span, kind=d.kind, id=d.id, guest=mix.guest, host=sid,
+                        notes=[(f"`{d.id}` takes the Mentat here", d.span)])
