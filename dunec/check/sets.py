@@ -244,6 +244,8 @@ def check_mixes(model: Model, diags: Diagnostics) -> None:
                 continue
             reach = reaches(model.sets, guest)
             held = set(g.kinds)
+            if g.defn.span.file not in model.files:
+                continue  # a bundled set known for its names only: its content is not among those checked
             for kind, span in mix.kinds:
                 if kind not in held:
                     diags.error(MIX_KIND_NOT_HELD, span, guest=guest, kind=kind,

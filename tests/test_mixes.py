@@ -1,0 +1,151 @@
+"""Mixing games (rules 003 "Combining with other Dune: Imperium products"): each
+mix is data, a `mix GUEST { }` in the host game's set (cards/uprising/set.dune,
+cards/base/set.dune), played by one generic selection (ir/meta.py `mix_guests`).
+
+One test per mix: what the game holds (checks of the selection), and seeded whole
+games on both back-ends with the invariants after every decision. Uprising has 2
+leaders of its own yet (branch `leaders` brings the rest), so a whole Uprising game
+with base or Immortality cards takes its leaders from Rise of Ix, mixed in too."""
+from __future__ import annotations
+
+import pytest
+
+from dunec.cli import main
+from dunec.content import from_model
+from dunec.engine.checks import invariants
+from dunec.engine.loop.game import Engine
+from dunec.engine.players.policies import make
+from dunec.engine.rules import flags as rules_flags
+from dunec.engine.runs.runner import new_state, play_game
+from dunec.frontend import compile_sources
+from dunec.ir.meta import SetsError
+from dunec.paths import cards_dir
+
+NAMES = ["greedy", "random", "greedy", "random"]
+
+
+def _of(content, kind, set_=None):
+    return {k for k, m in content.defs.items() if m["kind"] == kind and (set_ is None or m["set"] == set_)}
+
+
+def _games(compiled, interpreted, sets, seeds=range(3), people=(4, 3)):
+    """Seeded games of these sets on both back-ends, the invariants checked after every
+    decision; the two back-ends agree byte for byte. The log lines of every game."""
+    lines = []
+    for n in people:
+        for seed in seeds:
+            a = play_game(interpreted.select(sets), n, seed, NAMES[:n], check=invariants.check,
+                          echo=lines.append)
+            b = play_game(compiled.select(sets), n, seed, NAMES[:n], check=invariants.check)
+            assert a.digest() == b.digest(), f"{sets} {n} players seed {seed}: the back-ends disagree"
+            assert a.log_digest() == b.log_digest(), f"{sets} {n} players seed {seed}: the logs differ"
+            assert max(p.vp for p in a.players) > 0
+    return lines
+
+
+# ---------------------------------------------------------------------- Uprising's cards in a base game
+def test_uprising_cards_in_a_base_game(compiled, interpreted):
+    game = compiled.select(("base", "uprising"))
+    # Uprising's Imperium and intrigue cards join; its board, leaders, Conflicts and objectives do not
+    assert _of(game, "card", "uprising") == _of(compiled.select(("uprising",)), "card", "uprising")
+    assert _of(game, "intrigue", "uprising")
+    for kind in ("space", "leader", "conflict", "objective", "post", "reserve"):
+        assert not _of(game, kind, "uprising"), kind
+    assert "mentat_space" in game.defs and "arrakeen" in game.defs
+    # the Shield Wall is on Uprising's board, which this game leaves out
+    assert game.declared("flag") == {}
+    st = new_state(game, 4, 1, NAMES)
+    imperium = set(st.imperium_deck) | set(st.imperium_row)
+    assert imperium & _of(game, "card", "uprising") and imperium & _of(game, "card", "base")
+    lines = _games(compiled, interpreted, ("base", "uprising"))
+    assert not any("Shield Wall" in ln for ln in lines)
+
+
+# ---------------------------------------------------------------------- base cards in an Uprising game
+def test_base_cards_in_an_uprising_game(compiled, interpreted):
+    game = compiled.select(("uprising", "base"))
+    assert _of(game, "card", "base") and _of(game, "intrigue", "base")
+    # no Mentat in Uprising: Calculated Hire stays out, and the base board, Conflicts, leaders too
+    assert "calculated_hire" not in game.defs and "mentat_space" not in game.defs
+    for kind in ("space", "leader", "conflict", "reserve", "hagal"):
+        assert not _of(game, kind, "base"), kind
+    assert "shield_wall" in game.declared("flag")
+    # a whole game: the leaders of Rise of Ix, mixed in too, make four
+    lines = _games(compiled, interpreted, ("uprising", "base", "ix"), people=(4,))
+    base_titles = {m["name"] for k, m in game.defs.items() if m["set"] == "base"}
+    assert any(f"plays {t}" in ln or f"acquires {t}" in ln for ln in lines for t in base_titles)
+
+
+def test_a_base_card_taking_the_mentat_in_an_uprising_game_is_e0466():
+    """Rules 003 removes Calculated Hire; a mix that forgets it is refused at check."""
+    root = cards_dir()
+    sources = [(f"cards/{s}/{p.name}", p.read_text(encoding="utf-8"))
+               for s in ("core", "base", "uprising") for p in sorted((root / s).glob("*.dune"))]
+    sources = [(path, text.replace("    remove intrigue calculated_hire\n", "")
+                if path == "cards/uprising/set.dune" else text) for path, text in sources]
+    _, diags = compile_sources(sources)
+    got = [(d.code, d.message, d.span.file) for d in diags.errors]
+    assert got == [("E0466", "`mix base` brings intrigue `calculated_hire`, which takes the Mentat, "
+                             "but a game of `uprising` has no Mentat", "cards/uprising/set.dune")]
+
+
+# ---------------------------------------------------------------------- Rise of Ix with Uprising
+def test_rise_of_ix_with_uprising(compiled, interpreted):
+    game = compiled.select(("uprising", "ix"))
+    spaces = _of(game, "space")
+    # the CHOAM overlay folded over the top-right corner; the Ix board's spaces join
+    assert not {"assembly_hall", "gather_support"} & spaces
+    assert {"interstellar_shipping", "smuggling", "tech_negotiation", "dreadnought_space"} <= spaces
+    # one observation post each: the overlay's (the covered spaces' post) and the Ix board's
+    assert game.defs["post_landsraad_hall"]["links"] == ("interstellar_shipping", "smuggling")
+    assert game.defs["post_ix_board"]["links"] == ("tech_negotiation", "dreadnought_space")
+    assert all(x in spaces for k in _of(game, "post") for x in game.defs[k]["links"])
+    # no Conflict cards of Rise of Ix; Ilesa Ecaz's Foldspace from the base game, nothing else of it
+    assert not _of(game, "conflict", "ix") and "ilesa_ecaz" in game.defs
+    assert {k for k, m in game.defs.items() if m["set"] == "base"} == {"foldspace"}
+    assert "tech_tiles" in game.declared("market") and "dreadnought" in game.declared("unit")
+    lines = _games(compiled, interpreted, ("uprising", "ix"))
+    assert any("tile" in ln for ln in lines) and any("dreadnought" in ln for ln in lines)
+
+
+# ---------------------------------------------------------------------- Immortality with Uprising
+def test_immortality_with_uprising(compiled, interpreted):
+    game = compiled.select(("uprising", "immortality"))
+    # the Research Station overlay covers Uprising's Research Station, and takes its post
+    assert "research_station_up" not in game.defs and "research_station_immortality" in game.defs
+    assert game.defs["post_refinery_station"]["links"] == ("spice_refinery", "research_station_immortality")
+    assert _of(game, "tleilaxu", "immortality") and _of(game, "card", "immortality")
+    assert not _of(game, "conflict", "immortality") and not _of(game, "hagal", "immortality")
+    assert {"tleilaxu", "research"} <= set(game.declared("track"))
+    # each Dune, the Desert Planet of the starting deck becomes an Experimentation
+    start = next(m for m in game.defs.values() if m["kind"] == "deck" and m["set"] == "core")
+    assert ("experimentation", 2) in start["cards"]
+    lines = _games(compiled, interpreted, ("uprising", "immortality", "ix"), people=(4,))
+    assert any("Research Station" in ln for ln in lines)
+
+
+# ---------------------------------------------------------------------- the Shield Wall, asking a mix
+def test_the_shield_wall_protects_the_conflicts_of_its_three_locations(compiled):
+    game = compiled.select(("uprising", "ix"))
+    e = Engine(game, new_state(game, 4, 1, NAMES), [make(n, 1, i) for i, n in enumerate(NAMES)])
+    protected = {c for c in _of(game, "conflict") if rules_flags.protected(e, c)}
+    assert protected == {c for c in _of(game, "conflict")
+                         if game.defs[c].get("controls") in ("arrakeen", "spice_refinery", "imperial_basin")}
+    assert {"uprising_siege_of_arrakeen", "uprising_secure_imperial_basin", "seize_spice_refinery"} <= protected
+
+
+def test_a_set_no_mix_names_is_refused_and_list_says_what_a_mix_brings(compiled, capsys):
+    with pytest.raises(SetsError, match="set `promo` is not of a game of `uprising`.*mixes it knows: base, "
+                                        "immortality, ix"):
+        compiled.select(("uprising", "promo"))
+    assert main(["list", "--sets", "uprising,ix"]) == 0
+    out = capsys.readouterr().out
+    assert ("mix: ix brings card, intrigue, space, post, leader, tech; takes reserve foldspace; "
+            "interstellar_shipping covers assembly_hall; smuggling covers gather_support") in out
+    assert "mix: base brings its declarations only (a guest requires it)" in out
+
+
+def test_both_back_ends_select_a_mix_alike(model, compiled):
+    interpreted = from_model(model)
+    for sets in (("base", "uprising"), ("uprising", "base"), ("uprising", "ix"), ("uprising", "immortality")):
+        assert set(interpreted.select(sets).defs) == set(compiled.select(sets).defs), sets
