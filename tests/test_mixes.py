@@ -149,3 +149,46 @@ def test_both_back_ends_select_a_mix_alike(model, compiled):
     interpreted = from_model(model)
     for sets in (("base", "uprising"), ("uprising", "base"), ("uprising", "ix"), ("uprising", "immortality")):
         assert set(interpreted.select(sets).defs) == set(compiled.select(sets).defs), sets
+
+
+# ---------------------------------------------------------------------- what the adapters observe
+def test_the_adapters_observe_spies_posts_the_shield_wall_and_sandworms():
+    """Read from the declarations: a game of Uprising (mixed with Rise of Ix for its
+    leaders) through the PettingZoo environment, the vector checked against the state."""
+    np = pytest.importorskip("numpy", reason="numpy is not installed")
+    from dunec.ai import features
+    from dunec.ai.pettingzoo_env import env as make_env
+
+    environment = make_env(players=4, seed=3, sets=("uprising", "ix"))
+    environment.reset(seed=3)
+    game = environment.unwrapped.game if hasattr(environment, "unwrapped") else environment.game
+    lay = features.layout(game.content)
+    assert lay.pieces == ("spies",) and len(lay.posts) == 12 and "flags" in lay.at
+    assert {"sandworm_conflict", "spies_supply", "spies_on"} <= set(lay.set_fields)
+    rng = np.random.default_rng(3)
+    seen = {"post": False, "wall_down": False}
+    while not game.is_terminal():
+        st, seat = game.state, game.current_player()
+        vec = features.encode(st, seat, game.content)
+        a, _ = lay.at["posts"]
+        for p in st.players:
+            rel = (p.seat - seat) % len(st.players)
+            for x in p.pieces.get("spies", {}).get("on", ()):
+                assert vec[a + lay.posts.index(x)] == 1 + rel
+                seen["post"] = True
+            base = lay.at["set_seats"][0] + rel * len(lay.set_fields)
+            fields = dict(zip(lay.set_fields, vec[base:base + len(lay.set_fields)]))
+            assert fields["spies_on"] == len(p.pieces.get("spies", {}).get("on", ()))
+            assert fields["spies_supply"] == p.pieces.get("spies", {}).get("supply", 0)
+            assert fields["sandworm_conflict"] == p.units.get("sandworm", {}).get("conflict", 0)
+        assert vec[lay.at["flags"][0]] == float(st.flags["shield_wall"])
+        seen["wall_down"] |= not st.flags["shield_wall"]
+        game.apply_index(int(rng.integers(len(game.legal_actions()))))
+    assert seen["post"] and seen["wall_down"], seen
+    # no sandworm is summoned without Maker Hooks (Sietch Tabr is not on the board yet):
+    # one in the Conflict, as a summoning leaves it, is read from the unit's declaration
+    st = game.state
+    st.players[1].units.setdefault("sandworm", {})["conflict"] = 2
+    vec = features.encode(st, 0, game.content)
+    base = lay.at["set_seats"][0] + 1 * len(lay.set_fields)
+    assert vec[base + lay.set_fields.index("sandworm_conflict")] == 2
