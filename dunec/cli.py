@@ -915,6 +915,7 @@ def _mix_lines(spec) -> list:
             continue
         parts = [", ".join(m["kinds"]) or "no definitions"]
         parts += [f"takes {k} {i}" for k, i in m["takes"]]
+        parts += [f"takes {k} {i} in the Epic game" for k, i in m.get("epic_takes", ())]
         parts += [f"without {k} {i}" for k, i in m["removes"]]
         parts += [f"{n} covers {o}" for o, n in m["covers"]]
         out.append(f"mix: {g} brings {'; '.join(parts)}")

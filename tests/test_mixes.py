@@ -101,11 +101,22 @@ def test_rise_of_ix_with_uprising(compiled, interpreted):
     assert game.defs["post_ix_board"]["links"] == ("tech_negotiation", "dreadnought_space")
     assert all(x in spaces for k in _of(game, "post") for x in game.defs[k]["links"])
     # no Conflict cards of Rise of Ix; Ilesa Ecaz's Foldspace from the base game, nothing else of it
-    assert not _of(game, "conflict", "ix") and "ilesa_ecaz" in game.defs
+    assert _of(game, "conflict", "ix") == {"economic_supremacy"}  # the Epic game's only (below)
+    assert "ilesa_ecaz" in game.defs
     assert {k for k, m in game.defs.items() if m["set"] == "base"} == {"foldspace"}
     assert "tech_tiles" in game.declared("market") and "dreadnought" in game.declared("unit")
     lines = _games(compiled, interpreted, ("uprising", "ix"))
     assert any("tile" in ln for ln in lines) and any("dreadnought" in ln for ln in lines)
+    # Economic Supremacy is the Epic game's fifth Conflict III, and in no standard game
+    assert game.defs["economic_supremacy"].get("epic_only")
+    assert "economic_supremacy" not in new_state(game, 4, 1, NAMES).conflict_deck
+    for seed in range(2):
+        a = play_game(interpreted.select(("uprising", "ix")), 4, seed, NAMES, check=invariants.check, epic=True)
+        b = play_game(game, 4, seed, NAMES, check=invariants.check, epic=True)
+        assert a.digest() == b.digest() and a.log_digest() == b.log_digest()
+        cards = [c for _, c in invariants.card_places(a)]
+        # the Epic game's conflict deck holds it; each player's Control the Spice (Rise of Ix's deck list)
+        assert "economic_supremacy" in cards and cards.count("control_the_spice") == 4
 
 
 # ---------------------------------------------------------------------- Immortality with Uprising
@@ -140,7 +151,8 @@ def test_a_set_no_mix_names_is_refused_and_list_says_what_a_mix_brings(compiled,
         compiled.select(("uprising", "promo"))
     assert main(["list", "--sets", "uprising,ix"]) == 0
     out = capsys.readouterr().out
-    assert ("mix: ix brings card, intrigue, space, post, leader, tech; takes reserve foldspace; "
+    assert ("mix: ix brings card, intrigue, space, post, leader, tech, starter, deck; takes reserve foldspace; "
+            "takes conflict economic_supremacy in the Epic game; "
             "interstellar_shipping covers assembly_hall; smuggling covers gather_support") in out
     assert "mix: base brings its declarations only (a guest requires it)" in out
 

@@ -265,7 +265,7 @@ def check_mixes(model: Model, diags: Diagnostics) -> None:
                     return True
                 return False
 
-            for kind, ident, span in mix.takes:
+            for kind, ident, span in mix.takes + mix.epic_takes:
                 unknown(ident, kind, reach, f"takes {kind}", span, f"`{guest}` or a set it requires")
             for kind, ident, span in mix.removes:
                 unknown(ident, kind, reach, f"removes {kind}", span, f"`{guest}` or a set it requires")
@@ -279,7 +279,7 @@ def _check_mix_mentat(model: Model, sid: str, host, mix, like: dict, diags: Diag
     """E0466: what the mix brings takes the Mentat, on a board without a Mentat space."""
     kinds = {k for k, _ in mix.kinds}
     removed = {(like.get(k, k), i) for k, i, _ in mix.removes}
-    taken = {(like.get(k, k), i) for k, i, _ in mix.takes}
+    taken = {(like.get(k, k), i) for k, i, _ in mix.takes + mix.epic_takes}
     covered = {o for o, *_ in mix.covers}
     guest = reaches(model.sets, mix.guest) - host
 

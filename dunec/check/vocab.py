@@ -36,8 +36,8 @@ CONTENT_CHANGES = ("replace", "remove")
 # "Combining with other Dune: Imperium products"; docs/language.md, "Mixing games").
 SET_FIELDS = ("requires", "kinds", "default", "mix") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
 # The fields of a `mix SET { }`: the guest's kinds that join, content of the guest (or of
-# a set it requires) taken in although its kind does not join, content it leaves out, and
-# the host's spaces a guest's space covers (an overlay).
+# a set it requires) taken in although its kind does not join (`take KIND ID epic`: in the
+# Epic game only), content it leaves out, and the host's spaces a guest's space covers.
 MIX_FIELDS = ("kinds", "take", "remove", "replace")
 UNIT_FIELDS = {"strength": "unit_strength", "supply": "unit_supply"}
 # A market's numbers: how many face-down stacks its definitions are dealt into, or how
@@ -192,13 +192,14 @@ class MixDecl(Record):
     in a set (the host): in a game of the host, set SET (the guest, another game or a
     set built on one) brings its declarations and only its definitions of these kinds,
     the content taken, less the content removed; a guest's space covers a host's."""
-    FIELDS = ("guest", "span", "kinds", "takes", "removes", "covers")
+    FIELDS = ("guest", "span", "kinds", "takes", "epic_takes", "removes", "covers")
 
     def __init__(self, guest: str, span: ast.Span) -> None:
         self.guest = guest
         self.span = span
         self.kinds = []  # (kind, span)
         self.takes = []  # (kind, id, span)
+        self.epic_takes = []  # (kind, id, span): `take KIND ID epic`, in the Epic game only
         self.removes = []  # (kind, id, span)
         self.covers = []  # (old space, new space, old span, new span)
 
@@ -422,7 +423,7 @@ def _read_change(st: ast.Action, out: SetDecl, example: str, diags: Diagnostics)
 
 
 MIX_EXAMPLE = "mix base { kinds card intrigue; remove intrigue calculated_hire }"
-MIX_EXAMPLES = {"kinds": "kinds card intrigue", "take": "take reserve foldspace",
+MIX_EXAMPLES = {"kinds": "kinds card intrigue", "take": "take reserve foldspace (or `take conflict ID epic`)",
                 "remove": "remove intrigue calculated_hire",
                 "replace": "replace space assembly_hall with interstellar_shipping"}
 
@@ -472,11 +473,12 @@ def _read_mix(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
                 continue
             mix.covers.append((str(old.value), str(new.value), old.span, new.span))
             continue
-        if len(words) != 2:
+        epic = f.verb == "take" and len(words) == 3 and words[2].value == "epic"
+        if len(words) != 2 and not epic:
             diags.error(NAME_EXPECTED, words[0].span, field=f.verb, example=MIX_EXAMPLES[f.verb])
             continue
-        kind, ident = words
-        rows = mix.takes if f.verb == "take" else mix.removes
+        kind, ident = words[:2]
+        rows = (mix.epic_takes if epic else mix.takes) if f.verb == "take" else mix.removes
         if any(i == ident.value and k == kind.value for k, i, _ in rows):
             first = next(s for k, i, s in rows if i == ident.value and k == kind.value)
             diags.error(CONTENT_TWICE, ident.span, what=kind.value, name=ident.value,

@@ -149,6 +149,7 @@ def _open_tables(s, unplayed) -> dict:
     if getattr(s, "mixes", None):
         # `mix GUEST { }`: what another game's set brings into a game of this one (select())
         out["mixes"] = {g: {"kinds": tuple(k for k, _ in m.kinds), "takes": tuple((k, i) for k, i, _ in m.takes),
+                            "epic_takes": tuple((k, i) for k, i, _ in m.epic_takes),
                             "removes": tuple((k, i) for k, i, _ in m.removes),
                             "covers": tuple((o, n) for o, n, _, _ in m.covers)}
                         for g, m in sorted(s.mixes.items())}
@@ -304,6 +305,8 @@ def _mixed(defs: dict, vocab: dict, guests: dict) -> dict:
     its links to posts."""
     like = {k: v["like"] for x in vocab.values() for k, v in x.get("kinds", {}).items()}
     taken = {(like.get(k, k), i) for m in guests.values() if m for k, i in m["takes"]}
+    # in the Epic game only (the setup leaves an `epic_only` definition out of a standard game)
+    epic = {(like.get(k, k), i) for m in guests.values() if m for k, i in m.get("epic_takes", ())}
     removed = {(like.get(k, k), i) for m in guests.values() if m for k, i in m["removes"]}
     covers = {o: n for m in guests.values() if m for o, n in m["covers"]}
     out = {}
@@ -312,7 +315,9 @@ def _mixed(defs: dict, vocab: dict, guests: dict) -> dict:
             mix = guests[m["set"]]
             key = (like.get(m["kind"], m["kind"]), m["id"].split(".")[-1])
             kinds = mix["kinds"] if mix else ()
-            if key not in taken and (key in removed or not (m["kind"] in kinds or like.get(m["kind"]) in kinds)):
+            if key in epic:
+                m = {**m, "epic_only": True}
+            elif key not in taken and (key in removed or not (m["kind"] in kinds or like.get(m["kind"]) in kinds)):
                 continue
         elif m.get("kind") == "space" and m["id"] in covers:
             continue
