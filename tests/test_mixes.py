@@ -8,6 +8,8 @@ leaders of its own yet (branch `leaders` brings the rest), so a whole Uprising g
 with base or Immortality cards takes its leaders from Rise of Ix, mixed in too."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dunec.cli import main
@@ -77,16 +79,23 @@ def test_base_cards_in_an_uprising_game(compiled, interpreted):
 
 
 def test_a_base_card_taking_the_mentat_in_an_uprising_game_is_e0466():
-    """Rules 003 removes Calculated Hire; a mix that forgets it is refused at check."""
+    """Rules 003 removes Calculated Hire; a game of a mix that forgets it is refused at
+    the card (the card itself checks clean: it plays in a base game)."""
     root = cards_dir()
     sources = [(f"cards/{s}/{p.name}", p.read_text(encoding="utf-8"))
                for s in ("core", "base", "uprising") for p in sorted((root / s).glob("*.dune"))]
     sources = [(path, text.replace("    remove intrigue calculated_hire\n", "")
                 if path == "cards/uprising/set.dune" else text) for path, text in sources]
-    _, diags = compile_sources(sources)
-    got = [(d.code, d.message, d.span.file) for d in diags.errors]
-    assert got == [("E0466", "`mix base` brings intrigue `calculated_hire`, which takes the Mentat, "
-                             "but a game of `uprising` has no Mentat", "cards/uprising/set.dune")]
+    model, diags = compile_sources(sources)
+    assert not diags.errors, diags.render()
+    content = from_model(model)
+    with pytest.raises(SetsError) as e:
+        content.select(("uprising", "base"))
+    assert re.search(r"cards/base/intrigue\.dune:\d+:1: error\[E0466\]: intrigue `calculated_hire` of set `base` "
+                     r"takes the Mentat, but a game of `uprising` has no Mentat", str(e.value))
+    assert str(e.value).count("E0466") == 1
+    # a base game keeps it (its board has the Mentat space)
+    assert "calculated_hire" in content.select(("base", "uprising")).defs
 
 
 # ---------------------------------------------------------------------- Rise of Ix with Uprising

@@ -664,14 +664,16 @@ PIECE_NEAR_VIA_ICON = Code(
 
 # Mixing games (rules 003 "Combining with other Dune: Imperium products"): `mix SET { }`.
 MIX_TAKES_MENTAT = Code(
-    "E0466", "`mix {guest}` brings {kind} `{id}`, which takes the Mentat, but a game of `{host}` has no Mentat",
+    "E0466", "{kind} `{id}` of set `{guest}` takes the Mentat, but a game of `{host}` has no Mentat",
     "`mix SET { kinds ... }` brings another game's cards into a game of this set. The\n"
     "Mentat is a token on a board space (the base game's Mentat space); a board without\n"
     "that space has no Mentat (Uprising: rules 003), so a card that takes the Mentat or\n"
-    "asks whether it is available could never be played as printed. Leave it out of the\n"
+    "asks whether it is available could never be played as printed. Such a game is\n"
+    "refused (`dunec play`, `simulate`, `Game`) at each such card; `dunec check`\n"
+    "accepts the card, which is right in a game of its own set. Leave it out of the\n"
     "mix (rules 003 removes Calculated Hire from an Uprising game with base cards).",
-    label="brings `{id}`",
-    help="add `remove {kind} {id}` to `mix {guest}`")
+    label="takes the Mentat",
+    help="add `remove {kind} {id}` to `mix {guest}` in the set of `{host}`")
 MIX_NOT_A_GUEST = Code(
     "E0467", "set `{host}` cannot mix `{guest}`: {why}",
     "`mix SET { }` says what set SET brings into a game of this set when a game names\n"

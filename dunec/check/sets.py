@@ -7,14 +7,13 @@ from dunec.check.messages import (
     CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACES_ABSENT, DECK_REPLACES_NOT_STARTER, DECK_REPLACES_UNEVEN,
     DECK_SIZE_MISMATCH, DECK_STARTING_REPLACES, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE,
     HAGAL_PICKS_FROM_NON_MAKER, HAGAL_REPLACED_TWICE, HAGAL_REPLACES_UNREQUIRED, MIX_CONTENT_UNKNOWN,
-    MIX_KIND_NOT_HELD, MIX_NOT_A_GUEST, MIX_TAKES_MENTAT, OPEN_ICON_UNUSED,
+    MIX_KIND_NOT_HELD, MIX_NOT_A_GUEST, OPEN_ICON_UNUSED,
     SET_CANNOT_START, SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
 from dunec.check.diagnostics import did_you_mean, one_of
 from dunec.check.model import CARD_KINDS, Model
 from dunec.check.tables import starting_deck
 from dunec.check.vocab import reaches
-from dunec.ir.ops import walk
 
 
 def check_decks(model: Model, diags: Diagnostics) -> None:
@@ -205,23 +204,11 @@ def check_content_changes(model: Model, diags: Diagnostics) -> None:
             known(new, CARD_KINDS, "card", "brings in", new_span)
 
 
-def takes_mentat(d) -> bool:
-    """The definition takes the Mentat (`mentat`) or asks whether it is available
-    (`mentat_available`), in a box or a requirement."""
-    def named(x) -> bool:
-        if x == "mentat_available":
-            return True
-        return isinstance(x, tuple) and any(named(y) for y in x)
-    if named(d.fields.get("requires")):
-        return True
-    return any(op.kind == "mentat" or named(op.args) for ops in d.boxes.values() for op in walk(ops))
-
-
 def check_mixes(model: Model, diags: Diagnostics) -> None:
     """Each `mix GUEST { }` of a set (the host): GUEST is another game's set; its kinds
     are the guest's; what it takes and removes is the guest's, what it replaces a space
-    of the host's game; and no definition it brings takes the Mentat when the host's
-    board has no Mentat space (rules 003: no Mentat in Uprising)."""
+    of the host's game. (What a mix brings that takes the Mentat, on a board without
+    one, is refused for a game, E0466: ir/meta.py.)"""
     like = {k: d.like for x in model.sets.values() for k, d in x.derived.items()}
     for sid, decl in sorted(model.sets.items()):
         if not decl.mixes or decl.defn.span.file not in model.files:
@@ -272,29 +259,4 @@ def check_mixes(model: Model, diags: Diagnostics) -> None:
             for old, new, old_span, new_span in mix.covers:
                 unknown(old, "space", host, "replaces space", old_span, f"a game of `{sid}`")
                 unknown(new, "space", reach, "brings in space", new_span, f"`{guest}` or a set it requires")
-            _check_mix_mentat(model, sid, host, mix, like, diags)
 
-
-def _check_mix_mentat(model: Model, sid: str, host, mix, like: dict, diags: Diagnostics) -> None:
-    """E0466: what the mix brings takes the Mentat, on a board without a Mentat space."""
-    kinds = {k for k, _ in mix.kinds}
-    removed = {(like.get(k, k), i) for k, i, _ in mix.removes}
-    taken = {(like.get(k, k), i) for k, i, _ in mix.takes + mix.epic_takes}
-    covered = {o for o, *_ in mix.covers}
-    guest = reaches(model.sets, mix.guest) - host
-
-    def joins(d) -> bool:
-        key = (like.get(d.kind, d.kind), d.id.split(".")[-1])
-        if key in taken:
-            return d.set in guest or d.set in reaches(model.sets, mix.guest)
-        return d.set == mix.guest and (d.kind in kinds or like.get(d.kind) in kinds) and key not in removed
-
-    coming = [d for d in model.defs.values() if joins(d)]
-    board = [d for d in model.of_kind("space") if d.set in host and d.id not in covered]
-    board += [d for d in coming if d.kind == "space"]
-    if any(takes_mentat(d) for d in board):
-        return
-    for d in sorted(coming, key=lambda d: (d.span.file, d.span.line, d.span.col)):
-        if d.kind != "space" and takes_mentat(d):
-            diags.error(MIX_TAKES_MENTAT, mix.span, kind=d.kind, id=d.id, guest=mix.guest, host=sid,
-                        notes=[(f"`{d.id}` takes the Mentat here", d.span)])

@@ -7,8 +7,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
-from dunec.check.constructs import unplayed_uses
-from dunec.check.messages import NOT_PLAYED_YET
+from dunec.check.constructs import mentat_uses, unplayed_uses
+from dunec.check.messages import MIX_TAKES_MENTAT, NOT_PLAYED_YET
 from dunec.check.model import Def
 from dunec.check.tables import UNPLAYED_CONSTRUCTS, starting_deck
 from dunec.ir import value
@@ -84,6 +84,7 @@ def vocab_of(model) -> dict:
     step's reward is an effect keyed (track, "step N")."""
     out = {}
     unplayed = unplayed_uses(model)
+    mentat = mentat_uses(model)
     for sid in sorted(model.sets):
         s = model.sets[sid]
         names = {k: {} for k in ("counter", "unit", "track", "market", "token")}
@@ -117,6 +118,8 @@ def vocab_of(model) -> dict:
         if getattr(s, "default", False):
             out[sid]["default"] = True  # the game played when no sets are named
         out[sid].update(_open_tables(s, unplayed.get(sid, ())))
+        if mentat.get(sid):
+            out[sid]["mentat"] = mentat[sid]  # (id, file, line, col) of each definition taking the Mentat
     return out
 
 
@@ -327,6 +330,24 @@ def _mixed(defs: dict, vocab: dict, guests: dict) -> dict:
     return out
 
 
+def _without_mentat(defs: dict, vocab: dict, guests: dict, host: str) -> list:
+    """E0466 at each definition a guest brings that takes the Mentat, when no board
+    space of the game gives it (rules 003: no Mentat in Uprising, so Calculated Hire
+    leaves an Uprising game with base cards)."""
+    uses = {(s, i): (f, ln, c) for s, v in vocab.items() for i, f, ln, c in v.get("mentat", ())}
+    if any(m.get("kind") == "space" and (m["set"], m["id"]) in uses for m in defs.values()):
+        return []
+    out = []
+    for m in sorted(defs.values(), key=lambda m: uses.get((m["set"], m["id"]), ("",)) + (m["id"],)):
+        where = uses.get((m["set"], m["id"]))
+        if m["set"] in guests and where is not None:
+            message, label, help = MIX_TAKES_MENTAT.render(
+                {"kind": m["kind"], "id": m["id"], "guest": m["set"], "host": host})
+            out.append(f"{where[0]}:{where[1]}:{where[2]}: error[{MIX_TAKES_MENTAT.code}]: {message}\n"
+                       f"  = help: {help}")
+    return out
+
+
 def required_first(vocab: dict, sets) -> tuple:
     """The sets and every set they require (vocab: Content.vocab), each after the
     sets it requires."""
@@ -422,6 +443,10 @@ class Content:
         defs = {k: m for k, m in every.items() if m["set"] in sets or m["set"] not in self.vocab}
         if guests:
             defs = _mixed(defs, self.vocab, guests)
+            refused = _without_mentat(defs, self.vocab, guests, sets[len(shared)]) if playing else []
+            if refused:
+                raise SetsError("a card of this mix takes the Mentat, which the game's board does not hold:\n"
+                                + "\n".join(refused))
         # An overlay: a selected set's space takes the place of the spaces it `replaces`
         # (the CHOAM overlay covers base spaces, rules 000 setup), so the board, the agent
         # menus and House Hagal's cards never see a covered space.
