@@ -665,6 +665,21 @@ PIECE_NEAR_VIA_ICON = Code(
     help="name the icon of the spaces meant (`near city`), or drop `near {icon}`")
 
 # Mixing games (rules 003 "Combining with other Dune: Imperium products"): `mix SET { }`.
+MIX_COVER_NOT_BROUGHT = Code(
+    "E0447", "`mix {guest}` replaces space `{old}` with `{new}`, which the mix does not bring",
+    "`replace space OLD with NEW` takes OLD off the board of a game of this set and puts\n"
+    "the guest's space NEW in its place. NEW joins the game only as the mix's other\n"
+    "lines say (`kinds ... space`, or `take space NEW`); otherwise OLD would leave the\n"
+    "board with nothing in its place.",
+    label="not brought by `mix {guest}`",
+    help="add `space` to the mix's `kinds`, or `take space {new}`")
+MIX_LINE_CHANGES_NOTHING = Code(
+    "E0448", "`mix {guest}` {verb} {kind} `{name}`, which it {does} anyway",
+    "A mix's `take KIND ID` brings in what its `kinds` leave out, and `remove KIND ID`\n"
+    "leaves out what its `kinds` bring. A line that takes a definition of a kind the\n"
+    "mix brings whole, or removes one of a kind it never brings, changes nothing: it\n"
+    "is usually a kind missing from (or left in) the `kinds` line.",
+    label="changes nothing")
 MIX_TAKES_MENTAT = Code(
     "E0466", "{kind} `{id}` of set `{guest}` takes the Mentat, but a game of `{host}` has no Mentat",
     "`mix SET { kinds ... }` brings another game's cards into a game of this set. The\n"

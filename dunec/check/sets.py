@@ -7,6 +7,7 @@ from dunec.check.messages import (
     CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACES_ABSENT, DECK_REPLACES_NOT_STARTER, DECK_REPLACES_UNEVEN,
     DECK_SIZE_MISMATCH, DECK_STARTING_REPLACES, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE,
     HAGAL_PICKS_FROM_NON_MAKER, HAGAL_REPLACED_TWICE, HAGAL_REPLACES_UNREQUIRED, MIX_CONTENT_UNKNOWN,
+    MIX_COVER_NOT_BROUGHT, MIX_LINE_CHANGES_NOTHING,
     MIX_KIND_NOT_HELD, MIX_NOT_A_GUEST, OPEN_ICON_UNUSED,
     SET_CANNOT_START, SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
@@ -252,11 +253,26 @@ def check_mixes(model: Model, diags: Diagnostics) -> None:
                     return True
                 return False
 
+            brought = {k for k, _ in mix.kinds}
+
+            def whole(kind, ident):  # the definition is the guest's own, of a kind the mix brings
+                return any(d.set == guest and (d.kind in brought or like.get(d.kind) in brought)
+                           for d in of(ident, kind, {guest}))
+
             for kind, ident, span in mix.takes + mix.epic_takes:
-                unknown(ident, kind, reach, f"takes {kind}", span, f"`{guest}` or a set it requires")
+                if not unknown(ident, kind, reach, f"takes {kind}", span, f"`{guest}` or a set it requires") \
+                        and whole(kind, ident) and (kind, ident, span) in mix.takes:
+                    diags.error(MIX_LINE_CHANGES_NOTHING, span, guest=guest, verb="takes", kind=kind, name=ident,
+                                does="brings", help=f"drop `take {kind} {ident}`: `kinds` brings every {kind}")
             for kind, ident, span in mix.removes:
-                unknown(ident, kind, reach, f"removes {kind}", span, f"`{guest}` or a set it requires")
+                if not unknown(ident, kind, reach, f"removes {kind}", span, f"`{guest}` or a set it requires") \
+                        and not whole(kind, ident):
+                    diags.error(MIX_LINE_CHANGES_NOTHING, span, guest=guest, verb="removes", kind=kind, name=ident,
+                                does="leaves out", help=f"drop `remove {kind} {ident}`, or add `{kind}` to `kinds`")
+            taken = {i for k, i, _ in mix.takes if like.get(k, k) == "space"}
             for old, new, old_span, new_span in mix.covers:
                 unknown(old, "space", host, "replaces space", old_span, f"a game of `{sid}`")
-                unknown(new, "space", reach, "brings in space", new_span, f"`{guest}` or a set it requires")
+                if not unknown(new, "space", reach, "brings in space", new_span, f"`{guest}` or a set it requires") \
+                        and not whole("space", new) and new not in taken:
+                    diags.error(MIX_COVER_NOT_BROUGHT, new_span, guest=guest, old=old, new=new)
 
