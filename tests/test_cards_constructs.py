@@ -383,6 +383,8 @@ def test_every_condition_is_probed():
     used |= {"units_ahead", "opponent_combat_intrigue", "gained_this_turn"}  # played on Immortality's cards (tests/test_immortality_cards.py)
     used |= {"swordmasters"}  # played on Uprising's Swordmaster space (tests/test_uprising_setup.py)
     used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
+    used |= {"recalled", "spying"}  # played on a set's pieces (tests/test_uprising_spies.py)
+    used |= {"strength"}  # played on Gurney Halleck (tests/test_uprising_leaders.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 
 
