@@ -918,6 +918,7 @@ def _mix_lines(spec) -> list:
         parts += [f"takes {k} {i} in the Epic game" for k, i in m.get("epic_takes", ())]
         parts += [f"without {k} {i}" for k, i in m["removes"]]
         parts += [f"{n} covers {o}" for o, n in m["covers"]]
+        parts += [f"its {o} is {n}" for o, n in m.get("stands", ())]
         out.append(f"mix: {g} brings {'; '.join(parts)}")
     return out
 

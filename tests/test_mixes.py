@@ -15,6 +15,7 @@ from dunec.content import from_model
 from dunec.engine.checks import invariants
 from dunec.engine.loop.game import Engine
 from dunec.engine.players.policies import make
+from dunec.engine.rules import costs as rules_costs
 from dunec.engine.rules import flags as rules_flags
 from dunec.engine.runs.runner import new_state, play_game
 from dunec.frontend import compile_sources
@@ -70,6 +71,14 @@ def test_base_cards_in_an_uprising_game(compiled, interpreted):
     for kind in ("space", "leader", "conflict", "reserve", "hagal"):
         assert not _of(game, kind, "base"), kind
     assert "shield_wall" in game.declared("flag")
+    # a base card counting or discounting The Spice Must Flow means Uprising's, the one this game holds
+    assert game.aliases == {"the_spice_must_flow": "the_spice_must_flow_up"}
+    assert "the_spice_must_flow" not in game.defs and "the_spice_must_flow_up" in game.defs
+    e = Engine(game, new_state(game, 4, 1, NAMES), [make(n, 1, i) for i, n in enumerate(NAMES)])
+    p = e.state.players[0]
+    p.deck += ["the_spice_must_flow_up"] * 2
+    assert rules_costs.copies(e, p, "the_spice_must_flow") == 2
+    assert compiled.select(("base", "uprising")).aliases == {"the_spice_must_flow_up": "the_spice_must_flow"}
     lines = _games(compiled, interpreted, ("uprising", "base"))
     base_titles = {m["name"] for k, m in game.defs.items() if m["set"] == "base"}
     assert any(f"plays {t}" in ln or f"acquires {t}" in ln for ln in lines for t in base_titles)
@@ -159,7 +168,8 @@ def test_a_set_no_mix_names_is_refused_and_list_says_what_a_mix_brings(compiled,
     out = capsys.readouterr().out
     assert ("mix: ix brings card, intrigue, space, post, leader, tech, starter, deck; takes reserve foldspace; "
             "takes conflict economic_supremacy in the Epic game; "
-            "interstellar_shipping covers assembly_hall; smuggling covers gather_support") in out
+            "interstellar_shipping covers assembly_hall; smuggling covers gather_support; "
+            "its the_spice_must_flow is the_spice_must_flow_up") in out
     assert "mix: base brings its declarations only (a guest requires it)" in out
 
 

@@ -269,6 +269,9 @@ def check_mixes(model: Model, diags: Diagnostics) -> None:
                         and not whole(kind, ident):
                     diags.error(MIX_LINE_CHANGES_NOTHING, span, guest=guest, verb="removes", kind=kind, name=ident,
                                 does="leaves out", help=f"drop `remove {kind} {ident}`, or add `{kind}` to `kinds`")
+            for old, new, old_span, new_span, kind in mix.stands:
+                unknown(old, kind, reach, f"replaces {kind}", old_span, f"`{guest}` or a set it requires")
+                unknown(new, kind, host, f"reads {kind}", new_span, f"a game of `{sid}`")
             taken = {i for k, i, _ in mix.takes if like.get(k, k) == "space"}
             for old, new, old_span, new_span in mix.covers:
                 unknown(old, "space", host, "replaces space", old_span, f"a game of `{sid}`")

@@ -188,11 +188,12 @@ class SetDecl(Record):
 
 
 class MixDecl(Record):
-    """`mix SET { kinds KIND...; take KIND ID; remove KIND ID; replace space OLD with NEW }`
+    """`mix SET { kinds KIND...; take KIND ID; remove KIND ID; replace KIND OLD with NEW }`
     in a set (the host): in a game of the host, set SET (the guest, another game or a
     set built on one) brings its declarations and only its definitions of these kinds,
-    the content taken, less the content removed; a guest's space covers a host's."""
-    FIELDS = ("guest", "span", "kinds", "takes", "epic_takes", "removes", "covers")
+    the content taken, less the content removed; a guest's space covers a host's, and
+    the host's card NEW is the guest's OLD wherever a guest's card names it."""
+    FIELDS = ("guest", "span", "kinds", "takes", "epic_takes", "removes", "covers", "stands")
 
     def __init__(self, guest: str, span: ast.Span) -> None:
         self.guest = guest
@@ -202,6 +203,9 @@ class MixDecl(Record):
         self.epic_takes = []  # (kind, id, span): `take KIND ID epic`, in the Epic game only
         self.removes = []  # (kind, id, span)
         self.covers = []  # (old space, new space, old span, new span)
+        # `replace KIND OLD with NEW` of another kind: the guest's OLD (left out) is the
+        # host game's NEW wherever a card names it (old, new, old span, new span, kind)
+        self.stands = []
 
 
 def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
@@ -462,16 +466,20 @@ def _read_mix(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
                     mix.kinds.append((str(a.value), a.span))
             continue
         if f.verb == "replace":
-            if len(words) != 4 or words[0].value != "space" or words[2].value != "with":
+            if len(words) != 4 or words[2].value != "with":
                 diags.error(NAME_EXPECTED, words[0].span, field="replace", example=MIX_EXAMPLES["replace"])
                 continue
-            old, new = words[1], words[3]
-            if any(o == old.value for o, *_ in mix.covers):
-                first = next(s for o, _, s, _ in mix.covers if o == old.value)
-                diags.error(CONTENT_TWICE, old.span, what="space", name=old.value, verb="replace",
+            kind, old, new = words[0], words[1], words[3]
+            rows = mix.covers if kind.value == "space" else mix.stands
+            if any(o == old.value for o, *_ in rows):
+                first = next(r[2] for r in rows if r[0] == old.value)
+                diags.error(CONTENT_TWICE, old.span, what=str(kind.value), name=old.value, verb="replace",
                             other=out.id, notes=[("first replaced here", first)])
                 continue
-            mix.covers.append((str(old.value), str(new.value), old.span, new.span))
+            if kind.value == "space":
+                mix.covers.append((str(old.value), str(new.value), old.span, new.span))
+            else:
+                mix.stands.append((str(old.value), str(new.value), old.span, new.span, str(kind.value)))
             continue
         epic = f.verb == "take" and len(words) == 3 and words[2].value == "epic"
         if len(words) != 2 and not epic:

@@ -167,7 +167,8 @@ def _open_tables(s, unplayed) -> dict:
         out["mixes"] = {g: {"kinds": tuple(k for k, _ in m.kinds), "takes": tuple((k, i) for k, i, _ in m.takes),
                             "epic_takes": tuple((k, i) for k, i, _ in m.epic_takes),
                             "removes": tuple((k, i) for k, i, _ in m.removes),
-                            "covers": tuple((o, n) for o, n, _, _ in m.covers)}
+                            "covers": tuple((o, n) for o, n, _, _ in m.covers),
+                            "stands": tuple((o, n) for o, n, *_ in m.stands)}
                         for g, m in sorted(s.mixes.items())}
     return out
 
@@ -325,10 +326,14 @@ def _mixed(defs: dict, vocab: dict, guests: dict) -> dict:
     epic = {(like.get(k, k), i) for m in guests.values() if m for k, i in m.get("epic_takes", ())}
     removed = {(like.get(k, k), i) for m in guests.values() if m for k, i in m["removes"]}
     covers = {o: n for m in guests.values() if m for o, n in m["covers"]}
+    # the guest's content a host's card stands for is the host's only
+    stood = {o for m in guests.values() if m for o, _ in m.get("stands", ())}
     out = {}
     for k, m in defs.items():
         if m["set"] in guests:
             mix = guests[m["set"]]
+            if m["id"] in stood:
+                continue
             key = (like.get(m["kind"], m["kind"]), m["id"].split(".")[-1])
             kinds = mix["kinds"] if mix else ()
             if key in epic:
@@ -395,6 +400,9 @@ class Content:
     needs: tuple = ()
     # The guests of a mixed game (mix_guests): guest set -> its mix, or None (declarations only).
     guests: dict = field(default_factory=dict)
+    # A mix's `replace KIND OLD with NEW` (not a space): a card naming OLD reads NEW (rules
+    # that take a card's id: `copies`, `most_copies`, `discount`, `gain_card`).
+    aliases: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.sets:
@@ -466,7 +474,9 @@ class Content:
         covered = {r.split(".")[-1] for m in defs.values() if m.get("kind") == "space" for r in m.get("replaces", ())}
         defs = {k: m for k, m in defs.items() if not (m.get("kind") == "space" and k in covered)}
         defs = _changed(defs, [self.vocab[s] for s in sets])
-        return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs, guests=guests)
+        aliases = {o: n for m in guests.values() if m for o, n in m.get("stands", ())}
+        return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs, guests=guests,
+                       aliases=aliases)
 
     def declared(self, kind: str) -> dict:
         """The names of one kind ("counter", "unit", "track", "market", "token") this
