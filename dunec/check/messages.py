@@ -711,7 +711,9 @@ MIX_CONTENT_UNKNOWN = Code(
     "In `mix SET { }`, `take KIND ID` and `remove KIND ID` name a definition of the\n"
     "guest set or of a set it requires, of that kind; `replace space OLD with NEW`\n"
     "names a board space OLD of a game of this set and a space NEW of the guest, which\n"
-    "takes OLD's place (and its links to observation posts).",
+    "takes OLD's place (and its links to observation posts); `replace KIND OLD with NEW`\n"
+    "of another kind names the guest's OLD and the game's NEW, which a guest's card\n"
+    "naming OLD reads.",
     label="no {what} of {owner}",
     help=None)
 
