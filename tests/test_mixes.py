@@ -220,3 +220,30 @@ def test_the_adapters_observe_spies_posts_the_shield_wall_and_sandworms():
     vec = features.encode(st, 0, game.content)
     base = lay.at["set_seats"][0] + 1 * len(lay.set_fields)
     assert vec[base + lay.set_fields.index("sandworm_conflict")] == 2
+
+
+def test_a_unit_placed_on_a_location_of_uprising_has_an_action_id_and_is_observed(compiled):
+    """Rise of Ix's dreadnought placed on Arrakeen in an Uprising game: the location is
+    `arrakeen`, its space `arrakeen_up` (a PettingZoo game of the mix plays through)."""
+    np = pytest.importorskip("numpy", reason="numpy is not installed")
+    from dunec.ai import features
+    from dunec.ai.pettingzoo_env import env as make_env
+    from dunec.engine.loop.action_space import space_of
+
+    game = compiled.select(("uprising", "ix"))
+    space = space_of(game)
+    assert space.id_of(("place", "dreadnought", "arrakeen")) != space.id_of(("place", "dreadnought", "spice_refinery"))
+    lay = features.layout(game)
+    st = new_state(game, 4, 1, NAMES)
+    st.placed["arrakeen"] = (2, "dreadnought")
+    vec = features.encode(st, 0, game)
+    assert vec[lay.at["placed"][0] + lay.spaces.index("arrakeen_up")] == 1 + 2
+    environment = make_env(players=4, seed=2, sets=("uprising", "ix"))
+    environment.reset(seed=2)
+    turns = 0
+    for _ in environment.agent_iter():
+        obs, _, done, cut, _ = environment.last()
+        mask = None if done or cut else obs["action_mask"]
+        environment.step(None if mask is None else int(np.flatnonzero(mask)[turns % int(mask.sum())]))
+        turns += 1
+    assert turns > 100

@@ -70,6 +70,7 @@ class Layout:
     grafts: bool = False  # a card with `graft`: the cards grafted on the agent turn under way (block `grafted`)
     pieces: tuple = ()    # the sets' pieces (spies), sorted: per seat, in supply and on the board
     posts: tuple = ()     # the locations pieces stand on (observation posts), sorted (block `posts`)
+    places: dict = None   # a location a unit is placed on -> the indexes of its spaces in `spaces`
 
     @property
     def set_fields(self) -> tuple:
@@ -182,7 +183,17 @@ def _make_layout(content) -> Layout:
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
                   _offsets(blocks + tuple(extra)), columns, tokens, bool(card_kinds),
                   {t: {c: i for i, c in enumerate(sorted(cols))} for t, cols in columns.items()}, grafts,
-                  lay.pieces, posts)
+                  lay.pieces, posts, _places(defs, spaces))
+
+
+def _places(defs: dict, spaces: tuple) -> dict:
+    """location -> the indexes of the spaces that stand for it: a space by its own id
+    (the base game's Arrakeen), and every space with `location ID` (Uprising's)."""
+    out: dict = {}
+    for i, s in enumerate(spaces):
+        for loc in dict.fromkeys((s, defs[s].get("location") or s)):
+            out.setdefault(loc, []).append(i)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
@@ -263,8 +274,10 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
     placed = {}  # (seat, unit kind) -> units placed on the board
     for space, (seat, kind) in view.placed.items():
         placed[seat, kind] = placed.get((seat, kind), 0) + 1
-        if "placed" in at and space in lay.spaces:
-            vec[at["placed"][0] + lay.spaces.index(space)] = 1 + rel(seat)
+        if "placed" in at:
+            # a location, shown on its space (Uprising's arrakeen_up stands for arrakeen)
+            for i in lay.places.get(space, ()):
+                vec[at["placed"][0] + i] = 1 + rel(seat)
     width = len(lay.set_fields)
     tile_index = {t: i for i, t in enumerate(lay.tiles)}
     for p in players:
