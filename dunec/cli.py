@@ -880,6 +880,8 @@ def cmd_list(args) -> int:
         if m["kind"] == "deck":
             row["copies"] = 1
             row["size"] = m["size"]
+        if m.get("side_of"):  # a two-sided leader's back: a face of the front's card, no card of its own
+            row["copies"], row["side_of"] = 0, m["side_of"]
         rows.append(row)
     if args.json:
         import json
@@ -888,6 +890,8 @@ def cmd_list(args) -> int:
     width = max([6] + [len(r["set"]) for r in rows])
     for r in rows:
         extra = f" cost {r['cost']}" if r.get("cost") is not None else ""
+        if r.get("side_of"):
+            extra = f" (the back of {defs[r['side_of']]['name']})"
         print(f"{r['kind']:9} {r['set']:{width}} {r['copies']:>2}x {r['id']:32} {r['name']}{extra}")
     print(f"{len(rows)} definitions, {sum(r['copies'] for r in rows)} copies")
     for line in _mix_lines(args.sets):

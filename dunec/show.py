@@ -16,12 +16,13 @@ BOX_TITLES = {
     "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict", "round_start": "At round start",
     "lose_troops": "When you lose Troops at the end of a Conflict",
     "reach": "When you reach Influence with a Faction",
+    "agent_at": "When you send an Agent to a board space",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
 
 # The definitions whose names a rules text may name (a space, a card to gain or discount).
-NAMED_KINDS = ("space", "card", "starter", "reserve", "intrigue", "tech")
+NAMED_KINDS = ("space", "card", "starter", "reserve", "intrigue", "tech", "leader")
 
 
 def titles_of(model) -> dict:
@@ -96,6 +97,9 @@ def box_title(d: Def, box: str) -> str:
     if box == "reach" and d.fields.get("reach"):  # `on reach FACTION N`
         faction, n = d.fields["reach"]
         return f"When you reach {n} Influence with {describe.NAMES.get(faction, faction)}"
+    if box == "agent_at" and d.fields.get("agent_at"):  # `on agent_at ICON...`
+        icons = " or ".join(describe.NAMES.get(i, describe.name(i)) for i in d.fields["agent_at"])
+        return f"When you send an Agent to a {icons} board space"
     return BOX_TITLES[box]
 
 
@@ -111,7 +115,11 @@ def fact_lines(d: Def) -> list[str]:
         if f.get("first_player"):
             lines.append("First Player marker: its holder starts.")
     # A field named after a set's tag set (Uprising's battle icons): no kind has it as its own.
-    known = {k for schema in SCHEMAS.values() for k in schema} | {"players"}
+    known = {k for schema in SCHEMAS.values() for k in schema} | {"players"} | \
+        {spec.box for schema in SCHEMAS.values() for spec in schema.values() if spec.box}
+    if d.kind == "leader" and (f.get("side") or f.get("side_of")):  # a two-sided leader (`flip_leader`)
+        lines.append(f"Other side: {describe.name(f.get('side') or f['side_of'])}"
+                     + (" (the front)" if f.get("side_of") else " (the back)"))
     for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)
                       and all(isinstance(t, str) for t in f[k])):
         lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))

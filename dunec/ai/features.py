@@ -174,11 +174,15 @@ def _make_layout(content) -> Layout:
     flags = content.declared("flag") if content.vocab else {}
     if flags:
         extra.append(("flags", len(flags)))  # a set's board-held flags, sorted: 1 while up (rules/flags.py)
+    if any(d.get("side_of") for d in defs.values()):
+        extra.append(("sides", MAX_SEATS))  # by relative seat: 1 while the leader shows its other side
     grafts = any(defs[c].get("graft") for c in cards)
     if grafts:
         extra.append(("grafted", len(cards)))  # the two cards grafted on the agent turn under way, by card
     if posts:
-        extra.append(("posts", len(posts)))  # 1 + the relative seat whose piece stands there, 0 if free
+        # per seat slot, per location: how many of the seat's pieces stand there (a post may
+        # hold two players' spies: Uprising's shared placement)
+        extra.append(("posts", MAX_SEATS * len(posts)))
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
                   _offsets(blocks + tuple(extra)), columns, tokens, bool(card_kinds),
@@ -244,16 +248,20 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
             if m.get("to"):
                 up = list(view.market_slots.get(market, ())) + ([m["keeps"]] if m.get("keeps") else [])
                 _count(vec, at["market_cards"][0], lay.card_index, up)
+    if "sides" in at:  # a two-sided leader turned over (`flip_leader`): its back is up
+        for p in players:
+            vec[at["sides"][0] + rel(p.seat)] = float(bool(content.defs.get(p.leader, {}).get("side_of")))
     if "flags" in at:
         for i, flag in enumerate(sorted(view.flags)):
             vec[at["flags"][0] + i] = float(view.flags[flag])
     if "posts" in at:
         where = {x: i for i, x in enumerate(lay.posts)}
         for p in players:
+            base = at["posts"][0] + rel(p.seat) * len(lay.posts)
             for held in p.pieces.values():
                 for x in held.get("on", ()):
                     if x in where:
-                        vec[at["posts"][0] + where[x]] = 1 + rel(p.seat)
+                        vec[base + where[x]] += 1.0
     np.clip(vec, 0.0, HIGH, out=vec)
     return vec
 

@@ -517,6 +517,42 @@ OBJECTIVE_FIRST_PLAYER_TWICE = Code(
     "first players.",
     label="a second First Player marker for {n} players",
     help="keep `first_player` on one objective of each player count")
+# --- leaders' own tracks and sides (engine/rules/tracks.py owns, rules/agents.py flip_leader)
+TRACK_LEADER_UNKNOWN = Code(
+    "E0475", "track `{track}` is printed on `{leader}`, which is no leader",
+    "A track with `leader ID` is printed on that leader's card (Feyd-Rautha's\n"
+    "Training track): only the player leading with ID has a token on it. ID names a\n"
+    "leader definition of the set or of a set it requires.",
+    label="no leader `{leader}`")
+LEADER_TRACK_ELSEWHERE = Code(
+    "E0476", "`{name}` reads or moves track `{track}`, printed on leader `{leader}`, outside that leader",
+    "A leader's track (`leader ID` in the track) has a token only for the player\n"
+    "leading with ID. A card, a space or another leader that advanced it or read it\n"
+    "would do nothing for every other player; only the leader's own boxes (either\n"
+    "side) and the track's own rewards name it.",
+    label="`{track}` is only `{leader}`'s",
+    help="move the effect into leader `{leader}`, or declare a track every player has (no `leader`)")
+FLIP_WITHOUT_SIDE = Code(
+    "E0477", "`flip_leader` in {what}, which has no other side",
+    "`flip_leader` turns a two-sided leader over: the front (its own boxes) and the\n"
+    "`side ID \"Title\" { ... }` it holds. It stands in a box of such a leader, or of\n"
+    "its side (flipping back).",
+    label="nothing to flip",
+    help="give the leader its other face: `side ID \"Title\" {{ signet {{ ... }} }}`")
+SIDE_MISPLACED = Code(
+    "E0478", "{what}",
+    "A leader card has two faces: the front is the leader's own fields, the back one\n"
+    "`side ID \"Title\" { ... }` inside it, with the boxes a leader has (a side holds\n"
+    "no `side`, and a leader one at most). Its ID names the face like any definition.",
+    label="a leader card has two faces",
+    help="keep one `side` in the leader, none in a side")
+REPEAT_WITHOUT_SPACE = Code(
+    "E0479", "`repeat_space` in {box}, where no agent was sent to a space",
+    "`repeat_space` plays again the effect of the board space your agent was sent to\n"
+    "this turn (not its influence): it stands in an agent box or a leader's\n"
+    "`on agent_at` box, which know that space.",
+    label="no space here",
+    help="use it in `on agent_at ICON {{ ... }}` or in a card's `agent {{ ... }}`")
 # --- tracks as graphs (`cell ID { column N; next ID...; gives { } }`, `start ID`)
 TRACK_UNKNOWN_CELL = Code(
     "E0420", "track `{track}` has no cell `{cell}`",
@@ -532,12 +568,13 @@ TRACK_UNREACHABLE_CELL = Code(
     label="no link leads here from `{start}`",
     help="add `{cell}` to the `next` of a cell in column {column}")
 TRACK_LINK_NOT_RIGHTWARD = Code(
-    "E0422", "a link of cell `{cell}` skips or goes back: `{to}` is in column {column}",
-    "A move goes one column to the right: each `next` of a cell in column N names a\n"
-    "cell in column N+1. So a token never moves straight up or down, nor to the left,\n"
-    "and the links cannot go round in a cycle.",
+    "E0422", "a link of cell `{cell}` does not go right: `{to}` is in column {column}",
+    "A move goes to the right: each `next` of a cell in column N names a cell in a\n"
+    "column above N (N+1, or further when a path skips a column another path goes\n"
+    "through, as Feyd-Rautha's Training track). So a token never moves straight up or\n"
+    "down, nor to the left, and the links cannot go round in a cycle.",
     label="`{cell}` is in column {from_column}",
-    help="link `{cell}` to cells of column {want}")
+    help="link `{cell}` to cells of column {want} or above")
 TRACK_MIXES_FORMS = Code(
     "E0423", "track `{track}` mixes a line and a graph",
     "A track is either a line (`steps N`, `step K { }`) or a graph of cells\n"

@@ -202,6 +202,12 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         # kept as the field `reach` = (faction, N).
         "on reach": FieldSpec("box", "on reach emperor 2 { intrigue 1 }", box="reach", table="faction",
                               number="influence_step"),
+        # When you send an agent to a space with one of the icons (after the space's and
+        # the card's effects): kept as the field `agent_at`, the icons.
+        "on agent_at": FieldSpec("box", "on agent_at bene_gesserit { draw 1 }", box="agent_at", table="icon"),
+        # A two-sided leader's back: `side ID "Title" { boxes }`, a leader definition of
+        # its own (fields `side_of` on it, `side` on the front); `flip_leader` turns it.
+        "side": FieldSpec("side", 'side reverend_mother_jessica "Reverend Mother Jessica" { signet { water 1 } }'),
     },
     # A tile of a set's market (Rise of Ix's tech tiles, bought with spice: rules 000,
     # "Tech Tiles"). `use` is played on the owner's own turn like a plot; `flips`: only

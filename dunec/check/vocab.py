@@ -71,7 +71,9 @@ def sellable_kinds() -> tuple:
 LINE_FIELDS = ("steps", "step")
 GRAPH_FIELDS = ("cell", "start", "from")
 # `first K { }` (a line's step K) / `first CELL { }` (a graph's cell): either form
-TRACK_FIELDS = LINE_FIELDS + GRAPH_FIELDS + ("first", "at_end")
+# `leader ID`: the track is printed on that leader, whose player alone has a token on it
+# (Feyd-Rautha's Training track); either form
+TRACK_FIELDS = LINE_FIELDS + GRAPH_FIELDS + ("first", "at_end", "leader")
 CELL_FIELDS = ("column", "next", "gives")
 
 
@@ -141,6 +143,8 @@ class Decl(Record):
         self.start_span = None
         self.froms: dict = {}  # graph track: column -> (span, statements), later the passive's IR ops
         self.at_end = None  # track: (span, statements), later IR ops: an advance that cannot move
+        self.leader = ""  # track: the leader whose player alone has a token on it (`leader ID`), or ""
+        self.leader_span = None
 
     @property
     def graph(self) -> bool:
@@ -738,19 +742,31 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
             decl.numbers[f.verb] = f.args[0].value
 
 
-COUNTER_FIELDS = ("holds", "returnable")
+COUNTER_FIELDS = ("holds", "returnable", "limit")
 
 
 def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
     """A counter's { }: `holds UNIT`, the unit kind its pieces are (checked against
     the declared units in resolve.py), and the flag `returnable`: its player may put
-    the held units back in the supply at any time (a counter that holds units)."""
+    the held units back in the supply at any time (a counter that holds units); and
+    `limit N`: a player holds at most N (Uprising's one Maker Hooks token), a gain
+    beyond it is not taken."""
     example = 'counter negotiators "Negotiator" { holds troops }'
     for f in st.body:
         if not isinstance(f, ast.Action) or f.verb not in COUNTER_FIELDS:
             word = f.verb if isinstance(f, ast.Action) else "statement"
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
                         kind="counter", help=did_you_mean(word, COUNTER_FIELDS) or one_of(COUNTER_FIELDS, near=word))
+            continue
+        if f.verb == "limit":
+            r = RANGES["amount"]
+            if "limit" in decl.numbers:
+                diags.error(DUPLICATE_FIELD, f.verb_span, field="limit", notes=[])
+            elif len(f.args) != 1 or f.args[0].kind != "int" or f.body is not None:
+                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="limit", lo=r.lo,
+                            hi=r.hi, example='counter maker_hooks "Maker Hooks" { limit 1 }')
+            elif _in_range(f.args[0], r, diags):
+                decl.numbers["limit"] = f.args[0].value
             continue
         if f.verb == "returnable":
             if f.args or f.body is not None:
@@ -900,6 +916,18 @@ def _read_start(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
     decl.start, decl.start_span = str(f.args[0].value), f.args[0].span
 
 
+def _read_leader(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    """`leader ID`: the leader the track is printed on (checked once the leaders are
+    known: check/resolve.py `_leader_tracks`)."""
+    if decl.leader:
+        diags.error(DUPLICATE_FIELD, f.verb_span, field="leader", notes=[("first given here", decl.leader_span)])
+    elif len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
+        diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="leader",
+                    example="leader feyd_rautha_harkonnen")
+    else:
+        decl.leader, decl.leader_span = str(f.args[0].value), f.args[0].span
+
+
 def _read_at_end(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
     if decl.at_end is not None:
         diags.error(DUPLICATE_FIELD, f.verb_span, field="at_end", notes=[("first given here", decl.at_end[0])])
@@ -969,12 +997,14 @@ _TRACK_READERS = {
     "cell": _read_cell,
     "start": _read_start,
     "at_end": _read_at_end,
+    "leader": _read_leader,
 }
 
 
 def _check_graph(decl: Decl, diags: Diagnostics) -> None:
-    """The cells' links: each to a cell of the track one column to the right (so no
-    cycle), every cell reachable from `start`; `from` columns within the track.
+    """The cells' links: each to a cell of the track in a column to the right (so no
+    cycle; a path may skip a column another path goes through), every cell reachable
+    from `start`; `from` columns within the track.
     A bad link is dropped, so the engine never follows it."""
     cells = decl.cells
     for c in cells.values():
@@ -983,7 +1013,7 @@ def _check_graph(decl: Decl, diags: Diagnostics) -> None:
             if to not in cells:
                 diags.error(TRACK_UNKNOWN_CELL, span, track=decl.id, cell=to,
                             help=did_you_mean(to, cells) or one_of(cells, near=to))
-            elif cells[to].column != c.column + 1:
+            elif cells[to].column <= c.column:
                 diags.error(TRACK_LINK_NOT_RIGHTWARD, span, cell=c.id, to=to, column=cells[to].column,
                             from_column=c.column, want=c.column + 1)
             else:
@@ -1102,6 +1132,7 @@ class Vocabulary:
         self.counts = dict(T.COUNTS)
         for n in counters:
             self.conditions[n] = T.CondDef(("",), quantity=True)
+            self.counts[n] = ("",)  # `for each memories { draw 1 }`: what the player holds
         for n in of("piece"):  # `if spies >= 2`: the player's pieces on the board (rules/pieces.py)
             self.conditions[n] = T.CondDef(("",), quantity=True)
         self.gains = frozenset(T.GAINABLE + counters + units)

@@ -48,7 +48,11 @@ def name(x: str) -> str:
 
 
 def _plural(word: str) -> str:
-    return word if word.endswith("s") else word + "s"
+    if word.endswith("s"):
+        return word
+    if len(word) > 1 and word[-1] == "y" and word[-2] not in "aeiou":  # Memory, Spy
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def unit_names(res: str) -> tuple[str, str]:

@@ -201,6 +201,8 @@ def _track_entry(d) -> dict:
     rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs),
     the cells with a first-to-reach box. Either: `at_end`."""
     out = {"at_end": d.at_end is not None}
+    if getattr(d, "leader", ""):
+        out["leader"] = d.leader  # printed on that leader: only its player has a token (rules/tracks.py)
     if d.cells:
         out["start"] = d.start
         # each cell's value hint: the player's choice between two links (engine/players/hints.py)

@@ -109,7 +109,8 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     sold = content.market_cards()  # a market's cards are dealt by the market (rules_market.deal)
     reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve") if m["id"] not in sold}
     start_cards, start_discard = starting_cards(content, epic)
-    all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
+    # a two-sided leader is dealt face up on its front; its back (`side_of`) is no leader of its own
+    all_leaders = sorted(m["id"] for m in content.of_kind("leader") if not m.get("side_of"))
     if leaders is None:
         if len(all_leaders) < n_players:
             raise SetupError(f"{n_players} players need {n_players} leaders, the cards have {len(all_leaders)}")
