@@ -34,6 +34,13 @@ def titles_of(model) -> dict:
     for d in model.defs.values():
         if d.kind in NAMED_KINDS:
             out.setdefault(d.id, d.name)
+    # ("in place of", card) -> what a set's or a deck list's `replace` puts the card in place of
+    named = {d.id: d.name for d in model.defs.values()}
+    rows = [(f"set `{sid}`", r.row()) for sid, s in sorted(model.sets.items()) for r in s.replaces]
+    rows += [(f"deck `{d.id}`", r) for d in model.defs.values() if d.kind == "deck" for r in d.fields.get("replace", ())]
+    for who, (_, old, new, n) in rows:
+        out.setdefault(("in place of", new), []).append(
+            f"{'every copy of' if n is None else f'{n} x'} {named.get(old, old.replace('_', ' '))} ({who})")
     # ("price", card) -> the currency of the market of cards that sells it (not Persuasion)
     from dunec.check.vocab import reaches
 
@@ -77,6 +84,7 @@ def _show(d: Def) -> str:
         lines.append(f"Icon: {describe.name(f['icon'])}" + (f" (faction space: +1 {describe.name(f['faction'])} Influence)"
                                                             if f.get("faction") else ""))
     lines.extend(fact_lines(d))
+    lines.extend(f"In place of: {x}" for x in describe.in_place_of(d.id))
     for box in BOX_ORDER:
         if box in d.boxes:
             lines.append(f"{box_title(d, box)}: {describe.ops(d.boxes[box])}")
@@ -140,8 +148,7 @@ def fact_lines(d: Def) -> list[str]:
     if d.kind == "deck":
         lines.append(f"Size: {f['size']}")
         lines.extend(f"  {n} x {c}" for c, n in f.get("cards", ()))
-        if f.get("replaces"):
-            lines.append("In place of starting cards: " + ", ".join(f"{n} x {c}" for c, n in f["replaces"]))
+        lines.extend(f"  {n} x {new}, in place of {n} x {old}" for _, old, new, n in f.get("replace", ()))
     if d.kind == "hagal":
         lines.extend(_hagal_lines(f))
     if f.get("gained_only"):

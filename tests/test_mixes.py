@@ -144,8 +144,9 @@ def test_immortality_with_uprising(compiled, interpreted):
     assert not _of(game, "conflict", "immortality") and not _of(game, "hagal", "immortality")
     assert {"tleilaxu", "research"} <= set(game.declared("track"))
     # each Dune, the Desert Planet of the starting deck becomes an Experimentation
-    start = next(m for m in game.defs.values() if m["kind"] == "deck" and m["set"] == "core")
-    assert ("experimentation", 2) in start["cards"]
+    for p in new_state(game, 4, 1, NAMES).players:
+        cards = p.deck + p.hand + p.discard
+        assert cards.count("experimentation") == 2 and "dune_the_desert_planet" not in cards
     lines = _games(compiled, interpreted, ("uprising", "immortality"))
     assert any("Research Station" in ln for ln in lines)
 

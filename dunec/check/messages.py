@@ -193,7 +193,6 @@ NAMES_EXPECTED = BAD_FIELD_VALUE.variant("expects names", "write `{example}`")
 NAME_LISTED_TWICE = BAD_FIELD_VALUE.variant("listed twice", "list each name once")
 DECK_ROW_EXPECTED = BAD_FIELD_VALUE.variant("expects a card id and a count", "write `{example}`")
 SPACES_EXPECTED = BAD_FIELD_VALUE.variant("expects space ids", "write `{example}`")
-HAGAL_IDS_EXPECTED = BAD_FIELD_VALUE.variant("expects House Hagal card ids", "write `{example}`")
 HAGAL_NAMES_NO_SPACE = BAD_FIELD_VALUE.variant(
     "the card names no space", "list the board spaces the card sends the agent to: `spaces conspire`")
 HAGAL_PICKS_FROM_NON_MAKER = BAD_FIELD_VALUE.variant(
@@ -349,7 +348,7 @@ NUMBER_OUT_OF_RANGE = Code(
 DECK_SIZE_MISMATCH = Code(
     "E0401", "{what} lists {got}, but its size is {want}",
     "A deck declares its size; the cards listed must add up to it.",
-    label="the `card` rows add up to {got}",
+    label="the `card` and `replace` rows add up to {got}",
     help="make the rows add up to {want}, or fix `size`")
 UNKNOWN_SET = Code(
     "E0402", "unknown set `{name}`",
@@ -406,18 +405,6 @@ SPACE_REPLACES_UNREQUIRED = Code(
     help="a space replaces a space of a set its own set requires; set `{set}` requires {requires}")
 SPACE_REPLACED_TWICE = SPACE_REPLACES_UNREQUIRED.variant(
     "already replaced by `{other}`", "replace each space once, or drop one of the two")
-
-HAGAL_REPLACES_UNREQUIRED = Code(
-    "E0438", "House Hagal card `{card}` cannot replace `{target}`",
-    "A set's House Hagal card may take the place of House Hagal cards of another set\n"
-    "(Immortality's solo Carthag cards replace the base game's): `replaces CARD`. Every\n"
-    "copy of the card replaced leaves the deck of each mode the replacing card is used\n"
-    "in. The card replaced belongs to a set that the replacing card's set requires,\n"
-    "and each card is replaced by one card only.",
-    label="a House Hagal card of set `{of}`",
-    help="a House Hagal card replaces one of a set its own set requires; set `{set}` requires {requires}")
-HAGAL_REPLACED_TWICE = HAGAL_REPLACES_UNREQUIRED.variant(
-    "already replaced by `{other}`", "replace each card once, or drop one of the two")
 
 SET_REQUIRES_ITSELF = Code(
     "E0409", "set `{set}` requires itself",
@@ -487,18 +474,21 @@ MARKET_CARD_BOUGHT_ELSEWHERE = Code(
     help="name a card of the Imperium Row or the reserve, or use `buy {market}`")
 
 CONTENT_UNKNOWN = Code(
-    "E0413", "set `{set}` {does} `{name}`, which it does not know",
+    "E0413", "{who} {does} `{name}`, which it does not know",
     "A set's `remove space|starter|reserve|card ID` takes content out of every game\n"
-    "that selects the set, and `replace starter OLD with NEW` turns the copies of a\n"
-    "starting card in each player's deck into another card. Both name content of the\n"
-    "set or of a set it requires, of the kind they say.",
+    "that selects the set, and `replace KIND OLD with NEW [N]` (in a set, or in a deck\n"
+    "list added to the starting deck) puts a card in place of copies of a starting\n"
+    "card or a House Hagal card. Both name content of the set or of a set it requires,\n"
+    "of the kind they say.",
     label="no {what} of `{set}` or of a set it requires",
     help=None)
 CONTENT_TWICE = Code(
     "E0414", "{what} `{name}` is {verb}d twice",
-    "Each piece of content is removed or replaced once: a starting card replaced by\n"
-    "two cards (by one set or by two sets of a game) has no single replacement.",
-    label="already {verb}d by set `{other}`",
+    "Each piece of content is removed once, and a card replaced without a count\n"
+    "(every copy) is replaced once: a starting card replaced by two cards (by one set\n"
+    "or by two sets of a game) has no single replacement. Rows that each replace a\n"
+    "counted number of copies may share the card they replace.",
+    label="already {verb}d by {other}",
     help="{verb} it once, or drop one of the two")
 TAG_UNKNOWN = Code(
     "E0415", "`{name}` is not a tag of `{tags}`",
@@ -589,31 +579,7 @@ TRACK_REACHED_BEYOND = Code(
     "last step or column is never reached.",
     label="above the track's end ({top})",
     help="compare with a step or column from 1 to {top}")
-DECK_REPLACES_UNEVEN = Code(
-    "E0435", "deck `{deck}` replaces {replaced} with {listed}",
-    "A deck list added to the starting deck (the Epic game's `deck epic`) may take the\n"
-    "place of starting cards: `replaces CARD N`. Each card it lists takes the place of\n"
-    "one card it replaces, so that a player's deck keeps its size: Control the Spice\n"
-    "for one Dune, the Desert Planet (Rise of Ix). The rows must add up to the same.",
-    label="the `replaces` rows add up to {replaced}",
-    help="replace as many starting cards as the list gives ({listed}), or drop `replaces`")
-DECK_REPLACES_ABSENT = Code(
-    "E0436", "deck `{deck}` replaces {want} x `{card}`, but the starting deck holds {have}",
-    "`replaces CARD N` names starting cards a deck list takes the place of: the\n"
-    "starting deck (`deck starting`) must hold N copies of CARD. A set that replaced\n"
-    "them already (Immortality's Experimentation) leaves the list's cards in the\n"
-    "discard pile at setup instead, and the check reads the starting deck as written.",
-    label="not {want} in the starting deck",
-    help="name a card of the starting deck, as many times as it holds it")
-DECK_REPLACES_NOT_STARTER = DECK_REPLACES_ABSENT.variant(
-    "a {kind} card, not a starting card", "name a starting card (`starter`) of the starting deck")
-DECK_STARTING_REPLACES = Code(
-    "E0437", "the starting deck replaces no cards",
-    "`replaces` is for a deck list added to the starting deck (the Epic game's\n"
-    "`deck epic`): the cards it lists take the place of starting cards. The starting\n"
-    "deck is the one replaced, never the one replacing: change its `card` rows instead.",
-    label="in the starting deck",
-    help="change the starting deck's `card` rows, or move `replaces` to the list added to it")
+
 
 
 # Uprising as its own game (docs/decisions.md "Uprising as its own game").
@@ -643,6 +609,43 @@ GRAFT_READ_OUTSIDE_AGENT_BOX = Code(
     "there is no other grafted card to read.",
     label="no grafted card here",
     help="move it into the card's `agent {{ ... }}` box")
+
+
+# One mechanism replaces cards: `replace KIND OLD with NEW [N]` in a set or a deck
+# list (docs/decisions.md "Replacing cards"); E0435-E0438 are retired (RETIRED).
+REPLACE_MORE_THAN_HELD = Code(
+    "E0432", "`replace` takes {want} x `{card}` out of the {pile}, which holds {have}",
+    "`replace KIND OLD with NEW N` takes N copies of OLD out of the pile its kind is\n"
+    "dealt into (the starting deck for a `starter`, each House Hagal deck for a `hagal`\n"
+    "card) and puts as many copies of NEW in their place. The pile must hold them: the\n"
+    "starting deck as its `deck starting` writes it, a House Hagal card its `copies`.\n"
+    "Rows that replace the same card add up (Immortality's three Carthag cards take\n"
+    "one copy each of the base game's three). Leave N out to replace every copy.",
+    label="{have} in the {pile}",
+    help="replace at most {have}, or leave the number out to replace every copy")
+REPLACE_IN_STARTING_DECK = Code(
+    "E0433", "deck `{deck}` cannot replace {what}",
+    "A deck list added to the starting deck (the Epic game's `deck epic`) may bring\n"
+    "cards in, each in place of starting cards: `replace starter OLD with NEW N`, N the\n"
+    "number of cards it brings in. The starting deck itself is the deck replaced, never\n"
+    "one replacing; a deck list replaces starting cards only (a set replaces House\n"
+    "Hagal cards); and it counts the cards it brings in, since a set may already have\n"
+    "replaced the starting cards it names (the list's cards then start in the discard\n"
+    "pile).",
+    label="the starting deck is the deck replaced",
+    help="change its `card` rows, or write `replace` in a set or in a list added to it")
+DECK_REPLACES_NOT_STARTER = REPLACE_IN_STARTING_DECK.variant(
+    "a deck list is added to the starting deck", "replace `starter` cards here; a `set` replaces {kind} cards")
+DECK_REPLACE_UNCOUNTED = REPLACE_IN_STARTING_DECK.variant(
+    "how many cards does the list bring in?", "count them: `replace starter {old} with {new} 1`")
+REPLACING_CARD_HAS_COPIES = Code(
+    "E0434", "`{card}` comes in only in place of `{old}`: `copies {n}` is never dealt",
+    "The new card of `replace KIND OLD with NEW [N]` comes into a game only in place\n"
+    "of the copies it replaces, as many as they are: a House Hagal card too, though\n"
+    "the others are dealt by their `copies`. A `copies` field on it would never be\n"
+    "read; the count belongs to the `replace`.",
+    label="copies of its own",
+    help="drop `copies`, and count the copies in the `replace`: `replace {kind} {old} with {card} {n}`")
 
 
 # A set's board-held flags (`flag ID { protects LOCATION... }`, engine/rules/flags.py).
@@ -805,8 +808,23 @@ def _registry() -> dict[str, Code]:
 MESSAGES: dict[str, Code] = _registry()
 
 
+# Codes no check raises any more, each with what took its place; a retired code
+# stays documented (docs/errors.md) and explained, and is never given to another check.
+RETIRED: dict[str, str] = {
+    "E0435": "a deck list's `replaces CARD N` rows, which had to add up to its `card` rows, are\n"
+             "`replace starter OLD with NEW N` rows that bring NEW in themselves (E0432, E0433).",
+    "E0436": "a deck list's `replaces` of starting cards the starting deck does not hold is\n"
+             "E0432 (more copies than the starting deck holds) or E0413 (not a starting card).",
+    "E0437": "`replaces` in the starting deck itself is E0433.",
+    "E0438": "a House Hagal card's `replaces CARD` is the set's `replace hagal OLD with NEW [N]`:\n"
+             "a card of a set it does not require is E0413, a card replaced twice E0414.",
+}
+
+
 def explain(code: str) -> str | None:
     code = code.strip().upper()
+    if code in RETIRED:
+        return f"{code}: retired\n\nNo check raises it any more: {RETIRED[code]}\n"
     m = MESSAGES.get(code)
     if m is None:
         return None

@@ -16,7 +16,7 @@ from dunec.check.forms import match, show_forms
 from dunec.check.messages import (
     Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, SUMMONED_UNIT_HELD, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
-    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, HAGAL_IDS_EXPECTED, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET,
+    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET,
     MISSING_SET_DECLARATION,
     NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NO_BOXES, NO_SUCH_DEFINITION,
     NAME_AND_NUMBER_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
@@ -27,7 +27,9 @@ from dunec.check.messages import (
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
-from dunec.check.vocab import Decl, SetDecl, Vocabulary, market_sells, reaches, read_set, sellable_kinds
+from dunec.check.vocab import (
+    Decl, SetDecl, Vocabulary, market_sells, reaches, read_replacement, read_set, sellable_kinds,
+)
 from dunec.syntax import ast
 
 
@@ -36,6 +38,13 @@ TAGGED_KINDS = CARD_KINDS + ("conflict", "intrigue", "objective")
 # Unknown ids that get a "did you mean" (see Checker._suggest_id).
 MAX_ID_SUGGESTIONS = 200
 
+
+# Fields a kind no longer has, and what says the same now: the help of E0104 on an
+# old file (docs/language.md, "Replacing cards").
+RETIRED_FIELDS = {
+    ("hagal", "replaces"): "a set replaces House Hagal cards: write `replace hagal OLD with {id} [N]` in its `set`",
+    ("deck", "replaces"): "write `replace starter OLD with NEW N`: the row brings the NEW cards in itself",
+}
 
 class Checker(EffectChecker):
     def __init__(self, diags: Diagnostics):
@@ -325,10 +334,12 @@ class Checker(EffectChecker):
                 continue
             if spec is None:
                 valid = [k for k in schema]
+                retired = RETIRED_FIELDS.get((defn.kind, key))
                 self.d.error(UNKNOWN_FIELD, key_span, field=key, kind=KINDS[defn.kind],
-                             help=did_you_mean(key, valid) or one_of(valid, near=key))
+                             help=retired.format(id=defn.id) if retired else
+                             did_you_mean(key, valid) or one_of(valid, near=key))
                 continue
-            if key in seen and spec.kind != "cards":
+            if key in seen and spec.kind not in ("cards", "replace"):  # rows, each its own
                 self.d.error(DUPLICATE_BOX if spec.kind == "box" else DUPLICATE_FIELD, key_span, field=key,
                              notes=[("first given here", seen[key].verb_span)])
                 continue
@@ -556,22 +567,26 @@ class Checker(EffectChecker):
             if not self._number(args[1], spec.number):
                 self.model.incomplete.add(out.id)
                 return
-            rows = "cards" if key == "card" else key  # `card` rows are the list; `replaces` rows apart
-            out.fields.setdefault(rows, []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
+            out.fields.setdefault("cards", []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
+            return
+        if spec.kind == "replace":  # a deck list's `replace KIND OLD with NEW N`, read as a set's is
+            row = read_replacement(st, self.d, spec.example)
+            if row is None:
+                self.model.incomplete.add(out.id)  # the deck size cannot be checked
+                return
+            rows = out.fields.setdefault("replace", [])
+            self.model.spans[(out.id, "replace", len(rows))] = row
+            rows.append(row.row())
             return
         if spec.kind == "spaces":
             vals = []
             for a in args:
                 if a.kind != "name":
-                    self.d.error(HAGAL_IDS_EXPECTED if spec.table else SPACES_EXPECTED, a.span, field=key,
-                                 example=spec.example)
+                    self.d.error(SPACES_EXPECTED, a.span, field=key, example=spec.example)
                     continue
-                # `spaces` names board spaces; a House Hagal card's `replaces`, House Hagal cards
-                vals.append(self._ref(a, (spec.table,), "House Hagal card") if spec.table
-                            else self._ref(a, ("space",), "board space"))
+                vals.append(self._ref(a, ("space",), "board space"))
             if not args:
-                self.d.error(HAGAL_IDS_EXPECTED if spec.table else SPACES_EXPECTED, st.verb_span, field=key,
-                             example=spec.example)
+                self.d.error(SPACES_EXPECTED, st.verb_span, field=key, example=spec.example)
             out.fields[key] = tuple(vals)
             return
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree

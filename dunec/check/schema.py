@@ -237,9 +237,6 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "pick": FieldSpec("name", "pick most_spice", table="pick"),
         # When the card fails (the rival reveals the next card), besides its spaces being taken.
         "requires": FieldSpec("cond", "requires in_play dreadnought < 2"),
-        # The cards of a set it requires that this card takes the place of, in the
-        # modes this card is used in (Immortality's solo Carthag cards, rules 002).
-        "replaces": FieldSpec("spaces", "replaces hagal_carthag", table="hagal"),
     },
     # Uprising's observation posts: board locations a player's pieces (spies) stand on,
     # each linked to board spaces. Checked; the engine does not play them yet (E0309).
@@ -261,8 +258,9 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         **_COMMON,
         "size": FieldSpec("int", "size 10", number="deck_size", required=True),
         "card": FieldSpec("cards", "card dagger 2", number="deck_row"),
-        # The starting cards a list added to the starting deck takes the place of
-        # (the Epic game's `deck epic`: Control the Spice for one Dune, the Desert Planet).
-        "replaces": FieldSpec("cards", "replaces dune_the_desert_planet 1", number="deck_row"),
+        # Cards a list added to the starting deck brings in, each in place of starting
+        # cards (the Epic game's `deck epic`: Control the Spice for one Dune, the Desert
+        # Planet); the form a set uses too (vocab.read_replacement).
+        "replace": FieldSpec("replace", "replace starter dune_the_desert_planet with control_the_spice 1"),
     },
 }

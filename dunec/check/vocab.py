@@ -168,6 +168,55 @@ class OpenDecl(Decl):
         self.on, self.on_span = "", None
 
 
+class Replacement(Record):
+    """One `replace KIND OLD with NEW [N]` of a set or a deck list: N copies of OLD
+    (every copy when N is left out: n is None) leave the pile KIND's cards are dealt
+    into, and as many copies of NEW take their place (docs/language.md, "Replacing
+    cards"; engine/rules/replacements.py)."""
+    FIELDS = ("kind", "old", "new", "n", "span", "kind_span", "old_span", "new_span", "n_span")
+
+    def __init__(self, kind: str, old: str, new: str, n, span: ast.Span, kind_span: ast.Span,
+                 old_span: ast.Span, new_span: ast.Span, n_span: ast.Span | None = None) -> None:
+        self.kind, self.old, self.new, self.n = kind, old, new, n
+        self.span, self.kind_span, self.old_span, self.new_span, self.n_span = (
+            span, kind_span, old_span, new_span, n_span)
+
+    def row(self) -> tuple:
+        """The plain data the engine reads: (kind, old, new, n or None)."""
+        return (self.kind, self.old, self.new, self.n)
+
+
+# The kinds whose cards a `replace` may swap, each dealt into one pile: starting
+# cards into the starting deck, House Hagal cards into each mode's House Hagal deck.
+REPLACEABLE = ("starter", "hagal")
+REPLACE_EXAMPLE = "replace starter dune_the_desert_planet with experimentation"
+
+
+def read_replacement(st: ast.Action, diags: Diagnostics, example: str = REPLACE_EXAMPLE):
+    """`replace KIND OLD with NEW [N]` (a set's statement or a deck list's row): a
+    Replacement, or None once the mistake is reported. The names are judged against
+    the content in check/sets.py (check_replacements), the one checker path."""
+    words = list(st.args)
+    shape = (len(words) in (4, 5) and st.body is None and all(a.kind == "name" for a in words[:4])
+             and words[2].value == "with" and (len(words) == 4 or words[4].kind == "int"))
+    if not shape:
+        diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="replace", example=example)
+        return None
+    kind, old, _, new = words[:4]
+    if kind.value not in REPLACEABLE:
+        diags.error(UNKNOWN_KIND, kind.span, kind=kind.value,
+                    help=f"`replace` swaps {' or '.join(f'`{k}`' for k in REPLACEABLE)} cards: `{example}`")
+        return None
+    n = words[4] if len(words) == 5 else None
+    if n is not None and not 1 <= n.value <= RANGES["deck_row"].hi:
+        r = RANGES["deck_row"]
+        diags.error(NUMBER_OUT_OF_RANGE, n.span, what=r.what, lo=r.lo, hi=r.hi, number=f"`{n.value}`", why=r.why,
+                    beyond=f"below {r.lo}" if n.value < r.lo else f"above {r.hi}")
+        return None
+    return Replacement(str(kind.value), str(old.value), str(new.value), None if n is None else n.value, st.span,
+                       kind.span, old.span, new.span, None if n is None else n.span)
+
+
 class SetDecl(Record):
     FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed",
               "default", "default_span", "mixes")
@@ -181,7 +230,7 @@ class SetDecl(Record):
         self.kinds = kinds
         self.names = {} if names is None else names  # id -> Decl
         self.derived = {}  # kind id -> OpenDecl: the definition kinds the set derives (`kind ID { like K }`)
-        self.replaces = []  # (old, new, old span, new span): `replace starter OLD with NEW`
+        self.replaces = []  # Replacement: `replace KIND OLD with NEW [N]`
         self.removes = []  # (kind, id, span): `remove KIND ID`
         # (construct, span) of each construct of the set's declarations the engine does not
         # play yet (T.UNPLAYED_CONSTRUCTS; its definitions' are found in check/constructs.py)
@@ -277,7 +326,7 @@ OPEN_EXAMPLES = {
     "tags": 'tags battle "Battle icon" { crysknife desert_mouse ornithopter; wild wild }',
     "flag": 'flag shield_wall "Shield Wall" { protects arrakeen imperial_basin }',
     "piece": 'piece spies "Spy" { supply 3; on post }',
-    "replace": "replace starter dune_the_desert_planet with experimentation",
+    "replace": REPLACE_EXAMPLE,
     "remove": "remove space mentat",
 }
 REMOVABLE = ("space", "starter", "reserve", "card")
@@ -396,23 +445,16 @@ def _add_words(decl: OpenDecl, args: list, f: ast.Action, diags: Diagnostics) ->
 
 
 def _read_change(st: ast.Action, out: SetDecl, example: str, diags: Diagnostics) -> None:
-    """`replace starter OLD with NEW`; `remove KIND ID`: checked against the content in
-    check/resolve.py (check_content_changes)."""
+    """`replace KIND OLD with NEW [N]`; `remove KIND ID`: checked against the content in
+    check/sets.py (check_replacements, check_content_changes)."""
+    if st.verb == "replace":
+        row = read_replacement(st, diags, example)
+        if row is not None:
+            out.replaces.append(row)
+        return
     words = [a for a in st.args]
     if st.body is not None or any(a.kind != "name" for a in words):
         diags.error(NAME_EXPECTED, st.verb_span, field=st.verb, example=example)
-        return
-    if st.verb == "replace":
-        if len(words) != 4 or words[0].value != "starter" or words[2].value != "with":
-            diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="replace", example=example)
-            return
-        old, new = words[1], words[3]
-        if any(o == old.value for o, *_ in out.replaces):
-            first = next(s for o, _, s, _ in out.replaces if o == old.value)
-            diags.error(CONTENT_TWICE, old.span, what="starting card", name=old.value, verb="replace",
-                        other=out.id, notes=[("first replaced here", first)])
-            return
-        out.replaces.append((str(old.value), str(new.value), old.span, new.span))
         return
     if len(words) != 2:
         diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="remove", example=example)
@@ -424,7 +466,7 @@ def _read_change(st: ast.Action, out: SetDecl, example: str, diags: Diagnostics)
         return
     if any(i == ident.value and k == kind.value for k, i, _ in out.removes):
         first = next(s for k, i, s in out.removes if i == ident.value and k == kind.value)
-        diags.error(CONTENT_TWICE, ident.span, what=kind.value, name=ident.value, verb="remove", other=out.id,
+        diags.error(CONTENT_TWICE, ident.span, what=kind.value, name=ident.value, verb="remove", other=f"set `{out.id}`",
                     notes=[("first removed here", first)])
         return
     out.removes.append((str(kind.value), str(ident.value), ident.span))

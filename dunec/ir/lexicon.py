@@ -43,6 +43,12 @@ def price_of(card: str) -> str:
     return _TITLES.get().get(("price", card), "")
 
 
+def in_place_of(card: str) -> tuple:
+    """What the card comes into a game in place of, by a set's or a deck list's
+    `replace` (`show.titles_of`): "1 x Carthag (set `immortality`)", ..."""
+    return tuple(_TITLES.get().get(("in place of", card), ()))
+
+
 def name(x: str) -> str:
     return NAMES.get(x) or _TITLES.get().get(x) or x.replace("_", " ")
 
