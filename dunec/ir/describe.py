@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from dunec.ir.lexicon import NAMES, UNITS, amount, name, price_of, titled, unit_names, units  # noqa: F401 (read by show)
 from dunec.ir.ops import Op, Ops
-from dunec.ir.verbs import OPS
+from dunec.ir.verbs import _ZONE_WORDS, OPS
 
 def cost(c: tuple) -> str:
     if c[0] == "trash_this":
         return "trash this card"
     if c[0] == "trash_card":
+        if len(c) > 1:  # `trash card from ZONE FACTION`
+            return f"trash another {name(c[2])} card from your {_ZONE_WORDS.get(c[1], c[1])}"
         return "trash a card"
+    if c[0] == "trash_intrigue":
+        return f"trash {c[1]} Intrigue card{'s' if c[1] != 1 else ''}"
     if c[0] == "trash_other_grafted":
         return "trash the other grafted card"
     if c[0] == "recall":  # a set's pieces back from the board (`pay recall spies 1`)

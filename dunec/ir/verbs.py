@@ -123,6 +123,8 @@ def _units_of(word: str, form: str, v: list) -> tuple:
 def _trash(word: str, form: str, v: list) -> tuple:
     if form in ("this", "other_grafted"):
         return (form, "")
+    if len(v) == 2:  # `trash card from play emperor`: a card of that faction
+        return ("card", v[0], v[1])
     return ("card", v[0] if v else "")
 
 
@@ -131,6 +133,8 @@ def _trash_text(a: tuple) -> str:
         return "trash this card"
     if a[0] == "other_grafted":
         return "trash the other grafted card"
+    if len(a) > 2:
+        return f"trash another {name(a[2])} card from your {_ZONE_WORDS.get(a[1], a[1])}"
     return f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}"
 
 
@@ -203,6 +207,7 @@ def _gain_worth(a: tuple) -> float:
 
 
 CARD_BOXES = ("agent", "reveal", "plot", "signet")
+TRASH_BOXES = ("agent", "reveal", "plot", "space", "reward", "signet", "acquire", "track")
 _ZONE_WORDS = {"discard": "discard pile", "play": "cards in play"}
 
 ROWS: tuple[VerbRow, ...] = (
@@ -231,12 +236,17 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: "retreat any number of troops" if a[0] < 0 else f"retreat up to {a[0]} troops",
             worth=0.3),
     # cards
-    VerbRow("trash", ("this", "card", "card from <zone>", "other_grafted"),
-            boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire", "track"), asks=True,
+    VerbRow("trash", ("this", "card", "card from <zone>", "card from <zone> <faction>", "other_grafted"),
+            boxes=TRASH_BOXES, asks=True,
             lower=_trash,
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
             text=_trash_text,
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
+    # `trash intrigue N`: N of your Intrigue cards, your choice, leave the game (the
+    # player's trash pile; rules/intrigue.py)
+    VerbRow("trash", ("intrigue <int>",), kind="trash_intrigue", boxes=TRASH_BOXES, asks=True,
+            text=lambda a: f"trash {a[0]} of your Intrigue cards" if a[0] > 1 else "trash one of your Intrigue cards",
+            worth=lambda a: -1.2 * a[0]),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
     VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,

@@ -14,7 +14,7 @@ import inspect
 import textwrap
 from functools import lru_cache
 
-from dunec.check.tables import FACTIONS
+from dunec.check.tables import FACTIONS, ZONES
 from dunec.engine.loop.actions import ASIDE
 from dunec.engine.rules.combat import PLACES
 from dunec.engine.loop.steps import STEPS
@@ -22,7 +22,8 @@ from dunec.engine.loop.steps import STEPS
 DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (state_check.py)
 
 SMALL = 64  # counts a frame keeps (options, picks, units left): far above any game's
-COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "discard", "recall")
+COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "trash_intrigue", "discard",
+              "recall")
 
 
 def _count(lo: int = 0):
@@ -121,10 +122,17 @@ def _cost(r, w, c, f=None):
         if len(c) != 3 or (c[1] != "any" and c[1] not in FACTIONS):
             r.fail(w, f"expected [\"influence\", faction or any, amount], got {c!r}")
         r.int(f"{w}[2]", c[2], 0, 6)
-    elif c[0] == "discard":
+    elif c[0] in ("discard", "trash_intrigue"):
         if len(c) != 2:
-            r.fail(w, f"expected [\"discard\", amount], got {c!r}")
+            r.fail(w, f"expected [{c[0]!r}, amount], got {c!r}")
         r.int(f"{w}[1]", c[1], 0, SMALL)
+    elif c[0] == "trash_card" and len(c) == 3:  # a card of a faction from a zone
+        r.one_of(f"{w}[1]", c[1], ZONES)
+        r.one_of(f"{w}[2]", c[2], FACTIONS)
+    elif c[0] == "recall":  # a set's pieces back from the board
+        if len(c) != 3:
+            r.fail(w, f"expected [\"recall\", piece, amount], got {c!r}")
+        r.int(f"{w}[2]", c[2], 0, SMALL)
     elif len(c) != 1:
         r.fail(w, f"expected [{c[0]!r}], got {c!r}")
 

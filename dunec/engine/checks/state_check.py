@@ -189,8 +189,10 @@ class _Reader:
         for name in ("four_bonus", "secret", "snoopers"):
             for i, f in enumerate(self.list(f"{w}.{name}", p[name])):
                 self.one_of(f"{w}.{name}[{i}]", f, FACTIONS)
-        for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
+        for pile in ("deck", "hand", "discard", "played", "revealed", "manipulated"):
             self.ids(f"{w}.{pile}", p[pile], self.deck_kinds())
+        # the player's trash: the Imperium cards and the Intrigue cards they trashed (rules/intrigue.py)
+        self.ids(f"{w}.trashed", p["trashed"], self.deck_kinds() + ("intrigue",))
         self.ids(f"{w}.returning", p["returning"], DECK_KINDS)
         for i, c in enumerate(p["returning"]):  # back to the hand at the Reveal: in play till then, or trashed
             if c not in p["played"] and c not in p["trashed"]:
@@ -442,8 +444,10 @@ class _Reader:
         where = Counter(d["imperium_deck"] + d["imperium_row"] + d["imperium_trash"])
         intrigue = Counter(d["intrigue_deck"] + d["intrigue_discard"])
         for p in d["players"]:
-            for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
+            for pile in ("deck", "hand", "discard", "played", "revealed", "manipulated"):
                 where.update(p[pile])
+            for c in p["trashed"]:  # a trashed Intrigue card stays an Intrigue card of the game
+                (intrigue if self.defs[c]["kind"] == "intrigue" else where).update([c])
             if isinstance(p["aside"], list) and len(p["aside"]) == 4 and p["aside"][3] != BACK:
                 where.update(p["aside"][:1])  # out of the hand until it comes back (rules/aside.py)
             intrigue.update(p["intrigue"])

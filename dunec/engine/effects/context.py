@@ -145,11 +145,14 @@ class Ctx:
     def return_at_reveal(self, what: str) -> None:
         rules_graft.return_at_reveal(self.engine, self)
 
-    def trash(self, what: str, zone: str) -> None:
+    def trash(self, what: str, zone: str, faction: str = "") -> None:
         if what == "other_grafted":  # Graft: the card played with this one
             rules_graft.trash_other(self.engine, self.owner, self.card)
             return
-        rules_cards.trash(self.engine, self, what, zone)
+        rules_cards.trash(self.engine, self, what, zone, faction)
+
+    def trash_intrigue(self, n: int) -> None:
+        rules_intrigue.trash_intrigue(self.engine, self.player, n)
 
     def discard(self, n: int) -> None:
         rules_cards.discard(self.engine, self.player, n)

@@ -39,8 +39,9 @@ def shuffle_discard(e, p: Player) -> None:
     e.rng.shuffle(p.deck)
 
 
-def trash(e, ctx, what: str, zone: str, optional: bool = True) -> None:
-    """Trash this card, or a card of the player's choice from the zone(s); the
+def trash(e, ctx, what: str, zone: str, faction: str = "", optional: bool = True) -> None:
+    """Trash this card, or a card of the player's choice from the zone(s) (of the
+    faction, when one is named: another card than the one whose box runs); the
     card's triggers run (rules_leaving)."""
     p = ctx.player
     if what == "this":
@@ -52,7 +53,7 @@ def trash(e, ctx, what: str, zone: str, optional: bool = True) -> None:
         if ctx.card in p.tiles:
             rules_tiles.trash_tile(e, p, ctx.card)
         return
-    options = trash_options(e, p, zone)
+    options = trash_options(e, p, zone, faction, but=ctx.card) if faction else trash_options(e, p, zone)
     if not options:
         return
     # Trashing with the card icon is optional (FAQ); as a cost it is not.
@@ -71,7 +72,9 @@ def remove_trashed(e, p: Player, action) -> None:
     rules_leaving.trashed(e, p, c)
 
 
-def trash_options(e, p: Player, zone: str = "") -> list:
+def trash_options(e, p: Player, zone: str = "", faction: str = "", but=None) -> list:
+    """(zone, card) the player may trash: each card once a zone; with a faction, only
+    that faction's cards, and never `but` (the card whose box trashes: "another")."""
     zones = (zone,) if zone else ("hand", "discard", "play")
     options: list[tuple[str, str]] = []
     for z in zones:
@@ -79,6 +82,8 @@ def trash_options(e, p: Player, zone: str = "") -> list:
         seen = set()
         for pile in piles:
             for c in pile:
+                if faction and (c == but or faction not in e.defs[c].get("factions", ())):
+                    continue
                 if c not in seen:
                     seen.add(c)
                     options.append((z, c))

@@ -11,6 +11,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     flags as rules_flags,
     graft as rules_graft,
+    intrigue as rules_intrigue,
     pieces as rules_pieces,
     resources as rules_resources,
     tiles as rules_tiles,
@@ -38,7 +39,13 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
             if card is None or (card not in p.played and card not in p.revealed and card not in p.tiles):
                 return False
         elif c[0] == "trash_card":
-            if not (p.hand or p.discard or p.played or p.revealed):
+            if len(c) > 1:  # a card of a faction from a zone, not the paying card itself
+                if not rules_cards.trash_options(e, p, c[1], c[2], but=card):
+                    return False
+            elif not (p.hand or p.discard or p.played or p.revealed):
+                return False
+        elif c[0] == "trash_intrigue":
+            if len(p.intrigue) < c[1]:
                 return False
         elif c[0] == "trash_other_grafted":
             if not rules_graft.other_in_play(p, card):
@@ -79,7 +86,9 @@ def pay_cost(e, p: Player, c, card=None) -> None:
     elif c[0] == "trash_this":
         rules_cards.trash(e, e.context(p, card=card), "this", "")
     elif c[0] == "trash_card":
-        rules_cards.trash(e, e.context(p, card=card), "card", "", optional=False)
+        rules_cards.trash(e, e.context(p, card=card), "card", *(c[1:] or ("",)), optional=False)
+    elif c[0] == "trash_intrigue":  # the cards are the player's choice
+        rules_intrigue.trash_intrigue(e, p, c[1])
     elif c[0] == "trash_other_grafted":
         rules_graft.trash_other(e, p, card)
     elif c[0] == "recall":  # the pieces are the player's choice
