@@ -1,0 +1,70 @@
+"""The generic constructs Uprising's Imperium cards brought (session 23, branch
+ucards), played on both back-ends beyond what a card's own `test` block states:
+where a trashed Intrigue card goes and that every check counts it there.
+Decisions: docs/decisions.md, "Uprising Imperium constructs (session 23, ucards)"."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+
+import pytest
+
+from dunec.cardtest import fresh_game, reveal_conflict
+from dunec.engine.checks import invariants, state_check
+from dunec.engine.effects.context import Ctx
+
+
+@pytest.fixture(scope="module")
+def uprising(content):
+    return content.select(("uprising",))
+
+
+def _game(content, **p1):
+    """A dealt game in round 1, its Conflict revealed: a state the state checker accepts."""
+    state, scripts, engine = fresh_game(content, clear=False)
+    reveal_conflict(state, state.conflict_deck[-1])
+    state.phase = "rounds"  # the cards are counted from here on
+    for pile, cards in p1.items():
+        setattr(state.players[0], pile, list(cards))
+    invariants.check(engine)  # counts every card where it is now
+    return state, scripts, engine
+
+
+def _data(state) -> dict:
+    return json.loads(json.dumps(asdict(state)))
+
+
+def _take_from_deck(state, card: str) -> str:
+    state.intrigue_deck.remove(card)
+    return card
+
+
+def test_a_trashed_intrigue_card_leaves_the_game_and_stays_counted(uprising):
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    p.intrigue = [_take_from_deck(state, "buy_access"), _take_from_deck(state, "cunning")]
+    del engine._invariant_cards  # the cards' places changed by hand: count them again
+    invariants.check(engine)
+    scripts[0].answers.extend(["Cunning"])
+    Ctx(engine, p).trash_intrigue(1)
+    engine.drive()
+    assert p.intrigue == ["buy_access"] and p.trashed == ["cunning"]
+    assert "cunning" not in state.intrigue_discard + state.intrigue_deck
+    invariants.check(engine)
+    state_check.check(uprising, _data(state))
+    p.trashed.clear()  # a trashed card lost from the trash pile is a card lost
+    with pytest.raises(invariants.InvariantError, match="cunning"):
+        invariants.check(engine)
+    with pytest.raises(state_check.StateError, match="intrigue cards: not conserved:; missing: cunning"):
+        state_check.check(uprising, _data(state))
+
+
+def test_trash_intrigue_as_a_cost_is_offered_only_with_the_cards(uprising):
+    from dunec.engine.rules import costs as rules_costs
+
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    assert not rules_costs.can_pay(engine, p, (("trash_intrigue", 1),))
+    p.intrigue = [_take_from_deck(state, "buy_access")]
+    assert rules_costs.can_pay(engine, p, (("trash_intrigue", 1),))
+    assert not rules_costs.can_pay(engine, p, (("trash_intrigue", 2),))
