@@ -68,3 +68,21 @@ def test_trash_intrigue_as_a_cost_is_offered_only_with_the_cards(uprising):
     p.intrigue = [_take_from_deck(state, "buy_access")]
     assert rules_costs.can_pay(engine, p, (("trash_intrigue", 1),))
     assert not rules_costs.can_pay(engine, p, (("trash_intrigue", 2),))
+
+
+def test_cards_revealed_counts_the_revealed_cards_of_the_faction_only(uprising):
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    p.played = ["sardaukar_coordination"]  # played on an agent turn: in play, not revealed
+    p.revealed = ["sardaukar_coordination", "corrinth_city", "captured_mentat"]
+    ctx = Ctx(engine, p, card="sardaukar_coordination", box="reveal")
+    assert ctx.quantity(("cards_revealed", "emperor")) == 2
+    assert ctx.quantity(("cards_in_play", "emperor")) == 3
+
+
+def test_maker_space_reads_the_space_the_agent_went_to(uprising):
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    assert Ctx(engine, p, space="deep_desert").flag(("maker_space",))
+    assert not Ctx(engine, p, space="sardaukar").flag(("maker_space",))
+    assert not Ctx(engine, p).flag(("maker_space",))  # a box with no space

@@ -121,6 +121,11 @@ CONDITIONS: dict[str, CondDef] = {
     "grafted_with": CondDef(tuple(" ".join(["<faction>"] * n) for n in range(1, 5))),
     # The board space this agent was sent to is a Faction's (Beguiling Pheromones).
     "faction_space": CondDef(("",)),
+    # Session 23 (ucards): the space this agent was sent to is a maker space (Desert
+    # Power: "if you sent an Agent to a Maker board space this turn"); the cards you
+    # revealed this turn of a faction (Sardaukar Coordination), this card included.
+    "maker_space": CondDef(("",)),
+    "cards_revealed": CondDef(("<faction>",), quantity=True),
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
     "in_conflict": CondDef(("<unit>",), quantity=True),
     "in_play": CondDef(("<unit>",), quantity=True),
@@ -157,6 +162,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "sword_cards": ("",),  # revealed cards that give swords this turn
     "other_sword_cards": ("",),  # the same, besides this card
     "other_grafted": ("icons",),  # the agent icons of the other grafted card
+    "cards_revealed": ("<faction>",),  # your revealed cards of the faction (this card included)
 }
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")

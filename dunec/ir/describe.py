@@ -67,6 +67,8 @@ def cond(c: tuple) -> str:
         return "this card is grafted"
     if k == "faction_space":
         return "the Agent went to a Faction board space"
+    if k == "maker_space":
+        return "you sent an Agent to a Maker board space this turn"
     if k == "grafted_with":
         which = " or ".join(name(f) for f in c[1:])
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"
@@ -100,6 +102,7 @@ def _phrases(q: tuple) -> tuple[str, str]:
     return {
         "influence": lambda: (f"Influence you have with {name(q[1])}", f"{name(q[1])} Influence"),
         "cards_in_play": lambda: (f"{name(q[1])} card you have in play", f"{name(q[1])} cards in play"),
+        "cards_revealed": lambda: (f"{name(q[1])} card you revealed", f"{name(q[1])} cards you revealed"),
         "units": lambda: ("troop of yours in the Conflict", "your troops in the Conflict"),
         "garrison": lambda: ("garrisoned troop", "garrisoned troops"),
         "players": lambda: ("player", "players"),

@@ -296,6 +296,9 @@ ROWS: tuple[VerbRow, ...] = (
     # the combat icon (Immortality): this agent turn ends as at a combat space
     VerbRow("combat_space", ("",), boxes=("agent",), worth=1.5,
             text="you may deploy troops this turn as though your agent went to a combat space"),
+    # "you may deploy any troops you recruit this turn to the Conflict" (Sardaukar Coordination)
+    VerbRow("deploy_recruits", ("",), boxes=("agent",), worth=1.0,
+            text="you may deploy any troops you recruit this turn to the Conflict"),
     VerbRow("double_harvest", ("",), boxes=("agent",), worth=2.0,
             text="harvest the space's spice again (not the bonus)"),
     # a House Hagal card at a maker space: the space's spice and its bonus spice

@@ -210,6 +210,9 @@ class Ctx:
     def combat_space(self) -> None:
         rules_deploy.as_combat_space(self.engine, self.player)
 
+    def deploy_recruits(self) -> None:
+        rules_deploy.recruits_deployable(self.engine, self.player)
+
     def double_harvest(self) -> None:
         rules_resources.double_harvest(self.engine, self.player, self.space)
 

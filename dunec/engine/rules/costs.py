@@ -147,6 +147,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return seats.copies_held(p, copies(e, p, q[1]))
     if k == "cards_in_play":
         return sum(1 for c in p.played + p.revealed if q[1] in e.defs[c].get("factions", ()))
+    if k == "cards_revealed":
+        return sum(1 for c in p.revealed if q[1] in e.defs[c].get("factions", ()))
     if k in ("solari", "spice", "water"):
         return getattr(p, k)
     if k in p.counters:
@@ -248,6 +250,9 @@ def flag(e, ctx, c: tuple) -> bool:
     if k == "faction_space":
         sp = e.defs.get(ctx.space) if ctx.space else None
         return bool(sp and sp.get("faction"))
+    if k == "maker_space":
+        sp = e.defs.get(ctx.space) if ctx.space else None
+        return bool(sp and sp.get("maker"))
     if k == "grafted_with":
         return rules_graft.grafted_with(e, ctx, c[1:])
     if k == "reached":
