@@ -387,7 +387,7 @@ def test_every_condition_is_probed():
     used |= {"swordmasters"}  # played on Uprising's Swordmaster space (tests/test_uprising_setup.py)
     used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
     # Uprising's Imperium cards (session 23): their card tests and tests/test_ucards_constructs.py
-    used |= {"maker_space", "cards_revealed"}
+    used |= {"maker_space", "cards_revealed", "discarded"}
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 
 

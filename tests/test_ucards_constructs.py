@@ -86,3 +86,63 @@ def test_maker_space_reads_the_space_the_agent_went_to(uprising):
     assert Ctx(engine, p, space="deep_desert").flag(("maker_space",))
     assert not Ctx(engine, p, space="sardaukar").flag(("maker_space",))
     assert not Ctx(engine, p).flag(("maker_space",))  # a box with no space
+
+
+# A discard whose body reads it, in each place a body can wait: a `discard N { }`, a
+# trade's gains, a trade chosen among options, and an intrigue card's forced trade.
+REMEMBERING = """
+card mem_block "Mem Block" {
+  set base
+  cost 1; icons city
+  agent { discard 1 { if discarded fremen { water 2 } else { solari 1 } } }
+}
+card mem_choose "Mem Choose" {
+  set base
+  cost 1; icons city
+  agent {
+    choose {
+      - spice 1
+      - pay discard 1 -> { if discarded fremen { water 2 } }
+    }
+  }
+}
+intrigue mem_plot "Mem Plot" {
+  set base
+  plot { pay discard 2 -> { if discarded fremen { water 2 } } }
+}
+"""
+
+
+@pytest.fixture(scope="module", params=("interpreted", "compiled"))
+def remembering(request):
+    from test_cards_support import custom_content
+
+    return custom_content(request.param, REMEMBERING)
+
+
+@pytest.mark.parametrize("card,box,answers,discards,gains", [
+    ("mem_block", "agent", ["discard Stilgar"], ["stilgar"], {"water": 2}),
+    ("mem_block", "agent", ["discard Dagger"], ["dagger"], {"solari": 1}),
+    ("mem_choose", "agent", ["pay", "discard Stilgar"], ["stilgar"], {"water": 2}),
+    ("mem_choose", "agent", ["+1 spice"], [], {"spice": 1}),
+    # forced (an intrigue card's own price): the second discard is the Fremen card
+    ("mem_plot", "plot", ["discard Dagger"], ["dagger", "stilgar"], {"water": 2}),
+])
+def test_a_discard_body_reads_the_cards_discarded(remembering, card, box, answers, discards, gains):
+    state, scripts, engine = fresh_game(remembering)
+    p = state.players[0]
+    p.hand = ["dagger", "stilgar"]
+    before = {k: getattr(p, k) for k in ("water", "solari", "spice")}
+    scripts[0].answers.extend(answers)
+    if box == "plot":
+        p.intrigue.append(card)
+        from dunec.engine.loop import turns
+
+        turns.play_intrigue(engine, p, card, "plot")
+    else:
+        p.played.append(card)
+        engine.run_box(card, box, Ctx(engine, p, card=card, box=box))
+    engine.drive()
+    assert not scripts[0].answers and p.discard == discards
+    assert {k: getattr(p, k) - n for k, n in before.items() if getattr(p, k) != n} == gains
+    assert not any(f.get("remembers") for f in state.stack)

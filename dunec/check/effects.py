@@ -9,6 +9,7 @@ from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
+    DISCARDED_OUTSIDE_DISCARD,
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
     NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
     TRACK_REACHED_BEYOND, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
@@ -100,7 +101,8 @@ class EffectChecker:
                 if costs is not None and c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"] \
                         and not self._graft_read_here(c.args[0].span, "trash other_grafted", box, defn):
                     costs = None
-            gain = self._block(st.gain, box, defn)
+            remembers = costs is not None and any(c[0] == "discard" for c in costs)
+            gain = self._remembering(st.gain, box, defn) if remembers else self._block(st.gain, box, defn)
             if costs is None:
                 return None
             return Op("pay", (costs,), gain)
@@ -218,7 +220,7 @@ class EffectChecker:
         if verb.block and st.body is None:
             self.d.error(BLOCK_NEEDED, st.span, verb=st.verb)
             return None
-        if not verb.block and st.body is not None:
+        if not verb.block and not verb.then and st.body is not None:
             self.d.error(BLOCK_NOT_TAKEN, st.span, verb=st.verb)
             return None
         m, err = match(verb.forms, st.args, self._slot_table)
@@ -232,7 +234,8 @@ class EffectChecker:
             return None
         if st.verb in TO_GARRISON and not self._not_summoned(st):
             return None
-        body = self._block(st.body, box, defn) if st.body is not None else ()
+        body = () if st.body is None else self._remembering(st.body, box, defn) if verb.then else \
+            self._block(st.body, box, defn)
         row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form)
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
@@ -312,7 +315,21 @@ class EffectChecker:
               "sent_agent": _needs_sent_agent}
 
     # ------------------------------------------------------------------ conditions
+    def _remembering(self, stmts: list, box: str, defn: ast.Definition) -> tuple:
+        """The body of a discard that remembers its cards (`discard N { ... }`, the gains of
+        `pay discard N -> ...`): where the condition `discarded` may read them (E0495)."""
+        self._remembers = getattr(self, "_remembers", 0) + 1
+        try:
+            return self._block(stmts, box, defn)
+        finally:
+            self._remembers -= 1
+
     def _cond(self, c, defn: ast.Definition):
+        if c.__class__ is not ast.CondOp and c.name == "discarded" and not getattr(self, "_remembers", 0) \
+                and c.name in self.v.conditions:
+            faction = c.args[0].text() if c.args else "FACTION"
+            self.d.error(DISCARDED_OUTSIDE_DISCARD, c.name_span, faction=faction)
+            return None
         if isinstance(c, ast.CondOp):
             parts = [self._cond(p, defn) for p in c.parts]
             if any(p is None for p in parts):

@@ -662,6 +662,16 @@ PIECE_NEAR_VIA_ICON = Code(
     label="on no board space",
     help="name the icon of the spaces meant (`near city`), or drop `near {icon}`")
 
+# Uprising's Imperium constructs (session 23, ucards).
+DISCARDED_OUTSIDE_DISCARD = Code(
+    "E0495", "`discarded {faction}` reads a discard, but no discard of this box remembers one here",
+    "`discarded FACTION` holds when a card of the faction was among the cards a discard\n"
+    "discarded \"this way\" (Guild Envoy: \"Discard a card. If you discarded a Spacing\n"
+    "Guild card: draw 2 cards\"). Only the body of that discard remembers its cards:\n"
+    "`discard N { ... }`, or the gains of a trade paid with a discard (`pay discard N\n"
+    "-> { ... }`). Anywhere else there is no discard to read.",
+    label="no discard remembered here",
+    help="write it in the body of the discard: `discard 1 {{ if discarded {faction} {{ ... }} }}`")
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

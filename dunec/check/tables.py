@@ -52,21 +52,24 @@ PAYABLE = ("garrison", "deployed", "vp")
 
 class Verb(Frozen):
     """One effect verb as the checker sees it: its accepted argument forms and where
-    it may stand. block: takes a { ... } body."""
-    __slots__ = FIELDS = ("forms", "boxes", "block", "help")
+    it may stand. block: takes a { ... } body; then: may take one, run after it with what it
+    did remembered (verbs.py)."""
+    __slots__ = FIELDS = ("forms", "boxes", "block", "help", "then")
 
-    def __init__(self, forms: tuple, boxes: tuple = ALL_BOXES, block: bool = False, help: str = "") -> None:
+    def __init__(self, forms: tuple, boxes: tuple = ALL_BOXES, block: bool = False, help: str = "",
+                 then: bool = False) -> None:
         set_ = object.__setattr__
         set_(self, "forms", forms)
         set_(self, "boxes", boxes)
         set_(self, "block", block)
         set_(self, "help", help)
+        set_(self, "then", then)
 
 
 def _verb(rows: list) -> Verb:
     """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py)."""
     first = rows[0]
-    return Verb(tuple(f for r in rows for f in r.forms), first.boxes, first.block)
+    return Verb(tuple(f for r in rows for f in r.forms), first.boxes, first.block, then=first.then)
 
 
 VERBS: dict[str, Verb] = {word: _verb(rows) for word, rows in V.words().items()}
@@ -126,6 +129,9 @@ CONDITIONS: dict[str, CondDef] = {
     # revealed this turn of a faction (Sardaukar Coordination), this card included.
     "maker_space": CondDef(("",)),
     "cards_revealed": CondDef(("<faction>",), quantity=True),
+    # a card of the faction among those the discard whose body this is discarded
+    # (`discard 1 { if discarded guild { ... } }`, the gains of `pay discard 1 -> ...`; E0495)
+    "discarded": CondDef(("<faction>",)),
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
     "in_conflict": CondDef(("<unit>",), quantity=True),
     "in_play": CondDef(("<unit>",), quantity=True),

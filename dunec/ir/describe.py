@@ -67,6 +67,8 @@ def cond(c: tuple) -> str:
         return "this card is grafted"
     if k == "faction_space":
         return "the Agent went to a Faction board space"
+    if k == "discarded":
+        return f"you discarded {'an' if name(c[1])[:1] in 'AEIOU' else 'a'} {name(c[1])} card this way"
     if k == "maker_space":
         return "you sent an Agent to a Maker board space this turn"
     if k == "grafted_with":
@@ -148,6 +150,8 @@ def op(o: Op) -> str:
     row = OPS.get(k)
     if row is not None:  # a verb: its row's words (dunec/ir/verbs.py)
         text = row.say(a)
+        if row.then and o.body:  # `discard 1 { ... }`: the body after the verb
+            return f"{text}, then: {scope(o.body)}"
         return f"{text}: {scope(o.body)}" if row.block else text
     if k == "pay":
         return f"pay {', '.join(cost(c) for c in a[0])} -> {scope(o.body)}"

@@ -54,22 +54,24 @@ class VerbRow(Frozen):
     references (`<card>`, `<reserve>`) come to it resolved; method: the
     effect-context (Ctx) method that plays it, called with the op's args (the kind
     by default, "" for a verb the engine does not run: a rule modifier, another
-    set's mechanism); block: takes a { ... } body, played for another player; needs: a checker rule a form
+    set's mechanism); block: takes a { ... } body, played for another player; then: may take a
+    { ... } body, run after the verb with what it did remembered (`discard 1 { if discarded
+    guild { ... } }`: the cards discarded, read by the condition `discarded`); needs: a checker rule a form
     must also pass, form -> rule (check/effects.py NEEDS); watches: a rule modifier
     whose first argument is a counter the rules watch, so every gain of it goes
     through the gain rule (codegen inlines only unwatched gains).
     """
     __slots__ = FIELDS = ("word", "forms", "text", "worth", "asks", "boxes", "kind", "lower", "method",
-                          "block", "needs", "watches")
+                          "block", "needs", "watches", "then")
 
     def __init__(self, word: str, forms: tuple, text: str | Callable[[tuple], str] | None = None,
                  worth: float | Callable[[tuple], float] = 0.5, asks: bool = False,
                  boxes: tuple = ALL_BOXES, kind: str = "", lower: Lower = _values, method: str | None = None,
                  block: bool = False, needs: dict | None = None,
-                 watches: bool = False) -> None:
+                 watches: bool = False, then: bool = False) -> None:
         set_ = object.__setattr__
         for f, v in zip(self.FIELDS, (word, forms, text, worth, asks, boxes, kind, lower, method, block,
-                                       {} if needs is None else needs, watches)):
+                                       {} if needs is None else needs, watches, then)):
             set_(self, f, v)
 
     @property
@@ -247,7 +249,7 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("trash", ("intrigue <int>",), kind="trash_intrigue", boxes=TRASH_BOXES, asks=True,
             text=lambda a: f"trash {a[0]} of your Intrigue cards" if a[0] > 1 else "trash one of your Intrigue cards",
             worth=lambda a: -1.2 * a[0]),
-    VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
+    VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True, then=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
     VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,
             text=lambda a: f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}",

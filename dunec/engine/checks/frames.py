@@ -270,7 +270,8 @@ LOCALS = {
     "step": _count(), "done": _count(), "extra": _count(), "discount": _count(), "row": _count(-1),
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
     "failed": _optional_seq, "takes": _bool, "to_top": _bool, "to_hand": _bool, "free_units": _bool, "unfinished": _bool,
-    "deploys": _bool, "combat": _bool, "recruits": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
+    "deploys": _bool, "combat": _bool, "recruits": _bool,
+    "remember": _bool, "remembers": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
 }
 
 

@@ -557,7 +557,8 @@ class _Reader:
     def ctx(self, where: str, c) -> None:
         """An effect context as plain data (context.Ctx.data)."""
         self.dict(where, c)
-        self.keys(where, {"before": None, **c}, ("seat", "owner", "card", "space", "box", "forced", "before"),
+        self.keys(where, {"before": None, "discarded": [], **c},
+                  ("seat", "owner", "card", "space", "box", "forced", "before", "discarded"),
                   "fields")  # without "before" the troops are counted when the box runs
         self.seat(f"{where}.seat", c["seat"])
         self.seat(f"{where}.owner", c["owner"])
@@ -569,6 +570,8 @@ class _Reader:
         self.bool(f"{where}.forced", c["forced"])
         if c.get("before") is not None:
             self.int(f"{where}.before", c["before"])
+        if "discarded" in c:  # the cards a discard discarded, read in its body (context.Ctx)
+            self.ids(f"{where}.discarded", c["discarded"], DECK_KINDS)
 
 
 def check(content, data) -> None:

@@ -28,9 +28,10 @@ PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
 
 class Ctx:
-    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced", "recruited_before")
+    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced", "recruited_before", "discarded")
 
-    def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False, before=None):
+    def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False, before=None,
+                 discarded=()):
         # The one constructor, called with positional arguments on the hot paths:
         # Ctx(...) costs fewer instructions than object.__new__ plus slot stores
         # (object.__new__ called from Python is a slow builtin call), keywords more.
@@ -43,14 +44,21 @@ class Ctx:
         self.forced = forced
         # "Deploy any of these troops" counts the troops this box recruits (from now, unless `before` is given).
         self.recruited_before = (player.recruited if player is not None else 0) if before is None else before
+        # The cards a discard discarded, read in its body (`discard 1 { if discarded guild { } }`,
+        # rules_cards.discard_remembered); written into the body's frame as they are discarded.
+        self.discarded = discarded
 
     def data(self) -> dict:
         """The context as plain data, for a frame on the state's stack."""
-        return {"seat": self.player.seat, "owner": self.owner.seat, "card": self.card, "space": self.space,
-                "box": self.box, "forced": self.forced, "before": self.recruited_before}
+        d = {"seat": self.player.seat, "owner": self.owner.seat, "card": self.card, "space": self.space,
+             "box": self.box, "forced": self.forced, "before": self.recruited_before}
+        if self.discarded:  # only in a discard's body: every other frame as before
+            d["discarded"] = list(self.discarded)
+        return d
 
     def sub(self, player) -> "Ctx":
-        return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced, player.recruited)
+        return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced, player.recruited,
+                   self.discarded)
 
     # --- gains and losses
     def gain(self, res: str, n: int) -> None:
@@ -157,6 +165,10 @@ class Ctx:
     def discard(self, n: int) -> None:
         rules_cards.discard(self.engine, self.player, n)
 
+    def discard_then(self, n: int, body: list) -> None:
+        """`discard N { ... }`: the body (interpreter ops) runs after the discards, which it reads."""
+        rules_cards.discard_remembered(self.engine, self, n, body)
+
     def acquire(self, max_cost: int, to_top: bool) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
 
@@ -246,8 +258,8 @@ class Ctx:
         rules_agents.use_signet(self.engine, self.player, self)
 
     # --- choices (the questions themselves are asked from interpreter frames)
-    def pay_now(self, costs) -> None:
-        rules_costs.pay(self.engine, self.player, costs, self.card)
+    def pay_now(self, costs, remember: bool = False) -> None:
+        rules_costs.pay(self.engine, self.player, costs, self.card, remember)
 
     def pick_opponent(self, label: str, do: str, about=None, **frame) -> bool:
         """Ask the player to pick an opponent; the step `do` runs with the pick."""
@@ -270,4 +282,4 @@ def context_of(engine, d: dict) -> Ctx:
     # Without "before" the troops are counted now: a box run later counts from when it runs.
     players = engine.state.players
     return Ctx(engine, players[d["seat"]], d["card"], d["space"], d["box"], players[d["owner"]], d["forced"],
-               d.get("before"))
+               d.get("before"), d.get("discarded", ()))

@@ -183,6 +183,10 @@ def choose_run(e, f):
         if alt and alt[0].kind == "pay":
             if len(alt) > 1:
                 push(e, alt_ref[k], f["ctx"], pc=1)
+            if rules_costs.remembers(alt[0].args[0]):  # the gains read the cards discarded
+                e.push({"do": "ops", "ref": alt_ref[k] + [[0, -1]], "pc": 0, "ctx": f["ctx"], "remembers": True})
+                e.later("pay_costs", ctx=f["ctx"], costs=alt[0].args[0], remember=True)
+                continue
             push(e, alt_ref[k] + [[0, -1]], f["ctx"])
             e.later("pay_costs", ctx=f["ctx"], costs=alt[0].args[0])
         else:
@@ -192,7 +196,7 @@ def choose_run(e, f):
 @step
 def pay_costs(e, f):
     ctx = context_of(e, f["ctx"])
-    ctx.pay_now(f["costs"])
+    ctx.pay_now(f["costs"], f.get("remember", False))
 
 
 def _if_p(e, op, ctx, ref, i):
@@ -236,7 +240,15 @@ def _may_p(e, op, ctx, ref, i):
     ctx.may(label, hint, _body(ref, i))
 
 
-PAUSING = {"may": _may_p, "pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
+def _discard_p(e, op, ctx, ref, i):
+    """`discard N`; with a body (`discard N { ... }`), the body runs after, reading the cards."""
+    if op.body:
+        ctx.discard_then(*op.args, _body(ref, i))
+    else:
+        HANDLERS["discard"](op, ctx)
+
+
+PAUSING = {"discard": _discard_p, "may": _may_p, "pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
            "each_opponent": _each_opponent_p, "opponent": _opponent_p,
            "retreat_for": _units_for_p, "return_for": _units_for_p}
 

@@ -97,20 +97,46 @@ def trash_hint(e, card: str) -> float:
     return h
 
 
-def discard(e, p: Player, n: int) -> None:
-    discard_next(e, p, min(n, len(p.hand)))
+def discard(e, p: Player, n: int, remember: bool = False) -> None:
+    """Discard n cards of the player's choice from hand; `remember`: each card goes into
+    the context of the nearest body waiting to read it (discard_remembered)."""
+    discard_next(e, p, min(n, len(p.hand)), remember)
 
 
-def discard_next(e, p: Player, left: int) -> None:
+def discard_remembered(e, ctx, n: int, body: list) -> None:
+    """`discard N { BODY }`, and a trade paid with a discard (`pay discard N -> BODY`):
+    the body waits on the stack, marked `remembers`, and each card discarded is written
+    into its context, where the condition `discarded FACTION` reads it."""
+    e.push({"do": "ops", "ref": body, "pc": 0, "ctx": ctx.data(), "remembers": True})
+    discard(e, ctx.player, n, remember=True)
+
+
+def remember_discard(e, card: str) -> None:
+    """The card joins the cards the nearest remembering body reads (the top of the stack down)."""
+    for f in reversed(e.state.stack):
+        if f.get("remembers"):
+            f["ctx"].setdefault("discarded", []).append(card)
+            return
+
+
+def discard_next(e, p: Player, left: int, remember: bool = False) -> None:
     """One of the `left` discards still owed; each card's triggers (`on discard`,
     `unload`: rules_leaving) run before the next is chosen."""
     if left > 0:
-        e.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1)
+        if remember:
+            e.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1,
+                  remember=True)
+        else:
+            e.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1)
 
 
-def discard_at(e, p: Player, i: int, left: int) -> None:
+def discard_at(e, p: Player, i: int, left: int, remember: bool = False) -> None:
     c = p.hand.pop(i)
-    e.later("discard_more", seat=p.seat, left=left)
+    if remember:
+        remember_discard(e, c)
+        e.later("discard_more", seat=p.seat, left=left, remember=True)
+    else:
+        e.later("discard_more", seat=p.seat, left=left)
     rules_leaving.discarded(e, p, c)
 
 
@@ -292,12 +318,12 @@ def trash_chosen(e, f):
 
 @step
 def discarded(e, f):
-    discard_at(e, e.players[f["seat"]], f["answer"], f["left"])
+    discard_at(e, e.players[f["seat"]], f["answer"], f["left"], f.get("remember", False))
 
 
 @step
 def discard_more(e, f):
-    discard_next(e, e.players[f["seat"]], f["left"])
+    discard_next(e, e.players[f["seat"]], f["left"], f.get("remember", False))
 
 
 @step

@@ -59,9 +59,16 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
     return True
 
 
-def pay(e, p: Player, costs, card=None) -> None:
+def remembers(costs) -> bool:
+    """Whether paying these costs discards cards the gains may read (`discarded FACTION`)."""
+    return any(c[0] == "discard" for c in costs)
+
+
+def pay(e, p: Player, costs, card=None, remember: bool = False) -> None:
     """Pay the costs in order (tail position: a cost may ask, e.g. which
-    intrigue card to lose or which card to trash)."""
+    intrigue card to lose or which card to trash). `remember`: the cards a
+    discard cost discards go to the gains' frame, pushed `remembers` before
+    (rules_cards.remember_discard)."""
     costs = list(costs)
     for c in costs:
         if c[0] != "res" or c[1] == "intrigue":
@@ -71,11 +78,14 @@ def pay(e, p: Player, costs, card=None) -> None:
             rules_resources.lose(e, p, c[1], c[2])
         return
     for c in reversed(costs[1:]):
-        e.later("pay_one", seat=p.seat, cost=c, card=card)
-    pay_cost(e, p, costs[0], card)
+        if remember and c[0] == "discard":
+            e.later("pay_one", seat=p.seat, cost=c, card=card, remember=True)
+        else:
+            e.later("pay_one", seat=p.seat, cost=c, card=card)
+    pay_cost(e, p, costs[0], card, remember)
 
 
-def pay_cost(e, p: Player, c, card=None) -> None:
+def pay_cost(e, p: Player, c, card=None, remember: bool = False) -> None:
     if c[0] == "res":
         rules_resources.lose(e, p, c[1], c[2])
     elif c[0] == "influence":
@@ -94,7 +104,7 @@ def pay_cost(e, p: Player, c, card=None) -> None:
     elif c[0] == "recall":  # the pieces are the player's choice
         rules_pieces.recall(e, p, c[1], c[2])
     elif c[0] == "discard":  # "discard a card ->": the cards are the player's choice
-        rules_cards.discard(e, p, c[1])
+        rules_cards.discard(e, p, c[1], remember)
 
 
 def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
@@ -104,6 +114,10 @@ def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
     if not can_pay(e, p, costs, ctx.card):
         return
     if ctx.forced:
+        if remembers(costs):  # the gains read the cards discarded (`discarded FACTION`)
+            e.later("ops", ref=body, pc=0, ctx=ctx.data(), remembers=True)
+            pay(e, p, costs, ctx.card, True)
+            return
         e.later("ops", ref=body, pc=0, ctx=ctx.data())
         pay(e, p, costs, ctx.card)
         return
@@ -250,6 +264,8 @@ def flag(e, ctx, c: tuple) -> bool:
     if k == "faction_space":
         sp = e.defs.get(ctx.space) if ctx.space else None
         return bool(sp and sp.get("faction"))
+    if k == "discarded":  # among the cards the discard of this body discarded
+        return any(c[1] in e.defs[card].get("factions", ()) for card in ctx.discarded)
     if k == "maker_space":
         sp = e.defs.get(ctx.space) if ctx.space else None
         return bool(sp and sp.get("maker"))
@@ -294,12 +310,16 @@ def discounted(costs: tuple, space: str, discounts) -> tuple:
 
 @step
 def pay_one(e, f):
-    pay_cost(e, e.players[f["seat"]], f["cost"], f["card"])
+    pay_cost(e, e.players[f["seat"]], f["cost"], f["card"], f.get("remember", False))
 
 
 @step
 def offer_paid(e, f):
     if f["answer"] == 0:
         ctx = e.context_of(f["ctx"])
+        if remembers(f["costs"]):  # the gains read the cards discarded (`discarded FACTION`)
+            e.later("ops", ref=f["body"], pc=0, ctx=f["ctx"], remembers=True)
+            pay(e, ctx.player, f["costs"], ctx.card, True)
+            return
         e.later("ops", ref=f["body"], pc=0, ctx=f["ctx"])
         pay(e, ctx.player, f["costs"], ctx.card)
