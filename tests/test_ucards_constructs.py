@@ -146,3 +146,19 @@ def test_a_discard_body_reads_the_cards_discarded(remembering, card, box, answer
     assert not scripts[0].answers and p.discard == discards
     assert {k: getattr(p, k) - n for k, n in before.items() if getattr(p, k) != n} == gains
     assert not any(f.get("remembers") for f in state.stack)
+
+
+def test_trash_another_card_of_a_faction_from_play(uprising):
+    """Calculus of Power: "trash another Emperor card you have in play -> 3 swords"."""
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    p.hand = []
+    p.revealed = ["calculus_of_power", "captured_mentat"]  # no other Emperor card: nothing offered
+    engine.run_box("calculus_of_power", "reveal", Ctx(engine, p, card="calculus_of_power", box="reveal"))
+    engine.drive()
+    assert (p.persuasion, p.swords, p.trashed) == (2, 0, [])
+    p.revealed.append("corrinth_city")
+    scripts[0].answers.extend(["pay"])  # the one other Emperor card: trashed without asking which
+    engine.run_box("calculus_of_power", "reveal", Ctx(engine, p, card="calculus_of_power", box="reveal"))
+    engine.drive()
+    assert (p.swords, p.trashed, p.revealed) == (3, ["corrinth_city"], ["calculus_of_power", "captured_mentat"])
