@@ -1,5 +1,6 @@
 """Benchmark: build time, effect execution compiled vs interpreted, and complete
-4-player random games per second on each back-end. Prints ratios; asserts nothing.
+4-player random games per second on each back-end (the base game, its expansions,
+Uprising with and without CHOAM). Prints ratios; asserts nothing.
 
     python3 bench/bench.py [--games N] [--effects N] [--repeats N]
     python3 bench/bench.py --adapter [--games N] [--repeats N]   # the PettingZoo adapter alone
@@ -23,6 +24,8 @@ from dunec.codegen.emit import render
 
 FULL_SETS = ("base", "ix", "immortality")
 FULL_FLOOR = 150  # 4-player random games per second of the three sets, compiled (issue 21)
+UPRISING_SETS = ("uprising",)
+UPRISING_FLOOR = 200  # 4-player random Uprising games per second, compiled (issue 22)
 
 
 class FirstOption:
@@ -354,7 +357,9 @@ def main(argv=None) -> None:
     base_rates = None
     for title, sets in (("4-player random games", ("base",)),
                         ("4-player random games, base + Rise of Ix", ("base", "ix")),
-                        ("4-player random games, base + Rise of Ix + Immortality", FULL_SETS)):
+                        ("4-player random games, base + Rise of Ix + Immortality", FULL_SETS),
+                        ("4-player random games, Uprising", UPRISING_SETS),
+                        ("4-player random games, Uprising with CHOAM", UPRISING_SETS + ("choam",))):
         r = games_rates({"interpreted": interpreted.select(sets), "compiled": compiled.select(sets)},
                         args.games, args.repeats)
         (gi, wi, si, slow_i), (gc, wc, sc, slow_c) = r["interpreted"], r["compiled"]
@@ -366,8 +371,10 @@ def main(argv=None) -> None:
         else:
             print(f"  against the base game: interpreted {gi / base_rates[0]:.2f}x, compiled {gc / base_rates[1]:.2f}x"
                   f"; steps interpreted {si:,.0f}/s, compiled {sc:,.0f}/s")
-        if sets == FULL_SETS:
-            print(f"  floor {FULL_FLOOR} games/s compiled: {'met' if gc >= FULL_FLOOR else 'NOT MET'}")
+        floor = {FULL_SETS: FULL_FLOOR, UPRISING_SETS: UPRISING_FLOOR,
+                 UPRISING_SETS + ("choam",): UPRISING_FLOOR}.get(sets)
+        if floor is not None:
+            print(f"  floor {floor} games/s compiled: {'met' if gc >= floor else 'NOT MET'}")
     ai, asi = api_rate(interpreted, args.games)
     ac, asc = api_rate(compiled, args.games)
     print(f"4-player games stepped from outside (Game.apply): interpreted {ai:.1f}/s, compiled {ac:.1f}/s; "

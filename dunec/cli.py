@@ -135,14 +135,16 @@ def _parser(only: str | None = None):
     p.add_argument("--format", choices=("text", "json"), default="text", help="how to print the report")
 
     p = command("play", help="play one complete seeded game and print its log")
-    _game_args(p)
+    # A game to watch is played by the heuristic player: random seats rarely reach
+    # what a set adds (docs/decisions.md "The default player of `play`").
+    _game_args(p, policy="greedy")
     p.add_argument("--json", action="store_true", help="print the final state as JSON instead of the log")
     p.add_argument("--resume", type=Path, metavar="FILE",
                    help="continue a game saved with `save` at a human prompt; the save holds the whole "
                         "setup, so no other game option may be given (only --json)")
 
     p = command("simulate", help="play many seeded games and print statistics")
-    _game_args(p)
+    _game_args(p, policy="random")
     p.add_argument("--games", type=int, default=100, help="how many games (seeds SEED, SEED+1, ...)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
     p.add_argument("--balance", action="store_true",
@@ -203,7 +205,7 @@ GAME_OPTIONS = ("players", "solo", "difficulty", "churn", "seed", "policy", "bac
 SETS_HELP = "the sets the game plays, each with the sets it requires, e.g. base,ix or uprising (default: the set that declares `default`, the base game)"
 
 
-def _game_args(p) -> None:
+def _game_args(p, policy: str) -> None:
     p.add_argument("--players", type=int, choices=(2, 3, 4),
                    help="people at the table (default: 4); 2 plays with a House Hagal rival")
     p.add_argument("--solo", action="store_true", help="one person against two House Hagal rivals")
@@ -214,9 +216,9 @@ def _game_args(p) -> None:
                         "turn, solo only), rival (after every rival turn, both modes, as rules 000 says), "
                         "off (default: reveal)")
     p.add_argument("--seed", type=int, default=1, help="the seed of the (first) game")
-    p.add_argument("--policy", default="random",
+    p.add_argument("--policy", default=policy,
                    help="one policy for all seats, or a comma list per seat: random, greedy; "
-                        "search[:N] (N simulations a move); play also human")
+                        f"search[:N] (N simulations a move); play also human (default: {policy})")
     p.add_argument("--backend", choices=("compiled", "interpreted"), default="compiled",
                    help="run the generated code or interpret the IR (they play identically)")
     p.add_argument("--cards", type=Path, help="play these cards instead of the bundled ones")

@@ -15,6 +15,7 @@ BOX_TITLES = {
     "space_paid": "When you pay Solari for a board space", "harvest": "When you harvest spice",
     "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict", "round_start": "At round start",
     "lose_troops": "When you lose Troops at the end of a Conflict",
+    "reach": "When you reach Influence with a Faction",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
@@ -92,6 +93,9 @@ def box_title(d: Def, box: str) -> str:
         return "Graft, Agent"
     if box == "lose_troops":  # `on lose_troops N`
         return f"When you lose at least {d.fields.get('lose_troops', 1)} Troops at the end of a Conflict"
+    if box == "reach" and d.fields.get("reach"):  # `on reach FACTION N`
+        faction, n = d.fields["reach"]
+        return f"When you reach {n} Influence with {describe.NAMES.get(faction, faction)}"
     return BOX_TITLES[box]
 
 
@@ -107,8 +111,9 @@ def fact_lines(d: Def) -> list[str]:
         if f.get("first_player"):
             lines.append("First Player marker: its holder starts.")
     # A field named after a set's tag set (Uprising's battle icons): no kind has it as its own.
-    known = {k for schema in SCHEMAS.values() for k in schema}
-    for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)):
+    known = {k for schema in SCHEMAS.values() for k in schema} | {"players"}
+    for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)
+                      and all(isinstance(t, str) for t in f[k])):
         lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))
     if d.kind == "tech" and f.get("rival"):
         lines.append("House Hagal mark: a solo rival may acquire it.")
@@ -167,12 +172,14 @@ def _hagal_lines(f: dict) -> list[str]:
     return out
 
 
-DECL_KINDS = {"counter": "counter", "unit": "unit kind", "track": "track", "market": "market", "token": "token"}
+DECL_KINDS = {"counter": "counter", "unit": "unit kind", "track": "track", "market": "market", "token": "token",
+              "piece": "piece", "flag": "flag", "icon": "agent icon", "tags": "tag set", "location": "location"}
 
 
 def declared_names(model) -> dict:
-    """id -> the Decl of every counter, unit kind, track, market and token a set of the
-    model declares: what `show` prints beside the definitions."""
+    """id -> the Decl of every name a set of the model declares (counters, unit kinds,
+    tracks, markets, tokens, pieces, flags, icons, tag sets, locations): what `show`
+    prints beside the definitions."""
     return {n: d for s in model.sets.values() for n, d in s.names.items() if d.kind in DECL_KINDS}
 
 
@@ -195,6 +202,11 @@ def _show_declaration(d) -> str:
                          ("; returned to the supply at will" if d.returnable else ""))
     elif d.kind == "unit":
         lines.extend(f"{k.title()}: {v}" for k, v in sorted(d.numbers.items()))
+        flags = {w for w, _ in getattr(d, "flags", ())}
+        if "summoned" in flags:
+            lines.append("Summoned straight into the Conflict, never to a garrison; back to the supply after combat")
+        if "doubles" in flags:
+            lines.append("With one in the Conflict, the rewards its player takes are doubled")
     elif d.kind == "track" and d.cells:
         lines.append(f"Start: {d.start}")
         for cid, c in d.cells.items():
@@ -228,4 +240,19 @@ def _show_declaration(d) -> str:
     elif d.kind == "token":
         for box, ops in sorted(d.boxes.items()):
             lines.append(f"{BOX_TITLES.get(box, box)}: {describe.ops(ops)}")
+    elif d.kind == "piece":
+        lines.append(f"Supply: {d.numbers.get('supply', 0)} a player")
+        lines.append(f"Placed on: a free {kind_title(d.on)}, each linked to board spaces")
+    elif d.kind == "flag":
+        lines.append("Up at the start of the game, until a card or space clears it")
+        lines.append("Protects: " + ", ".join(describe.name(w) for w, _ in d.words))
+    elif d.kind == "icon":
+        lines.append(f"Sends an agent to a space linked to where your {describe.name(d.via)} stands" if d.via
+                     else "An agent icon")
+    elif d.kind == "tags":
+        lines.append("Tags: " + ", ".join(describe.name(w).title() for w, _ in d.words if w != d.wild))
+        if d.wild:
+            lines.append(f"Wild: {describe.name(d.wild).title()} (matches any other)")
+    elif d.kind == "location":
+        lines.append("A location of the board: its spaces can be controlled, a Conflict can be fought over it")
     return "\n".join(lines)

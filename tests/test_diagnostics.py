@@ -534,9 +534,10 @@ def test_every_number_of_the_language_has_a_range():
     from dunec.check import tables as T
     for kind, fields in S.SCHEMAS.items():
         for key, spec in fields.items():
-            # an "int" field's number, or a box's one number (`on lose_troops 3 { ... }`)
+            # an "int" field's number, or a box's one number (`on lose_troops 3 { ... }`,
+            # `on reach emperor 2 { ... }`)
             assert (spec.number in S.RANGES) == (spec.kind in ("int", "cards", "counts")
-                                                 or key == "on lose_troops"), (kind, key)
+                                                 or key in ("on lose_troops", "on reach")), (kind, key)
     quantities = {n for n, c in T.CONDITIONS.items() if c.quantity}
     assert set(S.NUMBER_OF_QUANTITY) == quantities
     with_numbers = {n for table in (T.CONDITIONS, T.COUNTS) for n, forms in table.items()

@@ -542,3 +542,19 @@ def test_a_location_belongs_to_the_set_that_declares_it(tmp_path):
     (tmp_path / "raid.dune").write_text(src, encoding="utf-8")
     model, diags = compile_paths([tmp_path / "raid.dune"], root=tmp_path, with_bundled=True)
     assert [d.code for d in diags.items] == ["E0302"], diags.render()
+
+
+def _bundled_with_required() -> list[str]:
+    from dunec.frontend import bundled_sets
+    from dunec.content import with_required
+
+    sets = bundled_sets()
+    vocab = {k: {"requires": [r for r, _ in v.requires]} for k, v in sets.items()}
+    return [",".join(with_required(vocab, [s])) for s in sorted(sets) if s != "core"]
+
+
+@pytest.mark.parametrize("spec", _bundled_with_required())
+def test_each_bundled_set_checks_clean_with_the_sets_it_requires(spec, capsys):
+    """A name one set's card borrows from a set it does not require (Uprising's Secure
+    Spice Trade once counted the base game's The Spice Must Flow) is unknown there."""
+    assert main(["check", "--sets", spec]) == 0, capsys.readouterr().err

@@ -435,6 +435,7 @@ def _box_phrase(box: str) -> str:
         "space": "a board space effect", "control": "a control bonus", "reward": "a conflict reward",
         "signet": "a signet ring ability", "passive": "a passive box", "hagal": "a House Hagal card",
         "track": "a track step's reward", "lose_troops": "an `on lose_troops` box",
+        "reach": "an `on reach` box",
     }.get(box, f"a `{box}` box")
 
 

@@ -186,6 +186,8 @@ COST_BLOCK_HOLDS_COSTS = BAD_FIELD_VALUE.variant("a cost block lists costs only"
                                                  "write `cost {{ spice 2; trash card }}`")
 FLAG_TAKES_NO_VALUE = BAD_FIELD_VALUE.variant("takes no value", "write `{example}`")
 NUMBER_EXPECTED = BAD_FIELD_VALUE.variant("expects a number from {lo} to {hi}", "write `{example}`")
+NAME_AND_NUMBER_EXPECTED = BAD_FIELD_VALUE.variant("expects a {what} and a number from {lo} to {hi}",
+                                                   "write `{example}`")
 NAME_EXPECTED = BAD_FIELD_VALUE.variant("expects one name", "write `{example}`")
 NAMES_EXPECTED = BAD_FIELD_VALUE.variant("expects names", "write `{example}`")
 NAME_LISTED_TWICE = BAD_FIELD_VALUE.variant("listed twice", "list each name once")

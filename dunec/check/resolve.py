@@ -19,7 +19,7 @@ from dunec.check.messages import (
     FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, HAGAL_IDS_EXPECTED, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET,
     MISSING_SET_DECLARATION,
     NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NO_BOXES, NO_SUCH_DEFINITION,
-    NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
+    NAME_AND_NUMBER_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
     NOT_A_FLAG, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
     MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE, DEFAULT_SET_TWICE,
@@ -364,7 +364,18 @@ class Checker(EffectChecker):
             if st.body is None:
                 self.d.error(FIELD_NEEDS_BLOCK, st.span, field=key, example=spec.example)
                 return
-            if spec.number:  # a box with one number: `on lose_troops 3 { ... }`
+            if spec.number and spec.table:  # a name and a number: `on reach emperor 2 { ... }`
+                table = self.v.tables[spec.table]
+                if len(args) != 2 or args[0].kind != "name" or args[1].kind != "int":
+                    r = RANGES[spec.number]
+                    self.d.error(NAME_AND_NUMBER_EXPECTED, args[2].span if len(args) > 2 else st.verb_span,
+                                 field=key, what=spec.table, lo=r.lo, hi=r.hi, example=spec.example)
+                elif args[0].value not in table:
+                    hint = did_you_mean(str(args[0].value), table) or one_of(table, near=str(args[0].value))
+                    self.d.error(UNKNOWN_NAME, args[0].span, name=args[0].text(), what=spec.table, help=hint)
+                elif self._number(args[1], spec.number):
+                    out.fields[spec.box] = (args[0].value, args[1].value)
+            elif spec.number:  # a box with one number: `on lose_troops 3 { ... }`
                 if len(args) != 1 or args[0].kind != "int":
                     r = RANGES[spec.number]
                     self.d.error(NUMBER_EXPECTED, args[1].span if len(args) > 1 else st.verb_span, field=key,

@@ -45,8 +45,9 @@ RANGES: dict[str, Range] = {
     "factions_chosen": Range(1, 4, "a number of factions to choose", "there are 4 factions"),
     "troops": Range(0, 12, "a number of troops", "a player has 12 troops"),
     "troops_lost": Range(1, 12, "a number of troops lost", "a player has 12 troops"),
-    "players": Range(1, 4, "a number of players", "a game seats 1 to 4 players"),
+    "players": Range(1, 6, "a number of players", "a game seats 1 to 6 players (Uprising's six-player game)"),
     "held": Range(0, 99, "an amount held", "compare with 0 to 99: more is never held"),
+    "strength": Range(0, 99, "a combat strength", "compare with 0 to 99: no Conflict sees more"),
     "card_copies": Range(0, 20, "a number of copies", "a card comes in at most 20 copies"),
     # A set's declarations: units fight with the strength printed for them (a troop 2,
     # a dreadnought 3: rules 000) and come from a limited supply; a track is a ladder.
@@ -82,7 +83,7 @@ NUMBER_OF_QUANTITY = {
     "influence": "influence", "players": "players", "copies": "card_copies",
     "intrigue": "held",
     "in_conflict": "held", "in_play": "held", "tiles": "held", "persuasion": "held", "agents_at": "held",
-    "card_icons": "held", "cards_revealed": "held",
+    "card_icons": "held", "strength": "strength", "cards_revealed": "held",
 }
 # The range of a cost's amount, by what is paid; "cost" otherwise.
 NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence": "influence_cost"}
@@ -90,7 +91,9 @@ NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence
 
 class FieldSpec(Frozen):
     """number: the RANGES entry of an "int" field, or of a box's one number
-    (`on lose_troops 3 { ... }`: kept as the field named for the box)."""
+    (`on lose_troops 3 { ... }`: kept as the field named for the box); a box with
+    a table too takes a name of it before the number (`on reach emperor 2 { ... }`:
+    the field is the pair)."""
     __slots__ = FIELDS = ("kind", "example", "box", "table", "required", "number")
 
     def __init__(self, kind: str, example: str, box: str = "", table: str = "", required: bool = False,
@@ -192,6 +195,11 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "on deploy": _box("deploy", "on deploy { if deployed_this_turn >= 4 { solari 1 } }"),
         "on reveal": _box("reveal", "on reveal { trash card from play }"),
         "on round_start": _box("round_start", "on round_start { draw 1 }"),
+        # When your influence with the faction goes from below N to N or more (rules 003,
+        # "Leader clarifications": moving past N counts; again after dropping below):
+        # kept as the field `reach` = (faction, N).
+        "on reach": FieldSpec("box", "on reach emperor 2 { intrigue 1 }", box="reach", table="faction",
+                              number="influence_step"),
     },
     # A tile of a set's market (Rise of Ix's tech tiles, bought with spice: rules 000,
     # "Tech Tiles"). `use` is played on the owner's own turn like a plot; `flips`: only

@@ -137,6 +137,9 @@ CONDITIONS: dict[str, CondDef] = {
     "in_play": CondDef(("<unit>",), quantity=True),
     "tiles": CondDef(("<market>",), quantity=True),  # the tiles you own from a set's market
     "persuasion": CondDef(("",), quantity=True),
+    # your combat strength in the Conflict as it stands (troops, declared units, swords:
+    # 0 without a unit there); Gurney Halleck's "6 or more strength"
+    "strength": CondDef(("",), quantity=True),
     "agent_at": CondDef(("<icon>",)),  # one of your agents is on a board space with this icon
     "enemy_agent_here": CondDef(("",)),  # the space this agent went to holds an enemy agent
     # your agents on board spaces with any of these icons (one to four of them)

@@ -39,7 +39,12 @@ def candidates(before: str, vocab, defs: dict) -> list[tuple[str, str]]:
     if depth == 0:
         return [(k, "definition kind") for k in ("set", *SCHEMAS)] if not words else []
     if depth == 1:
-        return [(f, "field") for f in SCHEMAS.get(kind, {})] if not words else []
+        if not words:
+            return [(f, "field") for f in SCHEMAS.get(kind, {})]
+        # a field of names (`icons`, `factions`, a set's tag field): the table it draws from
+        spec = SCHEMAS.get(kind, {}).get(words[0])
+        table = getattr(spec, "table", "") if spec is not None else ""
+        return [(n, table) for n in sorted(vocab.tables.get(table, ()))] if table else []
     if not words:
         return [(v, "effect") for v in sorted(vocab.verbs)] + [(k, "keyword") for k in KEYWORDS]
     if words[0] in ("if", "requires") or words[-1] in ("and", "or", "not"):

@@ -51,7 +51,7 @@ def round_start(e) -> None:
     if seat is not None:
         p = e.players[seat]
         if p.supply > 0 or (p.counters and rules_holding.available(e, p, "troops") > 0):
-            e.yes_no(p, "defend", f"deploy 1 troop to defend {NAMES[loc]}", 2.0, "defended", loc, seat=p.seat, loc=loc)
+            e.yes_no(p, "defend", f"deploy 1 troop to defend {rules_units.location_title(e, loc)}", 2.0, "defended", loc, seat=p.seat, loc=loc)
 
 
 @step
@@ -62,7 +62,7 @@ def defended(e, f):
         p.supply -= 1
         p.conflict += 1
         if not e.quiet:
-            e.log(f"  {e.pname(p)} deploys 1 troop to defend {NAMES[f['loc']]}")
+            e.log(f"  {e.pname(p)} deploys 1 troop to defend {rules_units.location_title(e, f['loc'])}")
         rules_resources.deployed(e, p, 1)
 
 
@@ -825,26 +825,10 @@ def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None
         rules_cards.receive_card(e, p, c)
 
 
-def in_conflict(p: Player) -> int:
-    """The units a player has in the Conflict: troops and every declared kind."""
-    if not p.units:  # a game of sets that declare no unit kind (the base game)
-        return p.conflict
-    return p.conflict + sum(u["conflict"] for u in p.units.values())
-
-
-def strength(p: Player, e=None) -> int:
-    """Troops count 2, a declared unit kind its strength (rules 001, 000): the
-    declared one, or the leader's `unit_strength` modifier when the engine `e` is
-    given (every rule passes it; a bare player has only the declared strengths)."""
-    if in_conflict(p) <= 0:
-        return 0
-    if not p.units:
-        return 2 * p.conflict + p.swords
-    if e is None:
-        units = sum(u["strength"] * u["conflict"] for u in p.units.values())
-    else:
-        units = sum(rules_units.unit_strength(e, p, k) * u["conflict"] for k, u in p.units.items() if u["conflict"])
-    return 2 * p.conflict + units + p.swords
+# A player's units in the Conflict and combat strength (rules/units.py), read here
+# by the turn's rules and by callers that know them by these names.
+in_conflict = rules_units.all_in_conflict
+strength = rules_units.strength
 
 
 # ---------------------------------------------------------------------- makers, recall, end

@@ -101,7 +101,7 @@ def take_control(e, p: Player, location: str) -> None:
     if e.state.control.get(location) != p.seat:
         e.state.control[location] = p.seat
         if not e.quiet:
-            e.log(f"  {e.pname(p)} takes control of {NAMES.get(location, location)}")
+            e.log(f"  {e.pname(p)} takes control of {rules_units.location_title(e, location)}")
 
 
 def control_bonus(e, space: str) -> None:
@@ -126,11 +126,13 @@ def use_signet(e, p: Player, ctx) -> None:
 
 def _changed(e, p: Player, before: dict, influence: dict):
     """None when nothing of p changed since `before`; else ': +1 Solari, -1 spice',
-    or '' when only influence moved (which has its own log line)."""
-    words = change_words(before, tally(p))
+    or '' when only influence or pieces on the board moved (each has its own log line)."""
+    after = tally(p)
+    words = change_words(before, after)
     if words:
         return ": " + ", ".join(words)
-    return "" if influence != p.influence else None
+    # influence and pieces placed have log lines of their own
+    return "" if influence != p.influence or before.get("pieces") != after.get("pieces") else None
 
 
 def leader_trigger(e, p: Player, box: str, space=None) -> None:
@@ -155,7 +157,7 @@ def control_bonus_said(e, f):
     """The log says what the control bonus gave, as it happens on another's turn."""
     holder = e.players[f["seat"]]
     loc = f["loc"]
-    e.log(f"  {e.pname(holder)} takes the {NAMES.get(loc, loc)} control bonus"
+    e.log(f"  {e.pname(holder)} takes the {rules_units.location_title(e, loc)} control bonus"
           f"{_changed(e, holder, f['before'], f['influence']) or ''}")
 
 

@@ -193,6 +193,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return rules_units.in_play(e, p, q[1])
     if k == "persuasion":
         return p.persuasion
+    if k == "strength":
+        return rules_units.strength(p, e)
     if k == "sword_cards":
         return sword_cards(e, p)
     if k == "other_sword_cards":

@@ -261,6 +261,11 @@ def change_influence(e, p: Player, f: str, delta: int) -> None:
         p.four_bonus.append(f)
         res, k = FOUR_BONUS[f]
         gain(e, p, res, k)
+    reach = e.defs[p.leader].get("reach") if p.leader else None
+    if reach is not None and reach[0] == f and before < reach[1] <= after:
+        # `on reach FACTION N` (rules 003 "Leader clarifications": moving past N counts,
+        # and again after dropping below): runs once the alliance is settled.
+        e.later("leader_trigger", seat=p.seat, box="reach")
     settle_alliance(e, f, p)
 
 

@@ -32,6 +32,12 @@ def controller(e, location: str):
     return e.state.control.get(location)
 
 
+def location_title(e, location: str) -> str:
+    """A board location's title as its set declares it (`location ID "Title"`)."""
+    declared = e.content.declared("location").get(location)
+    return declared["title"] if declared else NAMES.get(location, location)
+
+
 def unit_strength(e, p: Player, kind: str) -> int:
     """A unit's strength: the declared one, unless the leader's `unit_strength`
     modifier says otherwise (Rhombur Vernius)."""
@@ -47,6 +53,28 @@ def in_conflict(p: Player, kind: str) -> int:
         return p.conflict
     u = p.units.get(kind)
     return u["conflict"] if u is not None else 0
+
+
+def all_in_conflict(p: Player) -> int:
+    """The units a player has in the Conflict: troops and every declared kind."""
+    if not p.units:  # a game of sets that declare no unit kind (the base game)
+        return p.conflict
+    return p.conflict + sum(u["conflict"] for u in p.units.values())
+
+
+def strength(p: Player, e=None) -> int:
+    """Troops count 2, a declared unit kind its strength (rules 001, 000): the
+    declared one, or the leader's `unit_strength` modifier when the engine `e` is
+    given (every rule passes it; a bare player has only the declared strengths)."""
+    if all_in_conflict(p) <= 0:
+        return 0
+    if not p.units:
+        return 2 * p.conflict + p.swords
+    if e is None:
+        units = sum(u["strength"] * u["conflict"] for u in p.units.values())
+    else:
+        units = sum(unit_strength(e, p, k) * u["conflict"] for k, u in p.units.items() if u["conflict"])
+    return 2 * p.conflict + units + p.swords
 
 
 def on_board(e, p: Player, kind: str) -> int:
@@ -202,7 +230,7 @@ def place_units(e, f):
         seat, kind = st.placed[loc]
         e.players[seat].units[kind]["garrison"] += 1
         if not e.quiet:
-            e.log(f"  {e.pname(e.players[seat])}'s {kind} leaves {NAMES.get(loc, loc)} for the garrison")
+            e.log(f"  {e.pname(e.players[seat])}'s {kind} leaves {location_title(e, loc)} for the garrison")
     st.placed = {}
     if f["winner"] is None:
         return
@@ -224,8 +252,8 @@ def unit_placed(e, f):
     p.units[kind]["conflict"] -= 1
     e.state.placed[loc] = [p.seat, kind]
     if not e.quiet:
-        e.log(f"  {e.pname(p)} places {unit_words(kind, 1)} on {NAMES.get(loc, loc)}: "
-              f"it controls {NAMES.get(loc, loc)} until the next combat")
+        e.log(f"  {e.pname(p)} places {unit_words(kind, 1)} on {location_title(e, loc)}: "
+              f"it controls {location_title(e, loc)} until the next combat")
 
 
 # Ties between placements: rules 000's order for the rivals, also a player's hint.

@@ -16,6 +16,8 @@ def tally(p: Player) -> dict:
     t = {k: getattr(p, k) for k, _ in TALLIED}
     t["intrigue"] = len(p.intrigue)
     t["cards"] = len(p.hand)
+    if p.pieces:  # a set's pieces on the board (spies): their placing has its own log line
+        t["pieces"] = sum(len(v["on"]) for v in p.pieces.values())
     return t
 
 

@@ -15,6 +15,7 @@ from typing import Callable
 
 from dunec.engine.loop.state import FACTIONS, vp_to_end
 from dunec.engine.loop.turns import space_costs
+from dunec.engine.rules.units import location_title
 from dunec.ir.describe import NAMES, cost as cost_words
 
 Says = Callable[[str, str], "str | None"]
@@ -97,7 +98,7 @@ def board_lines(engine, says: Says | None) -> list[str]:
             continue
         seat = st.control.get(loc)
         bonus = says(sp["id"], "control") if says and "control" in sp.get("boxes", ()) else None
-        control.append(f"{NAMES.get(loc, loc)} {f'P{seat + 1}' if seat is not None else 'nobody'}"
+        control.append(f"{location_title(engine, loc)} {f'P{seat + 1}' if seat is not None else 'nobody'}"
                        + (f" ({bonus})" if bonus else ""))
     if control:
         lines.append("Control: " + ", ".join(control))
@@ -117,7 +118,7 @@ def board_lines(engine, says: Says | None) -> list[str]:
             for f, up in sorted(st.flags.items())))
     if st.placed:
         lines.append("Units on the board (their owners control the location): " + ", ".join(
-            f"{NAMES.get(loc, loc)} {kind} P{seat + 1}" for loc, (seat, kind) in sorted(st.placed.items())))
+            f"{location_title(engine, loc)} {kind} P{seat + 1}" for loc, (seat, kind) in sorted(st.placed.items())))
     return lines
 
 

@@ -1,0 +1,206 @@
+"""Every tool with Uprising (`--sets uprising`): check, show (of its declarations
+too: the spy piece and icon, the Shield Wall, the sandworm, the battle icons), the
+gallery, card tests, play and simulate with a user's card, completion and hover in
+the language server, and the OpenSpiel and PettingZoo adapters. A user's Uprising
+card of the tests' own (INFORMANT below) places a spy and summons a sandworm."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from dunec.api import Game
+from dunec.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SETS = "uprising"
+
+# A user's Uprising card: a spy placed on an agent turn, a sandworm summoned with
+# Maker Hooks on the reveal turn; its test places the spy on a chosen post.
+INFORMANT = '''card desert_informant "Desert Informant" {
+  set uprising
+  cost 2; icons spy fremen
+  agent { spies 1; water 1 }
+  reveal { persuasion 1; if maker_hooks >= 1 { sandworm 1 } }
+}
+test desert_informant_spies "Desert Informant places a spy and gives a water" {
+  card desert_informant
+  answer "place a Spy on Fremen post"
+  play agent
+  expect { spies 1; water 1 }
+}
+'''
+
+
+@pytest.fixture
+def informant(tmp_path):
+    path = tmp_path / "informant.dune"
+    path.write_text(INFORMANT, encoding="utf-8")
+    return path
+
+
+def test_check_of_uprising_is_clean(capsys):
+    assert main(["check", "--sets", SETS]) == 0
+    assert capsys.readouterr().out.startswith("ok: ")
+
+
+def test_show_prints_uprisings_declarations(capsys):
+    assert main(["show", "--sets", SETS, "spies", "spy", "shield_wall", "sandworm", "battle"]) == 0
+    out = capsys.readouterr().out
+    assert "Spy  [piece, uprising]" in out and "Supply: 3 a player" in out
+    assert "Placed on: a free observation post" in out
+    assert "Spy  [agent icon, uprising]" in out and "linked to where your Spy stands" in out
+    assert "Shield Wall  [flag, uprising]" in out and "Protects: Arrakeen, Spice Refinery, Imperial Basin" in out
+    assert "Sandworm  [unit kind, uprising]" in out and "Strength: 3" in out
+    assert "Summoned straight into the Conflict" in out and "rewards its player takes are doubled" in out
+    assert "Battle icon  [tag set, uprising]" in out and "Tags: Crysknife, Desert Mouse, Ornithopter" in out
+    assert "Wild: Wild" in out
+
+
+def test_show_prints_a_users_uprising_card(capsys, informant):
+    assert main(["show", "--with", str(informant)]) == 0
+    out = capsys.readouterr().out
+    assert "Desert Informant  [Imperium card, uprising]" in out
+    assert "Spy" in out and "Sandworm" in out
+
+
+def test_the_gallery_draws_uprising_cards_and_a_users_card(tmp_path, informant):
+    out = tmp_path / "gallery"
+    assert main(["gallery", str(out), "--sets", SETS, "--with", str(informant)]) == 0
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Desert Informant" in page and "Muad&#39;Dib" in page or "Muad'Dib" in page
+
+
+def test_a_card_test_places_a_spy_and_counts_it(capsys, informant):
+    assert main(["test", str(informant)]) == 0, capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "ok   desert_informant_spies [interpreted]" in out and "ok   desert_informant_spies [compiled]" in out
+    wrong = informant.with_name("wrong.dune")
+    wrong.write_text(INFORMANT.replace("expect { spies 1; water 1 }", "expect { spies 2; water 1 }"),
+                     encoding="utf-8")
+    assert main(["test", str(wrong)]) == 1
+    assert "spies" in capsys.readouterr().out
+
+
+def test_the_bundled_uprising_card_tests_pass(capsys):
+    assert main(["test", str(ROOT / "cards" / "uprising")]) == 0, capsys.readouterr().out
+    assert "all passed" in capsys.readouterr().out
+
+
+def test_play_with_a_users_uprising_card(capsys, informant):
+    assert main(["play", "--sets", SETS, "--with", str(informant), "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Final standings" in out and "Muad'Dib" in out
+
+
+def test_simulate_compare_with_an_uprising_card(capsys, informant):
+    assert main(["simulate", "--sets", SETS, "--compare", str(informant), "--games", "6"]) == 0
+    out = capsys.readouterr().out
+    assert f"with {informant}" in out and "P1 win_rate" in out
+
+
+def test_completion_knows_uprising_names():
+    from dunec.check.diagnostics import Diagnostics
+    from dunec.check.vocab import Vocabulary
+    from dunec.frontend import bundled_sets, compile_paths
+    from dunec.lsp.complete import candidates
+
+    vocab = Vocabulary(bundled_sets(), Diagnostics())
+    defs = compile_paths([ROOT / "cards"])[0].defs
+    names = lambda before: {n for n, _ in candidates(before, vocab, defs)}  # noqa: E731
+    head = 'card x "X" {\n  set uprising\n'
+    assert {"spies", "sandworm", "maker_hooks"} <= names(head + "  reveal { ")
+    assert "spy" in names(head + "  icons ")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pygls") is None, reason="pygls is not installed (extra dunec[lsp])")
+def test_hover_knows_uprising_names(informant):
+    from lsp_client import Client
+
+    text = informant.read_text(encoding="utf-8")
+    uri = informant.resolve().as_uri()
+    doc = {"uri": uri}
+
+    def at(needle: str, after: int = 1) -> dict:
+        line = next(i for i, t in enumerate(text.splitlines()) if needle in t)
+        return {"textDocument": doc, "position": {"line": line, "character": text.splitlines()[line].index(needle)
+                                                  + after}}
+    c = Client(str(ROOT))
+    try:
+        c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        c.notify("initialized", {})
+        c.notify("textDocument/didOpen", {"textDocument": {**doc, "languageId": "dune", "version": 1, "text": text}})
+        assert c.diagnostics(uri) == []
+        spies = c.request("textDocument/hover", at("spies 1;", 2))["contents"]["value"]
+        assert "Spy" in spies and "piece" in spies
+        worm = c.request("textDocument/hover", at("sandworm 1", 2))["contents"]["value"]
+        assert "Sandworm" in worm and "Summoned straight into the Conflict" in worm
+        assert c.request("shutdown", None) is None
+        c.notify("exit", None)
+        assert c.proc.wait(timeout=30) == 0
+    finally:
+        if c.proc.poll() is None:
+            c.proc.kill()
+            c.proc.wait()
+
+
+# ------------------------------------------------------------------ the adapters
+
+def _family(g, action_id: int) -> str:
+    return next(name for name, lo, hi, _ in g.action_space.ranges if lo <= action_id < hi)
+
+
+def test_the_action_space_places_and_recalls_spies_on_every_post():
+    g = Game(players=4, seed=1, sets=(SETS,))
+    size = {name: hi - lo for name, lo, hi, _ in g.action_space.ranges}
+    posts = sum(1 for d in g.content.defs.values() if d["kind"] == "post")
+    assert posts >= 11 and size["place_piece"] == posts and size["recall_piece"] == posts
+
+
+def test_openspiel_plays_uprising():
+    pyspiel = pytest.importorskip("pyspiel", reason="the `ai` extra (open_spiel) is not installed")
+    import dunec.ai.openspiel_game  # noqa: F401  (registers python_dune_imperium)
+    from dunec.ai import features
+
+    game = pyspiel.load_game("python_dune_imperium", {"players": 4, "seed": 3, "sets": SETS})
+    state = game.new_initial_state()
+    assert state.engine_game.content.sets == ("core", SETS)
+    assert game.observation_tensor_size() == features.layout(state.engine_game.content).size
+    assert game.num_distinct_actions() == state.engine_game.action_space.size
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    rng = np.random.default_rng(3)
+    kinds = set()
+    while not state.is_terminal():
+        ids = state.legal_actions()
+        kinds.update(_family(state.engine_game, i) for i in ids)
+        state.apply_action(int(rng.choice(ids)))
+    assert sum(state.returns()) == pytest.approx(1.0)
+    assert "place_piece" in kinds, kinds
+
+
+def test_pettingzoo_plays_uprising():
+    pytest.importorskip("pettingzoo", reason="the `ai` extra (pettingzoo) is not installed")
+    from pettingzoo.test import api_test
+
+    from dunec.ai.pettingzoo_env import env
+
+    e = env(players=4, seed=4, sets=(SETS,))
+    assert e.game.content.sets == ("core", SETS)
+    api_test(e, num_cycles=200)
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    last, seen = {}, set()
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        last[agent] = reward
+        assert e.observation_space(agent).contains(obs)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        seen.update(_family(e.game, int(i)) for i in legal)
+        e.step(int(rng.choice(legal)))
+    assert e.game.is_terminal() and sum(last.values()) == pytest.approx(1.0)
+    assert "place_piece" in seen, seen
