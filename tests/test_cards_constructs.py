@@ -250,7 +250,7 @@ def test_every_base_verb_is_probed():
     used |= {"clear"}  # a set's flag: tests/test_flags.py
     # Uprising's Imperium cards (session 23): their card tests (cards/uprising/imperium.dune)
     # and tests/test_ucards_constructs.py.
-    used |= {"deploy_recruits"}
+    used |= {"deploy_recruits", "sort_top"}
     used.discard("each")
     playable = set(T.VERBS)  # every core verb is open to every set (no set tags)
     assert playable <= used, sorted(playable - used)

@@ -162,3 +162,22 @@ def test_trash_another_card_of_a_faction_from_play(uprising):
     engine.run_box("calculus_of_power", "reveal", Ctx(engine, p, card="calculus_of_power", box="reveal"))
     engine.drive()
     assert (p.swords, p.trashed, p.revealed) == (3, ["corrinth_city"], ["calculus_of_power", "captured_mentat"])
+
+
+def test_sort_top_draws_trashes_and_discards_the_top_three(uprising):
+    """Long Live the Fighters: every card of the three goes where it was told, each
+    one always in one place (the invariants hold after each decision)."""
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    p.hand, p.discard, p.trashed = [], [], []
+    rest = p.deck[:-3]
+    top = p.deck[-3:]
+    drawn, trashed = top[1], top[2]
+    kept = top[0]
+    scripts[0].answers.extend([("draw_top", drawn), ("trash_top", trashed)])
+    Ctx(engine, p, card="long_live_the_fighters", box="agent").sort_top(3)
+    while state.pending is not None or state.stack:
+        invariants.check(engine)
+        engine.drive()
+    invariants.check(engine)
+    assert (p.hand, p.trashed, p.discard, p.deck) == ([drawn], [trashed], [kept], rest)

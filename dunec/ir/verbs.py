@@ -271,6 +271,11 @@ ROWS: tuple[VerbRow, ...] = (
             text="return this card from play to your hand"),
     VerbRow("draw_or_trash_top", ("",), boxes=CARD_BOXES, asks=True, worth=1.6,
             text="look at the top card of your deck: draw it or trash it"),
+    # Long Live the Fighters: "if your deck has three or more cards, look at the top three:
+    # draw one, discard one, trash one" (the others than the two chosen are discarded)
+    VerbRow("sort_top", ("<int>",), boxes=CARD_BOXES, asks=True, worth=lambda a: 0.8 + 0.4 * a[0],
+            text=lambda a: f"if your deck has {a[0]} or more cards, look at the top {a[0]}: draw one, trash one, "
+                           f"discard the {'other' if a[0] == 3 else 'others'}"),
     VerbRow("discount", ("<card> <int>",), boxes=("reveal", "plot", "agent"),
             text=lambda a: f"{name(a[0]).title()} costs {a[1]} less this turn", worth=lambda a: 0.6 * a[1]),
     VerbRow("acquire_to_top", ("",), boxes=("plot", "agent", "reveal"),

@@ -193,6 +193,9 @@ class Ctx:
     def draw_or_trash_top(self) -> None:
         rules_cards.draw_or_trash_top(self.engine, self.player)
 
+    def sort_top(self, n: int) -> None:
+        rules_cards.sort_top(self.engine, self.player, n)
+
     def discount(self, card: str, n: int) -> None:
         self.player.discounts[card] = self.player.discounts.get(card, 0) + n
 

@@ -255,6 +255,25 @@ def draw_or_trash_top(e, p: Player) -> None:
     e.ask(p, "top", [("draw_top", card), ("trash_top", card)], "top_chosen", seat=p.seat)
 
 
+def sort_top(e, p: Player, n: int) -> None:
+    """`sort_top N`: with N or more cards in the deck (no reshuffle), look at the top N:
+    draw one, trash one, discard the others (Long Live the Fighters, N = 3). Each
+    card stays on the deck until it goes, so every card is always in one place."""
+    if n < 2 or len(p.deck) < n:
+        return
+    top = list(dict.fromkeys(reversed(p.deck[-n:])))
+    e.ask(p, "sort_draw", [("draw_top", c) for c in top], "sort_drawn", seat=p.seat, n=n)
+
+
+def _take_top(p: Player, card: str, n: int) -> None:
+    """The card out of the top n of the deck (the topmost copy)."""
+    for i in range(len(p.deck) - 1, len(p.deck) - 1 - n, -1):
+        if p.deck[i] == card:
+            del p.deck[i]
+            return
+    raise ValueError(f"{card} is not among the top {n} cards")
+
+
 def manipulate(e, p: Player) -> None:
     row = list(dict.fromkeys(e.state.imperium_row))
     if not row:
@@ -354,6 +373,33 @@ def top_chosen(e, f):
         p.hand.append(p.deck.pop())
     else:
         rules_leaving.trashed(e, p, p.deck.pop())
+
+
+@step
+def sort_drawn(e, f):
+    p, n = e.players[f["seat"]], f["n"]
+    _take_top(p, f["chosen"][1], n)
+    p.hand.append(f["chosen"][1])
+    top = list(dict.fromkeys(reversed(p.deck[-(n - 1):])))
+    e.ask(p, "sort_trash", [("trash_top", c) for c in top], "sort_trashed", seat=p.seat, n=n - 1)
+
+
+@step
+def sort_trashed(e, f):
+    p, n = e.players[f["seat"]], f["n"]
+    _take_top(p, f["chosen"][1], n)
+    e.later("sort_discard", seat=p.seat, left=n - 1)
+    rules_leaving.trashed(e, p, f["chosen"][1])
+
+
+@step
+def sort_discard(e, f):
+    """The cards left of those looked at, from the top, each with its triggers."""
+    if f["left"] > 0:
+        p = e.players[f["seat"]]
+        card = p.deck.pop()
+        e.later("sort_discard", seat=p.seat, left=f["left"] - 1)
+        rules_leaving.discarded(e, p, card)
 
 
 @step
