@@ -181,3 +181,21 @@ def test_sort_top_draws_trashes_and_discards_the_top_three(uprising):
         engine.drive()
     invariants.check(engine)
     assert (p.hand, p.trashed, p.discard, p.deck) == ([drawn], [trashed], [kept], rest)
+
+
+def test_acquire_with_solari_from_the_row_into_the_hand(uprising):
+    """Price is No Object: a card of the Row, its cost paid in Solari, into the hand
+    (the Row refills); a card dearer than the Solari held is not offered."""
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    p.hand = []
+    card = state.imperium_row[0]
+    cost = uprising.defs[card]["cost"]
+    p.solari = cost
+    scripts[0].answers.append(("acquire", card))
+    Ctx(engine, p, card="price_is_no_object", box="agent").acquire_with("solari", True)
+    offered = [a[1] for a in state.pending["options"] if a[0] == "acquire"]
+    assert card in offered and all(uprising.defs[c]["cost"] <= cost for c in offered)
+    engine.drive()
+    assert card in p.hand and p.solari == 0 and len(state.imperium_row) == 5
+    invariants.check(engine)

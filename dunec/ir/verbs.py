@@ -257,6 +257,12 @@ ROWS: tuple[VerbRow, ...] = (
     # "put that card in your hand" (Tleilaxu Master with the second genetic marker)
     VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES, asks=True,
             text=lambda a: f"acquire a card costing {a[0]} or less into your hand", worth=lambda a: 1.1 * a[0]),
+    # "acquire a card to your hand using Solari instead of Persuasion" (Price is No Object):
+    # a card of the Imperium Row or a reserve pile, its price paid with the counter
+    VerbRow("acquire", ("with <counter>", "with <counter> hand"), kind="acquire_with", boxes=CARD_BOXES,
+            asks=True, lower=lambda word, form, v: (v[0], form.endswith("hand")), worth=3.0,
+            text=lambda a: f"you may acquire a card{' into your hand' if a[1] else ''}, paying its cost with "
+                           f"{_many(a[0])} instead of Persuasion"),
     VerbRow("gain_card", ("<reserve>",), boxes=NOT_IN_COMBAT, asks=True,
             text=lambda a: f"gain a {name(a[0])} card", worth=1.5),
     VerbRow("steal", ("intrigue <int>",), boxes=NOT_IN_COMBAT, kind="steal_intrigue",

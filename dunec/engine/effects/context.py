@@ -172,6 +172,9 @@ class Ctx:
     def acquire(self, max_cost: int, to_top: bool) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
 
+    def acquire_with(self, counter: str, to_hand: bool) -> None:
+        rules_cards.acquire_with(self.engine, self.player, counter, to_hand)
+
     def acquire_to_hand(self, max_cost: int) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, False, to_hand=True)
 

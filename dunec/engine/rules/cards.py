@@ -165,6 +165,24 @@ def acquire_effect(e, p: Player, max_cost: int, to_top: bool, to_hand: bool = Fa
              to_top=to_top)
 
 
+def acquire_with(e, p: Player, counter: str, to_hand: bool) -> None:
+    """`acquire with COUNTER [hand]`: a card of the Imperium Row or of a reserve pile,
+    its price (cost_of less this turn's discounts: price_of) paid with the counter
+    instead of Persuasion, into the discard pile or (`hand`) the hand; the player may
+    acquire nothing."""
+    have = _held(p, counter)
+    row = [c for c in dict.fromkeys(e.state.imperium_row) if price_of(e, p, c) <= have]
+    reserve = [c for c, n in sorted(e.state.reserve.items()) if n > 0 and price_of(e, p, c) <= have]
+    if not row + reserve:
+        return
+    e.ask(p, "acquire", [("acquire", c) for c in row + reserve] + [ACQUIRE_NOTHING], "acquired_with", seat=p.seat,
+          currency=counter, to_hand=to_hand)
+
+
+def _held(p: Player, counter: str) -> int:
+    return p.counters[counter] if counter in p.counters else getattr(p, counter)
+
+
 def take_from_row(e, p: Player, card: str, to_top: bool = False) -> None:
     st = e.state
     st.imperium_row.remove(card)
@@ -352,6 +370,31 @@ def acquired(e, f):
             take_to_hand(e, e.players[f["seat"]], f["chosen"][1])
         else:
             take_from_row(e, e.players[f["seat"]], f["chosen"][1], f["to_top"])
+
+
+@step
+def acquired_with(e, f):
+    if f["chosen"][0] != "acquire":
+        return
+    from dunec.engine.rules import resources as rules_resources
+
+    p, card = e.players[f["seat"]], f["chosen"][1]
+    rules_resources.lose(e, p, f["currency"], price_of(e, p, card))
+    if card in e.state.imperium_row:
+        if f["to_hand"]:
+            take_to_hand(e, p, card)
+        else:
+            take_from_row(e, p, card)
+        return
+    e.state.reserve[card] -= 1
+    if not f["to_hand"]:
+        receive_card(e, p, card)
+        return
+    p.hand.append(card)
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} acquires {e.cname(card)} into their hand")
+    if e.has_box(card, "acquire"):
+        e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
 
 @step
