@@ -199,3 +199,20 @@ def test_acquire_with_solari_from_the_row_into_the_hand(uprising):
     engine.drive()
     assert card in p.hand and p.solari == 0 and len(state.imperium_row) == 5
     invariants.check(engine)
+
+
+@pytest.mark.parametrize("troops,worms,gains", [(2, 1, 1), (3, 0, 1), (2, 0, 0), (0, 2, 0)])
+def test_in_conflict_counts_units_of_every_kind(uprising, troops, worms, gains):
+    """Chani, Clever Tactician: "three or more units in the Conflict" (troops and sandworms)."""
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    p.garrison, p.supply = p.garrison - troops, p.supply
+    p.conflict += troops
+    p.units["sandworm"]["supply"] -= worms
+    p.units["sandworm"]["conflict"] += worms
+    before = len(p.intrigue)
+    p.played.append("chani_clever_tactician")
+    engine.run_box("chani_clever_tactician", "agent", Ctx(engine, p, card="chani_clever_tactician", box="agent"))
+    engine.drive()
+    assert len(p.intrigue) - before == gains
+    assert Ctx(engine, p).quantity(("in_conflict",)) == troops + worms

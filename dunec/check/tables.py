@@ -133,7 +133,8 @@ CONDITIONS: dict[str, CondDef] = {
     # (`discard 1 { if discarded guild { ... } }`, the gains of `pay discard 1 -> ...`; E0495)
     "discarded": CondDef(("<faction>",)),
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
-    "in_conflict": CondDef(("<unit>",), quantity=True),
+    # (no unit named: units of every kind, troops and a set's: Chani, Clever Tactician)
+    "in_conflict": CondDef(("", "<unit>"), quantity=True),
     "in_play": CondDef(("<unit>",), quantity=True),
     "tiles": CondDef(("<market>",), quantity=True),  # the tiles you own from a set's market
     "persuasion": CondDef(("",), quantity=True),
@@ -165,7 +166,7 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
     "reached": ("<track>",),  # the step (a line) or column (a graph) of the player's token
-    "in_conflict": ("<unit>",),
+    "in_conflict": ("", "<unit>"),
     "deployed_this_turn": ("", "<unit>"),  # units of every kind, or of one kind
     "factions_below": ("<int>",),  # factions where you have less influence than N
     "sword_cards": ("",),  # revealed cards that give swords this turn

@@ -97,6 +97,8 @@ def _phrases(q: tuple) -> tuple[str, str]:
     if k == "deployed_this_turn":
         one, many = unit_names(q[1]) if len(q) > 1 else ("unit", "units")
         return f"{one} you deployed to the Conflict this turn", f"{many} you deployed to the Conflict this turn"
+    if k == "in_conflict" and len(q) == 1:
+        return "unit of yours in the Conflict", "your units in the Conflict"
     if k in ("in_conflict", "in_play"):
         one, many = unit_names(q[1])
         where = "in the Conflict" if k == "in_conflict" else "out of your supply"

@@ -188,7 +188,7 @@ def quantity(e, ctx, q: tuple) -> int:
     if k == "other_grafted":
         return rules_graft.other_icons(e, ctx)
     if k == "in_conflict":
-        return rules_units.in_conflict(p, q[1])
+        return rules_units.in_conflict(p, q[1]) if len(q) > 1 else rules_units.all_in_conflict(p)
     if k == "in_play":
         return rules_units.in_play(e, p, q[1])
     if k == "persuasion":
