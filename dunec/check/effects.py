@@ -217,10 +217,10 @@ class EffectChecker:
             self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box=_box_phrase(box),
                          help=_context_help(st.verb, box, verb))
             return None
-        if verb.block and st.body is None:
+        if verb.block is True and st.body is None:
             self.d.error(BLOCK_NEEDED, st.span, verb=st.verb)
             return None
-        if not verb.block and not verb.then and st.body is not None:
+        if verb.block is False and st.body is not None:
             self.d.error(BLOCK_NOT_TAKEN, st.span, verb=st.verb)
             return None
         m, err = match(verb.forms, st.args, self._slot_table)
@@ -234,9 +234,12 @@ class EffectChecker:
             return None
         if st.verb in TO_GARRISON and not self._not_summoned(st):
             return None
-        body = () if st.body is None else self._remembering(st.body, box, defn) if verb.then else \
+        body = () if st.body is None else self._remembering(st.body, box, defn) if st.verb == "discard" else \
             self._block(st.body, box, defn)
-        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form)
+        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form, st.body is not None)
+        if row is None:  # a verb with an optional body, this form without one
+            self.d.error(BLOCK_NOT_TAKEN, st.span, verb=st.verb)
+            return None
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
             return None

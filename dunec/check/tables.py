@@ -52,24 +52,24 @@ PAYABLE = ("garrison", "deployed", "vp")
 
 class Verb(Frozen):
     """One effect verb as the checker sees it: its accepted argument forms and where
-    it may stand. block: takes a { ... } body; then: may take one, run after it with what it
-    did remembered (verbs.py)."""
-    __slots__ = FIELDS = ("forms", "boxes", "block", "help", "then")
+    it may stand. block: takes a { ... } body."""
+    __slots__ = FIELDS = ("forms", "boxes", "block", "help")
 
-    def __init__(self, forms: tuple, boxes: tuple = ALL_BOXES, block: bool = False, help: str = "",
-                 then: bool = False) -> None:
+    def __init__(self, forms: tuple, boxes: tuple = ALL_BOXES, block: bool = False, help: str = "") -> None:
         set_ = object.__setattr__
         set_(self, "forms", forms)
         set_(self, "boxes", boxes)
         set_(self, "block", block)
         set_(self, "help", help)
-        set_(self, "then", then)
 
 
 def _verb(rows: list) -> Verb:
-    """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py)."""
+    """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py);
+    block None when a body is optional (a row with one and a row without: `trash card`)."""
     first = rows[0]
-    return Verb(tuple(f for r in rows for f in r.forms), first.boxes, first.block, then=first.then)
+    blocks = {r.block for r in rows}
+    return Verb(tuple(dict.fromkeys(f for r in rows for f in r.forms)), first.boxes,
+                first.block if len(blocks) == 1 else None)
 
 
 VERBS: dict[str, Verb] = {word: _verb(rows) for word, rows in V.words().items()}

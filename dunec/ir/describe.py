@@ -152,8 +152,6 @@ def op(o: Op) -> str:
     row = OPS.get(k)
     if row is not None:  # a verb: its row's words (dunec/ir/verbs.py)
         text = row.say(a)
-        if row.then and o.body:  # `discard 1 { ... }`: the body after the verb
-            return f"{text}, then: {scope(o.body)}"
         return f"{text}: {scope(o.body)}" if row.block else text
     if k == "pay":
         return f"pay {', '.join(cost(c) for c in a[0])} -> {scope(o.body)}"

@@ -27,8 +27,6 @@ def _op(o: Op, now: Now = None) -> float:
     k, a = o.kind, o.args
     row = OPS.get(k)
     if row is not None:  # a verb: its row's worth (dunec/ir/verbs.py); a block verb's scales its body
-        if row.then:  # the body after the verb (`discard 1 { ... }`)
-            return row.value(a) + estimate(o.body, now)
         return row.value(a) * estimate(o.body, now) if row.block else row.value(a)
     if k == "pay":
         price = sum(WORTH.get(c[1], 1.0) * c[2] if c[0] == "res" else (2.6 * c[2] if c[0] == "influence" else

@@ -54,24 +54,22 @@ class VerbRow(Frozen):
     references (`<card>`, `<reserve>`) come to it resolved; method: the
     effect-context (Ctx) method that plays it, called with the op's args (the kind
     by default, "" for a verb the engine does not run: a rule modifier, another
-    set's mechanism); block: takes a { ... } body, played for another player; then: may take a
-    { ... } body, run after the verb with what it did remembered (`discard 1 { if discarded
-    guild { ... } }`: the cards discarded, read by the condition `discarded`); needs: a checker rule a form
+    set's mechanism); block: takes a { ... } body, played for another player; needs: a checker rule a form
     must also pass, form -> rule (check/effects.py NEEDS); watches: a rule modifier
     whose first argument is a counter the rules watch, so every gain of it goes
     through the gain rule (codegen inlines only unwatched gains).
     """
     __slots__ = FIELDS = ("word", "forms", "text", "worth", "asks", "boxes", "kind", "lower", "method",
-                          "block", "needs", "watches", "then")
+                          "block", "needs", "watches")
 
     def __init__(self, word: str, forms: tuple, text: str | Callable[[tuple], str] | None = None,
                  worth: float | Callable[[tuple], float] = 0.5, asks: bool = False,
                  boxes: tuple = ALL_BOXES, kind: str = "", lower: Lower = _values, method: str | None = None,
                  block: bool = False, needs: dict | None = None,
-                 watches: bool = False, then: bool = False) -> None:
+                 watches: bool = False) -> None:
         set_ = object.__setattr__
         for f, v in zip(self.FIELDS, (word, forms, text, worth, asks, boxes, kind, lower, method, block,
-                                       {} if needs is None else needs, watches, then)):
+                                       {} if needs is None else needs, watches)):
             set_(self, f, v)
 
     @property
@@ -249,8 +247,12 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("trash", ("intrigue <int>",), kind="trash_intrigue", boxes=TRASH_BOXES, asks=True,
             text=lambda a: f"trash {a[0]} of your Intrigue cards" if a[0] > 1 else "trash one of your Intrigue cards",
             worth=lambda a: -1.2 * a[0]),
-    VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True, then=True,
+    VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
+    # `discard N { ... }`: the body runs after the discards, reading the cards discarded
+    # (the condition `discarded FACTION`: Guild Envoy's "if you discarded a Spacing Guild card")
+    VerbRow("discard", ("<int>",), kind="discard_then", block=True, method="discard_then", boxes=CARD_BOXES,
+            asks=True, text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}, then", worth=0.8),
     VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,
             text=lambda a: f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}",
             worth=lambda a: 0.9 * a[0]),
@@ -454,7 +456,11 @@ def _by_kind() -> dict[str, VerbRow]:
 # op kind -> its row (the first, for a kind several words write: the plain gains)
 OPS: dict[str, VerbRow] = _by_kind()
 # (word, form) -> the row that lowers it
-LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS for f in r.forms}
+# (a word with a plain row and a block row for one form, `trash card`: the plain one)
+LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in sorted(ROWS, key=lambda r: not r.block)
+                                            for f in r.forms}
+# (word, form) -> the row that lowers it written with a body (`trash card { ... }`)
+BLOCK_LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS if r.block for f in r.forms}
 # A set's counters and unit kinds are gains like `vp`: their statements lower through this row.
 GAIN = OPS["gain"]
 GAINABLE = tuple(r.word for r in ROWS if r.op == "gain")
@@ -476,8 +482,11 @@ def words() -> dict[str, list[VerbRow]]:
     return out
 
 
-def row_for(word: str, form: str) -> VerbRow:
-    """The row a checked statement lowers through: a core verb's, else a plain gain's."""
+def row_for(word: str, form: str, body: bool = False):
+    """The row a checked statement lowers through: a core verb's, else a plain gain's;
+    written with a body, its block row (None: that form takes no body)."""
+    if body:
+        return BLOCK_LOWERING.get((word, form))
     return LOWERING.get((word, form), GAIN)
 
 

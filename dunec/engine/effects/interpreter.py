@@ -240,15 +240,7 @@ def _may_p(e, op, ctx, ref, i):
     ctx.may(label, hint, _body(ref, i))
 
 
-def _discard_p(e, op, ctx, ref, i):
-    """`discard N`; with a body (`discard N { ... }`), the body runs after, reading the cards."""
-    if op.body:
-        ctx.discard_then(*op.args, _body(ref, i))
-    else:
-        HANDLERS["discard"](op, ctx)
-
-
-PAUSING = {"discard": _discard_p, "may": _may_p, "pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
+PAUSING = {"may": _may_p, "pay": _pay_p, "choose": _choose_p, "if": _if_p, "foreach": _foreach_p,
            "each_opponent": _each_opponent_p, "opponent": _opponent_p,
            "retreat_for": _units_for_p, "return_for": _units_for_p}
 

@@ -376,10 +376,8 @@ def acquired(e, f):
 def acquired_with(e, f):
     if f["chosen"][0] != "acquire":
         return
-    from dunec.engine.rules import resources as rules_resources
-
     p, card = e.players[f["seat"]], f["chosen"][1]
-    rules_resources.lose(e, p, f["currency"], price_of(e, p, card))
+    e.context(p).lose(f["currency"], price_of(e, p, card))  # the loss rule (rules_resources), through the context
     if card in e.state.imperium_row:
         if f["to_hand"]:
             take_to_hand(e, p, card)
