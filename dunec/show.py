@@ -142,6 +142,8 @@ def fact_lines(d: Def) -> list[str]:
         lines.append("Sends one of your agents from anywhere (your leader or a board space).")
     if f.get("infiltrate"):
         lines.append("Enemy agents don't block the agent this card sends.")
+    if f.get("ignore_requirements"):
+        lines.append("The agent this card sends ignores the Influence requirements of board spaces.")
     if f.get("unload"):
         lines.append("Unload: the Reveal box also runs when this card is discarded or trashed.")
     if f.get("graft"):

@@ -388,6 +388,7 @@ def test_every_condition_is_probed():
     used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
     # Uprising's Imperium cards (session 23): their card tests and tests/test_ucards_constructs.py
     used |= {"maker_space", "cards_revealed", "discarded"}
+    used |= {"recalled", "spying"}  # played on a set's pieces (tests/test_uprising_spies.py)
     used |= {"strength"}  # played on Gurney Halleck (tests/test_uprising_leaders.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)
 

@@ -114,7 +114,7 @@ def _places(g: Scenario, seat: int = 0) -> list:
 def test_each_player_starts_with_the_declared_pieces_in_supply(content):
     g = _game(content)
     for p in g.state.players:
-        assert p.pieces == {"spotters": {"supply": 2, "on": []}}
+        assert p.pieces == {"spotters": {"supply": 2, "on": [], "recalled": 0}}
     assert rules_pieces.locations(content, "spotters") == ("den_post", "east_post", "north_post", "south_post")
 
 
@@ -126,7 +126,7 @@ def test_the_verb_places_a_piece_on_a_free_location_the_player_picks(content):
     kind, shown = g.asked(0)[0]
     assert kind == "place_piece"
     assert shown == ["place a Spotter on Den Post", "place a Spotter on North Post", "place a Spotter on South Post"]
-    assert g.p(0).pieces["spotters"] == {"supply": 1, "on": ["north_post"]}
+    assert g.p(0).pieces["spotters"] == {"supply": 1, "on": ["north_post"], "recalled": 0}
     g.done()
 
 
@@ -139,7 +139,7 @@ def test_with_none_in_supply_one_of_the_players_own_is_recalled_first(content):
     assert k1 == "relocate" and recalls == ["recall your Spotter from North Post",
                                             "recall your Spotter from South Post"]
     assert k2 == "place_piece" and "place a Spotter on South Post" in places  # free again
-    assert g.p(0).pieces["spotters"] == {"supply": 0, "on": ["north_post", "east_post"]}
+    assert g.p(0).pieces["spotters"] == {"supply": 0, "on": ["north_post", "east_post"], "recalled": 1}
     g.done()
 
 
@@ -336,17 +336,24 @@ def test_a_save_mid_decision_resumes_and_is_checked(content):
     with pytest.raises(StateError, match="on the board"):
         check_state(content, data)  # not conserved
     mine.update(kept)
-    if other["on"] and mine["supply"]:
+    mine["supply"], mine["on"] = 0, ["north_post", "north_post"]
+    with pytest.raises(StateError, match="already holds"):
+        check_state(content, data)  # two pieces of one player on one location
+    mine.update(kept)
+    mine["recalled"] = -1
+    with pytest.raises(StateError, match="recalled"):
+        check_state(content, data)
+    mine.update(kept)
+    if other["on"] and mine["supply"]:  # beside another player's (placed `shared`): a state that may be
         mine["supply"] -= 1
         mine["on"].append(other["on"][0])
-        with pytest.raises(StateError, match="already holds"):
-            check_state(content, data)  # two pieces on one location
+        check_state(content, data)
 
 
 def test_pieces_are_public_in_the_observation_and_the_table(content):
     g = _game(content)
     put(g, 1, "north_post")
-    assert observation(g.state, 0).players[1].pieces == {"spotters": {"supply": 1, "on": ["north_post"]}}
+    assert observation(g.state, 0).players[1].pieces == {"spotters": {"supply": 1, "on": ["north_post"], "recalled": 0}}
     assert "spotters: north_post; supply 1" in holdings(g.p(1))
 
 
@@ -354,7 +361,7 @@ def test_a_position_places_the_seats_pieces(content):
     game = Game.from_position({"seats": [{"spotters": ["south_post"]}]}, players=3, seed=2, sets=SETS,
                               content=content)
     p = game._engine.state.players[0]
-    assert p.pieces["spotters"] == {"supply": 1, "on": ["south_post"]}
+    assert p.pieces["spotters"] == {"supply": 1, "on": ["south_post"], "recalled": 0}
     as_text = Game.from_position("given { spotters 2 }\ngiven { }", players=3, seed=2, sets=SETS, content=content)
     assert as_text._engine.state.players[0].pieces["spotters"]["on"] == ["den_post", "east_post"]
     with pytest.raises(ValueError, match="already holds a piece"):

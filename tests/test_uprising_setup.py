@@ -21,9 +21,8 @@ BOARD = {
     "high_council_up", "imperial_privilege", "swordmaster_up", "assembly_hall", "gather_support",
     "arrakeen_up", "spice_refinery", "research_station_up",
     "imperial_basin_up", "hagga_basin_up", "deep_desert", "shipping_up", "accept_contract",
+    "espionage", "sietch_tabr_up",
 }
-# Espionage (a spy) and Sietch Tabr (the Shield Wall) wait in cards/uprising/pending/.
-PENDING = {"espionage", "sietch_tabr_up"}
 STARTING = sorted(["convincing_argument"] * 2 + ["dagger"] * 2 + ["dune_the_desert_planet"] * 2
                   + ["diplomacy", "reconnaissance", "seek_allies", "signet_ring"])
 
@@ -51,7 +50,7 @@ def test_the_game_plays_uprising_and_core_only(uprising):
 
 def test_the_board_is_uprisings_own(uprising):
     spaces = {m["id"]: m for m in uprising.of_kind("space")}
-    assert set(spaces) == BOARD and not set(spaces) & PENDING
+    assert set(spaces) == BOARD and len(BOARD) == 22  # the 1-4 player side (rules 003)
     assert not any("mentat" in m["boxes"] or m["id"].startswith("mentat") for m in spaces.values())  # no Mentat
     assert {s for s, m in spaces.items() if m.get("maker")} == {"deep_desert", "hagga_basin_up", "imperial_basin_up"}
     assert {s: m["location"] for s, m in spaces.items() if m.get("location")} == {
@@ -60,7 +59,10 @@ def test_the_board_is_uprisings_own(uprising):
     assert spaces["imperial_privilege"]["requires"] == ("cmp", ("influence", "emperor"), ">=", 2)
     assert spaces["shipping_up"]["requires"] == ("cmp", ("influence", "guild"), ">=", 2)
     posts = {m["id"] for m in uprising.of_kind("post")}
-    assert len(posts) == 11  # 13 on the board; the two linked to a pending space wait with it
+    assert len(posts) == 13
+    links = {s for m in uprising.of_kind("post") for s in m["links"]}
+    assert links == BOARD  # a post reaches every space
+    assert spaces["sietch_tabr_up"]["requires"] == ("cmp", ("influence", "fremen"), ">=", 2)
 
 
 @pytest.mark.parametrize("players", [3, 4])

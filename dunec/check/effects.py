@@ -11,7 +11,8 @@ from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     DISCARDED_OUTSIDE_DISCARD,
     EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
-    NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
+    NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX,
+    SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
     TRACK_REACHED_BEYOND, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
@@ -288,6 +289,13 @@ class EffectChecker:
             return False
         return True
 
+    def _needs_piece_here(self, st, box, defn) -> bool:
+        """`PIECE N here`: by the space this box's agent went to (an agent box only)."""
+        if box != "agent":
+            self.d.error(PIECE_HERE_NO_AGENT, st.verb_span, verb=f"{st.verb} here", box=_box_phrase(box))
+            return False
+        return True
+
     def _needs_card_or_hagal(self, st, box, defn) -> bool:
         if defn.kind not in CARD_KINDS + ("hagal",):
             self.d.error(SIGNET_OUTSIDE_CARD, st.verb_span, verb="signet", box=an(KINDS[defn.kind]))
@@ -315,7 +323,7 @@ class EffectChecker:
 
     _NEEDS = {"card_definition": _needs_card_definition, "agent_box": _needs_agent_box,
               "card_or_hagal": _needs_card_or_hagal, "grafted_agent_box": _needs_grafted_agent_box,
-              "sent_agent": _needs_sent_agent}
+              "sent_agent": _needs_sent_agent, "piece_here": _needs_piece_here}
 
     # ------------------------------------------------------------------ conditions
     def _remembering(self, stmts: list, box: str, defn: ast.Definition) -> tuple:

@@ -273,6 +273,8 @@ EFFECT_IN_PASSIVE = WRONG_BOX.variant("a passive box holds rule modifiers",
 NO_CARD_TO_TRASH = WRONG_BOX.variant("there is no card to trash", "only a card can trash itself")
 NO_SPACE_SENT_TO = WRONG_BOX.variant("there is no space sent to here", "`influence space N` works in an agent box")
 NO_AGENT_SENT = WRONG_BOX.variant("no agent was sent by this box", "`recall agent here` works in an agent box")
+PIECE_HERE_NO_AGENT = WRONG_BOX.variant("no agent was sent by this box",
+                                        "`{verb}` places by the space of this box's agent: write it in an agent box")
 SIGNET_OUTSIDE_CARD = WRONG_BOX.variant("only a card can use the leader's signet ring",
                                         "`signet` works in the agent box of a card")
 NOT_IN_THIS_SET = Code(
@@ -663,6 +665,16 @@ PIECE_NEAR_VIA_ICON = Code(
     "would never be placed.",
     label="on no board space",
     help="name the icon of the spaces meant (`near city`), or drop `near {icon}`")
+
+# A card's rule for the agent it sends, on a card that sends none (engine/loop/turns.py).
+IGNORE_REQUIREMENTS_NO_AGENT = Code(
+    "E0490", "`ignore_requirements` on {kind} `{id}`, which has no agent icons",
+    "`ignore_requirements` lets the agent a card sends go to a board space whose\n"
+    "requirement is Influence alone without that Influence (Uprising's Undercover\n"
+    "Asset). A card with no agent icons is never played on an agent turn: it sends no\n"
+    "agent, so the flag would never apply.",
+    label="this card sends no agent",
+    help="give the card its agent icons (`icons city`), or drop `ignore_requirements`")
 
 # Uprising's Imperium constructs (session 23, ucards).
 DISCARDED_OUTSIDE_DISCARD = Code(

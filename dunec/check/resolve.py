@@ -23,7 +23,7 @@ from dunec.check.messages import (
     NOT_A_FLAG, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
     MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE, DEFAULT_SET_TWICE,
-    PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND,
+    PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND, IGNORE_REQUIREMENTS_NO_AGENT,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -335,6 +335,9 @@ class Checker(EffectChecker):
         if out.fields.get("unload") and "reveal" not in out.boxes:
             self.d.error(UNLOAD_WITHOUT_REVEAL, seen["unload"].verb_span, kind=KINDS[defn.kind], id=defn.id,
                          field="reveal")
+        if out.fields.get("ignore_requirements") and not out.fields.get("icons"):
+            self.d.error(IGNORE_REQUIREMENTS_NO_AGENT, seen["ignore_requirements"].verb_span, kind=KINDS[defn.kind],
+                         id=defn.id)
         if "copies" in out.fields:
             out.copies = out.fields.pop("copies")
         if kind != defn.kind:

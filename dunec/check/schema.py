@@ -121,6 +121,8 @@ _CARD = {
     "icons": FieldSpec("names", "icons city spice_trade", table="icon"),
     "infiltrate": FieldSpec("flag", "infiltrate"),
     "from_anywhere": FieldSpec("flag", "from_anywhere"),
+    # Undercover Asset: the agent this card sends ignores board spaces' Influence requirements.
+    "ignore_requirements": FieldSpec("flag", "ignore_requirements"),
     # Rise of Ix's Unload: the reveal box also runs when the card is discarded or trashed.
     "unload": FieldSpec("flag", "unload"),
     # Immortality's Graft: on an agent turn the card is played with exactly one other card

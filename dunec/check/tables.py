@@ -150,6 +150,12 @@ CONDITIONS: dict[str, CondDef] = {
     # `protected` this round's Conflict is for a location an up flag protects.
     "flag": CondDef(("<flag>",)),
     "protected": CondDef(("",)),
+    # A set's pieces (engine/rules/pieces.py; the piece's name is the quantity of those on
+    # the board): `recalled PIECE` you recalled one this turn, for any reason (Imperial
+    # Spymaster: "if you recalled a Spy this turn"); `spying maker` one of your pieces is on
+    # a location linked to a maker space (Smuggler's Haven).
+    "recalled": CondDef(("<piece>",)),
+    "spying": CondDef(("maker",)),
 }
 # The conditions and counts that read the grafted cards: a card's agent box only (E0431).
 GRAFT_READS = ("grafted", "grafted_with", "other_grafted")

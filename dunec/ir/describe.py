@@ -78,11 +78,19 @@ def cond(c: tuple) -> str:
         return f"the {name(c[1])} is still up"
     if k == "protected":
         return "the Conflict is for a location a flag still up protects"
+    if k == "recalled":
+        return f"you recalled {_a(unit_names(c[1])[0])} this turn"
+    if k == "spying":
+        return "you have a piece on a location linked to a maker space"
     if k == "enemy_agent_here":
         return "an enemy Agent is on the board space you sent this Agent to"
     if k == "reached" and len(c) == 3:  # a line's step or a graph's column (Immortality's genetic markers)
         return f"your token is at {c[2]} or beyond on the {name(c[1])}"
     return k
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'AEIOUaeiou' else 'a'} {word}"
 
 
 def _icons(icons) -> str:

@@ -27,6 +27,9 @@ def meta_of(d: Def) -> dict:
     m["modifiers"] = tuple((o.kind, *o.args) for o in d.boxes.get("passive", ()))
     if turn_start(d.boxes.get("plot", ())):
         m["turn_start"] = True
+    if d.kind == "space" and influence_only(d.fields.get("requires")):
+        # A requirement of Influence alone: a card `ignore_requirements` lifts it.
+        m["influence_requirement"] = True
     if d.kind == "space" and d.fields.get("maker"):
         # The base harvest (Carryall doubles it): the spice the space itself gives.
         m["harvest"] = sum(o.args[1] for o in d.boxes.get("space", ()) if o.kind == "gain" and o.args[0] == "spice")
@@ -56,6 +59,16 @@ def meta_of(d: Def) -> dict:
     if ctl:
         m["controls"] = ctl[0]
     return m
+
+
+def influence_only(c) -> bool:
+    """Whether a condition compares Influence only (`influence fremen >= 2`, joined by
+    `and`/`or`): a board space's Influence requirement (rules 003, Undercover Asset)."""
+    if not c:
+        return False
+    if c[0] in ("and", "or"):
+        return all(influence_only(x) for x in c[1:])
+    return c[0] == "cmp" and c[1][0] == "influence"
 
 
 def reads_gains(d: Def) -> tuple:
@@ -473,6 +486,17 @@ class Content:
                 k: (k, frozenset(m["icons"]), bool(m.get("infiltrate")), bool(m.get("from_anywhere")),
                     m.get("space_discounts", ()), self.spaces_of(frozenset(m["icons"]))[0]) if m.get("icons") else None
                 for k, m in self.defs.items()}
+        return table
+
+    def requirement_rules(self) -> tuple:
+        """(the cards marked `ignore_requirements`, the board spaces whose requirement is
+        Influence alone) as frozensets, made once per content: the agent of such a card
+        may go to such a space without the Influence (engine/loop/turns.py placements)."""
+        table = self._by_kind.get("requirement_rules")
+        if table is None:
+            table = self._by_kind["requirement_rules"] = (
+                frozenset(k for k, m in self.defs.items() if m.get("ignore_requirements")),
+                frozenset(k for k, m in self.defs.items() if m.get("influence_requirement")))
         return table
 
     def graft_cards(self) -> frozenset:

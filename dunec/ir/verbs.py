@@ -143,13 +143,21 @@ def _acquire(word: str, form: str, v: list) -> tuple:
 
 
 def _place_piece(word: str, form: str, v: list) -> tuple:
-    """`spies 1` -> ("spies", 1, ()); `spies 1 near city fremen` -> ("spies", 1, ("city", "fremen"))."""
-    return (word, v[0], tuple(v[1:]))
+    """`spies 1` -> ("spies", 1, ()); `spies 1 near city fremen` -> ("spies", 1, ("city", "fremen"));
+    `spies 1 here shared` -> ("spies", 1, (), "here", "shared") (the words only when written)."""
+    return (word, v[0], tuple(v[1:])) + tuple(w for w in ("here", "shared") if w in form.split())
 
 
 def _place_piece_text(a: tuple) -> str:
-    near = f" linked to a {' or '.join(name(i) for i in a[2])} space" if a[2] else ""
-    return f"place {units(a[0], a[1])} on {'a free post' if a[1] == 1 else 'free posts'}{near}"
+    which = " or ".join(name(i) for i in a[2])
+    near = f" linked to {'an' if which[:1] in 'AEIOU' else 'a'} {which} space" if a[2] else ""
+    if "here" in a[3:]:
+        near += " linked to the board space you sent this Agent to"
+    free = "a free post" if a[1] == 1 else "free posts"
+    if "shared" in a[3:]:
+        free = "a post free of your own (another player's may be there)" if a[1] == 1 else \
+            "posts free of your own (another player's may be there)"
+    return f"place {units(a[0], a[1])} on {free}{near}"
 
 
 def _buy(word: str, form: str, v: list) -> tuple:
@@ -432,13 +440,17 @@ ROWS: tuple[VerbRow, ...] = (
 # A set's pieces (`piece spies "Spy" { supply 3; on post }`, rules/pieces.py): the piece's
 # name is the verb, as a unit kind's is (`spies 1`, `spies 1 near city`): one piece from
 # the supply onto a free location of the piece's kind (a decision), linked to a space of
-# one of those agent icons when `near`; none in the supply: one of the player's own is
-# recalled first. Its row is no written word (words() leaves it out): the checker lowers a
-# declared piece's statements through it.
+# one of those agent icons when `near`, to the space this box's agent went to when `here`
+# (an agent box only: Double Agent), free of the player's own pieces only when `shared`
+# (beside another player's: Double Agent, Distraction); none in the supply: one of the
+# player's own is recalled first. Its row is no written word (words() leaves it out): the
+# checker lowers a declared piece's statements through it.
 PIECE = "<piece>"
-PIECE_ROW = VerbRow(PIECE, ("<int>",) + tuple("<int> near" + " <icon>" * n for n in range(1, 5)),
+_PIECE_WHERE = ("",) + tuple(" near" + " <icon>" * n for n in range(1, 5)) + (" here",)
+PIECE_ROW = VerbRow(PIECE, tuple(f"<int>{w}{s}" for w in _PIECE_WHERE for s in ("", " shared")),
                     boxes=tuple(b for b in ALL_BOXES if b != "passive"), kind="place_piece", asks=True,
-                    lower=_place_piece, text=_place_piece_text, worth=lambda a: 1.5 * a[1])
+                    lower=_place_piece, text=_place_piece_text, worth=lambda a: 1.5 * a[1],
+                    needs={"<int> here": "piece_here", "<int> here shared": "piece_here"})
 ROWS = ROWS + (PIECE_ROW,)
 
 # The rules of the control constructs: whether one may ask by itself (`pay?` asks

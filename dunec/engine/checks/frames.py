@@ -50,6 +50,11 @@ def _space(r, w, v, f):
         r.ident(w, v, ("space",))
 
 
+def _space_or_none(r, w, v, f):
+    if v is not None:
+        r.ident(w, v, ("space",))
+
+
 def _bool(r, w, v, f):
     r.bool(w, v)
 
@@ -270,8 +275,9 @@ LOCALS = {
     "step": _count(), "done": _count(), "extra": _count(), "discount": _count(), "row": _count(-1),
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
     "failed": _optional_seq, "takes": _bool, "to_top": _bool, "to_hand": _bool, "free_units": _bool, "unfinished": _bool,
-    "deploys": _bool, "combat": _bool, "recruits": _bool,
-    "remember": _bool, "remembers": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
+    "deploys": _bool, "combat": _bool, "recruits": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
+    "remember": _bool, "remembers": _bool,  # a discard remembered for the body that reads it (rules/cards.py)
+    "here": _space_or_none, "shared": _bool,  # rules/pieces.py: a piece placed by the agent's space, beside another's
 }
 
 

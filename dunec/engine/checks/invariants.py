@@ -230,21 +230,24 @@ def _cards(engine) -> None:
 
 def _pieces(engine) -> None:
     """A set's pieces (rules/pieces.py): each player's conserved (supply + on the board =
-    the declared supply), each on a location of the piece's kind, one piece a location."""
+    the declared supply), each on a location of the piece's kind, one piece of a player
+    a location (pieces placed `shared` stand beside another player's)."""
     from dunec.engine.rules import pieces as rules_pieces
 
     declared = rules_pieces.declared(engine.content)
     where: dict = {}
     for p in engine.state.players:
         for piece, h in p.pieces.items():
+            if h["recalled"] < 0:
+                raise InvariantError(f"P{p.seat + 1} {piece}: recalled {h['recalled']} this turn")
             if h["supply"] < 0 or h["supply"] + len(h["on"]) != declared[piece]["supply"]:
                 raise InvariantError(f"P{p.seat + 1} {piece} not conserved: {h} of {declared[piece]['supply']}")
             for loc in h["on"]:
                 if loc not in rules_pieces.locations(engine.content, piece):
                     raise InvariantError(f"P{p.seat + 1} {piece} on {loc!r}, not a location of its kind")
-                if loc in where:
-                    raise InvariantError(f"two pieces on {loc}: P{where[loc] + 1}'s and P{p.seat + 1}'s")
-                where[loc] = p.seat
+                if (p.seat, loc) in where:
+                    raise InvariantError(f"two pieces of P{p.seat + 1} on {loc}")
+                where[(p.seat, loc)] = piece
 
 
 def _tiles(engine) -> None:

@@ -51,7 +51,7 @@ class _Reader:
     def __init__(self, content, data: dict):
         self.content, self.defs, self.data = content, content.defs, data
         self.n = 0  # players, once read
-        self.piece_at: dict = {}  # location -> whose piece is on it (pieces())
+        self.piece_at: dict = {}  # (seat, location) -> the seat's piece on it (pieces())
 
     # ------------------------------------------------------------------ primitives
     def fail(self, where: str, what: str):
@@ -289,22 +289,24 @@ class _Reader:
 
     def pieces(self, w: str, p) -> None:
         """A set's pieces (rules/pieces.py): exactly those the sets declare, each
-        {supply, on}: the supply and the locations (of the piece's kind) add up to the
-        declared supply; a location holds one piece of anyone (across players: board())."""
+        {supply, on, recalled}: the supply and the locations (of the piece's kind) add up
+        to the declared supply; a location holds one piece of each player at most (a piece
+        placed `shared` stands beside another player's); recalled: this turn's recalls."""
         from dunec.engine.rules import pieces as rules_pieces
 
         declared = rules_pieces.declared(self.content)
         held = self.keys(f"{w}.pieces", p.get("pieces", {}), list(declared), "pieces")
         for piece, h in held.items():
-            h = self.keys(f"{w}.pieces.{piece}", h, ("supply", "on"), "fields")
+            h = self.keys(f"{w}.pieces.{piece}", h, ("supply", "on", "recalled"), "fields")
             n = declared[piece]["supply"]
+            self.int(f"{w}.pieces.{piece}.recalled", h["recalled"], 0)
             supply = self.int(f"{w}.pieces.{piece}.supply", h["supply"], 0, n)
             on = self.list(f"{w}.pieces.{piece}.on", h["on"])
             for i, loc in enumerate(on):
                 self.one_of(f"{w}.pieces.{piece}.on[{i}]", loc, rules_pieces.locations(self.content, piece))
-                if loc in self.piece_at:
-                    self.fail(f"{w}.pieces.{piece}.on[{i}]", f"{_show(loc)} already holds {self.piece_at[loc]}")
-                self.piece_at[loc] = f"{w}'s {piece}"
+                if (w, loc) in self.piece_at:
+                    self.fail(f"{w}.pieces.{piece}.on[{i}]", f"{_show(loc)} already holds {self.piece_at[w, loc]}")
+                self.piece_at[w, loc] = f"{w}'s {piece}"
             if supply + len(on) != n:
                 self.fail(f"{w}.pieces.{piece}", f"supply {supply} + {len(on)} on the board != {n}")
 

@@ -238,8 +238,8 @@ class Ctx:
         rules_resources.harvest(self.engine, self.player, self.space)
 
     # --- a set's pieces on board locations (rules/pieces.py)
-    def place_piece(self, piece: str, n: int, icons: tuple) -> None:
-        rules_pieces.place(self.engine, self.player, piece, n, icons)
+    def place_piece(self, piece: str, n: int, icons: tuple, *how: str) -> None:
+        rules_pieces.place(self.engine, self.player, piece, n, icons, *how, space=self.space)
 
     # --- agents, seats, control
     def recall(self) -> None:

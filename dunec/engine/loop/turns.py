@@ -25,7 +25,6 @@ from dunec.engine.effects.context import Ctx
 from dunec.engine.views.narration import log_changes, seen, tally
 from dunec.engine.loop.setup import HAND_SIZE
 from dunec.engine.loop.state import EPIC_VP_TO_END, VP_TO_END, Player, vp_to_end  # noqa: F401 (the end's home)
-from dunec.ir.describe import NAMES
 from dunec.ir.meta import modified_costs
 from dunec.engine.loop.steps import step
 
@@ -127,6 +126,8 @@ def take_turn(e, p: Player) -> None:
     p.recruited = 0
     rules_units.new_turn_deployments(p)
     p.recruited_units = {}
+    if p.pieces:
+        rules_pieces.new_turn(p)
     own_turn.turn_begins(e, p)
     turn_menu(e, p)
 
@@ -210,6 +211,8 @@ def end_of_turn(p: Player) -> None:
     p.may_pass = False
     p.discounts = {}
     p.grafted = []
+    if p.pieces:
+        rules_pieces.new_turn(p)
 
 
 @step
@@ -393,6 +396,11 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
         if ids is not None:
             free |= ids
     probe = None
+    # A card `ignore_requirements` (Undercover Asset) in the hand: the spaces whose
+    # Influence requirement alone keeps the player out (`unreq`) are open to it only.
+    ignoring, influence_req = content.requirement_rules()
+    loose = bool(ignoring) and any(c[0] in ignoring for c in cards)
+    unreq = set()
     for sid, icon, req, costs in checked:
         if icon not in wanted:
             continue
@@ -405,7 +413,9 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
                 probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
             probe.space = sid
             if not req(probe):
-                continue
+                if not (loose and sid in influence_req):
+                    continue
+                unreq.add(sid)
         if costs is not None and not rules_costs.can_pay(e, p, costs):
             continue
         free.add(sid)
@@ -435,9 +445,14 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
             icons = icons.union(extra)
             spaces = (by_icons.get(icons) or content.spaces_of(icons))[0]
         room = held if infiltrating and held else free
-        for sid in spaces:
-            if sid in room:
-                place(("place", cid, sid))
+        if unreq and cid not in ignoring:
+            for sid in spaces:
+                if sid in room and sid not in unreq:
+                    place(("place", cid, sid))
+        else:
+            for sid in spaces:
+                if sid in room:
+                    place(("place", cid, sid))
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, icons, discounts, infiltrating, room)]
     if p.pieces:  # a set's pieces on locations linked to spaces: a via icon, Infiltrate (rules/pieces.py)
@@ -454,12 +469,14 @@ def piece_placements(e, p: Player, cards: list, out: list) -> list:
     have = set(out)
     extra = frozenset(p.extra_icons)
     spaces = [row for row in e.content.board() if row[0] in near]
+    ignoring, influence_req = e.content.requirement_rules()
     for cid, icons, infiltrating, _anywhere, discounts, _spaces in cards:
         icons = icons | extra
         for sid, _icon, req, _cost, _plain, sp in spaces:
             if ("place", cid, sid) in have or not rules_pieces.opened(e, p, icons, infiltrating, sid, near):
                 continue
-            if req is not None and not req(Ctx(e, p, None, sid, "space")):
+            if req is not None and not (cid in ignoring and sid in influence_req) and \
+                    not req(Ctx(e, p, None, sid, "space")):
                 continue
             costs = space_costs(e, p, sp)
             if discounts:

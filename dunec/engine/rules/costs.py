@@ -277,6 +277,10 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_tracks.reached(e, p, c[1]) >= c[2]
     if k == "flag":
         return rules_flags.up(e, c[1])
+    if k == "recalled":
+        return rules_pieces.recalled(p, c[1])
+    if k == "spying":
+        return rules_pieces.spying_maker(e, p)
     if k == "protected":
         return rules_flags.protected(e)
     if k == "most_copies":

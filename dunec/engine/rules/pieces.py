@@ -2,20 +2,27 @@
 observation posts, rules 003 "Spies / observation posts"), for any set that declares
 `piece ID "Title" { supply N; on KIND }` and definitions of KIND with `links SPACE...`.
 
-State: `p.pieces` = {piece: {"supply": n, "on": [location ids]}} (supply + on = the
-declared supply). A location holds one piece at most, of anyone. The rules:
+State: `p.pieces` = {piece: {"supply": n, "on": [location ids], "recalled": k}}
+(supply + on = the declared supply; k: the pieces the player recalled this turn, for
+any reason, read by the condition `recalled PIECE`). A location holds one piece of
+anyone, or, placed `shared`, one piece of each player at most. The rules:
 
 - the piece's verb (`spies 1`, `spies 1 near city`): one piece from the supply onto a
-  free location (linked to a space of one of the icons when `near`), the player's
-  choice; with none in the supply, one of the player's own is first recalled (for no
-  effect), also the player's choice;
+  free location (linked to a space of one of the icons when `near`; to the space the
+  agent of the box was sent to when `here`; free when `shared` means holding no piece
+  of the player's own: another player's may be there), the player's choice; with none
+  in the supply, one of the player's own is first recalled (for no effect), also the
+  player's choice;
 - the cost `pay recall spies N -> ...`: N of the player's pieces back to the supply;
 - an agent icon `via PIECE`: an agent of a card with it may go to an unoccupied space
   linked to a location where the player has that piece (the piece stays);
 - Infiltrate: recall a piece from a location linked to a space another player's agent
   holds to send the agent there anyway (never onto a space the player holds);
 - Gather Intelligence: right after the agent is placed, recall a piece from a location
-  linked to that space to draw a card (not the piece recalled to infiltrate).
+  linked to that space to draw a card (not the piece recalled to infiltrate);
+- the conditions: `recalled PIECE` (the player recalled one this turn), `spying maker`
+  (one of the player's pieces is on a location linked to a maker space); the piece's
+  name is a quantity (those on the board: costs.py).
 
 Every decision's options are ids only: ("place_piece", piece, location) and
 ("recall_piece", piece, location) (loop/action_space.py numbers them per location).
@@ -68,7 +75,26 @@ def via_icons(content) -> dict:
 def give(content, state) -> None:
     """Setup: each player's pieces, all in the supply."""
     for p in state.players:
-        p.pieces = {piece: {"supply": m["supply"], "on": []} for piece, m in sorted(declared(content).items())}
+        p.pieces = {piece: {"supply": m["supply"], "on": [], "recalled": 0}
+                    for piece, m in sorted(declared(content).items())}
+
+
+def new_turn(p: Player) -> None:
+    """A turn begins or ends: no piece recalled this turn yet."""
+    for h in p.pieces.values():
+        h["recalled"] = 0
+
+
+def recalled(p: Player, piece: str) -> bool:
+    """`recalled PIECE`: the player recalled one of these pieces this turn."""
+    h = p.pieces.get(piece)
+    return bool(h and h["recalled"])
+
+
+def spying_maker(e, p: Player) -> bool:
+    """`spying maker`: one of the player's pieces is on a location linked to a maker space."""
+    defs = e.defs
+    return any(defs.get(s, {}).get("maker") for _piece, loc in mine(p) for s in links(e.content, loc))
 
 
 # ------------------------------------------------------------------ where pieces stand
@@ -87,14 +113,22 @@ def linked_to(e, p: Player, space: str) -> list:
     return [(piece, loc) for piece, loc in mine(p) if space in links(e.content, loc)]
 
 
-def free_locations(e, piece: str, icons=()) -> list:
-    """The free locations a piece may go to (linked to a space of one of `icons` when given)."""
-    held = taken(e.state)
+def free_locations(e, piece: str, icons=(), here=None, shared: Player | None = None) -> list:
+    """The free locations a piece may go to: linked to a space of one of `icons` when
+    given, to the space `here` when given; `shared` (a player): holding no piece of that
+    player's, another player's may be there (else: holding no piece)."""
+    if shared is not None:
+        held = {loc for _piece, loc in mine(shared)}
+    else:
+        held = taken(e.state)
     out = []
     for loc in locations(e.content, piece):
         if loc in held:
             continue
-        if icons and not any(e.defs[s]["icon"] in icons for s in links(e.content, loc) if s in e.defs):
+        near = links(e.content, loc)
+        if here is not None and here not in near:
+            continue
+        if icons and not any(e.defs[s]["icon"] in icons for s in near if s in e.defs):
             continue
         out.append(loc)
     return out
@@ -105,44 +139,61 @@ def put(e, p: Player, piece: str, loc: str) -> None:
     h["supply"] -= 1
     h["on"].append(loc)
     if not e.quiet:
-        e.log(f"  {e.pname(p)} places a {declared(e.content)[piece]['title']} on {e.defs[loc]['name']}")
+        beside = [e.pname(o) for o in e.players if o is not p and any(loc in x["on"] for x in o.pieces.values())]
+        with_ = f" beside {', '.join(beside)}'s" if beside else ""
+        e.log(f"  {e.pname(p)} places a {declared(e.content)[piece]['title']} on {e.defs[loc]['name']}{with_}")
 
 
 def take_back(e, p: Player, piece: str, loc: str, why: str = "") -> None:
     h = p.pieces[piece]
     h["on"].remove(loc)
     h["supply"] += 1
+    h["recalled"] += 1
     if not e.quiet:
         e.log(f"  {e.pname(p)} recalls a {declared(e.content)[piece]['title']} from {e.defs[loc]['name']}{why}")
 
 
 # ------------------------------------------------------------------ the verb: place pieces
-def place(e, p: Player, piece: str, n: int, icons=()) -> None:
-    """`spies N [near ICON...]`: N times, a piece onto a free location the player picks;
-    with none in the supply, one of the player's own is recalled first (for no effect).
-    Nothing happens when no location is free."""
+def place(e, p: Player, piece: str, n: int, icons=(), *how: str, space=None) -> None:
+    """`spies N [near ICON...] [here] [shared]`: N times, a piece onto a free location
+    the player picks (`here`: linked to `space`, the space the box's agent went to;
+    `shared`: beside another player's piece too); with none in the supply, one of the
+    player's own is recalled first (for no effect). Nothing happens when no location is
+    free."""
     icons = tuple(icons)
-    if n <= 0 or not free_locations(e, piece, icons):
+    where = {"icons": list(icons), "here": space if "here" in how else None, "shared": "shared" in how}
+    if n <= 0 or (where["here"] is None and "here" in how) or not _free(e, p, piece, where):
         return
     if n > 1:
-        e.later("piece_place_more", seat=p.seat, piece=piece, n=n - 1, icons=list(icons))
+        e.later("piece_place_more", seat=p.seat, piece=piece, n=n - 1, **where)
     h = p.pieces[piece]
     if h["supply"] <= 0:
         options = [(RECALL, piece, loc) for loc in dict.fromkeys(h["on"])]
-        e.ask(p, "relocate", options, "piece_relocated", seat=p.seat, piece=piece, icons=list(icons))
+        e.ask(p, "relocate", options, "piece_relocated", seat=p.seat, piece=piece, **where)
         return
-    ask_place(e, p, piece, icons)
+    ask_place(e, p, piece, where)
 
 
-def ask_place(e, p: Player, piece: str, icons) -> None:
-    free = free_locations(e, piece, icons)
+def _free(e, p: Player, piece: str, where: dict) -> list:
+    return free_locations(e, piece, where["icons"], where["here"], p if where["shared"] else None)
+
+
+def ask_place(e, p: Player, piece: str, where: dict) -> None:
+    free = _free(e, p, piece, where)
     if free:
         e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat)
 
 
+def _where(f) -> dict:
+    return {"icons": f["icons"], "here": f.get("here"), "shared": f.get("shared", False)}
+
+
 @step
 def piece_place_more(e, f):
-    place(e, e.players[f["seat"]], f["piece"], f["n"], f["icons"])
+    w = _where(f)
+    p = e.players[f["seat"]]
+    how = ("here",) * (w["here"] is not None) + ("shared",) * w["shared"]
+    place(e, p, f["piece"], f["n"], w["icons"], *how, space=w["here"])
 
 
 @step
@@ -150,7 +201,7 @@ def piece_relocated(e, f):
     p = e.players[f["seat"]]
     _k, piece, loc = f["chosen"]
     take_back(e, p, piece, loc, " (for no effect)")
-    ask_place(e, p, piece, f["icons"])
+    ask_place(e, p, piece, _where(f))
 
 
 @step
