@@ -216,3 +216,22 @@ def test_in_conflict_counts_units_of_every_kind(uprising, troops, worms, gains):
     engine.drive()
     assert len(p.intrigue) - before == gains
     assert Ctx(engine, p).quantity(("in_conflict",)) == troops + worms
+
+
+def test_influence_spied_gives_influence_with_each_faction_spied_on(uprising):
+    """Guild Spy's "+1 influence with each Faction you are spying on": the factions of
+    the spaces linked to the posts the player's spies stand on, each once."""
+    from dunec.engine.rules import pieces as rules_pieces
+
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    assert rules_pieces.spied_factions(engine, p) == []
+    for post in ("post_emperor", "post_guild", "post_landsraad_hall"):  # the Landsraad is no faction
+        rules_pieces.put(engine, p, "spies", post)
+    assert rules_pieces.spied_factions(engine, p) == ["emperor", "guild"]
+    before = dict(p.influence)
+    Ctx(engine, p).influence("spied", 1)
+    engine.drive()
+    assert {f: p.influence[f] - before[f] for f in p.influence} == \
+        {"emperor": 1, "guild": 1, "bene_gesserit": 0, "fremen": 0}
+    invariants.check(engine)

@@ -188,7 +188,8 @@ def _buy_text(a: tuple) -> str:
 def _influence_text(a: tuple) -> str:
     where = {"any": "any Faction", "space": "that space's Faction", "all": "each Faction",
              "behind": "a Faction where an opponent has more than you",
-             "secret": "each Faction you chose in secret, revealing them"}.get(a[0], name(a[0]))
+             "secret": "each Faction you chose in secret, revealing them",
+             "spied": "each Faction you are spying on"}.get(a[0], name(a[0]))
     return f"+{a[1]} Influence with {where}"
 
 
@@ -231,10 +232,10 @@ ROWS: tuple[VerbRow, ...] = (
             lower=_lose_influence, worth=lambda a: -2.6 * a[1],
             text=lambda a: f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"),
     VerbRow("influence", ("<faction> <int>", "any <int>", "space <int>", "all <int>", "behind <int>",
-                          "secret <int>"),
+                          "secret <int>", "spied <int>"),
             boxes=tuple(b for b in ALL_BOXES if b not in ("combat",)), asks=True, lower=_faction_or_word,
             text=_influence_text, needs={"space <int>": "agent_box"},
-            worth=lambda a: 2.6 * a[1] * (4 if a[0] == "all" else 2 if a[0] == "secret" else 1)),
+            worth=lambda a: 2.6 * a[1] * (4 if a[0] == "all" else 2 if a[0] in ("secret", "spied") else 1)),
     # units
     VerbRow("deploy", ("<int>", "any", "<int> from supply", "recruited"),
             boxes=("agent", "reveal", "plot", "combat", "signet", "space", "control", "hagal"), asks=True,
