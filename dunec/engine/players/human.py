@@ -32,7 +32,7 @@ QUESTIONS = {
     "discard": "Discard a card:",
     "trash_intrigue": "Trash which of your Intrigue cards?",
     "sort_draw": "The top cards of your deck: draw which one?",
-    "sort_trash": "Trash which of the others (the last is discarded)?",
+    "sort_trash": "Trash which of the others (the rest are discarded)?",
     "influence": "Gain influence with which faction?",
     "secret": "Choose a faction in secret (only you will see it):",
     "defend": "Deploy a troop from your supply to defend your location?",
