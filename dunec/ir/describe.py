@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dunec.ir.lexicon import NAMES, UNITS, amount, name, price_of, titled, unit_names, units  # noqa: F401 (read by show)
 from dunec.ir.ops import Op, Ops
-from dunec.ir.verbs import _ZONE_WORDS, OPS
+from dunec.ir.verbs import _ZONE_WORDS, OPS, ROWS
 
 def cost(c: tuple) -> str:
     if c[0] == "trash_this":
@@ -179,7 +179,9 @@ def op(o: Op) -> str:
 
 
 # Effects that govern others: a condition, a cost, a choice, a count or a target.
-SCOPING = frozenset(("if", "pay", "choose", "foreach", "each_opponent", "opponent"))
+# A block verb governs its body as a condition does (`retreat_for 2 { swords 4 }`, `may { }`).
+SCOPING = frozenset(("if", "pay", "choose", "foreach", "each_opponent")) | frozenset(
+    r.op for r in ROWS if r.block)
 
 
 def ops(xs: Ops) -> str:
