@@ -127,10 +127,10 @@ class EffectChecker:
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["card"]:
                 out.append(("trash_card",))
                 continue
-            if c.verb == "trash" and c.args and str(c.args[0].value) in ("intrigue", "card") and len(c.args) > 1:
-                # `trash intrigue N` (your Intrigue cards); `trash card from ZONE FACTION`
-                # (another card of that faction from the zone)
-                forms = ("intrigue <int>", "card from <zone> <faction>")
+            if c.verb == "trash" and c.args and str(c.args[0].value) in ("intrigue", "card"):
+                # `trash intrigue N` (your Intrigue cards); `trash card from ZONE [FACTION]`
+                # (a card from the zone; with a faction, another card of that faction)
+                forms = ("intrigue <int>", "card from <zone>", "card from <zone> <faction>")
                 m, err = match(forms, c.args, self.v.tables.get)
                 if m is None:
                     self._slot_or_form_error("trash", forms, c, err)
@@ -141,7 +141,7 @@ class EffectChecker:
                     else:
                         ok = False
                 else:
-                    out.append(("trash_card", m.values[0], m.values[1]))
+                    out.append(("trash_card", m.values[0], m.values[1] if len(m.values) > 1 else ""))
                 continue
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"]:
                 out.append(("trash_other_grafted",))  # where it stands: checked by the `pay` (E0431)

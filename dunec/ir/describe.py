@@ -13,7 +13,9 @@ def cost(c: tuple) -> str:
     if c[0] == "trash_this":
         return "trash this card"
     if c[0] == "trash_card":
-        if len(c) > 1:  # `trash card from ZONE FACTION`
+        if len(c) > 1:  # `trash card from ZONE [FACTION]`
+            if not c[2]:
+                return f"trash a card from your {_ZONE_WORDS.get(c[1], c[1])}"
             return f"trash another {name(c[2])} card from your {_ZONE_WORDS.get(c[1], c[1])}"
         return "trash a card"
     if c[0] == "trash_intrigue":

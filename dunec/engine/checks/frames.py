@@ -131,9 +131,9 @@ def _cost(r, w, c, f=None):
         if len(c) != 2:
             r.fail(w, f"expected [{c[0]!r}, amount], got {c!r}")
         r.int(f"{w}[1]", c[1], 0, SMALL)
-    elif c[0] == "trash_card" and len(c) == 3:  # a card of a faction from a zone
+    elif c[0] == "trash_card" and len(c) == 3:  # a card from a zone (of a faction, or "": any)
         r.one_of(f"{w}[1]", c[1], ZONES)
-        r.one_of(f"{w}[2]", c[2], FACTIONS)
+        r.one_of(f"{w}[2]", c[2], FACTIONS + ("",))
     elif c[0] == "recall":  # a set's pieces back from the board
         if len(c) != 3:
             r.fail(w, f"expected [\"recall\", piece, amount], got {c!r}")

@@ -39,7 +39,7 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
             if card is None or (card not in p.played and card not in p.revealed and card not in p.tiles):
                 return False
         elif c[0] == "trash_card":
-            if len(c) > 1:  # a card of a faction from a zone, not the paying card itself
+            if len(c) > 1:  # a card from a zone (of a faction: not the paying card itself)
                 if not rules_cards.trash_options(e, p, c[1], c[2], but=card):
                     return False
             elif not (p.hand or p.discard or p.played or p.revealed):
