@@ -336,8 +336,7 @@ class EffectChecker:
             self._remembers -= 1
 
     def _cond(self, c, defn: ast.Definition):
-        if c.__class__ is not ast.CondOp and c.name == "discarded" and not getattr(self, "_remembers", 0) \
-                and c.name in self.v.conditions:
+        if not isinstance(c, ast.CondOp) and c.name == "discarded" and not getattr(self, "_remembers", 0):
             faction = c.args[0].text() if c.args else "FACTION"
             self.d.error(DISCARDED_OUTSIDE_DISCARD, c.name_span, faction=faction)
             return None
