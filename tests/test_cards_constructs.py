@@ -251,6 +251,8 @@ def test_every_base_verb_is_probed():
     # Uprising's Imperium cards (session 23): their card tests (cards/uprising/imperium.dune)
     # and tests/test_ucards_constructs.py.
     used |= {"deploy_recruits", "sort_top"}
+    # A two-sided leader's verbs are probed on Uprising's Lady Jessica: tests/test_leader_sides_tracks.py.
+    used |= {"flip_leader", "repeat_space"}
     used.discard("each")
     playable = set(T.VERBS)  # every core verb is open to every set (no set tags)
     assert playable <= used, sorted(playable - used)
