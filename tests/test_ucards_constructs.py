@@ -235,3 +235,27 @@ def test_influence_spied_gives_influence_with_each_faction_spied_on(uprising):
     assert {f: p.influence[f] - before[f] for f in p.influence} == \
         {"emperor": 1, "guild": 1, "bene_gesserit": 0, "fremen": 0}
     invariants.check(engine)
+
+
+def test_a_discard_body_resumes_from_a_saved_game(remembering):
+    """The cards discarded live in the waiting body's frame: a game saved between the
+    discard and the body (here, after the first of two discards) resumes the same."""
+    from dunec.engine.loop.game import Engine
+    from dunec.engine.loop.state import GameState
+    from dunec.engine.players.policies import ScriptedPolicy
+
+    state, scripts, engine = fresh_game(remembering)
+    p = state.players[0]
+    p.hand = ["stilgar", "dagger", "dagger"]
+    p.intrigue.append("mem_plot")
+    from dunec.engine.loop import turns
+
+    turns.play_intrigue(engine, p, "mem_plot", "plot")
+    engine.advance()
+    assert state.pending["kind"] == "discard"
+    engine.answer(state.pending["options"].index(("discard", "stilgar")))  # the Fremen card first
+    assert state.pending["kind"] == "discard"  # the second discard: the game is saved here
+    saved = GameState.from_json(state.to_json())
+    again = Engine(remembering, saved, [ScriptedPolicy([("discard", "dagger")]) for _ in saved.players])
+    again.drive()
+    assert saved.players[0].water - p.water == 2 and saved.players[0].discard == ["stilgar", "dagger"]
