@@ -251,6 +251,7 @@ def test_every_base_verb_is_probed():
     # Uprising's Imperium cards (session 23): their card tests (cards/uprising/imperium.dune)
     # and tests/test_ucards_constructs.py.
     used |= {"deploy_recruits", "sort_top"}
+    used |= {"this_round"}  # a rule for the round: Call to Arms in tests/test_uprising_intrigue.py
     # A two-sided leader's verbs are probed on Uprising's Lady Jessica: tests/test_leader_sides_tracks.py.
     used |= {"flip_leader", "repeat_space"}
     used.discard("each")
@@ -390,6 +391,7 @@ def test_every_condition_is_probed():
     used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
     # Uprising's Imperium cards (session 23): their card tests and tests/test_ucards_constructs.py
     used |= {"maker_space", "cards_revealed", "discarded"}
+    used |= {"rival_alliance_at"}  # played on Shadow Alliance (tests/test_uprising_intrigue.py)
     used |= {"recalled", "spying"}  # played on a set's pieces (tests/test_uprising_spies.py)
     used |= {"strength"}  # played on Gurney Halleck (tests/test_uprising_leaders.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)

@@ -73,7 +73,8 @@ RANGES: dict[str, Range] = {
 NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost", "secret_factions": "factions_chosen",
                   "unit_strength": "unit_strength"}
 # The range of the number in a condition or count's own arguments (`factions_at 3`).
-NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount", "reached": "track_reached"}
+NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount", "reached": "track_reached",
+                      "rival_alliance_at": "influence_step"}
 # The range a quantity condition is compared with (`influence fremen >= 2`); a
 # set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {

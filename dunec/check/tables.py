@@ -150,6 +150,9 @@ CONDITIONS: dict[str, CondDef] = {
     # `protected` this round's Conflict is for a location an up flag protects.
     "flag": CondDef(("<flag>",)),
     "protected": CondDef(("",)),
+    # you have N or more influence with a faction whose Alliance an opponent holds
+    # (Uprising's Shadow Alliance: `rival_alliance_at 4`; engine/rules/costs.py)
+    "rival_alliance_at": CondDef(("<int>",)),
     # A set's pieces (engine/rules/pieces.py; the piece's name is the quantity of those on
     # the board): `recalled PIECE` you recalled one this turn, for any reason (Imperial
     # Spymaster: "if you recalled a Spy this turn"); `spying maker` one of your pieces is on

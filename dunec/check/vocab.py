@@ -1091,6 +1091,7 @@ class Vocabulary:
         self.tables["icon"] = T.ICONS + of("icon")
         self.tables["piece"] = of("piece")
         self.tags = {n: self.decls[n] for n in of("tags")}
+        self.tables["tags"] = of("tags")  # `pay flip TAGS TAG -> ...` (check/effects.py)
         self.derived: dict[str, OpenDecl] = {}  # derived kind -> its declaration
         for s in [x for x in order if x.id in in_check] + [x for x in order if x.id not in in_check]:
             for k, d in s.derived.items():

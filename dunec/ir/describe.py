@@ -32,6 +32,10 @@ def cost(c: tuple) -> str:
         return f"{c[1]} card{'s' if c[1] != 1 else ''} in hand"
     if c[0] == "influence":
         return f"{c[2]} Influence with {'any Faction' if c[1] == 'any' else name(c[1])}"
+    if c[0] == "flip":  # a face-up tagged conflict card (rules/battle_icons.py)
+        return f"flip one of your face-up {name(c[2])} or wild Conflict cards"
+    if c[0] == "influence_different":
+        return f"1 Influence with each of {c[1]} different Factions"
     return units(c[1], c[2])
 
 
@@ -82,6 +86,8 @@ def cond(c: tuple) -> str:
         return f"the {name(c[1])} is still up"
     if k == "protected":
         return "the Conflict is for a location a flag still up protects"
+    if k == "rival_alliance_at":
+        return f"you have {c[1]} or more Influence with a Faction whose Alliance an opponent holds"
     if k == "recalled":
         return f"you recalled {_a(unit_names(c[1])[0])} this turn"
     if k == "spying":

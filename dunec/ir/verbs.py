@@ -216,7 +216,7 @@ def _gain_worth(a: tuple) -> float:
 
 
 CARD_BOXES = ("agent", "reveal", "plot", "signet")
-TRASH_BOXES = ("agent", "reveal", "plot", "space", "reward", "signet", "acquire", "track")
+TRASH_BOXES = ("agent", "reveal", "plot", "combat", "space", "reward", "signet", "acquire", "track")
 _ZONE_WORDS = {"discard": "discard pile", "play": "cards in play"}
 
 ROWS: tuple[VerbRow, ...] = (
@@ -262,15 +262,17 @@ ROWS: tuple[VerbRow, ...] = (
     # (the condition `discarded FACTION`: Guild Envoy's "if you discarded a Spacing Guild card")
     VerbRow("discard", ("<int>",), kind="discard_then", block=True, method="discard_then", boxes=CARD_BOXES,
             asks=True, text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}, then", worth=0.8),
-    VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,
+    # `combat`: a combat intrigue card acquires too (Uprising's Devour, Impress: docs/decisions.md)
+    VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES + ("combat",), asks=True,
+            lower=_acquire,
             text=lambda a: f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}",
             worth=lambda a: 0.9 * a[0]),
     # "put that card in your hand" (Tleilaxu Master with the second genetic marker)
-    VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES, asks=True,
+    VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES + ("combat",), asks=True,
             text=lambda a: f"acquire a card costing {a[0]} or less into your hand", worth=lambda a: 1.1 * a[0]),
     # "acquire a card to your hand using Solari instead of Persuasion" (Price is No Object):
     # a card of the Imperium Row or a reserve pile, its price paid with the counter
-    VerbRow("acquire", ("with <counter>", "with <counter> hand"), kind="acquire_with", boxes=CARD_BOXES,
+    VerbRow("acquire", ("with <counter>", "with <counter> hand"), kind="acquire_with", boxes=CARD_BOXES + ("combat",),
             asks=True, lower=lambda word, form, v: (v[0], form.endswith("hand")), worth=3.0,
             text=lambda a: f"you may acquire a card{' into your hand' if a[1] else ''}, paying its cost with "
                            f"{_many(a[0])} instead of Persuasion"),
@@ -419,6 +421,11 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("extra_turn", ("",), boxes=("agent",), worth=3.0, text="you may take another turn right after this one"),
     VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="set_aside", text="set aside a card from your hand until your first turn of the round is over; when you send an Agent "
                  "with it this round"),
+    # a rule for the rest of the round (engine/rules/watchers.py): the block runs whenever
+    # the event happens to the player (Uprising's Call to Arms)
+    VerbRow("this_round", ("acquire",), block=True, boxes=("agent", "reveal", "plot", "signet"), asks=True,
+            worth=1.0, method="this_round", lower=lambda w, f, v: (f,),
+            text=lambda a: f"this round, whenever you {a[0]} a card"),
     VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
             text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
     # A set's board-held flag (engine/rules/flags.py): `clear FLAG` lowers it for the

@@ -22,6 +22,7 @@ from dunec.engine.rules import (
     snoopers as rules_snoopers,
     tracks as rules_tracks,
     units as rules_units,
+    watchers as rules_watchers,
 )
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
@@ -136,6 +137,9 @@ class Ctx:
 
     def set_aside(self, body: list) -> None:
         rules_aside.set_aside(self.engine, self, body)
+
+    def this_round(self, event: str, body: list) -> None:
+        rules_watchers.watch(self.engine, self, event, body)
 
     def snooper_influence(self, n: int) -> None:
         rules_snoopers.snooper_influence(self.engine, self.player, n)

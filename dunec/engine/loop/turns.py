@@ -17,6 +17,7 @@ from dunec.engine.rules import (
     tiles as rules_tiles,
     tokens as rules_tokens,
     units as rules_units,
+    watchers as rules_watchers,
 )
 from dunec.engine.players import seats
 from dunec.engine.loop.actions import ASIDE, CARD_FIRST, END_TURN, GRAFT, GRAFT_FIRST, GRAFT_ROW, PASS_TURN, REVEAL, \
@@ -885,6 +886,7 @@ def recall(e) -> bool:
         p.recruited = 0
         p.recruited_units = {}
         rules_aside.aside_lapses(p)  # a card set aside for the round lapses with it
+        rules_watchers.round_over(p)  # so do the rules set for the round (`this_round`)
         p.returning = []
         p.extra_turn = False
     if st.mentat_next_round is not None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers, tiles as rules_tiles
+from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers, tiles as rules_tiles, \
+    watchers as rules_watchers
 from dunec.engine.loop.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.loop.state import Player
 ROW_SIZE = 5  # the Imperium Row's cards (rules 001; setup.ROW_SIZE)
@@ -215,6 +216,8 @@ def take_to_hand(e, p: Player, card: str) -> None:
     p.hand.append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)} into their hand")
+    if p.watching:  # after the card's own acquire box (rules/watchers.py)
+        rules_watchers.fire(e, p, "acquire")
     if e.has_box(card, "acquire"):
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
@@ -242,6 +245,8 @@ def put_received(e, p: Player, card: str, to_top: bool) -> None:
     (p.deck if to_top else p.discard).append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
+    if p.watching:  # after the card's own acquire box (rules/watchers.py)
+        rules_watchers.fire(e, p, "acquire")
     if e.has_box(card, "acquire"):  # few cards have one: no context made for the others
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
