@@ -259,3 +259,25 @@ def test_a_discard_body_resumes_from_a_saved_game(remembering):
     again = Engine(remembering, saved, [ScriptedPolicy([("discard", "dagger")]) for _ in saved.players])
     again.drive()
     assert saved.players[0].water - p.water == 2 and saved.players[0].discard == ["stilgar", "dagger"]
+
+
+def test_guild_spy_reveal_waits_for_the_spice_must_flow(uprising):
+    """Guild Spy: "if you acquire The Spice Must Flow this turn, +1 influence with each
+    Faction you are spying on", read when the card is acquired, after the reveal box."""
+    from dunec.engine.rules import cards as rules_cards, pieces as rules_pieces
+
+    state, scripts, engine = _game(uprising)
+    p = state.players[0]
+    for post in ("post_emperor", "post_guild"):
+        rules_pieces.put(engine, p, "spies", post)
+    p.revealed.append("guild_spy")
+    engine.run_box("guild_spy", "reveal", Ctx(engine, p, card="guild_spy", box="reveal"))
+    engine.drive()
+    before = dict(p.influence)
+    rules_cards.gain_reserve_card(engine, p, "prepare_the_way")  # another card: nothing
+    engine.drive()
+    assert p.influence == before
+    rules_cards.gain_reserve_card(engine, p, "the_spice_must_flow_up")
+    engine.drive()
+    assert {f: p.influence[f] - before[f] for f in p.influence} == \
+        {"emperor": 1, "guild": 1, "bene_gesserit": 0, "fremen": 0}

@@ -9,7 +9,7 @@ from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
-    DISCARDED_OUTSIDE_DISCARD,
+    ACQUIRED_OUTSIDE_WATCH, DISCARDED_OUTSIDE_DISCARD,
     EFFECT_IN_PASSIVE, FLIP_WITHOUT_SIDE, GRAFT_READ_OUTSIDE_AGENT_BOX, LEADER_TRACK_ELSEWHERE, MODIFIER_AS_EFFECT,
     NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON,
     REPEAT_WITHOUT_SPACE, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TAG_UNKNOWN, TOO_FEW_OPTIONS,
@@ -273,6 +273,7 @@ class EffectChecker:
                for w, a in zip(m.form.split(), st.args)):
             return None
         body = () if st.body is None else self._remembering(st.body, box, defn) if st.verb == "discard" else \
+            self._remembering(st.body, box, defn, "_acquiring") if st.verb == "this_round" else \
             self._block(st.body, box, defn)
         row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form, st.body is not None)
         if row is None:  # a verb with an optional body, this form without one
@@ -395,19 +396,24 @@ class EffectChecker:
               "two_sided_leader": _needs_two_sided_leader, "sent_space": _needs_sent_space}
 
     # ------------------------------------------------------------------ conditions
-    def _remembering(self, stmts: list, box: str, defn: ast.Definition) -> tuple:
+    def _remembering(self, stmts: list, box: str, defn: ast.Definition, what: str = "_remembers") -> tuple:
         """The body of a discard that remembers its cards (`discard N { ... }`, the gains of
-        `pay discard N -> ...`): where the condition `discarded` may read them (E0495)."""
-        self._remembers = getattr(self, "_remembers", 0) + 1
+        `pay discard N -> ...`): where the condition `discarded` may read them (E0495);
+        with `what` "_acquiring", the body of `this_round acquire { ... }`, where `acquired`
+        may read the card acquired (E0496)."""
+        setattr(self, what, getattr(self, what, 0) + 1)
         try:
             return self._block(stmts, box, defn)
         finally:
-            self._remembers -= 1
+            setattr(self, what, getattr(self, what) - 1)
 
     def _cond(self, c, defn: ast.Definition):
         if not isinstance(c, ast.CondOp) and c.name == "discarded" and not getattr(self, "_remembers", 0):
             faction = c.args[0].text() if c.args else "FACTION"
             self.d.error(DISCARDED_OUTSIDE_DISCARD, c.name_span, faction=faction)
+            return None
+        if not isinstance(c, ast.CondOp) and c.name == "acquired" and not getattr(self, "_acquiring", 0):
+            self.d.error(ACQUIRED_OUTSIDE_WATCH, c.name_span, card=c.args[0].text() if c.args else "CARD")
             return None
         if isinstance(c, ast.CondOp):
             parts = [self._cond(p, defn) for p in c.parts]

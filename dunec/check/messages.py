@@ -762,6 +762,14 @@ DISCARDED_OUTSIDE_DISCARD = Code(
     "-> { ... }`). Anywhere else there is no discard to read.",
     label="no discard remembered here",
     help="write it in the body of the discard: `discard 1 {{ if discarded {faction} {{ ... }} }}`")
+ACQUIRED_OUTSIDE_WATCH = Code(
+    "E0496", "`acquired {card}` reads an acquisition, but no rule watching acquisitions runs this body",
+    "`acquired CARD` holds when the card whose acquisition runs the body is that card\n"
+    "(Guild Spy: \"if you acquire The Spice Must Flow this turn\"). Only the body of a\n"
+    "rule set for the rest of the round on acquisitions (`this_round acquire { ... }`)\n"
+    "runs for an acquisition; anywhere else there is no card acquired to read.",
+    label="no acquisition runs this body",
+    help="write it in a rule for the round: `this_round acquire {{ if acquired {card} {{ ... }} }}`")
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

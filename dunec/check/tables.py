@@ -132,6 +132,9 @@ CONDITIONS: dict[str, CondDef] = {
     # a card of the faction among those the discard whose body this is discarded
     # (`discard 1 { if discarded guild { ... } }`, the gains of `pay discard 1 -> ...`; E0495)
     "discarded": CondDef(("<faction>",)),
+    # the card whose acquisition runs this body (`this_round acquire { if acquired CARD { } }`;
+    # E0496 elsewhere): Guild Spy's "if you acquire The Spice Must Flow this turn"
+    "acquired": CondDef(("<card>",)),
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
     # (no unit named: units of every kind, troops and a set's: Chani, Clever Tactician)
     "in_conflict": CondDef(("", "<unit>"), quantity=True),

@@ -75,6 +75,8 @@ def cond(c: tuple) -> str:
         return "this card is grafted"
     if k == "faction_space":
         return "the Agent went to a Faction board space"
+    if k == "acquired":
+        return f"the card acquired is {name(c[1])}"
     if k == "discarded":
         return f"you discarded {'an' if name(c[1])[:1] in 'AEIOU' else 'a'} {name(c[1])} card this way"
     if k == "maker_space":

@@ -580,8 +580,8 @@ class _Reader:
     def ctx(self, where: str, c) -> None:
         """An effect context as plain data (context.Ctx.data)."""
         self.dict(where, c)
-        self.keys(where, {"before": None, "discarded": [], **c},
-                  ("seat", "owner", "card", "space", "box", "forced", "before", "discarded"),
+        self.keys(where, {"before": None, "discarded": [], "acquired": None, **c},
+                  ("seat", "owner", "card", "space", "box", "forced", "before", "discarded", "acquired"),
                   "fields")  # without "before" the troops are counted when the box runs
         self.seat(f"{where}.seat", c["seat"])
         self.seat(f"{where}.owner", c["owner"])
@@ -595,6 +595,8 @@ class _Reader:
             self.int(f"{where}.before", c["before"])
         if "discarded" in c:  # the cards a discard discarded, read in its body (context.Ctx)
             self.ids(f"{where}.discarded", c["discarded"], DECK_KINDS)
+        if c.get("acquired") is not None:  # the card an acquisition that runs this body acquired
+            self.ids(f"{where}.acquired", [c["acquired"]], DECK_KINDS)
 
 
 def check(content, data) -> None:

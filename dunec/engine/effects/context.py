@@ -29,10 +29,11 @@ PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
 
 class Ctx:
-    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced", "recruited_before", "discarded")
+    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced", "recruited_before", "discarded",
+                 "acquired")
 
     def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False, before=None,
-                 discarded=()):
+                 discarded=(), acquired=None):
         # The one constructor, called with positional arguments on the hot paths:
         # Ctx(...) costs fewer instructions than object.__new__ plus slot stores
         # (object.__new__ called from Python is a slow builtin call), keywords more.
@@ -48,6 +49,9 @@ class Ctx:
         # The cards a discard discarded, read in its body (`discard 1 { if discarded guild { } }`,
         # rules_cards.discard_remembered); written into the body's frame as they are discarded.
         self.discarded = discarded
+        # The card whose acquisition runs this body (`this_round acquire { if acquired CARD { } }`,
+        # rules_watchers.fire).
+        self.acquired = acquired
 
     def data(self) -> dict:
         """The context as plain data, for a frame on the state's stack."""
@@ -55,11 +59,13 @@ class Ctx:
              "box": self.box, "forced": self.forced, "before": self.recruited_before}
         if self.discarded:  # only in a discard's body: every other frame as before
             d["discarded"] = list(self.discarded)
+        if self.acquired is not None:  # only in a body run by an acquisition
+            d["acquired"] = self.acquired
         return d
 
     def sub(self, player) -> "Ctx":
         return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced, player.recruited,
-                   self.discarded)
+                   self.discarded, self.acquired)
 
     # --- gains and losses
     def gain(self, res: str, n: int) -> None:
@@ -298,4 +304,4 @@ def context_of(engine, d: dict) -> Ctx:
     # Without "before" the troops are counted now: a box run later counts from when it runs.
     players = engine.state.players
     return Ctx(engine, players[d["seat"]], d["card"], d["space"], d["box"], players[d["owner"]], d["forced"],
-               d.get("before"), d.get("discarded", ()))
+               d.get("before"), d.get("discarded", ()), d.get("acquired"))

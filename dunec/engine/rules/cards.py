@@ -213,11 +213,17 @@ def take_to_hand(e, p: Player, card: str) -> None:
     st.imperium_row.remove(card)
     if st.imperium_deck:
         st.imperium_row.append(st.imperium_deck.pop())
+    into_hand(e, p, card)
+
+
+def into_hand(e, p: Player, card: str) -> None:
+    """An acquired card goes into the hand: the rules for the round watching
+    acquisitions, after its `on acquire` box."""
     p.hand.append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)} into their hand")
     if p.watching:  # after the card's own acquire box (rules/watchers.py)
-        rules_watchers.fire(e, p, "acquire")
+        rules_watchers.fire(e, p, "acquire", card)
     if e.has_box(card, "acquire"):
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
@@ -246,7 +252,7 @@ def put_received(e, p: Player, card: str, to_top: bool) -> None:
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
     if p.watching:  # after the card's own acquire box (rules/watchers.py)
-        rules_watchers.fire(e, p, "acquire")
+        rules_watchers.fire(e, p, "acquire", card)
     if e.has_box(card, "acquire"):  # few cards have one: no context made for the others
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
@@ -390,14 +396,10 @@ def acquired_with(e, f):
             take_from_row(e, p, card)
         return
     e.state.reserve[card] -= 1
-    if not f["to_hand"]:
+    if f["to_hand"]:
+        into_hand(e, p, card)
+    else:
         receive_card(e, p, card)
-        return
-    p.hand.append(card)
-    if not e.quiet:
-        e.log(f"  {e.pname(p)} acquires {e.cname(card)} into their hand")
-    if e.has_box(card, "acquire"):
-        e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
 
 @step

@@ -284,6 +284,8 @@ def flag(e, ctx, c: tuple) -> bool:
     if k == "faction_space":
         sp = e.defs.get(ctx.space) if ctx.space else None
         return bool(sp and sp.get("faction"))
+    if k == "acquired":  # the card whose acquisition runs this body (rules_watchers)
+        return ctx.acquired == c[1]
     if k == "discarded":  # among the cards the discard of this body discarded
         return any(c[1] in e.defs[card].get("factions", ()) for card in ctx.discarded)
     if k == "maker_space":
