@@ -391,6 +391,7 @@ def test_every_condition_is_probed():
     used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
     # Uprising's Imperium cards (session 23): their card tests and tests/test_ucards_constructs.py
     used |= {"maker_space", "cards_revealed", "discarded", "acquired"}
+    used |= {"trashed_cost", "placed"}  # played on Princess Irulan and Staban Tuek (tests/test_uprising_leaders.py)
     used |= {"rival_alliance_at"}  # played on Shadow Alliance (tests/test_uprising_intrigue.py)
     used |= {"recalled", "spying"}  # played on a set's pieces (tests/test_uprising_spies.py)
     used |= {"strength"}  # played on Gurney Halleck (tests/test_uprising_leaders.py)

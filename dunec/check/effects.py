@@ -8,12 +8,13 @@ from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
-    BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
+    BLOCK_NEEDED, BLOCK_NOT_TAKEN, FORM_TAKES_NO_BLOCK, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     ACQUIRED_OUTSIDE_WATCH, DISCARDED_OUTSIDE_DISCARD,
     EFFECT_IN_PASSIVE, FLIP_WITHOUT_SIDE, GRAFT_READ_OUTSIDE_AGENT_BOX, LEADER_TRACK_ELSEWHERE, MODIFIER_AS_EFFECT,
     NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON,
     REPEAT_WITHOUT_SPACE, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TAG_UNKNOWN, TOO_FEW_OPTIONS,
-    TRACK_REACHED_BEYOND, SUMMONED_AFTER_COMBAT, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
+    TRACK_REACHED_BEYOND, TRASHED_COST_OUTSIDE_TRASH, PLACED_OUTSIDE_PIECE, SUMMONED_AFTER_COMBAT,
+    SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
@@ -259,6 +260,13 @@ class EffectChecker:
         if m is None:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
             return None
+        piece = st.verb in self.v.tables["piece"]
+        if verb.block is None and st.body is not None and not piece and \
+                V.row_for(st.verb, m.form, body=True) is None:
+            forms = [f"`{st.verb} {f}`" for (w, f) in V.BLOCK_LOWERING if w == st.verb]
+            self.d.error(FORM_TAKES_NO_BLOCK, st.span, verb=st.verb,  # `trash this { ... }`
+                         help=f"a block follows only {' or '.join(forms)}")
+            return None
         self._note_names(st.args)
         if st.verb in self.v.tables["piece"] and not self._near_icons(st):
             return None
@@ -272,13 +280,22 @@ class EffectChecker:
         if any(w == "<track>" and not self._own_track(str(a.value), a.span, st.verb, defn)
                for w, a in zip(m.form.split(), st.args)):
             return None
-        body = () if st.body is None else self._remembering(st.body, box, defn) if st.verb == "discard" else \
-            self._remembering(st.body, box, defn, "_acquiring") if st.verb == "this_round" else \
-            self._block(st.body, box, defn)
-        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form, st.body is not None)
-        if row is None:  # a verb with an optional body, this form without one
-            self.d.error(BLOCK_NOT_TAKEN, st.span, verb=st.verb)
-            return None
+        trashing = st.verb == "trash" and st.body is not None  # its body reads `trashed_cost`
+        placing = piece and st.body is not None  # its body reads `placed`
+        self._trash_bodies = getattr(self, "_trash_bodies", 0) + trashing
+        self._piece_bodies = getattr(self, "_piece_bodies", 0) + placing
+        try:
+            # a discard's body reads its cards, a rule for the round's the card acquired
+            body = () if st.body is None else self._remembering(st.body, box, defn) if st.verb == "discard" else \
+                self._remembering(st.body, box, defn, "_acquiring") if st.verb == "this_round" else \
+                self._block(st.body, box, defn)
+        finally:
+            self._trash_bodies -= trashing
+            self._piece_bodies -= placing
+        if piece:
+            row = V.PIECE_BLOCK_ROW if st.body is not None else V.PIECE_ROW
+        else:
+            row = V.row_for(st.verb, m.form, st.body is not None)
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
             return None
@@ -428,6 +445,12 @@ class EffectChecker:
                 help = did_you_mean(c.name, self.v.conditions) or one_of(self.v.conditions, near=c.name)
             self.d.error(UNKNOWN_CONDITION, c.name_span, name=c.name, help=help)
             return None
+        if c.name == "trashed_cost" and not getattr(self, "_trash_bodies", 0):
+            self.d.error(TRASHED_COST_OUTSIDE_TRASH, c.name_span, name=c.name)
+            return None
+        if c.name == "placed" and not getattr(self, "_piece_bodies", 0):
+            self.d.error(PLACED_OUTSIDE_PIECE, c.name_span, name=c.name)
+            return None
         self._note_set_use(c.name, c.name_span)
         self._note_names(c.args)
         args = list(c.args)
@@ -528,6 +551,7 @@ def _box_phrase(box: str) -> str:
         "signet": "a signet ring ability", "passive": "a passive box", "hagal": "a House Hagal card",
         "track": "a track step's reward", "lose_troops": "an `on lose_troops` box",
         "reach": "an `on reach` box", "agent_at": "an `on agent_at` box",
+        "opponent_agent_at": "an `on opponent_agent_at` box",
     }.get(box, f"a `{box}` box")
 
 

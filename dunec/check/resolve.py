@@ -458,7 +458,8 @@ class Checker(EffectChecker):
                     self.d.error(UNKNOWN_NAME, args[0].span, name=args[0].text(), what=spec.table, help=hint)
                 elif self._number(args[1], spec.number):
                     out.fields[spec.box] = (args[0].value, args[1].value)
-            elif spec.table:  # a box with names: `on agent_at bene_gesserit fremen { ... }`
+            elif spec.table:  # a box with names: `on agent_at bene_gesserit fremen { ... }`,
+                # `on opponent_agent_at maker spying { ... }`
                 table = self.v.tables[spec.table]
                 if not args:
                     self.d.error(NAMES_EXPECTED, st.verb_span, field=key, example=spec.example)
@@ -467,7 +468,11 @@ class Checker(EffectChecker):
                 for a in args:
                     if a.kind != "name" or a.value not in table:
                         hint = did_you_mean(str(a.value), table) or one_of(table, near=str(a.value))
-                        self.d.error(UNKNOWN_NAME, a.span, what=spec.table, name=a.text(), help=hint)
+                        self.d.error(UNKNOWN_NAME, a.span, what=spec.table.replace("_", " "), name=a.text(),
+                                     help=hint)
+                        return
+                    if str(a.value) in names:
+                        self.d.error(NAME_LISTED_TWICE, a.span, field=key)
                         return
                     self._note_set_use(str(a.value), a.span)
                     names.append(str(a.value))
@@ -572,7 +577,8 @@ class Checker(EffectChecker):
             if not self._number(args[1], spec.number):
                 self.model.incomplete.add(out.id)
                 return
-            out.fields.setdefault("cards", []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
+            rows = "cards" if key == "card" else key  # a deck's `card` rows are its list; a leader's `remove_starter`
+            out.fields.setdefault(rows, []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
             return
         if spec.kind == "replace":  # a deck list's `replace KIND OLD with NEW N`, read as a set's is
             row = read_replacement(st, self.d, spec.example)

@@ -144,6 +144,12 @@ CONDITIONS: dict[str, CondDef] = {
     # your combat strength in the Conflict as it stands (troops, declared units, swords:
     # 0 without a unit there); Gurney Halleck's "6 or more strength"
     "strength": CondDef(("",), quantity=True),
+    # the printed cost of the card the enclosing `trash card { ... }` trashed (only there:
+    # E0471); Princess Irulan's "if it has a cost of 1+"
+    "trashed_cost": CondDef(("",), quantity=True),
+    # in the body of `PIECE N { ... }`: the location the piece was placed on is linked to
+    # a space of that agent icon, or of a Faction (only there: E0474); Staban Tuek
+    "placed": CondDef(("<icon>", "faction")),
     "agent_at": CondDef(("<icon>",)),  # one of your agents is on a board space with this icon
     "enemy_agent_here": CondDef(("",)),  # the space this agent went to holds an enemy agent
     # your agents on board spaces with any of these icons (one to four of them)
@@ -198,4 +204,7 @@ SLOT_TABLES = {
     # the maker space with the most bonus spice, or only the first whose requirement
     # the rival meets (taken or not: the others are not tried).
     "pick": ("first", "most_spice", "qualified"),
+    # What `on opponent_agent_at ...` asks of the space another player's agent went to:
+    # a maker space, a combat space, one linked to a location with a piece of yours.
+    "space_trait": ("maker", "combat", "spying"),
 }

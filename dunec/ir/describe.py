@@ -81,6 +81,8 @@ def cond(c: tuple) -> str:
         return f"you discarded {'an' if name(c[1])[:1] in 'AEIOU' else 'a'} {name(c[1])} card this way"
     if k == "maker_space":
         return "you sent an Agent to a Maker board space this turn"
+    if k == "placed":
+        return f"placed on a post linked to a {'Faction' if c[1] == 'faction' else name(c[1])} space"
     if k == "grafted_with":
         which = " or ".join(name(f) for f in c[1:])
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"
@@ -153,6 +155,8 @@ def _phrases(q: tuple) -> tuple[str, str]:
         "agents_at": lambda: (f"Agent of yours on a {_icons(q[1:])} board space",
                               f"your Agents on {_icons(q[1:])} board spaces"),
         "card_icons": lambda: ("agent icon on the card", "the card's agent icons"),
+        "strength": lambda: ("strength you have in the Conflict", "your strength in the Conflict"),
+        "trashed_cost": lambda: ("Persuasion the trashed card costs", "the trashed card's cost"),
         "other_grafted": lambda: ("agent icon on the other grafted card", "the other grafted card's agent icons"),
     }.get(k, lambda: unit_names(k))()
 

@@ -28,7 +28,7 @@ from dunec.record import Frozen
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
              "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track", "round_start",
-             "lose_troops", "reach", "agent_at")
+             "lose_troops", "reach", "agent_at", "opponent_agent_at")
 NOT_IN_COMBAT = tuple(b for b in ALL_BOXES if b not in ("combat", "endgame", "reward", "win"))
 REVEAL_LIKE = ("reveal", "combat", "hagal")
 PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
@@ -256,6 +256,12 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("trash", ("intrigue <int>",), kind="trash_intrigue", boxes=TRASH_BOXES, asks=True,
             text=lambda a: f"trash {a[0]} of your Intrigue cards" if a[0] > 1 else "trash one of your Intrigue cards",
             worth=lambda a: -1.2 * a[0]),
+    # `trash card from hand { ... }`: the body runs after a card is trashed, about that
+    # card (`trashed_cost`: Princess Irulan's "if it has a cost of 1+"); nothing trashed,
+    # no body.
+    VerbRow("trash", ("card", "card from <zone>"), kind="trash_for", block=True, method="trash_for",
+            boxes=("agent", "reveal", "plot", "combat", "space", "reward", "signet", "acquire", "track"), asks=True,
+            lower=_trash, text=lambda a: _trash_text(a) + "; if you do", worth=1.0),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
     # `discard N { ... }`: the body runs after the discards, reading the cards discarded
@@ -276,6 +282,9 @@ ROWS: tuple[VerbRow, ...] = (
             asks=True, lower=lambda word, form, v: (v[0], form.endswith("hand")), worth=3.0,
             text=lambda a: f"you may acquire a card{' into your hand' if a[1] else ''}, paying its cost with "
                            f"{_many(a[0])} instead of Persuasion"),
+    # "acquire a card that costs 1" (Princess Irulan): exactly that printed cost.
+    VerbRow("acquire", ("cost == <int>",), kind="acquire_exact", boxes=CARD_BOXES + ("combat",), asks=True,
+            text=lambda a: f"acquire a card costing {a[0]}", worth=lambda a: 0.9 * max(a[0], 1)),
     VerbRow("gain_card", ("<reserve>",), boxes=NOT_IN_COMBAT, asks=True,
             text=lambda a: f"gain a {name(a[0])} card", worth=1.5),
     VerbRow("steal", ("intrigue <int>",), boxes=NOT_IN_COMBAT, kind="steal_intrigue",
@@ -467,7 +476,13 @@ PIECE_ROW = VerbRow(PIECE, tuple(f"<int>{w}{s}" for w in _PIECE_WHERE for s in (
                     boxes=tuple(b for b in ALL_BOXES if b != "passive"), kind="place_piece", asks=True,
                     lower=_place_piece, text=_place_piece_text, worth=lambda a: 1.5 * a[1],
                     needs={"<int> here": "piece_here", "<int> here shared": "piece_here"})
-ROWS = ROWS + (PIECE_ROW,)
+# `spies 1 { ... }`: the body runs after each piece is placed, about the location it went
+# to (`placed ICON`, `placed faction`: Staban Tuek's "if placed on green").
+PIECE_BLOCK_ROW = VerbRow(PIECE, PIECE_ROW.forms, boxes=PIECE_ROW.boxes, kind="place_piece_for", asks=True,
+                          block=True, method="place_piece_for", lower=_place_piece,
+                          text=lambda a: _place_piece_text(a) + "; where placed", worth=1.0,
+                          needs=PIECE_ROW.needs)
+ROWS = ROWS + (PIECE_ROW, PIECE_BLOCK_ROW)
 
 # The rules of the control constructs: whether one may ask by itself (`pay?` asks
 # whether to pay, `choose` which option); their bodies are looked at by `asks`.

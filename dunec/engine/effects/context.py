@@ -178,6 +178,12 @@ class Ctx:
     def discard_then(self, n: int, body: list) -> None:
         """`discard N { ... }`: the body (interpreter ops) runs after the discards, which it reads."""
         rules_cards.discard_remembered(self.engine, self, n, body)
+    def trash_for(self, what: str, zone: str, body: list) -> None:
+        """`trash card [from ZONE] { … }`: the body (interpreter ops) runs about the card trashed."""
+        rules_cards.trash(self.engine, self, what, zone, body=body)
+
+    def acquire_exact(self, cost: int) -> None:
+        rules_cards.acquire_effect(self.engine, self.player, cost, False, exact=True)
 
     def acquire(self, max_cost: int, to_top: bool) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
@@ -189,6 +195,7 @@ class Ctx:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, False, to_hand=True)
 
     def gain_card(self, card: str) -> None:
+        card = self.engine.content.aliases.get(card, card)  # a mixed-in card naming its game's (ir/meta.py)
         rules_cards.gain_reserve_card(self.engine, self.player, card)
 
     def steal_intrigue(self, n: int) -> None:
@@ -210,6 +217,7 @@ class Ctx:
         rules_cards.sort_top(self.engine, self.player, n)
 
     def discount(self, card: str, n: int) -> None:
+        card = self.engine.content.aliases.get(card, card)  # a mixed-in card naming its game's (ir/meta.py)
         self.player.discounts[card] = self.player.discounts.get(card, 0) + n
 
     def new_row(self) -> None:
@@ -250,6 +258,13 @@ class Ctx:
     # --- a set's pieces on board locations (rules/pieces.py)
     def place_piece(self, piece: str, n: int, icons: tuple, *how: str) -> None:
         rules_pieces.place(self.engine, self.player, piece, n, icons, *how, space=self.space)
+
+    def place_piece_for(self, piece: str, n: int, icons: tuple, *how_and_body) -> None:
+        """`PIECE N ... { … }`: the body (interpreter ops, the last argument) runs about
+        each location a piece goes to."""
+        *how, body = how_and_body
+        rules_pieces.place(self.engine, self.player, piece, n, icons, *how, space=self.space, body=body,
+                           ctx=self.data())
 
     # --- agents, seats, control
     def recall(self) -> None:

@@ -81,7 +81,8 @@ def conflict_deck(content: Content, rng: Rng, epic: bool = False) -> list[str]:
     5 level II, 1 level I on top; Epic, 5 level III and 5 level II."""
     deck: list[str] = []
     for level, take in EPIC_CONFLICT_LAYERS if epic else CONFLICT_LAYERS:
-        pool = list(content.copies_of("conflict", level))
+        # a mix's conflict taken for the Epic game only (`take conflict ID epic`) stays out of a standard one
+        pool = [c for c in content.copies_of("conflict", level) if epic or not content.defs[c].get("epic_only")]
         rng.shuffle(pool)
         if len(pool) < take:
             raise SetupError(f"the {'Epic game' if epic else 'conflict deck'} needs {take} level {'I' * level} "
@@ -119,6 +120,10 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     for seat in range(n_players):
         p = Player(seat=seat, leader=leaders[seat], policy=(policies or ["random"] * n_players)[seat])
         p.deck = list(start_cards)
+        for card, n in content.defs[leaders[seat]].get("remove_starter", ()):  # Staban Tuek: no Diplomacy
+            for _ in range(min(n, p.deck.count(card))):
+                p.deck.remove(card)
+                p.trashed.append(card)
         rng.shuffle(p.deck)
         p.discard = list(start_discard)
         if n_players == 4 and not epic:  # the Epic game starts every count on 0 (rules 000)

@@ -578,6 +578,8 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
     boxed = e.boxed  # has_box, inline: asked on every agent turn
     if space in boxed.get("control", ()):
         e.later("control_bonus", space=space)
+    if "opponent_agent_at" in boxed:  # another leader's trigger on this agent (Staban Tuek)
+        rules_agents.opponent_agent(e, p, space)
     if p.pieces:
         rules_pieces.offer_gather(e, p, space)
     costs = space_costs(e, p, sp)

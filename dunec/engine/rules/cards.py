@@ -40,10 +40,11 @@ def shuffle_discard(e, p: Player) -> None:
     e.rng.shuffle(p.deck)
 
 
-def trash(e, ctx, what: str, zone: str, faction: str = "", optional: bool = True) -> None:
+def trash(e, ctx, what: str, zone: str, faction: str = "", optional: bool = True, body=None) -> None:
     """Trash this card, or a card of the player's choice from the zone(s) (of the
     faction, when one is named: another card than the one whose box runs); the
-    card's triggers run (rules_leaving)."""
+    card's triggers run (rules_leaving). `body`: ops run after a card is trashed,
+    with the context's card the one trashed (`trash card { ... }`: `trashed_cost`)."""
     p = ctx.player
     if what == "this":
         for pile in (p.played, p.revealed):
@@ -59,7 +60,10 @@ def trash(e, ctx, what: str, zone: str, faction: str = "", optional: bool = True
         return
     # Trashing with the card icon is optional (FAQ); as a cost it is not.
     actions = [("trash", c, z) for z, c in options] + ([TRASH_NOTHING] if optional else [])
-    e.ask(p, "trash", actions, "trash_chosen", seat=p.seat)
+    if body is None:
+        e.ask(p, "trash", actions, "trash_chosen", seat=p.seat)
+    else:
+        e.ask(p, "trash", actions, "trash_chosen", seat=p.seat, body=body, ctx=ctx.data())
 
 
 def remove_trashed(e, p: Player, action) -> None:
@@ -153,9 +157,13 @@ def price_of(e, p: Player, card: str, aside: bool = False) -> int:
     return max(0, cost)
 
 
-def acquire_effect(e, p: Player, max_cost: int, to_top: bool, to_hand: bool = False) -> None:
-    """`acquire cost <= N` (`top`: onto the deck; `hand`: into the hand) from the Imperium Row."""
-    row = [c for c in e.state.imperium_row if cost_of(e, p, c) <= max_cost]
+def acquire_effect(e, p: Player, max_cost: int, to_top: bool, to_hand: bool = False, exact: bool = False) -> None:
+    """`acquire cost <= N` (`top`: onto the deck; `hand`: into the hand; `cost == N`,
+    exact: that cost only) from the Imperium Row."""
+    if exact:
+        row = [c for c in e.state.imperium_row if cost_of(e, p, c) == max_cost]
+    else:
+        row = [c for c in e.state.imperium_row if cost_of(e, p, c) <= max_cost]
     if not row:
         return
     if to_hand:
@@ -361,7 +369,11 @@ def unload_value(meta: dict) -> float:
 
 @step
 def trash_chosen(e, f):
-    remove_trashed(e, e.players[f["seat"]], f["chosen"])
+    a = f["chosen"]
+    body = f.get("body")
+    if body is not None and a[0] == "trash":  # the body of `trash card { ... }`, about the card
+        e.later("ops", ref=body, pc=0, ctx=dict(f.get("ctx"), card=a[1]))
+    remove_trashed(e, e.players[f["seat"]], a)
 
 
 @step

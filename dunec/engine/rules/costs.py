@@ -206,6 +206,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return p.persuasion
     if k == "strength":
         return rules_units.strength(p, e)
+    if k == "trashed_cost":  # in `trash card { ... }`: the context's card is the one trashed
+        return rules_cards.cost_of(e, p, ctx.card) if ctx.card in e.defs else 0
     if k == "sword_cards":
         return sword_cards(e, p)
     if k == "other_sword_cards":
@@ -220,6 +222,7 @@ def quantity(e, ctx, q: tuple) -> int:
 
 
 def copies(e, p: Player, card: str) -> int:
+    card = e.content.aliases.get(card, card)  # a mixed-in card naming its own game's card (ir/meta.py)
     return sum(z.count(card) for z in (p.deck, p.hand, p.discard, p.played, p.revealed, p.aside[:1]))
 
 
@@ -295,6 +298,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_graft.grafted_with(e, ctx, c[1:])
     if k == "reached":
         return rules_tracks.reached(e, p, c[1]) >= c[2]
+    if k == "placed":  # in `PIECE N { ... }`: the context's card is the location placed on
+        return rules_pieces.placed_near(e, ctx.card, c[1])
     if k == "flag":
         return rules_flags.up(e, c[1])
     if k == "recalled":
