@@ -85,6 +85,12 @@ def summarize(checker, parsed: list, hidden: set, own_keys: list) -> Known:
         entries.append(Entry(dset, ident, defn.kind, defn.id_span, checker.model.defs[key], spans,
                              key in checker.model.incomplete))
         _names(defn.body, mentioned)
+        side = checker.model.defs[key].fields.get("side")  # a two-sided leader's back: made by its front's check
+        if side is not None and side in checker.model.defs:
+            back = checker.model.defs[side]
+            entries.append(Entry(back.set, side, back.kind, back.span, back,
+                                 {k: v for k, v in checker.model.spans.items() if k[0] == side},
+                                 side in checker.model.incomplete))
     ids = frozenset(x for e in entries for x in (e.id, f"{e.set}.{e.id}"))
     own = {x for dset, ident in own_keys for x in (ident, f"{dset}.{ident}")}
     outside = frozenset(mentioned - ids)
