@@ -35,6 +35,8 @@ from dunec.syntax import ast
 TAGGED_KINDS = CARD_KINDS + ("conflict", "intrigue", "objective")
 # Unknown ids that get a "did you mean" (see Checker._suggest_id).
 MAX_ID_SUGGESTIONS = 200
+# What a list field's ids name, by the definition kind its table gives (`replaces`, `prefers`).
+REF_WHAT = {"hagal": "House Hagal card", "post": "observation post"}
 
 
 class Checker(EffectChecker):
@@ -480,14 +482,14 @@ class Checker(EffectChecker):
             vals = []
             for a in args:
                 if a.kind != "name":
-                    self.d.error(HAGAL_IDS_EXPECTED if spec.table else SPACES_EXPECTED, a.span, field=key,
+                    self.d.error(HAGAL_IDS_EXPECTED if spec.table == "hagal" else SPACES_EXPECTED, a.span, field=key,
                                  example=spec.example)
                     continue
                 # `spaces` names board spaces; a House Hagal card's `replaces`, House Hagal cards
-                vals.append(self._ref(a, (spec.table,), "House Hagal card") if spec.table
+                vals.append(self._ref(a, (spec.table,), REF_WHAT.get(spec.table, spec.table)) if spec.table
                             else self._ref(a, ("space",), "board space"))
             if not args:
-                self.d.error(HAGAL_IDS_EXPECTED if spec.table else SPACES_EXPECTED, st.verb_span, field=key,
+                self.d.error(HAGAL_IDS_EXPECTED if spec.table == "hagal" else SPACES_EXPECTED, st.verb_span, field=key,
                              example=spec.example)
             out.fields[key] = tuple(vals)
             return

@@ -234,6 +234,13 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         # The cards of a set it requires that this card takes the place of, in the
         # modes this card is used in (Immortality's solo Carthag cards, rules 002).
         "replaces": FieldSpec("spaces", "replaces hagal_carthag", table="hagal"),
+        # With `pick qualified`: the first space is tried only while the round's Conflict
+        # card is of this level or higher, the others before (Uprising's Deliver
+        # Supplies / Heighliner: Heighliner in a Conflict III round).
+        "first_from_level": FieldSpec("int", "first_from_level 3", number="level"),
+        # The observation posts the rival takes first, in this order, when the card has
+        # it place a piece (Uprising's Place Spy cards); other choices by the rival rules.
+        "prefers": FieldSpec("spaces", "prefers post_choam post_imperial_basin", table="post"),
     },
     # Uprising's observation posts: board locations a player's pieces (spies) stand on,
     # each linked to board spaces. Checked; the engine does not play them yet (E0309).

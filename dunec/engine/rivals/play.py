@@ -210,6 +210,8 @@ def _by_mechanism(e, p: Player, kind: str, options: list) -> Optional[int]:
         return rival_tracks.move(e, p, options)
     if kind == "place_unit":
         return rival_units.place_unit(e, p, options)
+    if kind == "place_piece":
+        return hagal.preferred(e, options)
     if kind == "deploy" and all(a[0] == "deploy" for a in options):
         return rival_units.deploy_most(options)
     if kind == "choose":
@@ -337,7 +339,9 @@ def place(e, p: Player, card: str, space: str) -> None:
     e.state.turn_kind = "agent"
     if not e.quiet:
         e.log(f"  {e.pname(p)} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
-    e.later("rival_turn_done", seat=p.seat, deploys=bool(m.get("deploys")))
+    # A card that deploys does so at a combat space (a card with two spaces may send
+    # its agent to one that is not: Uprising's Deliver Supplies / Heighliner).
+    e.later("rival_turn_done", seat=p.seat, deploys=bool(m.get("deploys") and sp.get("combat")))
     e.later("rival_gain", seat=p.seat, card=card, space=space)
     if rival_tiles.recruit_tile(e, p, combat=False) is not None:
         e.later("rival_recruit_tiles", seat=p.seat, combat=False)

@@ -119,6 +119,10 @@ def control_bonus(e, space: str) -> None:
 
 
 def use_signet(e, p: Player, ctx) -> None:
+    if p.leader not in e.defs:
+        # The two-player House Hagal rival has no leader: a card's signet ring icon does
+        # nothing for it (a deck used in both modes: Uprising's).
+        return
     if not e.quiet:
         e.later("signet_said", seat=p.seat, before=tally(p), influence=dict(p.influence))
     e.run_box(p.leader, "signet", e.context(p, card=ctx.card, space=ctx.space, box="signet"))

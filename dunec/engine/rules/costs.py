@@ -253,6 +253,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_pieces.spying_maker(e, p)
     if k == "protected":
         return rules_flags.protected(e)
+    if k == "sent_to":
+        return ctx.space == c[1]
     if k == "most_copies":
         mine = copies(e, p, c[1])
         return all(mine > copies(e, o, c[1]) for o in e.opponents(p))
