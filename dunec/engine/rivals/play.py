@@ -300,16 +300,20 @@ def _gain(e, p: Player, card: str, space) -> None:
 def rival_gained(e, f):
     p = e.players[f["seat"]]
     if duo_rival(e, p):
-        refuse_gains(p)
+        refuse_gains(e, p)
     if f["before"] is not None:
         log_changes(e, p, f["before"])
     # A tile it acquired with the card that recruits for free is used at once (Training Drones).
     rival_tiles.use_recruit_tiles(e, p, combat=False)
 
 
-def refuse_gains(p: Player) -> None:
-    """The two-player rival keeps no resources."""
+def refuse_gains(e, p: Player) -> None:
+    """The two-player rival keeps no resources, and no Intrigue card: one a card gave
+    it (Uprising's Assembly Hall) or it took from a person (Secrets) is discarded."""
     p.solari = p.spice = p.water = p.persuasion = 0
+    for card in p.intrigue:
+        rules_leaving.discarded(e, p, card)
+    del p.intrigue[:]
 
 
 def take_turn(e, p: Player) -> None:
