@@ -29,7 +29,7 @@ class Outcome:
 
 # Leader boxes that fire without the test playing anything (every turn, round or
 # game): they would add to what a card's test sees.
-UNBIDDEN_BOXES = ("passive", "game_start", "round_start")
+UNBIDDEN_BOXES = ("passive", "game_start", "round_start", "agent_at")
 
 
 def _by_set_then_id(content, metas) -> list:
@@ -43,7 +43,7 @@ def _by_set_then_id(content, metas) -> list:
 def quiet_leader(content) -> str:
     """A leader with no box that fires by itself and no passive modifier, so a card's
     test sees only what it plays (the first leader when every one has such a box)."""
-    every = _by_set_then_id(content, content.of_kind("leader"))
+    every = _by_set_then_id(content, [m for m in content.of_kind("leader") if not m.get("side_of")])
     quiet = [m for m in every if not m.get("modifiers") and not set(m.get("boxes", ())) & set(UNBIDDEN_BOXES)]
     return (quiet or every)[0]["id"]
 

@@ -880,6 +880,8 @@ def cmd_list(args) -> int:
         if m["kind"] == "deck":
             row["copies"] = 1
             row["size"] = m["size"]
+        if m.get("side_of"):  # a two-sided leader's back: a face of the front's card, no card of its own
+            row["copies"], row["side_of"] = 0, m["side_of"]
         rows.append(row)
     if args.json:
         import json
@@ -887,6 +889,8 @@ def cmd_list(args) -> int:
         return EXIT_OK
     for r in rows:
         extra = f" cost {r['cost']}" if r.get("cost") is not None else ""
+        if r.get("side_of"):
+            extra = f" (the back of {defs[r['side_of']]['name']})"
         print(f"{r['kind']:9} {r['set']:6} {r['copies']:>2}x {r['id']:32} {r['name']}{extra}")
     print(f"{len(rows)} definitions, {sum(r['copies'] for r in rows)} copies")
     return EXIT_OK
@@ -985,11 +989,13 @@ def cmd_gallery(args) -> int:
 
 
 def cmd_explain(args) -> int:
-    from dunec.check.messages import MESSAGES, explain
+    from dunec.check.messages import MESSAGES, RETIRED, explain
 
     if not args.code:
         for code, m in MESSAGES.items():
             print(f"{code}  {m.synopsis()}")
+        for code in RETIRED:  # documented still (docs/errors.md), raised no more
+            print(f"{code}  (retired)")
         return EXIT_OK
     text = explain(args.code)
     if text is None:

@@ -22,6 +22,7 @@ from dunec.check.model import Model
 from dunec.check.resolve import Checker
 from dunec.check.sets import (
     check_content_changes, check_decks, check_hagal, check_open_icons, check_playable, check_replacements,
+    check_space_replacements,
 )
 from dunec.check.vocab import read_set
 from dunec.paths import cards_dir
@@ -169,6 +170,7 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics, sets: t
     checker.resolve_refs()
     check_decks(model, work)
     check_hagal(model, work)
+    check_space_replacements(model, work)
     check_replacements(model, work)
     check_open_icons(model, work)
     check_content_changes(model, work)

@@ -16,12 +16,13 @@ BOX_TITLES = {
     "hagal": "Rival gains", "deploy": "When you deploy troops to the Conflict", "round_start": "At round start",
     "lose_troops": "When you lose Troops at the end of a Conflict",
     "reach": "When you reach Influence with a Faction",
+    "agent_at": "When you send an Agent to a board space",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
 
 # The definitions whose names a rules text may name (a space, a card to gain or discount).
-NAMED_KINDS = ("space", "card", "starter", "reserve", "intrigue", "tech")
+NAMED_KINDS = ("space", "card", "starter", "reserve", "intrigue", "tech", "leader")
 
 
 def titles_of(model) -> dict:
@@ -33,6 +34,13 @@ def titles_of(model) -> dict:
     for d in model.defs.values():
         if d.kind in NAMED_KINDS:
             out.setdefault(d.id, d.name)
+    # ("in place of", card) -> what a set's or a deck list's `replace` puts the card in place of
+    named = {d.id: d.name for d in model.defs.values()}
+    rows = [(f"set `{sid}`", r.row()) for sid, s in sorted(model.sets.items()) for r in s.replaces]
+    rows += [(f"deck `{d.id}`", r) for d in model.defs.values() if d.kind == "deck" for r in d.fields.get("replace", ())]
+    for who, (_, old, new, n) in rows:
+        out.setdefault(("in place of", new), []).append(
+            f"{'every copy of' if n is None else f'{n} x'} {named.get(old, old.replace('_', ' '))} ({who})")
     # ("price", card) -> the currency of the market of cards that sells it (not Persuasion)
     from dunec.check.vocab import reaches
 
@@ -76,6 +84,7 @@ def _show(d: Def) -> str:
         lines.append(f"Icon: {describe.name(f['icon'])}" + (f" (faction space: +1 {describe.name(f['faction'])} Influence)"
                                                             if f.get("faction") else ""))
     lines.extend(fact_lines(d))
+    lines.extend(f"In place of: {x}" for x in describe.in_place_of(d.id))
     for box in BOX_ORDER:
         if box in d.boxes:
             lines.append(f"{box_title(d, box)}: {describe.ops(d.boxes[box])}")
@@ -96,6 +105,9 @@ def box_title(d: Def, box: str) -> str:
     if box == "reach" and d.fields.get("reach"):  # `on reach FACTION N`
         faction, n = d.fields["reach"]
         return f"When you reach {n} Influence with {describe.NAMES.get(faction, faction)}"
+    if box == "agent_at" and d.fields.get("agent_at"):  # `on agent_at ICON...`
+        icons = " or ".join(describe.NAMES.get(i, describe.name(i)) for i in d.fields["agent_at"])
+        return f"When you send an Agent to a {icons} board space"
     return BOX_TITLES[box]
 
 
@@ -111,7 +123,11 @@ def fact_lines(d: Def) -> list[str]:
         if f.get("first_player"):
             lines.append("First Player marker: its holder starts.")
     # A field named after a set's tag set (Uprising's battle icons): no kind has it as its own.
-    known = {k for schema in SCHEMAS.values() for k in schema} | {"players"}
+    known = {k for schema in SCHEMAS.values() for k in schema} | {"players"} | \
+        {spec.box for schema in SCHEMAS.values() for spec in schema.values() if spec.box}
+    if d.kind == "leader" and (f.get("side") or f.get("side_of")):  # a two-sided leader (`flip_leader`)
+        lines.append(f"Other side: {describe.name(f.get('side') or f['side_of'])}"
+                     + (" (the front)" if f.get("side_of") else " (the back)"))
     for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)
                       and all(isinstance(t, str) for t in f[k])):
         lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))
@@ -132,8 +148,7 @@ def fact_lines(d: Def) -> list[str]:
     if d.kind == "deck":
         lines.append(f"Size: {f['size']}")
         lines.extend(f"  {n} x {c}" for c, n in f.get("cards", ()))
-        if f.get("replaces"):
-            lines.append("In place of starting cards: " + ", ".join(f"{n} x {c}" for c, n in f["replaces"]))
+        lines.extend(f"  {n} x {new}, in place of {n} x {old}" for _, old, new, n in f.get("replace", ()))
     if d.kind == "hagal":
         lines.extend(_hagal_lines(f))
     if f.get("gained_only"):

@@ -248,6 +248,8 @@ def test_every_base_verb_is_probed():
     # return_to_hand), tests/test_immortality_hagal.py (trash_slot).
     used |= {"combat_space", "return_to_hand", "trash_slot"}
     used |= {"clear"}  # a set's flag: tests/test_flags.py
+    # A two-sided leader's verbs are probed on Uprising's Lady Jessica: tests/test_leader_sides_tracks.py.
+    used |= {"flip_leader", "repeat_space"}
     used.discard("each")
     playable = set(T.VERBS)  # every core verb is open to every set (no set tags)
     assert playable <= used, sorted(playable - used)

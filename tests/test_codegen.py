@@ -159,7 +159,10 @@ def test_a_failed_build_writes_nothing(tmp_path):
 def test_removed_card_file_removes_its_module(tmp_path):
     cards, out = _copy_project(tmp_path)
     (cards / "base" / "hagal.dune").unlink()
-    (cards / "immortality" / "hagal.dune").unlink()  # it replaces a base card: it goes too
+    (cards / "immortality" / "hagal.dune").unlink()  # its set replaces a base card with them: they go too,
+    imm = cards / "immortality" / "set.dune"  # and so do the set's `replace hagal` rows
+    imm.write_text("".join(line for line in imm.read_text().splitlines(keepends=True)
+                           if not line.lstrip().startswith("replace hagal")))
     # Without House Hagal cards the set still checks; the generated module goes away.
     r = build(cards, out)
     assert r.ok

@@ -29,18 +29,13 @@ import pytest
 
 from dunec.frontend import compile_paths
 
+from sets_support import FACTION_COLUMNS, ICON_COLUMNS, INVENTORY
+
 ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
-INVENTORY = REFERENCE / "card_inventory.json"
 if not INVENTORY.is_file():
     pytest.skip(f"no card inventory at {INVENTORY}", allow_module_level=True)
 
 # ---------------------------------------------------------------------- the inventory's vocabulary
-ICON_COLUMNS = {"green_access": "landsraad", "purple_access": "city", "yellow_access": "spice_trade",
-                "emperor_access": "emperor", "spacing_guild_access": "guild",
-                "bene_gesserit_access": "bene_gesserit", "fremen_access": "fremen"}
-FACTION_COLUMNS = {"emperor_affiliation": "emperor", "spacing_guild_affiliation": "guild",
-                   "bene_gesserit_affiliation": "bene_gesserit", "fremen_affiliation": "fremen"}
 FACTION_NAMES = {"emperor": "emperor", "spacing guild": "guild", "guild": "guild",
                  "bene gesserit": "bene_gesserit", "fremen": "fremen"}
 # Word-level misspellings of the inventory (names and text).

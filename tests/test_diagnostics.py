@@ -733,18 +733,33 @@ def _sections() -> dict[str, str]:
 
 def test_errors_md_has_a_section_per_code():
     sections = _sections()
-    missing = sorted(set(MESSAGES) - set(sections))
+    missing = sorted((set(MESSAGES) | set(M.RETIRED)) - set(sections))
     assert not missing, f"docs/errors.md has no section for {missing}"
-    unknown = sorted(set(sections) - set(MESSAGES))
+    unknown = sorted(set(sections) - set(MESSAGES) - set(M.RETIRED))
     assert not unknown, f"docs/errors.md documents codes that do not exist: {unknown}"
+
+
+def test_a_retired_code_stays_documented_and_explained_and_is_never_raised(capsys):
+    """A retired code keeps its section (saying what took its place) and its
+    `dunec explain`; no registry entry, so no check, raises it again."""
+    assert M.RETIRED and not set(M.RETIRED) & set(MESSAGES)
+    sections = _sections()
+    for code, instead in M.RETIRED.items():
+        assert re.search(r"^\*\*Retired\.\*\*", sections[code], flags=re.M), f"{code}: the section says it is retired"
+        assert main(["explain", code]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith(f"{code}: retired") and instead.split()[0] in out
+    assert main(["explain"]) == 0
+    listed = capsys.readouterr().out
+    assert all(f"{code}  (retired)" in listed for code in M.RETIRED)
 
 
 def test_errors_md_sections_are_in_code_order_with_examples():
     text = ERRORS_MD.read_text(encoding="utf-8")
     order = re.findall(r"^## ([EW]\d{4})\b", text, flags=re.M)
-    assert order == sorted(order) == sorted(MESSAGES)
+    assert order == sorted(order) == sorted(set(MESSAGES) | set(M.RETIRED))
     for code, body in _sections().items():
-        if code in NOT_TESTABLE:
+        if code in NOT_TESTABLE or code in M.RETIRED:
             continue
         assert "```" in body, f"{code} has no example"
         assert "Fix" in body or "fix" in body, f"{code} does not say how to fix it"
@@ -752,6 +767,8 @@ def test_errors_md_sections_are_in_code_order_with_examples():
 
 def test_errors_md_gives_each_message_as_explain_prints_it():
     for code, body in _sections().items():
+        if code in M.RETIRED:
+            continue
         m = re.search(r"^\*\*Message:\*\* (?:`` (.+?) ``|`([^`]+)`)", body, flags=re.M)
         assert m, f"{code} has no **Message:** line"
         assert (m.group(1) or m.group(2)) == MESSAGES[code].synopsis(), code

@@ -1,6 +1,6 @@
 """Every Immortality card the engine plays today in a scenario, on both back-ends.
 Each scenario asserts the whole change it caused (test_cards_support's snapshots,
-plus track steps, counters and units: test_ix_board's snap_ix, generic in the
+plus track steps, counters and units: sets_support's snap_sets, generic in the
 set's names). Decisions: docs/decisions.md, "Immortality cards as printed"."""
 from __future__ import annotations
 
@@ -8,50 +8,17 @@ import pytest
 
 from dunec import content as C
 from dunec.engine.loop import turns
-from dunec.engine.loop.setup import give_sets
-from dunec.engine.rules import tracks as rules_tracks
 
 from scenario import Scenario
-from test_cards_support import changes, deploy, finish, set_influence, snap
+from sets_support import (
+    BACKENDS, changes_sets as changes_ix, new_scenario as new_imm, play_box, sets_fixture, snap_sets as snap_ix,
+)
+from test_cards_support import deploy, finish, set_influence
 
-BACKENDS = ("interpreted", "compiled")
 RESEARCH = "advance on the research track"
 TLEILAXU = "advance on the Tleilaxu track"
 
-
-@pytest.fixture(scope="module", params=BACKENDS)
-def imm(request):
-    return C.load(request.param).select(("base", "immortality"))
-
-
-def snap_ix(g: Scenario) -> list[dict]:
-    """snap() plus the set's names: each track's step or column (a graph track's
-    cell is read as its column), counters, units in the garrison."""
-    out = snap(g)
-    for d, p in zip(out, g.state.players):
-        d.update({f"track {t}": rules_tracks.reached(g.engine, p, t) for t in p.tracks})
-        d.update({f"counter {c}": n for c, n in p.counters.items()})
-        d.update({f"{u} garrison": v["garrison"] for u, v in p.units.items()})
-    return out
-
-
-def changes_ix(g: Scenario, before: list[dict]) -> dict:
-    after = snap_ix(g)
-    out = {}
-    for seat, (a, b) in enumerate(zip(before, after)):
-        d = {k: b[k] - a[k] for k in a if b[k] != a[k]}
-        if d:
-            out[seat] = d
-    assert {s: {k: v for k, v in d.items() if " " not in k} for s, d in out.items() if
-            any(" " not in k for k in d)} == changes(g, [{k: v for k, v in s.items() if " " not in k}
-                                                         for s in before])
-    return out
-
-
-def new_imm(content, players: int = 3) -> Scenario:
-    g = Scenario(content, players=players)
-    give_sets(content, g.state)
-    return g
+imm = sets_fixture("imm", "base", "immortality")
 
 
 def _give(g, hand=(), deck=(), discard=(), revealed=(), played=(), conflict=0, **amounts) -> None:
@@ -442,20 +409,7 @@ def test_a_graft_card_alone_is_not_offered(imm):
     assert not [a for a in turns.agent_options(g.engine, g.p(0)) if a[0] == "place"]
 
 
-def _play(imm, card, box, setup, answers):
-    g = new_imm(imm)
-    if setup:
-        setup(g)
-        g.engine.drive()
-    before = snap_ix(g)
-    g.answer(0, *answers)
-    if g.engine.defs[card]["kind"] == "intrigue":
-        g.p(0).intrigue.append(card)
-        g.box(0, card, box, forced=True)
-        g.p(0).intrigue.remove(card)
-    else:
-        g.box(0, card, box, space="carthag" if box == "agent" else None)
-    return g, changes_ix(g, before)
+_play = play_box  # (content, card, box, setup, answers) -> (scenario, changes)
 
 
 @pytest.mark.parametrize("name", sorted(CARDS))

@@ -23,20 +23,16 @@ import pytest
 
 from dunec.frontend import compile_paths
 
+from sets_support import (
+    FACTION_COLUMNS, ICON_COLUMNS, INVENTORY, REFERENCE, TABLES, camel, check_difference, module_imperium,
+    norm as norm_name,
+)
+
 ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = ROOT.parent / "shared" / "reference"
-INVENTORY = REFERENCE / "card_inventory.json"
-MODULES = REFERENCE / "chatanga_tables" / "main" / "scripts" / "modules"
+MODULES = TABLES / "main" / "scripts" / "modules"
 if not INVENTORY.is_file() or not MODULES.is_dir():
     pytest.skip(f"no reference data at {REFERENCE}", allow_module_level=True)
 
-ICON_COLUMNS = {"green_access": "landsraad", "purple_access": "city", "yellow_access": "spice_trade",
-                "emperor_access": "emperor", "spacing_guild_access": "guild",
-                "bene_gesserit_access": "bene_gesserit", "fremen_access": "fremen"}
-FACTION_COLUMNS = {"emperor_affiliation": "emperor", "spacing_guild_affiliation": "guild",
-                   "bene_gesserit_affiliation": "bene_gesserit", "fremen_affiliation": "fremen"}
-MODULE_ICONS = {"green": "landsraad", "blue": "city", "yellow": "spice_trade", "emperor": "emperor",
-                "spacingGuild": "guild", "beneGesserit": "bene_gesserit", "fremen": "fremen"}
 TYPOS = {"sarduakar": "sardaukar", "viscious": "vicious"}
 # our kind -> the inventory's section
 SECTIONS = {"card": "imperium", "intrigue": "intrigue", "tleilaxu": "tleilax", "starter": "starter"}
@@ -56,14 +52,7 @@ KNOWN_DIFFERENCES = {
 }
 
 
-def norm(name: str) -> str:
-    s = re.sub(r"[^a-z0-9 ]+", " ", name.lower())
-    return " ".join(TYPOS.get(w, w) for w in s.split())
-
-
-def camel(ident: str) -> str:
-    head, *rest = ident.split("_")
-    return head + "".join(w[:1].upper() + w[1:] for w in rest)
+norm = functools.partial(norm_name, typos=TYPOS)
 
 
 # ---------------------------------------------------------------------- ours
@@ -102,23 +91,7 @@ def module_cards() -> dict:
     text = (MODULES / "ImperiumCard.lua").read_text(encoding="utf-8")
     seg = (text[text.index("-- starter: immortality"):text.index("-- reserve")]
            + text[text.index("    -- immortality"):text.index("-- promo")])
-    out = {}
-    for m in re.finditer(r"^\s*(\w+) = \{(.*)\},?\s*$", seg, re.M):
-        src = m.group(2)
-        icons = re.search(r"agentIcons = \{([^}]*)\}", src)
-        factions = re.search(r"factions = \{([^}]*)\}", src)
-        cost = re.search(r"cost = (\d+)", src)
-        reveal = re.search(r"reveal = \{(.*?)\}(?:, \w+ =|$)", src)
-        plain = reveal.group(1) if reveal else ""
-        out[m.group(1)] = {
-            "cost": int(cost.group(1)) if cost else None,
-            "icons": tuple(sorted(MODULE_ICONS[w.strip(" '")] for w in icons.group(1).split(","))) if icons else (),
-            "factions": tuple(sorted(MODULE_ICONS[w.strip(" '")] for w in factions.group(1).split(",")))
-            if factions else (),
-            "reveal persuasion": sum(int(n) for n in re.findall(r"\bpersuasion\((\d+)\)", plain)),
-            "reveal swords": sum(int(n) for n in re.findall(r"\bsword\((\d+)\)", plain)),
-        }
-    return out
+    return module_imperium(seg, reveal=r"reveal = \{(.*?)\}(?:, \w+ =|$)")
 
 
 @functools.cache
@@ -165,15 +138,6 @@ def test_ids_and_copies_match_the_module_deck_lists():
     assert mine == {k: (1 if k == "experimentation" else n) for k, n in copies.items()}  # the deck list: 1 a copy
 
 
-def _differences(ident: str, field: str, inv, mod, mine) -> None:
-    known = KNOWN_DIFFERENCES.get((ident, field))
-    want_inv, want_mod = (known[0], known[1]) if known else (None, None)
-    assert (inv if inv != mine else None) == want_inv, f"{ident} {field}: inventory {inv}, ours {mine}"
-    assert (mod if mod != mine else None) == want_mod, f"{ident} {field}: module {mod}, ours {mine}"
-    if known:
-        assert known[2] == mine
-
-
 @pytest.mark.parametrize("ident", sorted(i for i, d in ours().items() if d["kind"] != "hagal"))
 def test_each_card_against_both_sources(ident):
     d = ours()[ident]
@@ -196,7 +160,7 @@ def test_each_card_against_both_sources(ident):
             theirs = d[field]  # not an inventory row: the module alone
         if field == "cost" and d["kind"] == "starter":
             continue
-        _differences(ident, field, theirs, mod[field] if mod else None, d[field])
+        check_difference(KNOWN_DIFFERENCES, ident, field, theirs, mod[field] if mod else None, d[field])
 
 
 def test_no_card_waits_for_a_construct():

@@ -12,49 +12,17 @@ from dunec import content as C
 from dunec.engine.rules import tracks as rules_tracks
 from dunec.engine.loop import turns
 from dunec.engine.loop.game import Engine
-from dunec.engine.loop.setup import give_sets, new_game
+from dunec.engine.loop.setup import new_game
 from dunec.engine.loop.state import GameState
 
 from scenario import Scenario
-from test_cards_support import changes, finish, set_influence, snap
+from sets_support import changes_sets as changes_ix, new_scenario as new_ix, sets_fixture, snap_sets as snap_ix
+from test_cards_support import finish, set_influence
 
-BACKENDS = ("interpreted", "compiled")
 ADVANCE = "advance on the shipping track"
 RECALL = "recall to the bottom of the shipping track"
 
-
-@pytest.fixture(scope="module", params=BACKENDS)
-def ix(request):
-    return C.load(request.param).select(("base", "ix"))
-
-
-def new_ix(content, players: int = 3, leaders=None) -> Scenario:
-    g = Scenario(content, players=players, leaders=leaders)
-    give_sets(content, g.state)
-    return g
-
-
-def snap_ix(g: Scenario) -> list[dict]:
-    """snap() plus what Rise of Ix adds: track steps, counters, units in the garrison."""
-    out = snap(g)
-    for d, p in zip(out, g.state.players):
-        d.update({f"track {t}": n for t, n in p.tracks.items()})
-        d.update({f"counter {c}": n for c, n in p.counters.items()})
-        d.update({f"{u} garrison": v["garrison"] for u, v in p.units.items()})
-    return out
-
-
-def changes_ix(g: Scenario, before: list[dict]) -> dict:
-    after = snap_ix(g)
-    out = {}
-    for seat, (a, b) in enumerate(zip(before, after)):
-        d = {k: b[k] - a[k] for k in a if b[k] != a[k]}
-        if d:
-            out[seat] = d
-    assert {s: {k: v for k, v in d.items() if " " not in k} for s, d in out.items() if
-            any(" " not in k for k in d)} == changes(g, [{k: v for k, v in s.items() if " " not in k}
-                                                         for s in before])
-    return out
+ix = sets_fixture("ix", "base", "ix")
 
 
 # ---------------------------------------------------------------------- the freighter

@@ -12,6 +12,7 @@ from dunec.engine.rules import agents as rules_agents
 from dunec.engine.rules import aside as rules_aside, own_turn, snoopers as rules_snoopers
 from dunec.engine.loop.game import Engine
 
+from sets_support import play_box
 from test_cards_support import finish, legal, set_influence, top_intrigue
 from test_ix_board import ADVANCE, changes_ix, ix, new_ix, snap_ix  # noqa: F401  (ix: the fixture)
 
@@ -165,21 +166,7 @@ def _give(g, hand=(), deck=(), discard=(), agents=(), visited=(), conflict=0, **
         setattr(p, k, n)
 
 
-def _play(ix, card, box, setup, answers):
-    g = new_ix(ix)
-    if setup:
-        setup(g)
-        g.engine.drive()
-    before = snap_ix(g)
-    g.answer(0, *answers)
-    if g.engine.defs[card]["kind"] == "intrigue":
-        g.p(0).intrigue.append(card)
-        g.box(0, card, box, forced=True)
-        g.p(0).intrigue.remove(card)
-    else:
-        box, _, space = box.partition("@")
-        g.box(0, card, box, space=(space or "carthag") if box == "agent" else None)
-    return g, changes_ix(g, before)
+_play = play_box  # (content, card, box, setup, answers) -> (scenario, changes)
 
 
 @pytest.mark.parametrize("name", sorted(IMPERIUM))

@@ -74,7 +74,7 @@ def test_a_set_that_replaces_and_removes_content_checks(remix):
     model, diags = compile_paths([remix], root=remix.parent, with_bundled=True)
     assert not diags.items, diags.render()
     decl = model.sets["remix"]
-    assert [(o, n) for o, n, *_ in decl.replaces] == [("convincing_argument", "desert_blade")]
+    assert [r.row() for r in decl.replaces] == [("starter", "convincing_argument", "desert_blade", None)]
     assert [(k, i) for k, i, _ in decl.removes] == [("starter", "signet_ring"), ("space", "mentat_space"),
                                                     ("card", "crysknife"), ("reserve", "the_spice_must_flow")]
 

@@ -9,11 +9,12 @@ import json
 from collections import Counter
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from dunec.api import Game
 from dunec.cli import main
+
+from tools_support import hover, lsp_session, openspiel_families, pettingzoo_families
 
 ROOT = Path(__file__).resolve().parent.parent
 SETS = "base,ix,immortality"
@@ -171,48 +172,21 @@ def test_completion_knows_immortality_names():
 
 @pytest.mark.skipif(importlib.util.find_spec("pygls") is None, reason="pygls is not installed (extra dunec[lsp])")
 def test_hover_knows_immortality_names(axlotl):
-    from lsp_client import Client
-
-    text = axlotl.read_text(encoding="utf-8")
-    uri = axlotl.resolve().as_uri()
-    doc = {"uri": uri}
-
-    def at(needle: str, after: int = 1) -> dict:
-        line = next(i for i, t in enumerate(text.splitlines()) if needle in t)
-        return {"textDocument": doc, "position": {"line": line, "character": text.splitlines()[line].index(needle)
-                                                  + after}}
-    c = Client(str(ROOT))
-    try:
-        c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-        c.notify("initialized", {})
-        c.notify("textDocument/didOpen", {"textDocument": {**doc, "languageId": "dune", "version": 1, "text": text}})
-        assert c.diagnostics(uri) == []
-        research = c.request("textDocument/hover", at("research 1;", 2))["contents"]["value"]
+    with lsp_session(axlotl) as (c, at):
+        research = hover(c, at("research 1;", 2))
         assert "Research track" in research and "r1_0 (column 1)" in research
-        tleilaxu = c.request("textDocument/hover", at("tleilaxu 1 }", 2))["contents"]["value"]
+        tleilaxu = hover(c, at("tleilaxu 1 }", 2))
         assert "Tleilaxu track" in tleilaxu and "First to reach step 4" in tleilaxu
-        own = c.request("textDocument/hover", at("card axlotl_probe", 7))["contents"]["value"]
+        own = hover(c, at("card axlotl_probe", 7))
         assert "Axlotl Probe" in own and "advance on the Research track" in own
         got = c.request("textDocument/completion", at("advance research", len("advance ")))
         assert {"research", "tleilaxu"} <= {i["label"] for i in got["items"]}
-        assert c.request("shutdown", None) is None
-        c.notify("exit", None)
-        assert c.proc.wait(timeout=30) == 0
-    finally:
-        if c.proc.poll() is None:
-            c.proc.kill()
-            c.proc.wait()
 
 
 # ------------------------------------------------------------------ the adapters
 
 def _kinds_of_space(g) -> dict:
     return {name: hi - lo for name, lo, hi, _ in g.action_space.ranges}
-
-
-def _family(g, action_id: int) -> str:
-    """The family of the action space an id falls in (its `ranges` row)."""
-    return next(name for name, lo, hi, _ in g.action_space.ranges if lo <= action_id < hi)
 
 
 def test_the_action_space_covers_cells_graft_market_buys_and_tokens():
@@ -262,50 +236,11 @@ def test_the_observation_carries_tracks_specimens_the_row_tokens_and_grafted_car
 
 
 def test_openspiel_plays_base_ix_and_immortality():
-    pyspiel = pytest.importorskip("pyspiel", reason="the `ai` extra (open_spiel) is not installed")
-    import dunec.ai.openspiel_game  # noqa: F401  (registers python_dune_imperium)
-    from dunec.ai import features
-
-    game = pyspiel.load_game("python_dune_imperium", {"players": 4, "seed": 3, "sets": SETS})
-    state = game.new_initial_state()
-    assert state.engine_game.content.sets == ("core", *FULL)
-    assert game.observation_tensor_size() == features.layout(state.engine_game.content).size
-    assert game.num_distinct_actions() == state.engine_game.action_space.size
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
-    rng = np.random.default_rng(3)
-    kinds = set()
-    while not state.is_terminal():
-        ids = state.legal_actions()
-        kinds.update(_family(state.engine_game, i) for i in ids)
-        state.apply_action(int(rng.choice(ids)))
-    assert sum(state.returns()) == pytest.approx(1.0)
-    assert {"token", "advance"} <= kinds, kinds
+    assert {"token", "advance"} <= openspiel_families(SETS, 3, ("core", *FULL))
 
 
 def test_pettingzoo_plays_base_ix_and_immortality():
-    pytest.importorskip("pettingzoo", reason="the `ai` extra (pettingzoo) is not installed")
-    from pettingzoo.test import api_test
-
-    from dunec.ai.pettingzoo_env import env
-
-    e = env(players=4, seed=4, sets=FULL)
-    assert e.game.content.sets == ("core", *FULL)
-    api_test(e, num_cycles=200)
-    e.reset(seed=4)
-    rng = np.random.default_rng(4)
-    last, seen = {}, set()
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
-        last[agent] = reward
-        assert e.observation_space(agent).contains(obs)
-        if terminated or truncated:
-            e.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        seen.update(_family(e.game, int(i)) for i in legal)
-        e.step(int(rng.choice(legal)))
-    assert e.game.is_terminal() and sum(last.values()) == pytest.approx(1.0)
-    assert {"token", "advance"} <= seen, seen
+    assert {"token", "advance"} <= pettingzoo_families(FULL, 4, ("core", *FULL))
 
 
 # ------------------------------------------------------------------ the issue's done-when commands

@@ -8,11 +8,12 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from dunec.api import Game
 from dunec.cli import main
+
+from tools_support import hover, lsp_session, openspiel_families, pettingzoo_families
 
 ROOT = Path(__file__).resolve().parent.parent
 SETS = "uprising"
@@ -117,40 +118,14 @@ def test_completion_knows_uprising_names():
 
 @pytest.mark.skipif(importlib.util.find_spec("pygls") is None, reason="pygls is not installed (extra dunec[lsp])")
 def test_hover_knows_uprising_names(informant):
-    from lsp_client import Client
-
-    text = informant.read_text(encoding="utf-8")
-    uri = informant.resolve().as_uri()
-    doc = {"uri": uri}
-
-    def at(needle: str, after: int = 1) -> dict:
-        line = next(i for i, t in enumerate(text.splitlines()) if needle in t)
-        return {"textDocument": doc, "position": {"line": line, "character": text.splitlines()[line].index(needle)
-                                                  + after}}
-    c = Client(str(ROOT))
-    try:
-        c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
-        c.notify("initialized", {})
-        c.notify("textDocument/didOpen", {"textDocument": {**doc, "languageId": "dune", "version": 1, "text": text}})
-        assert c.diagnostics(uri) == []
-        spies = c.request("textDocument/hover", at("spies 1;", 2))["contents"]["value"]
+    with lsp_session(informant) as (c, at):
+        spies = hover(c, at("spies 1;", 2))
         assert "Spy" in spies and "piece" in spies
-        worm = c.request("textDocument/hover", at("sandworm 1", 2))["contents"]["value"]
+        worm = hover(c, at("sandworm 1", 2))
         assert "Sandworm" in worm and "Summoned straight into the Conflict" in worm
-        assert c.request("shutdown", None) is None
-        c.notify("exit", None)
-        assert c.proc.wait(timeout=30) == 0
-    finally:
-        if c.proc.poll() is None:
-            c.proc.kill()
-            c.proc.wait()
 
 
 # ------------------------------------------------------------------ the adapters
-
-def _family(g, action_id: int) -> str:
-    return next(name for name, lo, hi, _ in g.action_space.ranges if lo <= action_id < hi)
-
 
 def test_the_action_space_places_and_recalls_spies_on_every_post():
     g = Game(players=4, seed=1, sets=(SETS,))
@@ -160,47 +135,8 @@ def test_the_action_space_places_and_recalls_spies_on_every_post():
 
 
 def test_openspiel_plays_uprising():
-    pyspiel = pytest.importorskip("pyspiel", reason="the `ai` extra (open_spiel) is not installed")
-    import dunec.ai.openspiel_game  # noqa: F401  (registers python_dune_imperium)
-    from dunec.ai import features
-
-    game = pyspiel.load_game("python_dune_imperium", {"players": 4, "seed": 3, "sets": SETS})
-    state = game.new_initial_state()
-    assert state.engine_game.content.sets == ("core", SETS)
-    assert game.observation_tensor_size() == features.layout(state.engine_game.content).size
-    assert game.num_distinct_actions() == state.engine_game.action_space.size
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
-    rng = np.random.default_rng(3)
-    kinds = set()
-    while not state.is_terminal():
-        ids = state.legal_actions()
-        kinds.update(_family(state.engine_game, i) for i in ids)
-        state.apply_action(int(rng.choice(ids)))
-    assert sum(state.returns()) == pytest.approx(1.0)
-    assert "place_piece" in kinds, kinds
+    assert "place_piece" in openspiel_families(SETS, 3, ("core", SETS))
 
 
 def test_pettingzoo_plays_uprising():
-    pytest.importorskip("pettingzoo", reason="the `ai` extra (pettingzoo) is not installed")
-    from pettingzoo.test import api_test
-
-    from dunec.ai.pettingzoo_env import env
-
-    e = env(players=4, seed=4, sets=(SETS,))
-    assert e.game.content.sets == ("core", SETS)
-    api_test(e, num_cycles=200)
-    e.reset(seed=4)
-    rng = np.random.default_rng(4)
-    last, seen = {}, set()
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
-        last[agent] = reward
-        assert e.observation_space(agent).contains(obs)
-        if terminated or truncated:
-            e.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        seen.update(_family(e.game, int(i)) for i in legal)
-        e.step(int(rng.choice(legal)))
-    assert e.game.is_terminal() and sum(last.values()) == pytest.approx(1.0)
-    assert "place_piece" in seen, seen
+    assert "place_piece" in pettingzoo_families((SETS,), 4, ("core", SETS))

@@ -26,22 +26,19 @@ from pathlib import Path
 
 import pytest
 
+from sets_support import (
+    FACTION_COLUMNS, ICON_COLUMNS, INVENTORY, REFERENCE, TABLES, camel, check_difference, module_imperium,
+    norm as norm_name,
+)
+
 ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = ROOT.parent / "shared" / "reference"
-INVENTORY = REFERENCE / "card_inventory.json"
 REWARDS = REFERENCE / "conflict_rewards.csv"
-MODULES = REFERENCE / "chatanga_tables" / "rakis" / "scripts" / "modules"
+MODULES = TABLES / "rakis" / "scripts" / "modules"
 if not INVENTORY.is_file() or not REWARDS.is_file() or not MODULES.is_dir():
     pytest.skip(f"no reference data at {REFERENCE}", allow_module_level=True)
 
 FOLDERS = {"uprising": ROOT / "cards" / "uprising", "choam": ROOT / "cards" / "choam"}
-ICON_COLUMNS = {"green_access": "landsraad", "purple_access": "city", "yellow_access": "spice_trade",
-                "emperor_access": "emperor", "spacing_guild_access": "guild",
-                "bene_gesserit_access": "bene_gesserit", "fremen_access": "fremen", "spy_access": "spy"}
-FACTION_COLUMNS = {"emperor_affiliation": "emperor", "spacing_guild_affiliation": "guild",
-                   "bene_gesserit_affiliation": "bene_gesserit", "fremen_affiliation": "fremen"}
-MODULE_NAMES = {"green": "landsraad", "blue": "city", "yellow": "spice_trade", "emperor": "emperor",
-                "spacingGuild": "guild", "beneGesserit": "bene_gesserit", "fremen": "fremen"}
+ICON_COLUMNS = {**ICON_COLUMNS, "spy_access": "spy"}
 # The module's battle icons ("objective"): Desert Mouse is drawn as Muad'Dib, wild as a joker.
 MODULE_BATTLE = {"crysknife": "crysknife", "ornithopter": "ornithopter", "muadDib": "desert_mouse", "joker": "wild"}
 TYPOS = {"allegiences": "allegiances", "sietchies": "sietches", "arakeen": "arrakeen"}
@@ -88,14 +85,7 @@ KNOWN_DIFFERENCES = {
 }
 
 
-def norm(name: str) -> str:
-    s = re.sub(r"[^a-z0-9 ]+", " ", name.lower().replace("’", "'").replace("'", ""))
-    return " ".join(TYPOS.get(w, w) for w in s.split())
-
-
-def camel(ident: str) -> str:
-    head, *rest = ident.split("_")
-    return head + "".join(w[:1].upper() + w[1:] for w in rest)
+norm = functools.partial(norm_name, typos=TYPOS)
 
 
 def module_id(ident: str) -> str:
@@ -243,28 +233,9 @@ def module_copies() -> dict:
 def module_cards() -> dict:
     text = (MODULES / "ImperiumCard.lua").read_text(encoding="utf-8")
     seg = text[text.index("    -- uprising"):text.index("    -- commander")]
-    out = {}
-    for m in re.finditer(r"^\s*(\w+) = \{(.*)\},?\s*$", seg, re.M):
-        src = m.group(2)
-        icons = re.search(r"agentIcons = \{([^}]*)\}", src)
-        factions = re.search(r"factions = \{([^}]*)\}", src)
-        cost = re.search(r"cost = (\d+)", src)
-        reveal = re.search(r"reveal = (.*)$", src)
-        # the plain gains: not a choice, an optional trade or a note of the module's
-        plain = reveal.group(1) if reveal else ""
-        plain = re.sub(r"todo\('[^']*'\)|optional\(\{[^}]*\}\)|choice\(\d+, \{.*\}\)", "", plain)
-        names = [MODULE_NAMES[w.strip(" '\"")] for w in icons.group(1).split(",")] if icons else []
-        if "spy = true" in src:
-            names.append("spy")
-        out[m.group(1)] = {
-            "cost": int(cost.group(1)) if cost else None,
-            "icons": tuple(sorted(names)),
-            "factions": tuple(sorted(MODULE_NAMES[w.strip(" '\"")] for w in factions.group(1).split(",")))
-            if factions else (),
-            "reveal persuasion": sum(int(n) for n in re.findall(r"\bpersuasion\((\d+)\)", plain)),
-            "reveal swords": sum(int(n) for n in re.findall(r"\bsword\((\d+)\)", plain)),
-        }
-    return out
+    # the plain gains: not a choice, an optional trade or a note of the module's
+    return module_imperium(seg, reveal=r"reveal = (.*)$",
+                           drop=r"todo\('[^']*'\)|optional\(\{[^}]*\}\)|choice\(\d+, \{.*\}\)")
 
 
 @functools.cache
@@ -372,15 +343,6 @@ def test_the_choam_cards_are_the_module_lists_contract_cards():
     assert mine == contract
 
 
-def _differences(ident: str, field: str, inv, mod, mine) -> None:
-    known = KNOWN_DIFFERENCES.get((ident, field))
-    want_inv, want_mod = (known[0], known[1]) if known else (None, None)
-    assert (inv if inv != mine else None) == want_inv, f"{ident} {field}: inventory {inv}, ours {mine}"
-    assert (mod if mod != mine else None) == want_mod, f"{ident} {field}: module {mod}, ours {mine}"
-    if known:
-        assert known[2] == mine
-
-
 @pytest.mark.parametrize("ident", sorted(i for i, d in ours().items() if d["kind"] == "card"))
 def test_each_imperium_card_against_both_sources(ident):
     d = ours()[ident]
@@ -394,7 +356,7 @@ def test_each_imperium_card_against_both_sources(ident):
         ("reveal persuasion", int(inv.get("reveal_persuasion") or 0)),
         ("reveal swords", int(inv.get("reveal_swords") or 0)),
     ):
-        _differences(ident, field, theirs, mod[field], d[field])
+        check_difference(KNOWN_DIFFERENCES, ident, field, theirs, mod[field], d[field])
 
 
 @pytest.mark.parametrize("ident", sorted(i for i, d in ours().items() if d["kind"] == "intrigue"))

@@ -36,6 +36,8 @@ HOLDERS = {
     "game_start": 'leader {id} "P" {{ on game_start {{ {stmt} }} }}',
     "round_start": 'leader {id} "P" {{ on round_start {{ {stmt} }} }}',
     "hagal": 'hagal {id} "P" {{ copies 1; mode solo; spaces conspire; gain {{ {stmt} }} }}',
+    # a two-sided leader (`flip_leader` stands only in one)
+    "agent_at": 'leader {id} "P" {{ on agent_at city {{ {stmt} }}; side {id}_back "B" {{ signet {{ solari 1 }} }} }}',
 }
 BOX_NAMES = {"reward": "first"}  # the model keys a box by its name; a reward by its place
 
@@ -61,7 +63,7 @@ def _cases() -> list[tuple[str, V.VerbRow, str, str]]:
     """(definition id, row, form, box) for every form of every played row."""
     out = []
     for i, row in enumerate(PLAYED):
-        box = next(b for b in HOLDERS if b in row.boxes)
+        box = "agent_at" if "two_sided_leader" in row.needs.values() else next(b for b in HOLDERS if b in row.boxes)
         for j, form in enumerate(row.forms):
             out.append((f"probe_{i}_{j}", row, form, box))
     return out

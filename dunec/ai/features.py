@@ -165,6 +165,8 @@ def _make_layout(content) -> Layout:
     flags = content.declared("flag") if content.vocab else {}
     if flags:
         extra.append(("flags", len(flags)))  # a set's board-held flags, sorted: 1 while up (rules/flags.py)
+    if any(d.get("side_of") for d in defs.values()):
+        extra.append(("sides", MAX_SEATS))  # by relative seat: 1 while the leader shows its other side
     grafts = any(defs[c].get("graft") for c in cards)
     if grafts:
         extra.append(("grafted", len(cards)))  # the two cards grafted on the agent turn under way, by card
@@ -222,6 +224,9 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
             if m.get("to"):
                 up = list(view.market_slots.get(market, ())) + ([m["keeps"]] if m.get("keeps") else [])
                 _count(vec, at["market_cards"][0], lay.card_index, up)
+    if "sides" in at:  # a two-sided leader turned over (`flip_leader`): its back is up
+        for p in players:
+            vec[at["sides"][0] + rel(p.seat)] = float(bool(content.defs.get(p.leader, {}).get("side_of")))
     if "flags" in at:
         for i, flag in enumerate(sorted(view.flags)):
             vec[at["flags"][0] + i] = float(view.flags[flag])

@@ -9,9 +9,9 @@ from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
-    EFFECT_IN_PASSIVE, GRAFT_READ_OUTSIDE_AGENT_BOX, MODIFIER_AS_EFFECT, NOTHING_TO_PAY, NO_CARD_TO_TRASH,
-    NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON, REQUIREMENT_IN_BOX,
-    SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
+    EFFECT_IN_PASSIVE, FLIP_WITHOUT_SIDE, GRAFT_READ_OUTSIDE_AGENT_BOX, LEADER_TRACK_ELSEWHERE, MODIFIER_AS_EFFECT,
+    NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON,
+    REPEAT_WITHOUT_SPACE, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
     TRACK_REACHED_BEYOND, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
@@ -217,6 +217,9 @@ class EffectChecker:
             return None
         if st.verb in TO_GARRISON and not self._not_summoned(st):
             return None
+        if any(w == "<track>" and not self._own_track(str(a.value), a.span, st.verb, defn)
+               for w, a in zip(m.form.split(), st.args)):
+            return None
         body = self._block(st.body, box, defn) if st.body is not None else ()
         row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form)
         need = row.needs.get(m.form)
@@ -247,6 +250,16 @@ class EffectChecker:
                 self.d.error(PIECE_NEAR_VIA_ICON, a.span, icon=a.value, piece=d.via)
                 ok = False
         return ok
+
+    def _own_track(self, track: str, span, name: str, defn) -> bool:
+        """A track printed on a leader (`leader ID`) is moved and read only by that
+        leader's boxes (either side) and the track's own rewards (E0476)."""
+        d = self.v.decls.get(track)
+        owner = getattr(d, "leader", "") if d is not None and d.kind == "track" else ""
+        if not owner or defn.kind == "set" or owner in (defn.id, self._side_of.get(defn.id)):
+            return True
+        self.d.error(LEADER_TRACK_ELSEWHERE, span, name=name, track=track, leader=owner)
+        return False
 
     # A form's extra rule (VerbRow.needs): whether the statement passes it; if not, said.
     def _needs_card_definition(self, st, box, defn) -> bool:
@@ -299,9 +312,26 @@ class EffectChecker:
             return self._graft_read_here(c.name_span, c.name, box, defn)
         return True
 
+    def _needs_two_sided_leader(self, st, box, defn) -> bool:
+        """`flip_leader` in a leader with a `side`, or in the side itself (E0477)."""
+        if defn.kind == "leader" and (defn.id in self._side_of or any(
+                isinstance(x, ast.Action) and x.verb == "side" for x in defn.body)):
+            return True
+        what = f"leader `{defn.id}`" if defn.kind == "leader" else an(KINDS.get(defn.kind, defn.kind))
+        self.d.error(FLIP_WITHOUT_SIDE, st.verb_span, what=what)
+        return False
+
+    def _needs_sent_space(self, st, box, defn) -> bool:
+        """`repeat_space` where the agent's space is known: an agent or `on agent_at` box (E0479)."""
+        if box in ("agent", "agent_at"):
+            return True
+        self.d.error(REPEAT_WITHOUT_SPACE, st.verb_span, box=_box_phrase(box))
+        return False
+
     _NEEDS = {"card_definition": _needs_card_definition, "agent_box": _needs_agent_box,
               "card_or_hagal": _needs_card_or_hagal, "grafted_agent_box": _needs_grafted_agent_box,
-              "sent_agent": _needs_sent_agent, "piece_here": _needs_piece_here}
+              "sent_agent": _needs_sent_agent, "piece_here": _needs_piece_here,
+              "two_sided_leader": _needs_two_sided_leader, "sent_space": _needs_sent_space}
 
     # ------------------------------------------------------------------ conditions
     def _cond(self, c, defn: ast.Definition):
@@ -340,7 +370,8 @@ class EffectChecker:
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(c.name, "amount")):
             return None
-        if c.name == "reached" and not self._reachable(args[0].value, args[1]):
+        if c.name == "reached" and not (self._reachable(args[0].value, args[1])
+                                        and self._own_track(str(args[0].value), args[0].span, "reached", defn)):
             return None
         vals = m.values if m.values else ([] if m.form == "" else [m.form])
         if "<card>" in m.form:
@@ -382,6 +413,9 @@ class EffectChecker:
             return None
         if not self._numbers(m.form, args, NUMBER_OF_ARGUMENT.get(name, "amount")):
             return None
+        if any(w == "<track>" and not self._own_track(str(a.value), a.span, f"for each {name}", defn)
+               for w, a in zip(m.form.split(), args)):
+            return None
         if "<card>" in m.form:
             return (name, self._ref(args[0], CARD_KINDS, "card"), *m.values[1:])
         return (name, *m.values)
@@ -412,7 +446,7 @@ def _box_phrase(box: str) -> str:
         "space": "a board space effect", "control": "a control bonus", "reward": "a conflict reward",
         "signet": "a signet ring ability", "passive": "a passive box", "hagal": "a House Hagal card",
         "track": "a track step's reward", "lose_troops": "an `on lose_troops` box",
-        "reach": "an `on reach` box",
+        "reach": "an `on reach` box", "agent_at": "an `on agent_at` box",
     }.get(box, f"a `{box}` box")
 
 

@@ -193,7 +193,6 @@ NAMES_EXPECTED = BAD_FIELD_VALUE.variant("expects names", "write `{example}`")
 NAME_LISTED_TWICE = BAD_FIELD_VALUE.variant("listed twice", "list each name once")
 DECK_ROW_EXPECTED = BAD_FIELD_VALUE.variant("expects a card id and a count", "write `{example}`")
 SPACES_EXPECTED = BAD_FIELD_VALUE.variant("expects space ids", "write `{example}`")
-HAGAL_IDS_EXPECTED = BAD_FIELD_VALUE.variant("expects House Hagal card ids", "write `{example}`")
 HAGAL_NAMES_NO_SPACE = BAD_FIELD_VALUE.variant(
     "the card names no space", "list the board spaces the card sends the agent to: `spaces conspire`")
 HAGAL_PICKS_FROM_NON_MAKER = BAD_FIELD_VALUE.variant(
@@ -349,7 +348,7 @@ NUMBER_OUT_OF_RANGE = Code(
 DECK_SIZE_MISMATCH = Code(
     "E0401", "{what} lists {got}, but its size is {want}",
     "A deck declares its size; the cards listed must add up to it.",
-    label="the `card` rows add up to {got}",
+    label="the `card` and `replace` rows add up to {got}",
     help="make the rows add up to {want}, or fix `size`")
 UNKNOWN_SET = Code(
     "E0402", "unknown set `{name}`",
@@ -406,18 +405,6 @@ SPACE_REPLACES_UNREQUIRED = Code(
     help="a space replaces a space of a set its own set requires; set `{set}` requires {requires}")
 SPACE_REPLACED_TWICE = SPACE_REPLACES_UNREQUIRED.variant(
     "already replaced by `{other}`", "replace each space once, or drop one of the two")
-
-HAGAL_REPLACES_UNREQUIRED = Code(
-    "E0438", "House Hagal card `{card}` cannot replace `{target}`",
-    "A set's House Hagal card may take the place of House Hagal cards of another set\n"
-    "(Immortality's solo Carthag cards replace the base game's): `replaces CARD`. Every\n"
-    "copy of the card replaced leaves the deck of each mode the replacing card is used\n"
-    "in. The card replaced belongs to a set that the replacing card's set requires,\n"
-    "and each card is replaced by one card only.",
-    label="a House Hagal card of set `{of}`",
-    help="a House Hagal card replaces one of a set its own set requires; set `{set}` requires {requires}")
-HAGAL_REPLACED_TWICE = HAGAL_REPLACES_UNREQUIRED.variant(
-    "already replaced by `{other}`", "replace each card once, or drop one of the two")
 
 SET_REQUIRES_ITSELF = Code(
     "E0409", "set `{set}` requires itself",
@@ -487,18 +474,21 @@ MARKET_CARD_BOUGHT_ELSEWHERE = Code(
     help="name a card of the Imperium Row or the reserve, or use `buy {market}`")
 
 CONTENT_UNKNOWN = Code(
-    "E0413", "set `{set}` {does} `{name}`, which it does not know",
+    "E0413", "{who} {does} `{name}`, which it does not know",
     "A set's `remove space|starter|reserve|card ID` takes content out of every game\n"
-    "that selects the set, and `replace starter OLD with NEW` turns the copies of a\n"
-    "starting card in each player's deck into another card. Both name content of the\n"
-    "set or of a set it requires, of the kind they say.",
+    "that selects the set, and `replace KIND OLD with NEW [N]` (in a set, or in a deck\n"
+    "list added to the starting deck) puts a card in place of copies of a starting\n"
+    "card or a House Hagal card. Both name content of the set or of a set it requires,\n"
+    "of the kind they say.",
     label="no {what} of `{set}` or of a set it requires",
     help=None)
 CONTENT_TWICE = Code(
     "E0414", "{what} `{name}` is {verb}d twice",
-    "Each piece of content is removed or replaced once: a starting card replaced by\n"
-    "two cards (by one set or by two sets of a game) has no single replacement.",
-    label="already {verb}d by set `{other}`",
+    "Each piece of content is removed once, and a card replaced without a count\n"
+    "(every copy) is replaced once: a starting card replaced by two cards (by one set\n"
+    "or by two sets of a game) has no single replacement. Rows that each replace a\n"
+    "counted number of copies may share the card they replace.",
+    label="already {verb}d by {other}",
     help="{verb} it once, or drop one of the two")
 TAG_UNKNOWN = Code(
     "E0415", "`{name}` is not a tag of `{tags}`",
@@ -517,6 +507,42 @@ OBJECTIVE_FIRST_PLAYER_TWICE = Code(
     "first players.",
     label="a second First Player marker for {n} players",
     help="keep `first_player` on one objective of each player count")
+# --- leaders' own tracks and sides (engine/rules/tracks.py owns, rules/agents.py flip_leader)
+TRACK_LEADER_UNKNOWN = Code(
+    "E0475", "track `{track}` is printed on `{leader}`, which is no leader",
+    "A track with `leader ID` is printed on that leader's card (Feyd-Rautha's\n"
+    "Training track): only the player leading with ID has a token on it. ID names a\n"
+    "leader definition of the set or of a set it requires.",
+    label="no leader `{leader}`")
+LEADER_TRACK_ELSEWHERE = Code(
+    "E0476", "`{name}` reads or moves track `{track}`, printed on leader `{leader}`, outside that leader",
+    "A leader's track (`leader ID` in the track) has a token only for the player\n"
+    "leading with ID. A card, a space or another leader that advanced it or read it\n"
+    "would do nothing for every other player; only the leader's own boxes (either\n"
+    "side) and the track's own rewards name it.",
+    label="`{track}` is only `{leader}`'s",
+    help="move the effect into leader `{leader}`, or declare a track every player has (no `leader`)")
+FLIP_WITHOUT_SIDE = Code(
+    "E0477", "`flip_leader` in {what}, which has no other side",
+    "`flip_leader` turns a two-sided leader over: the front (its own boxes) and the\n"
+    "`side ID \"Title\" { ... }` it holds. It stands in a box of such a leader, or of\n"
+    "its side (flipping back).",
+    label="nothing to flip",
+    help="give the leader its other face: `side ID \"Title\" {{ signet {{ ... }} }}`")
+SIDE_MISPLACED = Code(
+    "E0478", "{what}",
+    "A leader card has two faces: the front is the leader's own fields, the back one\n"
+    "`side ID \"Title\" { ... }` inside it, with the boxes a leader has (a side holds\n"
+    "no `side`, and a leader one at most). Its ID names the face like any definition.",
+    label="a leader card has two faces",
+    help="keep one `side` in the leader, none in a side")
+REPEAT_WITHOUT_SPACE = Code(
+    "E0479", "`repeat_space` in {box}, where no agent was sent to a space",
+    "`repeat_space` plays again the effect of the board space your agent was sent to\n"
+    "this turn (not its influence): it stands in an agent box or a leader's\n"
+    "`on agent_at` box, which know that space.",
+    label="no space here",
+    help="use it in `on agent_at ICON {{ ... }}` or in a card's `agent {{ ... }}`")
 # --- tracks as graphs (`cell ID { column N; next ID...; gives { } }`, `start ID`)
 TRACK_UNKNOWN_CELL = Code(
     "E0420", "track `{track}` has no cell `{cell}`",
@@ -532,12 +558,13 @@ TRACK_UNREACHABLE_CELL = Code(
     label="no link leads here from `{start}`",
     help="add `{cell}` to the `next` of a cell in column {column}")
 TRACK_LINK_NOT_RIGHTWARD = Code(
-    "E0422", "a link of cell `{cell}` skips or goes back: `{to}` is in column {column}",
-    "A move goes one column to the right: each `next` of a cell in column N names a\n"
-    "cell in column N+1. So a token never moves straight up or down, nor to the left,\n"
-    "and the links cannot go round in a cycle.",
+    "E0422", "a link of cell `{cell}` does not go right: `{to}` is in column {column}",
+    "A move goes to the right: each `next` of a cell in column N names a cell in a\n"
+    "column above N (N+1, or further when a path skips a column another path goes\n"
+    "through, as Feyd-Rautha's Training track). So a token never moves straight up or\n"
+    "down, nor to the left, and the links cannot go round in a cycle.",
     label="`{cell}` is in column {from_column}",
-    help="link `{cell}` to cells of column {want}")
+    help="link `{cell}` to cells of column {want} or above")
 TRACK_MIXES_FORMS = Code(
     "E0423", "track `{track}` mixes a line and a graph",
     "A track is either a line (`steps N`, `step K { }`) or a graph of cells\n"
@@ -552,31 +579,7 @@ TRACK_REACHED_BEYOND = Code(
     "last step or column is never reached.",
     label="above the track's end ({top})",
     help="compare with a step or column from 1 to {top}")
-DECK_REPLACES_UNEVEN = Code(
-    "E0435", "deck `{deck}` replaces {replaced} with {listed}",
-    "A deck list added to the starting deck (the Epic game's `deck epic`) may take the\n"
-    "place of starting cards: `replaces CARD N`. Each card it lists takes the place of\n"
-    "one card it replaces, so that a player's deck keeps its size: Control the Spice\n"
-    "for one Dune, the Desert Planet (Rise of Ix). The rows must add up to the same.",
-    label="the `replaces` rows add up to {replaced}",
-    help="replace as many starting cards as the list gives ({listed}), or drop `replaces`")
-DECK_REPLACES_ABSENT = Code(
-    "E0436", "deck `{deck}` replaces {want} x `{card}`, but the starting deck holds {have}",
-    "`replaces CARD N` names starting cards a deck list takes the place of: the\n"
-    "starting deck (`deck starting`) must hold N copies of CARD. A set that replaced\n"
-    "them already (Immortality's Experimentation) leaves the list's cards in the\n"
-    "discard pile at setup instead, and the check reads the starting deck as written.",
-    label="not {want} in the starting deck",
-    help="name a card of the starting deck, as many times as it holds it")
-DECK_REPLACES_NOT_STARTER = DECK_REPLACES_ABSENT.variant(
-    "a {kind} card, not a starting card", "name a starting card (`starter`) of the starting deck")
-DECK_STARTING_REPLACES = Code(
-    "E0437", "the starting deck replaces no cards",
-    "`replaces` is for a deck list added to the starting deck (the Epic game's\n"
-    "`deck epic`): the cards it lists take the place of starting cards. The starting\n"
-    "deck is the one replaced, never the one replacing: change its `card` rows instead.",
-    label="in the starting deck",
-    help="change the starting deck's `card` rows, or move `replaces` to the list added to it")
+
 
 
 # Uprising as its own game (docs/decisions.md "Uprising as its own game").
@@ -606,6 +609,43 @@ GRAFT_READ_OUTSIDE_AGENT_BOX = Code(
     "there is no other grafted card to read.",
     label="no grafted card here",
     help="move it into the card's `agent {{ ... }}` box")
+
+
+# One mechanism replaces cards: `replace KIND OLD with NEW [N]` in a set or a deck
+# list (docs/decisions.md "Replacing cards"); E0435-E0438 are retired (RETIRED).
+REPLACE_MORE_THAN_HELD = Code(
+    "E0432", "`replace` takes {want} x `{card}` out of the {pile}, which holds {have}",
+    "`replace KIND OLD with NEW N` takes N copies of OLD out of the pile its kind is\n"
+    "dealt into (the starting deck for a `starter`, each House Hagal deck for a `hagal`\n"
+    "card) and puts as many copies of NEW in their place. The pile must hold them: the\n"
+    "starting deck as its `deck starting` writes it, a House Hagal card its `copies`.\n"
+    "Rows that replace the same card add up (Immortality's three Carthag cards take\n"
+    "one copy each of the base game's three). Leave N out to replace every copy.",
+    label="{have} in the {pile}",
+    help="replace at most {have}, or leave the number out to replace every copy")
+REPLACE_IN_STARTING_DECK = Code(
+    "E0433", "deck `{deck}` cannot replace {what}",
+    "A deck list added to the starting deck (the Epic game's `deck epic`) may bring\n"
+    "cards in, each in place of starting cards: `replace starter OLD with NEW N`, N the\n"
+    "number of cards it brings in. The starting deck itself is the deck replaced, never\n"
+    "one replacing; a deck list replaces starting cards only (a set replaces House\n"
+    "Hagal cards); and it counts the cards it brings in, since a set may already have\n"
+    "replaced the starting cards it names (the list's cards then start in the discard\n"
+    "pile).",
+    label="the starting deck is the deck replaced",
+    help="change its `card` rows, or write `replace` in a set or in a list added to it")
+DECK_REPLACES_NOT_STARTER = REPLACE_IN_STARTING_DECK.variant(
+    "a deck list is added to the starting deck", "replace `starter` cards here; a `set` replaces {kind} cards")
+DECK_REPLACE_UNCOUNTED = REPLACE_IN_STARTING_DECK.variant(
+    "how many cards does the list bring in?", "count them: `replace starter {old} with {new} 1`")
+REPLACING_CARD_HAS_COPIES = Code(
+    "E0434", "`{card}` comes in only in place of `{old}`: `copies {n}` is never dealt",
+    "The new card of `replace KIND OLD with NEW [N]` comes into a game only in place\n"
+    "of the copies it replaces, as many as they are: a House Hagal card too, though\n"
+    "the others are dealt by their `copies`. A `copies` field on it would never be\n"
+    "read; the count belongs to the `replace`.",
+    label="copies of its own",
+    help="drop `copies`, and count the copies in the `replace`: `replace {kind} {old} with {card} {n}`")
 
 
 # A set's board-held flags (`flag ID { protects LOCATION... }`, engine/rules/flags.py).
@@ -745,8 +785,23 @@ def _registry() -> dict[str, Code]:
 MESSAGES: dict[str, Code] = _registry()
 
 
+# Codes no check raises any more, each with what took its place; a retired code
+# stays documented (docs/errors.md) and explained, and is never given to another check.
+RETIRED: dict[str, str] = {
+    "E0435": "a deck list's `replaces CARD N` rows, which had to add up to its `card` rows, are\n"
+             "`replace starter OLD with NEW N` rows that bring NEW in themselves (E0432, E0433).",
+    "E0436": "a deck list's `replaces` of starting cards the starting deck does not hold is\n"
+             "E0432 (more copies than the starting deck holds) or E0413 (not a starting card).",
+    "E0437": "`replaces` in the starting deck itself is E0433.",
+    "E0438": "a House Hagal card's `replaces CARD` is the set's `replace hagal OLD with NEW [N]`:\n"
+             "a card of a set it does not require is E0413, a card replaced twice E0414.",
+}
+
+
 def explain(code: str) -> str | None:
     code = code.strip().upper()
+    if code in RETIRED:
+        return f"{code}: retired\n\nNo check raises it any more: {RETIRED[code]}\n"
     m = MESSAGES.get(code)
     if m is None:
         return None

@@ -16,18 +16,20 @@ from dunec.check.forms import match, show_forms
 from dunec.check.messages import (
     Code, BOX_TAKES_NO_ARGUMENTS, COST_BLOCK_HOLDS_COSTS, SUMMONED_UNIT_HELD, DECK_ROW_EXPECTED, DUPLICATE_BOX, DUPLICATE_FIELD,
     DUPLICATE_ID, DUPLICATE_REQUIREMENT, EFFECT_OUTSIDE_BOX, FIELD_NEEDS_BLOCK, FIELD_TAKES_NO_BLOCK,
-    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, HAGAL_IDS_EXPECTED, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET,
+    FLAG_TAKES_NO_VALUE, HAGAL_DOES_NOTHING, MISSING_FIELD, MISSING_SEMICOLON, MISSING_SET,
     MISSING_SET_DECLARATION,
     NAMES_EXPECTED, NAME_EXPECTED, NAME_LISTED_TWICE, NOT_IN_THIS_SET, NO_BOXES, NO_SUCH_DEFINITION,
     NAME_AND_NUMBER_EXPECTED, NUMBER_EXPECTED, NUMBER_OUT_OF_RANGE, REQUIREMENT_OUTSIDE_SPACE, SPACES_EXPECTED, UNKNOWN_FIELD, UNKNOWN_KIND,
-    NOT_A_FLAG, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
+    NOT_A_FLAG, SIDE_MISPLACED, TRACK_LEADER_UNKNOWN, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
     MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE, DEFAULT_SET_TWICE,
     PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND, IGNORE_REQUIREMENTS_NO_AGENT,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
-from dunec.check.vocab import Decl, SetDecl, Vocabulary, market_sells, reaches, read_set, sellable_kinds
+from dunec.check.vocab import (
+    Decl, SetDecl, Vocabulary, market_sells, reaches, read_replacement, read_set, sellable_kinds,
+)
 from dunec.syntax import ast
 
 
@@ -35,9 +37,16 @@ from dunec.syntax import ast
 TAGGED_KINDS = CARD_KINDS + ("conflict", "intrigue", "objective")
 # Unknown ids that get a "did you mean" (see Checker._suggest_id).
 MAX_ID_SUGGESTIONS = 200
-# What a list field's ids name, by the definition kind its table gives (`replaces`, `prefers`).
-REF_WHAT = {"hagal": "House Hagal card", "post": "observation post"}
+# What a list field's ids name, by the definition kind its table gives (`prefers`).
+REF_WHAT = {"post": "observation post"}
 
+
+# Fields a kind no longer has, and what says the same now: the help of E0104 on an
+# old file (docs/language.md, "Replacing cards").
+RETIRED_FIELDS = {
+    ("hagal", "replaces"): "a set replaces House Hagal cards: write `replace hagal OLD with {id} [N]` in its `set`",
+    ("deck", "replaces"): "write `replace starter OLD with NEW N`: the row brings the NEW cards in itself",
+}
 
 class Checker(EffectChecker):
     def __init__(self, diags: Diagnostics):
@@ -55,6 +64,8 @@ class Checker(EffectChecker):
         self._priced: list = []  # (arg, verb): cards named where persuasion or the reserve would buy them
         self._ids_of: dict[tuple, list[str]] = {}  # kinds -> ids, for suggestions (ids are known after pass 1)
         self._suggested = 0
+        self._side_of: dict[str, str] = {}  # a leader's side (`side ID`) -> the leader it is the back of
+        self._sides: list = []  # the `side` statements of the definition being checked, read once its set is known
 
     # ------------------------------------------------------------------ passes
     def check(self, files: list[ast.SourceFile], bundled: dict[str, SetDecl] | None = None,
@@ -136,6 +147,7 @@ class Checker(EffectChecker):
             else:
                 self._definition(defn, key)
         self._check_sets(here, sets, in_check)
+        self._leader_tracks(here)
         self._first_players()
         return self.model
 
@@ -243,6 +255,24 @@ class Checker(EffectChecker):
                     self.d.error(SET_REQUIREMENT_MISSING, span if sid in here else first[sid], set=sid, needs=need)
         self._requirement_circles(here)
 
+    def _leader_tracks(self, here: dict) -> None:
+        """A track printed on a leader (`leader ID`) names a leader definition of its set
+        or of one it requires (E0475); judged when the set's leaders were checked."""
+        for sid in sorted(here):
+            decl = self.v.sets.get(sid)
+            if decl is None:
+                continue
+            reach = self.v.reaches(sid)
+            leaders = sorted(d.id for d in self.model.defs.values()
+                             if d.kind == "leader" and d.set in reach and d.id not in self._side_of)
+            for t in decl.names.values():
+                if t.kind != "track" or not t.leader or not leaders:
+                    continue
+                d = self.model.defs.get(t.leader)
+                if d is None or d.kind != "leader":
+                    self.d.error(TRACK_LEADER_UNKNOWN, t.leader_span, track=t.id, leader=t.leader,
+                                 help=did_you_mean(t.leader, leaders) or one_of(leaders, near=t.leader))
+
     def _requirement_circles(self, here: dict) -> None:
         """Sets of the checked files that require each other, directly or not: each
         circle once, at the first of its sets' requirements that closes it."""
@@ -306,10 +336,12 @@ class Checker(EffectChecker):
                 continue
             if spec is None:
                 valid = [k for k in schema]
+                retired = RETIRED_FIELDS.get((defn.kind, key))
                 self.d.error(UNKNOWN_FIELD, key_span, field=key, kind=KINDS[defn.kind],
-                             help=did_you_mean(key, valid) or one_of(valid, near=key))
+                             help=retired.format(id=defn.id) if retired else
+                             did_you_mean(key, valid) or one_of(valid, near=key))
                 continue
-            if key in seen and spec.kind != "cards":
+            if key in seen and spec.kind not in ("cards", "replace"):  # rows, each its own
                 self.d.error(DUPLICATE_BOX if spec.kind == "box" else DUPLICATE_FIELD, key_span, field=key,
                              notes=[("first given here", seen[key].verb_span)])
                 continue
@@ -352,6 +384,9 @@ class Checker(EffectChecker):
                              set=out.set, expansion=listing[0])
             self._judge_set_uses(out.set)
         self._set_uses = []
+        sides, self._sides = self._sides, []
+        for st in sides:  # a two-sided leader's back, now that the front's set is known
+            self._side_definition(out, defn, st, explicit_set="set" in seen)
         # A House Hagal card that only sends an agent (`spaces ...`) or only reshuffles
         # the deck (`reshuffle`) does something.
         if defn.kind in ("intrigue", "conflict", "space", "hagal") and not out.boxes and \
@@ -362,6 +397,48 @@ class Checker(EffectChecker):
                 boxes = [s.example for s in schema.values() if s.kind == "box"]
                 self.d.error(NO_BOXES, defn.id_span, boxes=", ".join(f"`{b}`" for b in boxes[:4]))
         self.model.defs[out.id] = out
+
+    def _side(self, out: Def, defn: ast.Definition, st: ast.Action) -> None:
+        """`side ID "Title" { boxes }`: the back of a two-sided leader (E0478 when it
+        cannot be one); read as a definition of its own once the front is checked."""
+        example = 'side reverend_mother_jessica "Reverend Mother Jessica" {{ signet {{ water 1 }} }}'
+        if out.id in self._side_of:
+            self.d.error(SIDE_MISPLACED, st.verb_span, what=f"side `{out.id}` holds a side")
+            return
+        if any(x is not st for x in self._sides) or "side" in out.fields:
+            self.d.error(SIDE_MISPLACED, st.verb_span, what=f"leader `{out.id}` has a second side")
+            return
+        if not st.args or st.args[0].kind != "name" or len(st.args) > 2 or \
+                (len(st.args) == 2 and st.args[1].kind != "str"):
+            self.d.error(NAME_EXPECTED, st.args[0].span if st.args else st.verb_span, field="side",
+                         example=example.replace("{{", "{").replace("}}", "}"))
+            return
+        if st.body is None:
+            self.d.error(FIELD_NEEDS_BLOCK, st.span, field="side", example=example.replace("{{", "{").replace("}}", "}"))
+            return
+        ident = str(st.args[0].value)
+        if ident in self._first or ident in self.model.defs or ident in self._side_of:
+            first = self._first.get(ident)
+            self.d.error(DUPLICATE_ID, st.args[0].span, id=ident,
+                         notes=[("first defined here", first.id_span)] if first is not None else [])
+            return
+        out.fields["side"] = ident
+        self._side_of[ident] = out.id
+        self._sides.append(st)
+
+    def _side_definition(self, out: Def, defn: ast.Definition, st: ast.Action, explicit_set: bool) -> None:
+        ident = str(st.args[0].value)
+        title = str(st.args[1].value) if len(st.args) == 2 else None
+        body = list(st.body)
+        if explicit_set:  # the front's `set`: the back is of the same set
+            body.insert(0, ast.Action("set", st.verb_span, [ast.Arg("name", out.set, st.verb_span)], None,
+                                      st.verb_span))
+        side = ast.Definition("leader", st.verb_span, ident, st.args[0].span, title, body, st.span, defn.file)
+        uses, now = self._set_uses, self._set_now
+        self._definition(side, ident)
+        self._set_uses, self._set_now = uses, now
+        if ident in self.model.defs:
+            self.model.defs[ident].fields["side_of"] = out.id
 
     def _field(self, out: Def, defn: ast.Definition, st: ast.Action, key: str, spec: FieldSpec) -> None:
         args = st.args[1:] if key.startswith("on ") else st.args
@@ -380,6 +457,20 @@ class Checker(EffectChecker):
                     self.d.error(UNKNOWN_NAME, args[0].span, name=args[0].text(), what=spec.table, help=hint)
                 elif self._number(args[1], spec.number):
                     out.fields[spec.box] = (args[0].value, args[1].value)
+            elif spec.table:  # a box with names: `on agent_at bene_gesserit fremen { ... }`
+                table = self.v.tables[spec.table]
+                if not args:
+                    self.d.error(NAMES_EXPECTED, st.verb_span, field=key, example=spec.example)
+                    return
+                names = []
+                for a in args:
+                    if a.kind != "name" or a.value not in table:
+                        hint = did_you_mean(str(a.value), table) or one_of(table, near=str(a.value))
+                        self.d.error(UNKNOWN_NAME, a.span, what=spec.table, name=a.text(), help=hint)
+                        return
+                    self._note_set_use(str(a.value), a.span)
+                    names.append(str(a.value))
+                out.fields[spec.box] = tuple(names)
             elif spec.number:  # a box with one number: `on lose_troops 3 { ... }`
                 if len(args) != 1 or args[0].kind != "int":
                     r = RANGES[spec.number]
@@ -391,6 +482,9 @@ class Checker(EffectChecker):
                 self.d.error(BOX_TAKES_NO_ARGUMENTS, args[0].span, field=key, example=spec.example)
             context = "reward" if spec.box in ("first", "second", "third") else spec.box
             out.boxes[spec.box] = self._block(st.body, context, defn)
+            return
+        if spec.kind == "side":
+            self._side(out, defn, st)
             return
         if spec.kind == "costs" and st.body is not None and not args:
             # Several costs: `cost { spice 2; trash card }`.
@@ -475,22 +569,28 @@ class Checker(EffectChecker):
             if not self._number(args[1], spec.number):
                 self.model.incomplete.add(out.id)
                 return
-            rows = "cards" if key == "card" else key  # `card` rows are the list; `replaces` rows apart
-            out.fields.setdefault(rows, []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
+            out.fields.setdefault("cards", []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
+            return
+        if spec.kind == "replace":  # a deck list's `replace KIND OLD with NEW N`, read as a set's is
+            row = read_replacement(st, self.d, spec.example)
+            if row is None:
+                self.model.incomplete.add(out.id)  # the deck size cannot be checked
+                return
+            rows = out.fields.setdefault("replace", [])
+            self.model.spans[(out.id, "replace", len(rows))] = row
+            rows.append(row.row())
             return
         if spec.kind == "spaces":
             vals = []
             for a in args:
                 if a.kind != "name":
-                    self.d.error(HAGAL_IDS_EXPECTED if spec.table == "hagal" else SPACES_EXPECTED, a.span, field=key,
-                                 example=spec.example)
+                    self.d.error(SPACES_EXPECTED, a.span, field=key, example=spec.example)
                     continue
-                # `spaces` names board spaces; a House Hagal card's `replaces`, House Hagal cards
+                # `spaces` names board spaces; a field with a table, definitions of that kind (`prefers`: posts)
                 vals.append(self._ref(a, (spec.table,), REF_WHAT.get(spec.table, spec.table)) if spec.table
                             else self._ref(a, ("space",), "board space"))
             if not args:
-                self.d.error(HAGAL_IDS_EXPECTED if spec.table == "hagal" else SPACES_EXPECTED, st.verb_span, field=key,
-                             example=spec.example)
+                self.d.error(SPACES_EXPECTED, st.verb_span, field=key, example=spec.example)
             out.fields[key] = tuple(vals)
             return
         raise AssertionError(spec.kind)  # pragma: no cover - schema and checker agree

@@ -202,6 +202,12 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         # kept as the field `reach` = (faction, N).
         "on reach": FieldSpec("box", "on reach emperor 2 { intrigue 1 }", box="reach", table="faction",
                               number="influence_step"),
+        # When you send an agent to a space with one of the icons (after the space's and
+        # the card's effects): kept as the field `agent_at`, the icons.
+        "on agent_at": FieldSpec("box", "on agent_at bene_gesserit { draw 1 }", box="agent_at", table="icon"),
+        # A two-sided leader's back: `side ID "Title" { boxes }`, a leader definition of
+        # its own (fields `side_of` on it, `side` on the front); `flip_leader` turns it.
+        "side": FieldSpec("side", 'side reverend_mother_jessica "Reverend Mother Jessica" { signet { water 1 } }'),
     },
     # A tile of a set's market (Rise of Ix's tech tiles, bought with spice: rules 000,
     # "Tech Tiles"). `use` is played on the owner's own turn like a plot; `flips`: only
@@ -231,9 +237,6 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "pick": FieldSpec("name", "pick most_spice", table="pick"),
         # When the card fails (the rival reveals the next card), besides its spaces being taken.
         "requires": FieldSpec("cond", "requires in_play dreadnought < 2"),
-        # The cards of a set it requires that this card takes the place of, in the
-        # modes this card is used in (Immortality's solo Carthag cards, rules 002).
-        "replaces": FieldSpec("spaces", "replaces hagal_carthag", table="hagal"),
         # With `pick qualified`: the first space is tried only while the round's Conflict
         # card is of this level or higher, the others before (Uprising's Deliver
         # Supplies / Heighliner: Heighliner in a Conflict III round).
@@ -262,8 +265,9 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         **_COMMON,
         "size": FieldSpec("int", "size 10", number="deck_size", required=True),
         "card": FieldSpec("cards", "card dagger 2", number="deck_row"),
-        # The starting cards a list added to the starting deck takes the place of
-        # (the Epic game's `deck epic`: Control the Spice for one Dune, the Desert Planet).
-        "replaces": FieldSpec("cards", "replaces dune_the_desert_planet 1", number="deck_row"),
+        # Cards a list added to the starting deck brings in, each in place of starting
+        # cards (the Epic game's `deck epic`: Control the Spice for one Dune, the Desert
+        # Planet); the form a set uses too (vocab.read_replacement).
+        "replace": FieldSpec("replace", "replace starter dune_the_desert_planet with control_the_spice 1"),
     },
 }

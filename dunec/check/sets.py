@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
-    CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACES_ABSENT, DECK_REPLACES_NOT_STARTER, DECK_REPLACES_UNEVEN,
-    DECK_SIZE_MISMATCH, DECK_STARTING_REPLACES, HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_LEVEL_WITHOUT_QUALIFIED,
-    HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER, HAGAL_PREFERS_WITHOUT_PIECE, HAGAL_REPLACED_TWICE,
-    HAGAL_REPLACES_UNREQUIRED, HAGAL_SENT_TO_ELSEWHERE, OPEN_ICON_UNUSED,
-    SET_CANNOT_START, SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
+    CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACE_UNCOUNTED, DECK_REPLACES_NOT_STARTER, DECK_SIZE_MISMATCH,
+    HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_LEVEL_WITHOUT_QUALIFIED, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
+    HAGAL_PREFERS_WITHOUT_PIECE, HAGAL_SENT_TO_ELSEWHERE, OPEN_ICON_UNUSED, REPLACE_IN_STARTING_DECK,
+    REPLACE_MORE_THAN_HELD, REPLACING_CARD_HAS_COPIES, SET_CANNOT_START, SPACE_REPLACED_TWICE,
+    SPACE_REPLACES_UNREQUIRED,
 )
 from dunec.check.diagnostics import did_you_mean, one_of
 from dunec.check.model import CARD_KINDS, Model
@@ -17,50 +17,18 @@ from dunec.check.vocab import reaches
 
 
 def check_decks(model: Model, diags: Diagnostics) -> None:
+    """A deck list holds as many cards as its `size`: its `card` rows and the cards
+    its `replace` rows bring in."""
+    start = starting_deck(model.of_kind("deck"))  # (which replaces nothing: E0433)
     for d in model.of_kind("deck"):
-        rows = d.fields.get("cards", [])
-        got = sum(n for _, n in rows)
+        got = sum(n for _, n in d.fields.get("cards", [])) + \
+            (sum(r[3] or 0 for r in d.fields.get("replace", ())) if d is not start else 0)
         want = d.fields.get("size")
-        if want is not None and got != want and d.id not in model.incomplete:
+        uncounted = any(r[3] is None for r in d.fields.get("replace", ()))  # E0433 says so
+        if want is not None and got != want and d.id not in model.incomplete and not uncounted:
             span = model.spans.get((d.id, "size"), d.span)
             diags.error(DECK_SIZE_MISMATCH, span, what=f"deck `{d.id}`", got=f"{got} card{'s' if got != 1 else ''}",
                         want=want)
-    check_replaced(model, diags)
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
-
-
-def check_replaced(model: Model, diags: Diagnostics) -> None:
-    """A deck list's `replaces` rows: as many cards as it lists, each a card the
-    starting deck holds as many times; never in the starting deck itself."""
-    start = starting_deck(model.of_kind("deck"))
-    held: dict = {}
-    for card, n in (start.fields.get("cards", ()) if start is not None else ()):
-        held[card] = held.get(card, 0) + n
-    for d in model.of_kind("deck"):
-        rows = d.fields.get("replaces")
-        if not rows or d.id in model.incomplete:
-            continue
-        span = model.spans.get((d.id, "replaces"), d.span)
-        if d is start:
-            diags.error(DECK_STARTING_REPLACES, span)
-            continue
-        replaced, listed = sum(n for _, n in rows), sum(n for _, n in d.fields.get("cards", ()))
-        if replaced != listed:
-            diags.error(DECK_REPLACES_UNEVEN, span, deck=d.id, replaced=_cards(replaced), listed=_cards(listed))
-        want: dict = {}
-        for card, n in rows:
-            want[card] = want.get(card, 0) + n
-        for card, n in want.items():
-            kind = model.defs[card].kind if card in model.defs else None
-            if kind is None:
-                continue  # a bad reference, already reported
-            if kind != "starter":
-                diags.error(DECK_REPLACES_NOT_STARTER, span, deck=d.id, want=n, card=card, have=0, kind=kind)
-            elif start is not None and held.get(card, 0) < n:  # (checked alone: no starting deck at hand)
-                diags.error(DECK_REPLACES_ABSENT, span, deck=d.id, want=n, card=card, have=held.get(card, 0))
 
 
 def check_hagal(model: Model, diags: Diagnostics) -> None:
@@ -123,33 +91,25 @@ def _check_hagal_choices(model: Model, d, diags: Diagnostics) -> None:
                             space=c[1], spaces=listed)
 
 
-def check_replacements(model: Model, diags: Diagnostics) -> None:
-    """A space (a House Hagal card) that `replaces` another replaces one of a set
-    its own set requires, and none is replaced twice."""
-    for kind in ("space", "hagal"):
-        by: dict[str, str] = {}
-        for d in model.of_kind(kind):
-            span = model.spans.get((d.id, "replaces"), d.span)
-            for key in d.fields.get("replaces", ()):
-                target = model.defs.get(key)
-                if target is None or target.kind != kind:
-                    continue  # a bad reference, already reported
-                if target.set == d.set or target.set not in reaches(model.sets, d.set):
-                    needs = sorted(reaches(model.sets, d.set) - {d.set})
-                    requires = ", ".join(f"`{n}`" for n in needs) if needs else "no set"
-                    if kind == "space":
-                        diags.error(SPACE_REPLACES_UNREQUIRED, span, space=d.id, target=key, of=target.set,
-                                    set=d.set, requires=requires)
-                    else:
-                        diags.error(HAGAL_REPLACES_UNREQUIRED, span, card=d.id, target=key, of=target.set,
-                                    set=d.set, requires=requires)
-                elif key in by:
-                    if kind == "space":
-                        diags.error(SPACE_REPLACED_TWICE, span, space=d.id, target=key, other=by[key])
-                    else:
-                        diags.error(HAGAL_REPLACED_TWICE, span, card=d.id, target=key, other=by[key])
-                else:
-                    by[key] = d.id
+def check_space_replacements(model: Model, diags: Diagnostics) -> None:
+    """A space that `replaces` another (an overlay) replaces one of a set its own set
+    requires, and none is replaced twice."""
+    by: dict[str, str] = {}
+    for d in model.of_kind("space"):
+        span = model.spans.get((d.id, "replaces"), d.span)
+        for key in d.fields.get("replaces", ()):
+            target = model.defs.get(key)
+            if target is None or target.kind != "space":
+                continue  # a bad reference, already reported
+            if target.set == d.set or target.set not in reaches(model.sets, d.set):
+                needs = sorted(reaches(model.sets, d.set) - {d.set})
+                requires = ", ".join(f"`{n}`" for n in needs) if needs else "no set"
+                diags.error(SPACE_REPLACES_UNREQUIRED, span, space=d.id, target=key, of=target.set,
+                            set=d.set, requires=requires)
+            elif key in by:
+                diags.error(SPACE_REPLACED_TWICE, span, space=d.id, target=key, other=by[key])
+            else:
+                by[key] = d.id
 
 
 CONFLICT_DECK = ((1, 1), (2, 5), (3, 4))  # (level, cards the conflict deck takes)
@@ -209,34 +169,95 @@ def check_open_icons(model: Model, diags: Diagnostics) -> None:
                 diags.error(OPEN_ICON_UNUSED, d.span, icon=ident)
 
 
-def check_content_changes(model: Model, diags: Diagnostics) -> None:
-    """A set's `remove KIND ID` and `replace starter OLD with NEW` name content of the
-    set or of a set it requires, of that kind; a starting card is replaced once."""
+def _content_finder(model: Model, diags: Diagnostics):
+    """known(set, who, ident, kinds, what, does, span): whether `ident` names content of
+    one of `kinds` of the set or of a set it requires; if not, E0413 says so."""
     like = {k: d.like for s in model.sets.values() for k, d in s.derived.items()}
     by_id: dict = {}
     for d in model.defs.values():
         by_id.setdefault(d.id.split(".")[-1], []).append(d)
-    replaced: dict = {}
+
+    def known(sid, who, ident, kinds, what, does, span) -> list:
+        reach = reaches(model.sets, sid)
+        ok = [d for d in by_id.get(ident, ()) if like.get(d.kind, d.kind) in kinds and d.set in reach]
+        if not ok:
+            near = sorted({d.id for ds in by_id.values() for d in ds
+                           if like.get(d.kind, d.kind) in kinds and d.set in reach})
+            diags.error(CONTENT_UNKNOWN, span, who=who, set=sid, does=f"{does} {what}", what=what, name=ident,
+                        help=did_you_mean(ident, near) or one_of(near, near=ident))
+        return ok
+    return known
+
+
+def check_content_changes(model: Model, diags: Diagnostics) -> None:
+    """A set's `remove KIND ID` names content of the set or of a set it requires, of
+    that kind (a `replace`: check_replacements)."""
+    known = _content_finder(model, diags)
     for sid, decl in sorted(model.sets.items()):
         if decl.defn.span.file not in model.files:
             continue  # a bundled set known for its names only: its cards are not among those checked
-        reach = reaches(model.sets, sid)
-
-        def known(ident, kinds, what, does, span, sid=sid, reach=reach):
-            ok = [d for d in by_id.get(ident, ()) if like.get(d.kind, d.kind) in kinds and d.set in reach]
-            if not ok:
-                near = sorted({d.id for ds in by_id.values() for d in ds
-                               if like.get(d.kind, d.kind) in kinds and d.set in reach})
-                diags.error(CONTENT_UNKNOWN, span, set=sid, does=f"{does} {what}", what=what, name=ident,
-                            help=did_you_mean(ident, near) or one_of(near, near=ident))
-            return bool(ok)
-
         for kind, ident, span in decl.removes:
-            known(ident, (kind,), {"card": "Imperium card", "starter": "starting card", "space": "board space",
-                                   "reserve": "reserve card"}[kind], "removes", span)
-        for old, new, old_span, new_span in decl.replaces:
-            if known(old, ("starter",), "starting card", "replaces", old_span) and old in replaced:
-                diags.error(CONTENT_TWICE, old_span, what="starting card", name=old, verb="replace",
-                            other=replaced[old], notes=[])
-            replaced.setdefault(old, sid)
-            known(new, CARD_KINDS, "card", "brings in", new_span)
+            known(sid, f"set `{sid}`", ident, (kind,), {"card": "Imperium card", "starter": "starting card",
+                                                        "space": "board space", "reserve": "reserve card"}[kind],
+                  "removes", span)
+
+
+# What a `replace` of each kind names (vocab.REPLACEABLE), and the pile its cards are dealt into;
+# the House Hagal modes (a card without `mode` is used in both: engine/rivals/deck.py).
+MODES = ("solo", "duo")
+REPLACED = {"starter": ("starting card", "starting deck"), "hagal": ("House Hagal card", "House Hagal deck")}
+
+
+def check_replacements(model: Model, diags: Diagnostics) -> None:
+    """Every `replace KIND OLD with NEW [N]`, a set's or a deck list's, on one path: OLD
+    a card of KIND and NEW a card (of KIND, for a House Hagal card) of the set or of
+    a set it requires; OLD replaced once when every copy goes, else as many copies
+    as the pile holds, counting every row; NEW with no copies of its own. A deck list
+    is added to the starting deck: it replaces starting cards, counted, and the
+    starting deck itself replaces none."""
+    known = _content_finder(model, diags)
+    start = starting_deck(model.of_kind("deck"))
+    held: dict = {}
+    for card, n in (start.fields.get("cards", ()) if start is not None else ()):
+        held[card] = held.get(card, 0) + n
+    rows = []  # (who, set, scope, Replacement): the sets' rows share one scope, a deck list's are its own
+    for sid, decl in sorted(model.sets.items()):
+        if decl.defn.span.file in model.files:  # (a bundled set known for its names only: not checked)
+            rows += [(f"set `{sid}`", sid, "", r) for r in decl.replaces]
+    for d in model.of_kind("deck"):
+        for i in range(len(d.fields.get("replace", ()))):
+            r = model.spans[(d.id, "replace", i)]
+            if d is start:
+                diags.error(REPLACE_IN_STARTING_DECK, r.span, deck=d.id, what="cards")
+            elif r.kind != "starter":
+                diags.error(DECK_REPLACES_NOT_STARTER, r.kind_span, deck=d.id, what=f"`{r.kind}` cards",
+                            kind=f"`{r.kind}`")
+            elif r.n is None:
+                diags.error(DECK_REPLACE_UNCOUNTED, r.new_span, deck=d.id, what=f"every copy of `{r.old}`",
+                            old=r.old, new=r.new)
+            else:
+                rows.append((f"deck `{d.id}`", d.set, d.id, r))
+    seen: dict = {}
+    for who, sid, scope, r in rows:
+        what, pile = REPLACED[r.kind]
+        old = known(sid, who, r.old, (r.kind,), what, "replaces", r.old_span)
+        new = known(sid, who, r.new, CARD_KINDS if r.kind == "starter" else (r.kind,),
+                    "card" if r.kind == "starter" else what, "brings in", r.new_span)
+        if new and new[0].copies != 1:
+            diags.error(REPLACING_CARD_HAS_COPIES, r.new_span, card=r.new, old=r.old, n=new[0].copies, kind=r.kind)
+        if not old:
+            continue
+        # Rows meet in the piles where both new cards are dealt: a House Hagal card's modes.
+        modes = set(new[0].fields.get("mode", MODES)) if new and r.kind == "hagal" else set(MODES)
+        before = seen.setdefault((scope, r.kind, r.old), [])
+        meet = [(w, x, m) for w, x, m in before if m & modes]
+        if meet and (r.n is None or any(x.n is None for _, x, _ in meet)):
+            diags.error(CONTENT_TWICE, r.old_span, what=what, name=r.old, verb="replace", other=meet[0][0],
+                        notes=[("first replaced here", meet[0][1].old_span)])
+            continue
+        before.append((who, r, modes))
+        have = held.get(r.old, 0) if r.kind == "starter" and start is not None else \
+            old[0].copies if r.kind == "hagal" else None  # (checked alone, no starting deck at hand)
+        want = max(sum(x.n for _, x, m in before if mode in m) for mode in modes) if r.n is not None else 0
+        if have is not None and want > have:
+            diags.error(REPLACE_MORE_THAN_HELD, r.n_span, want=want, card=r.old, pile=pile, have=have)

@@ -65,7 +65,9 @@ def sellable_kinds() -> tuple:
 LINE_FIELDS = ("steps", "step")
 GRAPH_FIELDS = ("cell", "start", "from")
 # `first K { }` (a line's step K) / `first CELL { }` (a graph's cell): either form
-TRACK_FIELDS = LINE_FIELDS + GRAPH_FIELDS + ("first", "at_end")
+# `leader ID`: the track is printed on that leader, whose player alone has a token on it
+# (Feyd-Rautha's Training track); either form
+TRACK_FIELDS = LINE_FIELDS + GRAPH_FIELDS + ("first", "at_end", "leader")
 CELL_FIELDS = ("column", "next", "gives")
 
 
@@ -135,6 +137,8 @@ class Decl(Record):
         self.start_span = None
         self.froms: dict = {}  # graph track: column -> (span, statements), later the passive's IR ops
         self.at_end = None  # track: (span, statements), later IR ops: an advance that cannot move
+        self.leader = ""  # track: the leader whose player alone has a token on it (`leader ID`), or ""
+        self.leader_span = None
 
     @property
     def graph(self) -> bool:
@@ -158,6 +162,55 @@ class OpenDecl(Decl):
         self.on, self.on_span = "", None
 
 
+class Replacement(Record):
+    """One `replace KIND OLD with NEW [N]` of a set or a deck list: N copies of OLD
+    (every copy when N is left out: n is None) leave the pile KIND's cards are dealt
+    into, and as many copies of NEW take their place (docs/language.md, "Replacing
+    cards"; engine/rules/replacements.py)."""
+    FIELDS = ("kind", "old", "new", "n", "span", "kind_span", "old_span", "new_span", "n_span")
+
+    def __init__(self, kind: str, old: str, new: str, n, span: ast.Span, kind_span: ast.Span,
+                 old_span: ast.Span, new_span: ast.Span, n_span: ast.Span | None = None) -> None:
+        self.kind, self.old, self.new, self.n = kind, old, new, n
+        self.span, self.kind_span, self.old_span, self.new_span, self.n_span = (
+            span, kind_span, old_span, new_span, n_span)
+
+    def row(self) -> tuple:
+        """The plain data the engine reads: (kind, old, new, n or None)."""
+        return (self.kind, self.old, self.new, self.n)
+
+
+# The kinds whose cards a `replace` may swap, each dealt into one pile: starting
+# cards into the starting deck, House Hagal cards into each mode's House Hagal deck.
+REPLACEABLE = ("starter", "hagal")
+REPLACE_EXAMPLE = "replace starter dune_the_desert_planet with experimentation"
+
+
+def read_replacement(st: ast.Action, diags: Diagnostics, example: str = REPLACE_EXAMPLE):
+    """`replace KIND OLD with NEW [N]` (a set's statement or a deck list's row): a
+    Replacement, or None once the mistake is reported. The names are judged against
+    the content in check/sets.py (check_replacements), the one checker path."""
+    words = list(st.args)
+    shape = (len(words) in (4, 5) and st.body is None and all(a.kind == "name" for a in words[:4])
+             and words[2].value == "with" and (len(words) == 4 or words[4].kind == "int"))
+    if not shape:
+        diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="replace", example=example)
+        return None
+    kind, old, _, new = words[:4]
+    if kind.value not in REPLACEABLE:
+        diags.error(UNKNOWN_KIND, kind.span, kind=kind.value,
+                    help=f"`replace` swaps {' or '.join(f'`{k}`' for k in REPLACEABLE)} cards: `{example}`")
+        return None
+    n = words[4] if len(words) == 5 else None
+    if n is not None and not 1 <= n.value <= RANGES["deck_row"].hi:
+        r = RANGES["deck_row"]
+        diags.error(NUMBER_OUT_OF_RANGE, n.span, what=r.what, lo=r.lo, hi=r.hi, number=f"`{n.value}`", why=r.why,
+                    beyond=f"below {r.lo}" if n.value < r.lo else f"above {r.hi}")
+        return None
+    return Replacement(str(kind.value), str(old.value), str(new.value), None if n is None else n.value, st.span,
+                       kind.span, old.span, new.span, None if n is None else n.span)
+
+
 class SetDecl(Record):
     FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed",
               "default", "default_span")
@@ -171,7 +224,7 @@ class SetDecl(Record):
         self.kinds = kinds
         self.names = {} if names is None else names  # id -> Decl
         self.derived = {}  # kind id -> OpenDecl: the definition kinds the set derives (`kind ID { like K }`)
-        self.replaces = []  # (old, new, old span, new span): `replace starter OLD with NEW`
+        self.replaces = []  # Replacement: `replace KIND OLD with NEW [N]`
         self.removes = []  # (kind, id, span): `remove KIND ID`
         # (construct, span) of each construct of the set's declarations the engine does not
         # play yet (T.UNPLAYED_CONSTRUCTS; its definitions' are found in check/constructs.py)
@@ -242,7 +295,7 @@ OPEN_EXAMPLES = {
     "tags": 'tags battle "Battle icon" { crysknife desert_mouse ornithopter; wild wild }',
     "flag": 'flag shield_wall "Shield Wall" { protects arrakeen imperial_basin }',
     "piece": 'piece spies "Spy" { supply 3; on post }',
-    "replace": "replace starter dune_the_desert_planet with experimentation",
+    "replace": REPLACE_EXAMPLE,
     "remove": "remove space mentat",
 }
 REMOVABLE = ("space", "starter", "reserve", "card")
@@ -361,23 +414,16 @@ def _add_words(decl: OpenDecl, args: list, f: ast.Action, diags: Diagnostics) ->
 
 
 def _read_change(st: ast.Action, out: SetDecl, example: str, diags: Diagnostics) -> None:
-    """`replace starter OLD with NEW`; `remove KIND ID`: checked against the content in
-    check/resolve.py (check_content_changes)."""
+    """`replace KIND OLD with NEW [N]`; `remove KIND ID`: checked against the content in
+    check/sets.py (check_replacements, check_content_changes)."""
+    if st.verb == "replace":
+        row = read_replacement(st, diags, example)
+        if row is not None:
+            out.replaces.append(row)
+        return
     words = [a for a in st.args]
     if st.body is not None or any(a.kind != "name" for a in words):
         diags.error(NAME_EXPECTED, st.verb_span, field=st.verb, example=example)
-        return
-    if st.verb == "replace":
-        if len(words) != 4 or words[0].value != "starter" or words[2].value != "with":
-            diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="replace", example=example)
-            return
-        old, new = words[1], words[3]
-        if any(o == old.value for o, *_ in out.replaces):
-            first = next(s for o, _, s, _ in out.replaces if o == old.value)
-            diags.error(CONTENT_TWICE, old.span, what="starting card", name=old.value, verb="replace",
-                        other=out.id, notes=[("first replaced here", first)])
-            return
-        out.replaces.append((str(old.value), str(new.value), old.span, new.span))
         return
     if len(words) != 2:
         diags.error(NAME_EXPECTED, words[0].span if words else st.verb_span, field="remove", example=example)
@@ -389,7 +435,7 @@ def _read_change(st: ast.Action, out: SetDecl, example: str, diags: Diagnostics)
         return
     if any(i == ident.value and k == kind.value for k, i, _ in out.removes):
         first = next(s for k, i, s in out.removes if i == ident.value and k == kind.value)
-        diags.error(CONTENT_TWICE, ident.span, what=kind.value, name=ident.value, verb="remove", other=out.id,
+        diags.error(CONTENT_TWICE, ident.span, what=kind.value, name=ident.value, verb="remove", other=f"set `{out.id}`",
                     notes=[("first removed here", first)])
         return
     out.removes.append((str(kind.value), str(ident.value), ident.span))
@@ -636,19 +682,31 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
             decl.numbers[f.verb] = f.args[0].value
 
 
-COUNTER_FIELDS = ("holds", "returnable")
+COUNTER_FIELDS = ("holds", "returnable", "limit")
 
 
 def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
     """A counter's { }: `holds UNIT`, the unit kind its pieces are (checked against
     the declared units in resolve.py), and the flag `returnable`: its player may put
-    the held units back in the supply at any time (a counter that holds units)."""
+    the held units back in the supply at any time (a counter that holds units); and
+    `limit N`: a player holds at most N (Uprising's one Maker Hooks token), a gain
+    beyond it is not taken."""
     example = 'counter negotiators "Negotiator" { holds troops }'
     for f in st.body:
         if not isinstance(f, ast.Action) or f.verb not in COUNTER_FIELDS:
             word = f.verb if isinstance(f, ast.Action) else "statement"
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
                         kind="counter", help=did_you_mean(word, COUNTER_FIELDS) or one_of(COUNTER_FIELDS, near=word))
+            continue
+        if f.verb == "limit":
+            r = RANGES["amount"]
+            if "limit" in decl.numbers:
+                diags.error(DUPLICATE_FIELD, f.verb_span, field="limit", notes=[])
+            elif len(f.args) != 1 or f.args[0].kind != "int" or f.body is not None:
+                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="limit", lo=r.lo,
+                            hi=r.hi, example='counter maker_hooks "Maker Hooks" { limit 1 }')
+            elif _in_range(f.args[0], r, diags):
+                decl.numbers["limit"] = f.args[0].value
             continue
         if f.verb == "returnable":
             if f.args or f.body is not None:
@@ -798,6 +856,18 @@ def _read_start(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
     decl.start, decl.start_span = str(f.args[0].value), f.args[0].span
 
 
+def _read_leader(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
+    """`leader ID`: the leader the track is printed on (checked once the leaders are
+    known: check/resolve.py `_leader_tracks`)."""
+    if decl.leader:
+        diags.error(DUPLICATE_FIELD, f.verb_span, field="leader", notes=[("first given here", decl.leader_span)])
+    elif len(f.args) != 1 or f.args[0].kind != "name" or f.body is not None:
+        diags.error(NAME_EXPECTED, f.args[0].span if f.args else f.verb_span, field="leader",
+                    example="leader feyd_rautha_harkonnen")
+    else:
+        decl.leader, decl.leader_span = str(f.args[0].value), f.args[0].span
+
+
 def _read_at_end(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:
     if decl.at_end is not None:
         diags.error(DUPLICATE_FIELD, f.verb_span, field="at_end", notes=[("first given here", decl.at_end[0])])
@@ -867,12 +937,14 @@ _TRACK_READERS = {
     "cell": _read_cell,
     "start": _read_start,
     "at_end": _read_at_end,
+    "leader": _read_leader,
 }
 
 
 def _check_graph(decl: Decl, diags: Diagnostics) -> None:
-    """The cells' links: each to a cell of the track one column to the right (so no
-    cycle), every cell reachable from `start`; `from` columns within the track.
+    """The cells' links: each to a cell of the track in a column to the right (so no
+    cycle; a path may skip a column another path goes through), every cell reachable
+    from `start`; `from` columns within the track.
     A bad link is dropped, so the engine never follows it."""
     cells = decl.cells
     for c in cells.values():
@@ -881,7 +953,7 @@ def _check_graph(decl: Decl, diags: Diagnostics) -> None:
             if to not in cells:
                 diags.error(TRACK_UNKNOWN_CELL, span, track=decl.id, cell=to,
                             help=did_you_mean(to, cells) or one_of(cells, near=to))
-            elif cells[to].column != c.column + 1:
+            elif cells[to].column <= c.column:
                 diags.error(TRACK_LINK_NOT_RIGHTWARD, span, cell=c.id, to=to, column=cells[to].column,
                             from_column=c.column, want=c.column + 1)
             else:
@@ -1000,6 +1072,7 @@ class Vocabulary:
         self.counts = dict(T.COUNTS)
         for n in counters:
             self.conditions[n] = T.CondDef(("",), quantity=True)
+            self.counts[n] = ("",)  # `for each memories { draw 1 }`: what the player holds
         for n in of("piece"):  # `if spies >= 2`: the player's pieces on the board (rules/pieces.py)
             self.conditions[n] = T.CondDef(("",), quantity=True)
         self.gains = frozenset(T.GAINABLE + counters + units)

@@ -5,7 +5,9 @@ text is safe to embed (through repr) in generated code.
 """
 from __future__ import annotations
 
-from dunec.ir.lexicon import NAMES, UNITS, amount, name, price_of, titled, unit_names, units  # noqa: F401 (read by show)
+from dunec.ir.lexicon import (  # noqa: F401 (read by show)
+    NAMES, UNITS, amount, in_place_of, name, price_of, titled, unit_names, units,
+)
 from dunec.ir.ops import Op, Ops
 from dunec.ir.verbs import OPS
 

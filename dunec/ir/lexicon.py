@@ -43,12 +43,22 @@ def price_of(card: str) -> str:
     return _TITLES.get().get(("price", card), "")
 
 
+def in_place_of(card: str) -> tuple:
+    """What the card comes into a game in place of, by a set's or a deck list's
+    `replace` (`show.titles_of`): "1 x Carthag (set `immortality`)", ..."""
+    return tuple(_TITLES.get().get(("in place of", card), ()))
+
+
 def name(x: str) -> str:
     return NAMES.get(x) or _TITLES.get().get(x) or x.replace("_", " ")
 
 
 def _plural(word: str) -> str:
-    return word if word.endswith("s") else word + "s"
+    if word.endswith("s"):
+        return word
+    if len(word) > 1 and word[-1] == "y" and word[-2] not in "aeiou":  # Memory, Spy
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 def unit_names(res: str) -> tuple[str, str]:

@@ -19,7 +19,7 @@ def meta_of(d: Def) -> dict:
     """The plain-data description of a definition (also what codegen writes)."""
     m = {"id": d.id, "kind": d.kind, "name": d.name, "set": d.set, "copies": d.copies}
     for k, v in sorted(d.fields.items()):
-        m[k] = [tuple(x) for x in v] if k == "cards" or (k == "replaces" and d.kind == "deck") else v
+        m[k] = [tuple(x) for x in v] if d.kind == "deck" and k in ("cards", "replace") else v
     m["boxes"] = tuple(sorted(d.boxes))
     m["values"] = {b: value.estimate(ops) for b, ops in sorted(d.boxes.items())}
     m["forced"] = {b: ops[0].args[0] for b, ops in sorted(d.boxes.items())
@@ -154,7 +154,7 @@ def _open_tables(s, unplayed) -> dict:
     if s.derived:
         out["kinds"] = {k: {"title": d.title, "like": d.like} for k, d in sorted(s.derived.items())}
     if s.replaces:
-        out["replaces"] = tuple((old, new) for old, new, _, _ in s.replaces)
+        out["replaces"] = tuple(r.row() for r in s.replaces)  # (kind, old, new, n): engine/rules/replacements.py
     if s.removes:
         out["removes"] = tuple((kind, ident) for kind, ident, _ in s.removes)
     if unplayed:
@@ -164,19 +164,18 @@ def _open_tables(s, unplayed) -> dict:
 
 def _changed(defs: dict, vocabs: list) -> dict:
     """The content of a game after its sets' `remove KIND ID` (the content leaves the
-    game) and `replace starter OLD with NEW` (the copies of OLD in the starting deck
-    become NEW)."""
+    game, and the starting deck's rows of it). A set's `replace` applies where its
+    cards are dealt (engine/rules/replacements.py)."""
     like = {k: v["like"] for x in vocabs for k, v in x.get("kinds", {}).items()}
     removes = {(kind, ident) for x in vocabs for kind, ident in x.get("removes", ())}
-    replaces = {old: new for x in vocabs for old, new in x.get("replaces", ())}
-    if not removes and not replaces:
+    if not removes:
         return defs
     gone = {k for k, m in defs.items() if (like.get(m["kind"], m["kind"]), m["id"].split(".")[-1]) in removes}
     out = {k: m for k, m in defs.items() if k not in gone}
     start = starting_deck([m for m in out.values() if m.get("kind") == "deck"])
     if start is not None:
         gone_ids = {m["id"] for k, m in defs.items() if k in gone}
-        rows = tuple((replaces.get(c, c), n) for c, n in start["cards"] if c not in gone_ids)
+        rows = tuple((c, n) for c, n in start["cards"] if c not in gone_ids)
         key = next(k for k, m in out.items() if m is start)
         out[key] = {**start, "cards": rows}
     return out
@@ -190,6 +189,8 @@ def _track_entry(d) -> dict:
     rule modifiers that switch on from a column (`froms`: (column, modifiers) pairs),
     the cells with a first-to-reach box. Either: `at_end`."""
     out = {"at_end": d.at_end is not None}
+    if getattr(d, "leader", ""):
+        out["leader"] = d.leader  # printed on that leader: only its player has a token (rules/tracks.py)
     if d.cells:
         out["start"] = d.start
         # each cell's value hint: the player's choice between two links (engine/players/hints.py)

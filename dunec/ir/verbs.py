@@ -28,7 +28,7 @@ from dunec.record import Frozen
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
              "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track", "round_start",
-             "lose_troops", "reach")
+             "lose_troops", "reach", "agent_at")
 NOT_IN_COMBAT = tuple(b for b in ALL_BOXES if b not in ("combat", "endgame", "reward", "win"))
 REVEAL_LIKE = ("reveal", "combat", "hagal")
 PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
@@ -317,6 +317,14 @@ ROWS: tuple[VerbRow, ...] = (
     # a hidden choice: N different factions chosen in secret, revealed by `influence secret N`
     VerbRow("secret_factions", ("<int>",), boxes=("game_start",), asks=True,
             text=lambda a: f"choose {a[0]} different {plural(a[0], 'Faction')} in secret"),
+    # a two-sided leader (`side ID "Title" { }`): turned over, its other face's boxes and
+    # modifiers from now on (rules/agents.py flip_leader); only in such a leader (E0477)
+    VerbRow("flip_leader", ("",), boxes=NOT_IN_COMBAT, worth=1.0, needs={"": "two_sided_leader"},
+            text="flip your leader over"),
+    # the space the agent was sent to this turn: its effect again, not its influence
+    # (Reverend Mother Jessica); where that space is known (E0479)
+    VerbRow("repeat_space", ("",), boxes=NOT_IN_COMBAT, asks=True, worth=2.0, needs={"": "sent_space"},
+            text="the effect of the board space your agent was sent to, again (not its influence)"),
     VerbRow("signet", ("",), boxes=("agent", "hagal"), asks=True, worth=1.5, needs={"": "card_or_hagal"},
             text="use your leader's signet ring"),
     # scopes: the body is played by an opponent the player picks

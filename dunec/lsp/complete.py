@@ -12,6 +12,7 @@ from typing import Iterable
 
 from dunec.check.model import CARD_KINDS
 from dunec.check.schema import SCHEMAS
+from dunec.check.vocab import REPLACEABLE
 
 # Statements of the grammar that are not effect verbs.
 KEYWORDS = ("if", "requires", "for each", "each", "choose", "pay")
@@ -41,6 +42,8 @@ def candidates(before: str, vocab, defs: dict) -> list[tuple[str, str]]:
     if depth == 1:
         if not words:
             return [(f, "field") for f in SCHEMAS.get(kind, {})]
+        if words[0] == "replace" and kind in ("set", "deck"):
+            return sorted(set(_replace_names(words[1:], defs)))
         # a field of names (`icons`, `factions`, a set's tag field): the table it draws from
         spec = SCHEMAS.get(kind, {}).get(words[0])
         table = getattr(spec, "table", "") if spec is not None else ""
@@ -54,6 +57,19 @@ def candidates(before: str, vocab, defs: dict) -> list[tuple[str, str]]:
     if verb is None:
         return []
     return sorted(set(_slot_names(verb.forms, len(words) - 1, vocab, defs)))
+
+
+def _replace_names(args: list, defs: dict) -> Iterable[tuple[str, str]]:
+    """The names of `replace KIND OLD with NEW [N]` (a set's or a deck list's) at
+    argument len(args): a kind, a card of it, `with`, the card that takes its place."""
+    kind = args[0] if args else ""
+    if not args:
+        yield from ((k, "kind") for k in REPLACEABLE)
+    elif len(args) == 2:
+        yield "with", "word"
+    elif len(args) in (1, 3) and kind in REPLACEABLE:
+        kinds = (kind,) if len(args) == 1 or kind != "starter" else CARD_KINDS
+        yield from ((i, d.kind) for i, d in defs.items() if d.kind in kinds and "." not in i)
 
 
 def _slot_names(forms: Iterable[str], k: int, vocab, defs: dict) -> Iterable[tuple[str, str]]:

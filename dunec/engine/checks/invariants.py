@@ -31,6 +31,8 @@ def _declared(engine, p, who: str) -> None:
             raise InvariantError(f"{who} has summoned {kind} units in the garrison: {u}")  # rules/summons.py
     for name, at in p.tracks.items():
         m = tracks[name]
+        if m.get("leader") and m["leader"] not in (p.leader, engine.defs.get(p.leader, {}).get("side_of")):
+            raise InvariantError(f"{who} has a token on the {name} track, printed on {m['leader']}")
         if "cells" in m:  # a graph: the token on one of its cells, reachable from the start
             if at not in m["cells"]:
                 raise InvariantError(f"{who} is off the {name} track: no cell {at!r}")

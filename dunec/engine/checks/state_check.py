@@ -250,7 +250,10 @@ class _Reader:
 
         counters = [c for c in self.content.declared("counter") if c not in _OWN]
         units = {u: m for u, m in self.content.declared("unit").items() if u not in _OWN}
-        tracks = self.content.declared("track")
+        # a leader's track (`leader ID`): only its player has a token (rules/tracks.py owns)
+        lead = p.get("leader") or ""
+        faces = (lead, self.content.defs[lead].get("side_of")) if lead in self.content.defs else ()
+        tracks = {t: m for t, m in self.content.declared("track").items() if not m.get("leader") or m["leader"] in faces}
         self.keys(f"{w}.counters", p["counters"], counters, "counters")
         for c in counters:
             self.int(f"{w}.counters.{c}", p["counters"][c])

@@ -242,6 +242,12 @@ class Ctx:
     def signet(self) -> None:
         rules_agents.use_signet(self.engine, self.player, self)
 
+    def flip_leader(self) -> None:
+        rules_agents.flip_leader(self.engine, self.player)
+
+    def repeat_space(self) -> None:
+        rules_agents.repeat_space(self.engine, self.player, self.space)
+
     # --- choices (the questions themselves are asked from interpreter frames)
     def pay_now(self, costs) -> None:
         rules_costs.pay(self.engine, self.player, costs, self.card)

@@ -7,7 +7,7 @@ from dunec.check.tables import EPIC_DECK, deck_named, starting_deck
 from dunec.ir.meta import Content
 from dunec.engine.rules import (
     battle_icons as rules_battle_icons, flags as rules_flags, market as rules_market, pieces as rules_pieces,
-    tracks as rules_tracks,
+    replacements as rules_replacements, tracks as rules_tracks,
 )
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.state import GameState, Player
@@ -52,15 +52,16 @@ def give_sets(content: Content, state: GameState) -> None:
 
 def starting_cards(content: Content, epic: bool = False) -> tuple[list, list]:
     """A person's starting deck and discard pile, as lists of card ids: the sets'
-    `deck starting`; in the Epic game with the `epic` list's cards too, each in
-    place of a card it `replaces` while the starting deck holds them all, else
-    (a set replaced those cards already) in the discard pile, no starting card
-    replaced or removed. (Issue 21: a set's `replace starter` applies to the
-    starting deck here, before the Epic game's cards.)"""
+    `deck starting` after the sets' `replace starter` rows; in the Epic game with
+    the `epic` list's cards too, its `replace` rows bringing theirs in place of
+    starting cards while the starting deck holds them all, else (a set replaced
+    those cards already) every card of the list in the discard pile, no starting
+    card replaced (rules/replacements.py; issue 21: the sets' rows apply first)."""
     starting = starting_deck(content.of_kind("deck"))
     if starting is None:
         raise SetupError("the cards define no `deck starting`")
-    deck = [c for c, n in starting["cards"] for _ in range(n)]
+    rows = rules_replacements.replace(starting["cards"], rules_replacements.of_sets(content, "starter"))
+    deck = rules_replacements.dealt(rows)
     if not epic:
         return deck, []
     listed = deck_named(content.of_kind("deck"), EPIC_DECK)
@@ -68,13 +69,11 @@ def starting_cards(content: Content, epic: bool = False) -> tuple[list, list]:
         raise SetupError(f"the Epic game needs the `deck {EPIC_DECK}` list of Rise of Ix (Control the Spice), "
                          f"which the sets {', '.join(content.sets) or 'played'} do not define; "
                          f"play it with --sets base,ix")
-    cards = [c for c, n in listed["cards"] for _ in range(n)]
-    replaced = [c for c, n in listed.get("replaces", ()) for _ in range(n)]
-    if replaced and all(deck.count(c) >= replaced.count(c) for c in set(replaced)):
-        for c in replaced:
-            deck.remove(c)
-        return deck + cards, []
-    return deck, cards
+    changes = [(old, new, n) for _, old, new, n in listed.get("replace", ())]
+    cards = rules_replacements.dealt(listed.get("cards", ()))
+    if changes and rules_replacements.holds(rows, changes):
+        return rules_replacements.dealt(rules_replacements.replace(rows, changes)) + cards, []
+    return deck, rules_replacements.dealt((new, n) for _, new, n in changes) + cards
 
 
 def conflict_deck(content: Content, rng: Rng, epic: bool = False) -> list[str]:
@@ -108,7 +107,8 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     sold = content.market_cards()  # a market's cards are dealt by the market (rules_market.deal)
     reserve = {m["id"]: m["copies"] for m in content.of_kind("reserve") if m["id"] not in sold}
     start_cards, start_discard = starting_cards(content, epic)
-    all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
+    # a two-sided leader is dealt face up on its front; its back (`side_of`) is no leader of its own
+    all_leaders = sorted(m["id"] for m in content.of_kind("leader") if not m.get("side_of"))
     if leaders is None:
         if len(all_leaders) < n_players:
             raise SetupError(f"{n_players} players need {n_players} leaders, the cards have {len(all_leaders)}")

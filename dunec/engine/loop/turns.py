@@ -568,6 +568,8 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
         e.log(f"  {e.pname(p)} plays {e.cname(card)}{grafted} and sends an agent to {sp['name']}")
     p.visited.append(space)
     e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
+    if p.leader in e.boxed.get("agent_at", ()):  # the leader's `on agent_at ICON`: after the space and the card
+        e.push({"do": "leader_agent_at", "seat": p.seat, "space": space})
     e.push({"do": "agent_boxes", "seat": p.seat, "card": card, "space": space})
     if p.aside:
         for c in p.grafted or (card,):  # grafted: both cards sent the agent
@@ -604,6 +606,13 @@ def agent_infiltrated(e, f):
 @step
 def control_bonus(e, f):
     rules_agents.control_bonus(e, f["space"])
+
+
+@step
+def leader_agent_at(e, f):
+    p = e.players[f["seat"]]
+    if seats.uses_abilities(p):
+        rules_agents.agent_sent_trigger(e, p, f["space"])
 
 
 @step

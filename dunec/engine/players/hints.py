@@ -8,7 +8,7 @@ when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
 from dunec.engine.rules import cards as rules_cards, market as rules_market, pieces as rules_pieces, \
-    units as rules_units
+    summons as rules_summons, units as rules_units
 from dunec.engine.effects.interpreter import choose_alternatives
 from dunec.engine.loop.turns import space_costs, vp_to_end
 from dunec.engine.rules.resources import MAX_INFLUENCE
@@ -117,10 +117,36 @@ def buy_now(e, p, market: str, discount: int = 0, currency: str = "") -> float:
 
 
 def _now(e, p):
-    """The ops whose value hints.py reads from the state (value.estimate's `now`)."""
+    """The ops whose value hints.py reads from the state (value.estimate's `now`):
+    a purchase as the market stands, a summoned unit as its declaration says."""
+    summoned = summoned_worths(e)
+
     def now(op: Op):
-        return buy_now(e, p, *op.args) if op.kind == "buy" else None
+        if op.kind == "buy":
+            return buy_now(e, p, *op.args)
+        if op.kind == "gain" and op.args[0] in summoned:
+            return summoned[op.args[0]] * op.args[1]
+        return None
     return now
+
+
+# A summoned unit fights as troops deployed (strength 2 each) do; one that doubles the
+# rewards of its player's Conflict is worth about one reward more.
+DOUBLING_WORTH = 2.0
+
+
+def summoned_worths(e) -> dict:
+    """kind -> the value hint of one unit of each summoned kind (rules/summons.py):
+    its strength in troops deployed, more if it doubles rewards; nothing while the
+    Conflict is protected or none is fought (it would not come)."""
+    kinds = rules_summons.summoned_kinds(e)
+    if not kinds:
+        return {}
+    if e.state.conflict is None or rules_summons.conflict_protected(e):
+        return {k: 0.0 for k in kinds}
+    units = e.content.declared("unit")
+    return {k: units[k].get("strength", 0) / 2 * WORTH["deployed"]
+            + (DOUBLING_WORTH if rules_summons.flagged(e, k, rules_summons.DOUBLES) else 0.0) for k in kinds}
 
 
 _BUYING: dict = {}  # (ident, box) -> (programs, the top-level ops of the box holding a purchase)
@@ -219,9 +245,10 @@ def _given(e, p, options, datum):
     if datum is None:
         return None
     out = list(datum)
-    alts = choose_alternatives(e, options) if e.state.markets or e.state.market_slots else None
+    summoned = rules_summons.summoned_kinds(e)
+    alts = choose_alternatives(e, options) if e.state.markets or e.state.market_slots or summoned else None
     for i, alt in (alts or {}).items():
-        if any(x.kind == "buy" for x in walk(alt)):
+        if any(x.kind == "buy" or (x.kind == "gain" and x.args[0] in summoned) for x in walk(alt)):
             out[i] = value.estimate(alt, _now(e, p))
     return out
 

@@ -138,9 +138,17 @@ class Builder:
         p = self.st.players[i]
         if p.rival and self.st.mode == "duo":
             _fail(f"seats[{i}].leader", "the two-player House Hagal rival has no leader")
-        if any(q.leader == leader for q in self.st.players if q is not p):
+        defs = self.e.content.defs
+        card = lambda x: defs[x].get("side_of") or x if x in defs else x  # noqa: E731 (either face: one card)
+        if any(card(q.leader) == card(leader) for q in self.st.players if q is not p):
             _fail(f"seats[{i}].leader", f"{leader} already leads another seat")
         p.leader = leader
+        for t, m in self.e.content.declared("track").items():  # a leader's track goes with its leader
+            if m.get("leader"):
+                if rules_tracks.owns(self.e.content, p, m):
+                    p.tracks.setdefault(t, rules_tracks.start(m))
+                else:
+                    p.tracks.pop(t, None)
         self.e.extra_gains = rules_resources.extra_gains(self.e.content, self.st.players)
 
     def rounds(self, r, conflict) -> None:
@@ -272,6 +280,8 @@ class Builder:
         for t, m in self.tracks.items():
             if t not in s:
                 continue
+            if t not in p.tracks:  # a leader's track (`leader ID`): only its player has a token
+                _fail(f"{w}.{t}", f"only the player leading with {m.get('leader')} has a token on the {t} track")
             if rules_tracks.is_graph(m):  # a graph's position is the id of its cell
                 _known(f"{w}.{t}", s[t], tuple(m["cells"]), f"cell of the {t} track")
                 p.tracks[t] = s[t]

@@ -7,25 +7,27 @@ from __future__ import annotations
 from typing import Optional
 
 from dunec.engine.rivals import tiles as rival_tiles
+from dunec.engine.rules import replacements as rules_replacements
 
 MODES = ("solo", "duo")
 
 
 def cards_for(content, mode: str) -> list[str]:
-    """Every House Hagal card of the mode, once per copy, in a stable order.
+    """Every House Hagal card of the mode, once per copy, in a stable order (by id).
     A card without `mode` is used in both modes. A card none of whose spaces is
     on this game's board (an overlay covers them: Rise of Ix's Hall of Oratory
-    and Rally Troops) is left out, and so is every copy of a card that a card of
-    the mode `replaces` (Immortality's solo Carthag cards replace the base ones)."""
+    and Rally Troops) is left out. A set's `replace hagal OLD with NEW [N]` puts
+    NEW in place of copies of OLD where NEW is used (Immortality's solo Carthag
+    cards replace the base ones in the solo deck only); NEW comes in only so
+    (rules/replacements.py)."""
     board = {b[0] for b in content.board()}
     used = [m for m in sorted(content.of_kind("hagal"), key=lambda m: m["id"])
             if mode in m.get("mode", MODES) and (not m.get("spaces") or any(s in board for s in m["spaces"]))]
-    replaced = {r for m in used for r in m.get("replaces", ())}
-    out: list[str] = []
-    for m in used:
-        if m["id"] not in replaced:
-            out.extend([m["id"]] * m["copies"])
-    return out
+    changes = rules_replacements.of_sets(content, "hagal")
+    brought = {new for _, new, _ in changes}
+    ids = {m["id"] for m in used}
+    rows = [(m["id"], m["copies"]) for m in used if m["id"] not in brought]
+    return sorted(rules_replacements.dealt(rules_replacements.replace(rows, changes, ids.__contains__)))
 
 
 def reveal(e) -> Optional[str]:

@@ -84,7 +84,7 @@ def new_game(content, humans: int, seed: int, difficulty: str = "novice", leader
 def _table(content, seed: int, people: int, epic: bool = False):
     """A three-seat base setup (conflicts, Imperium row, intrigue, starting decks),
     with the leaders still to be chosen; the seats after the first `people` become rivals."""
-    all_leaders = sorted(m["id"] for m in content.of_kind("leader"))
+    all_leaders = sorted(m["id"] for m in content.of_kind("leader") if not m.get("side_of"))  # fronts only
     if not all_leaders:
         raise RivalSetupError("the cards define no leaders")
     st = base_new_game(content, 3, seed, leaders=[all_leaders[0]] * 3, epic=epic, people=people)

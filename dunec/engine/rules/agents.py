@@ -132,11 +132,39 @@ def _changed(e, p: Player, before: dict, influence: dict):
     """None when nothing of p changed since `before`; else ': +1 Solari, -1 spice',
     or '' when only influence or pieces on the board moved (each has its own log line)."""
     after = tally(p)
-    words = change_words(before, after)
+    words = change_words(before, after, e.content)
     if words:
         return ": " + ", ".join(words)
     # influence and pieces placed have log lines of their own
     return "" if influence != p.influence or before.get("pieces") != after.get("pieces") else None
+
+
+def flip_leader(e, p: Player) -> None:
+    """`flip_leader`: a two-sided leader turned over (`side ID` on the front,
+    `side_of` on the back). The player's leader is the face up: its boxes and rule
+    modifiers from now on; a leader's track follows either face (rules/tracks.py)."""
+    m = e.defs.get(p.leader, {})
+    other = m.get("side") or m.get("side_of")
+    if not other:
+        return
+    who = "" if e.quiet else e.pname(p)
+    p.leader = other
+    if not e.quiet:
+        e.log(f"  {who} flips the leader: {m['name']} becomes {e.defs[other]['name']}")
+
+
+def repeat_space(e, p: Player, space) -> None:
+    """`repeat_space`: the effect of the space the agent was sent to this turn, again:
+    its box only, not the faction's influence, a maker's bonus spice or a control bonus."""
+    if space is not None:
+        e.run_box(space, "space", e.context(p, space=space, box="space"))
+
+
+def agent_sent_trigger(e, p: Player, space: str) -> None:
+    """The leader's `on agent_at ICON...` box, when the agent's space has one of the icons."""
+    icons = e.defs[p.leader].get("agent_at", ())
+    if e.defs[space].get("icon") in icons:
+        leader_trigger(e, p, "agent_at", space)
 
 
 def leader_trigger(e, p: Player, box: str, space=None) -> None:

@@ -46,6 +46,9 @@ def available(e, p: Player, unit: str) -> int:
 
 
 def gain(e, p: Player, counter: str, n: int) -> None:
+    limit = e.content.declared("counter")[counter].get("limit")
+    if limit is not None:  # `limit N`: never more than N held (a gain beyond it is not taken)
+        n = max(0, min(n, limit - p.counters[counter]))
     unit = e.content.holders().get(counter)
     if unit is not None:
         make_room(e, p, unit, n, keep=counter)

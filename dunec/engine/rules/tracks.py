@@ -16,6 +16,9 @@ cells, a token per player on each.
   by engine/rules/modifiers.py).
 
 A line's position is its step (0: the bottom); a graph's is the id of its cell.
+A track declared with `leader ID` is printed on that leader: only the player whose
+leader (either side of it) is ID has a token on it (`owns`); for everyone else it
+does not exist (no position, an `advance` of it does nothing).
 House Hagal rivals move on lines only (rules 002: rivals do not use the research
 track). Functions of the engine (first argument `e`); nothing here names a track.
 """
@@ -46,8 +49,21 @@ def level(m: dict, at) -> int:
 
 
 def reached(e, p: Player, track: str) -> int:
-    """`reached TRACK`: the step or column the player's token stands on."""
-    return level(shape(e, track), p.tracks[track])
+    """`reached TRACK`: the step or column the player's token stands on (a player
+    with no token on a leader's track stands at its start)."""
+    m = shape(e, track)
+    return level(m, p.tracks.get(track, start(m)))
+
+
+def owns(content, p: Player, m: dict) -> bool:
+    """Whether the player has a token on the track: every player on a set's track;
+    on a leader's (`leader ID`) only the player leading with ID, either side up."""
+    owner = m.get("leader")
+    if not owner:
+        return True
+    if not p.leader or p.leader not in content.defs:
+        return False
+    return owner in (p.leader, content.defs[p.leader].get("side_of"))
 
 
 def words(m: dict, at) -> str:
@@ -65,7 +81,7 @@ def give(content, state) -> None:
     its step (the table shows it until the first player to reach it takes it)."""
     tracks = content.declared("track")
     for p in state.players:
-        p.tracks = {t: start(m) for t, m in tracks.items()}
+        p.tracks = {t: start(m) for t, m in tracks.items() if owns(content, p, m)}
     state.track_firsts = {t: list(m["firsts"]) for t, m in tracks.items() if m.get("firsts")}
 
 
@@ -87,7 +103,7 @@ def advance(e, ctx, track: str, n: int) -> None:
     position: the moves left wait on the stack under the rewards)."""
     p = ctx.player
     m = shape(e, track)
-    if n <= 0 or (p.rival and is_graph(m)):
+    if n <= 0 or (p.rival and is_graph(m)) or track not in p.tracks:
         return
     if n > 1:
         e.later("track_advance", ctx=ctx.data(), track=track, left=n - 1)
