@@ -85,6 +85,19 @@ def test_the_rival_leaders_are_those_whose_signet_ring_a_rival_can_use(up):
     assert rivals.rival_leader_pool(up) == ["lady_amber_metulli", "uprising_gurney_halleck", "lady_margot_fenring"]
 
 
+@pytest.mark.parametrize("humans", [1, 2])
+def test_each_seat_keeps_its_objective_and_the_first_player_holds_the_marker(up, humans):
+    """Rivals hold the objective cards their seats were dealt; the First Player marker
+    goes to the seat the rival rules start with (solo: the rival to your left)."""
+    for seed in range(12):
+        st = rivals.new_game(up, humans, seed)
+        held = [c for p in st.players for c, _up in p.objectives]
+        assert len(held) == len(set(held)) == 3
+        marked = [p.seat for p in st.players for c, _up in p.objectives if up.defs[c].get("first_player")]
+        assert marked == [st.first_player]
+        assert st.first_player == 1 if humans == 1 else st.first_player in (0, 1)
+
+
 # ------------------------------------------------------------------ spies
 def test_a_place_spy_card_puts_a_spy_on_its_first_post_and_the_rival_reveals_again(up):
     g = game(up)

@@ -96,6 +96,24 @@ def _rival(seat: int, leader: str, garrison: int, water: int, agents: int) -> Pl
                   supply=TROOPS_PER_PLAYER - garrison, agents=agents, agents_left=agents)
 
 
+def _seated(st: GameState, rival: Player) -> Player:
+    """A rival takes the seat with what the table dealt it: its objective cards."""
+    rival.objectives = st.players[rival.seat].objectives
+    return rival
+
+
+def _marker_to_first_player(content, st: GameState) -> None:
+    """The objective card with the First Player marker (Uprising) goes to the seat the
+    rival rules start with: its holder and that seat swap their objective cards, so
+    the marker's holder starts, as rules 003 says (docs/decisions.md, "Uprising House
+    Hagal rivals")."""
+    first = st.players[st.first_player]
+    holder = next((p for p in st.players
+                   if any(content.defs[c].get("first_player") for c, _up in p.objectives)), None)
+    if holder is not None and holder is not first:
+        holder.objectives, first.objectives = first.objectives, holder.objectives
+
+
 def _hagal_deck(content, st: GameState, rng: Rng, mode: str) -> None:
     deck = hagal.cards_for(content, mode)
     if not deck:
@@ -123,7 +141,8 @@ def new_solo_game(content, seed: int, difficulty: str = "novice", leader=None, r
     human = st.players[0]
     human.leader, human.policy = leader, policy
     garrison = RIVAL_GARRISON_ABOVE_NOVICE if above_novice else 0
-    st.players[1:] = [_rival(seat, rival_leaders[seat - 1], garrison, water=1, agents=2) for seat in (1, 2)]
+    st.players[1:] = [_seated(st, _rival(seat, rival_leaders[seat - 1], garrison, water=1, agents=2))
+                      for seat in (1, 2)]
     if above_novice:
         st.cost_overrides[MENTAT_SPACE] = [["res", "solari", MENTAT_COST_ABOVE_NOVICE]]
         for p in st.players[1:]:
@@ -136,6 +155,7 @@ def new_solo_game(content, seed: int, difficulty: str = "novice", leader=None, r
     st.mode, st.difficulty = "solo", difficulty
     st.rival_agent_cards = DIFFICULTIES[difficulty]
     st.first_player = 1  # the rival to the person's left
+    _marker_to_first_player(content, st)
     st.rng_state = rng.state
     return st
 
@@ -159,10 +179,11 @@ def new_duo_game(content, seed: int, leaders=None, policies=None, epic: bool = F
     for seat in (0, 1):
         st.players[seat].leader, st.players[seat].policy = leaders[seat], policies[seat]
     # Decided: the rival starts with an empty garrison (base rules), and no water (it never uses resources).
-    st.players[2] = _rival(2, "", garrison=0, water=0, agents=DUO_AGENTS)
+    st.players[2] = _seated(st, _rival(2, "", garrison=0, water=0, agents=DUO_AGENTS))
     _hagal_deck(content, st, rng, "duo")
     st.mode = "duo"
     st.first_player = rng.below(2)
+    _marker_to_first_player(content, st)
     st.rng_state = rng.state
     return st
 
