@@ -40,8 +40,13 @@ class Game:
         if type(epic) is not bool:
             raise ValueError(f"epic: expected True or False, got {epic!r}")
         content = for_sets(content if content is not None else load(backend), None if sets is None else list(sets))
-        state = new_state(content, players, seed, ["external"] * players, difficulty, churn, epic)
-        if leaders is not None:
+        # A standard game deals the leaders given at setup, which reads them (a leader's
+        # own track, the starting cards it leaves out); with rivals, the people's seats
+        # take them after.
+        whole = leaders is not None and players >= 3 and len(leaders) == players
+        state = new_state(content, players, seed, ["external"] * players, difficulty, churn, epic,
+                          leaders=list(leaders) if whole else None)
+        if leaders is not None and not whole:
             for p, leader in zip((q for q in state.players if not q.rival), leaders):
                 p.leader = leader
         self._init(content, state, backend)

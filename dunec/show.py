@@ -17,6 +17,7 @@ BOX_TITLES = {
     "lose_troops": "When you lose Troops at the end of a Conflict",
     "reach": "When you reach Influence with a Faction",
     "agent_at": "When you send an Agent to a board space",
+    "opponent_agent_at": "When another player sends an Agent to a board space",
 }
 BOX_ORDER = tuple(BOX_TITLES)
 
@@ -108,6 +109,11 @@ def box_title(d: Def, box: str) -> str:
     if box == "agent_at" and d.fields.get("agent_at"):  # `on agent_at ICON...`
         icons = " or ".join(describe.NAMES.get(i, describe.name(i)) for i in d.fields["agent_at"])
         return f"When you send an Agent to a {icons} board space"
+    if box == "opponent_agent_at" and d.fields.get("opponent_agent_at"):
+        traits = d.fields["opponent_agent_at"]
+        what = " ".join(t for t in ("maker", "combat") if t in traits)
+        spying = " you are spying on" if "spying" in traits else ""
+        return f"When another player sends an Agent to a{' ' + what if what else ''} board space{spying}"
     return BOX_TITLES[box]
 
 
@@ -131,6 +137,8 @@ def fact_lines(d: Def) -> list[str]:
     for key in sorted(k for k in f if k not in known and isinstance(f[k], tuple)
                       and all(isinstance(t, str) for t in f[k])):
         lines.append(f"{describe.name(key)}: " + ", ".join(describe.name(t) for t in f[key]))
+    if d.kind == "leader" and f.get("remove_starter"):
+        lines.append("Starts without: " + ", ".join(f"{n} {describe.name(c)}" for c, n in f["remove_starter"]))
     if d.kind == "tech" and f.get("rival"):
         lines.append("House Hagal mark: a solo rival may acquire it.")
     if d.kind == "space":

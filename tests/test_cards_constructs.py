@@ -248,6 +248,7 @@ def test_every_base_verb_is_probed():
     # return_to_hand), tests/test_immortality_hagal.py (trash_slot).
     used |= {"combat_space", "return_to_hand", "trash_slot"}
     used |= {"clear"}  # a set's flag: tests/test_flags.py
+    used |= {"this_round"}  # a rule for the round: Call to Arms in tests/test_uprising_intrigue.py
     # A two-sided leader's verbs are probed on Uprising's Lady Jessica: tests/test_leader_sides_tracks.py.
     used |= {"flip_leader", "repeat_space"}
     used.discard("each")
@@ -385,6 +386,7 @@ def test_every_condition_is_probed():
     used |= {"units_ahead", "opponent_combat_intrigue", "gained_this_turn"}  # played on Immortality's cards (tests/test_immortality_cards.py)
     used |= {"swordmasters"}  # played on Uprising's Swordmaster space (tests/test_uprising_setup.py)
     used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
+    used |= {"rival_alliance_at"}  # played on Shadow Alliance (tests/test_uprising_intrigue.py)
     used |= {"recalled", "spying"}  # played on a set's pieces (tests/test_uprising_spies.py)
     used |= {"strength"}  # played on Gurney Halleck (tests/test_uprising_leaders.py)
     assert set(T.CONDITIONS) <= used, sorted(set(T.CONDITIONS) - used)

@@ -851,8 +851,8 @@ def test_a_long_candidate_list_ranks_by_likeness_before_the_cut():
 def test_an_unknown_condition_offers_the_most_alike_first():
     src = 'card x "X" {\n  set base\n  cost 2\n  reveal { if zzzzztrash_it { persuasion 1 } }\n}\n'
     (d,) = _compile("t.dune", src).items
-    # (Graft's `grafted_with` shares the most letters with `trash_it` in that order.)
-    assert d.code == "E0304" and d.help.startswith("expected one of `grafted_with`, `persuasion`, `swordmaster`, ")
+    # (`trashed_cost`, then Graft's `grafted_with`, share the most letters with `trash_it` in that order.)
+    assert d.code == "E0304" and d.help.startswith("expected one of `trashed_cost`, `grafted_with`, `persuasion`, ")
 
 
 # ---------------------------------------------------------------------- a new set folder

@@ -53,7 +53,7 @@ MODULE_IDS = {
     "treacherous_maneuver": "trecherousManeuver", "smugglers_harvester": "smugglerHarvester",
     "smugglers_haven": "smugglerHaven", "spacing_guilds_favor": "spacingGuildFavor",
     "uprising_desert_power": "desertPower", "manipulate_intrigue": "manipulate", "uprising_crysknife": "crysknife",
-    "shaddams_favor": "shaddamFavor", "councilors_ambition": "councilorAmbition",
+    "shaddams_favor": "shaddamFavor", "councilors_ambition": "councilorAmbition", "uprising_desert_mouse": "desertMouse",
     "skirmish_crysknife": "skirmishA", "skirmish_ornithopter": "skirmishB", "skirmish_desert_mouse": "skirmishC",
     "uprising_secure_imperial_basin": "secureImperialBasin", "uprising_siege_of_arrakeen": "siegeOfArrakeen",
     "uprising_battle_for_imperial_basin": "battleForImperialBasin",

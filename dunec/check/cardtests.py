@@ -13,7 +13,7 @@ from __future__ import annotations
 
 
 from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
-from dunec.check.messages import (DUPLICATE_FIELD, DUPLICATE_ID, MISSING_FIELD, TEST_BAD_STEP,
+from dunec.check.messages import (DUPLICATE_FIELD, DUPLICATE_ID, MISSING_FIELD, SUMMONED_IN_TEST, TEST_BAD_STEP,
                                   TEST_UNKNOWN_NAME, TEST_UNKNOWN_STEP)
 from dunec.check.model import CARD_KINDS, Model
 from dunec.check.tables import FACTIONS
@@ -115,6 +115,9 @@ class _Known:
         self.cards = [i for i, x in model.defs.items()
                       if x.kind in CARD_KINDS + ("intrigue",) or x.fields.get("like") in CARD_KINDS]
         self.names = declared_names(model)
+        # unit kinds declared `summoned`: never in a garrison, where a test counts units (E0442)
+        self.summoned = frozenset(i for s in model.sets.values() for i, d in s.names.items()
+                                  if d.kind == "unit" and any(w == "summoned" for w, _ in getattr(d, "flags", ())))
 
 
 class _TestChecker:
@@ -213,6 +216,8 @@ class _TestChecker:
                 # the locations the player's pieces stand on: `given { spies east_wall }`
                 locs = [i for i, x in self.model.defs.items() if "links" in x.fields]
                 self.t.given_amounts[g.verb] = self.known_ids(g.args, "location", locs)
+            elif g.verb in self.known.summoned:
+                self.summoned(g)
             elif g.verb in GIVEN_AMOUNTS or g.verb in amounts:
                 if len(g.args) != 1 or g.args[0].kind != "int" or g.args[0].value < 0:
                     self.bad(g.span, "a number of 0 or more", f"{g.verb} 2", "given")
@@ -226,6 +231,11 @@ class _TestChecker:
                 self.unknown(g.verb_span, "given amount or pile", g.verb,
                              (*GIVEN_AMOUNTS, *amounts, "influence", "hand", "deck", "discard", "intrigue",
                               *((TILES,) if tiles else ())))
+
+    def summoned(self, g: ast.Action) -> None:
+        """A test counts a unit kind in the garrison: never a summoned one (E0442)."""
+        self.ok = False
+        self.d.error(SUMMONED_IN_TEST, g.verb_span, unit=g.verb)
 
     def _cells(self, track: str) -> dict:
         """The cells of a graph track (none for a line)."""
@@ -287,6 +297,8 @@ class _TestChecker:
                 self.influence(e, got, "expect")
                 for f, n in got.items():
                     self.t.expect.append(Expect("influence", f, n, e.span))
+            elif e.verb in self.known.summoned:
+                self.summoned(e)
             elif e.verb in AMOUNTS + PILES or e.verb in counted:
                 if len(e.args) != 1 or e.args[0].kind != "int":
                     self.bad(e.span, "the change as a number", f"{e.verb} 1", "expect")

@@ -8,11 +8,12 @@ from dunec.check import tables as T
 from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
-    BLOCK_NEEDED, BLOCK_NOT_TAKEN, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
+    BLOCK_NEEDED, BLOCK_NOT_TAKEN, FORM_TAKES_NO_BLOCK, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
     EFFECT_IN_PASSIVE, FLIP_WITHOUT_SIDE, GRAFT_READ_OUTSIDE_AGENT_BOX, LEADER_TRACK_ELSEWHERE, MODIFIER_AS_EFFECT,
     NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON,
-    REPEAT_WITHOUT_SPACE, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TOO_FEW_OPTIONS,
-    TRACK_REACHED_BEYOND, SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
+    REPEAT_WITHOUT_SPACE, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TAG_UNKNOWN, TOO_FEW_OPTIONS,
+    TRACK_REACHED_BEYOND, TRASHED_COST_OUTSIDE_TRASH, PLACED_OUTSIDE_PIECE, SUMMONED_AFTER_COMBAT,
+    SUMMONED_TO_GARRISON, UNKNOWN_CONDITION, UNKNOWN_COST,
     UNKNOWN_COUNT, UNKNOWN_EFFECT, UNKNOWN_GROUP_TARGET, UNPAYABLE_COST, WRONG_ARGUMENTS, WRONG_BOX,
     WRONG_CONDITION_ARGUMENTS,
 )
@@ -138,15 +139,26 @@ class EffectChecker:
                     ok = False
                 continue
             if c.verb == "influence":
-                m, err = match(("<faction> <int>", "any <int>"), c.args, self.v.tables.get)
+                forms = ("<faction> <int>", "any <int>", "different <int>")
+                m, err = match(forms, c.args, self.v.tables.get)
                 if m is None:
-                    self._slot_or_form_error("influence", ("<faction> <int>", "any <int>"), c, err)
+                    self._slot_or_form_error("influence", forms, c, err)
                     ok = False
                     continue
                 n = m.values[-1]
+                if m.form == "different <int>":  # 1 influence with each of N different factions (Opportunism)
+                    ok = self._number(c.args[-1], "factions_chosen", UNPAYABLE_COST) and ok
+                    out.append(("influence_different", n))
+                    continue
                 f = m.values[0] if m.form.startswith("<") else "any"
                 ok = self._number(c.args[-1], NUMBER_OF_COST["influence"], UNPAYABLE_COST) and ok
                 out.append(("influence", f, n))
+                continue
+            if c.verb == "flip":  # `pay flip battle crysknife -> ...`: a face-up tagged card (rules/battle_icons.py)
+                flipped = self._flip_cost(c)
+                ok = flipped is not None and ok
+                if flipped is not None:
+                    out.append(flipped)
                 continue
             if c.verb == "recall":  # `pay recall spies 1 -> ...`: a piece back from a location (rules/pieces.py)
                 m, err = match(("<piece> <int>",), c.args, self.v.tables.get)
@@ -177,6 +189,26 @@ class EffectChecker:
             out.append(("res", c.verb, c.args[0].value))
         return tuple(out) if ok else None
 
+    def _flip_cost(self, c: ast.Action) -> tuple | None:
+        """`flip TAGS TAG`: one of the player's face-up conflict cards carrying the tag
+        (or the tag set's wild) turned face down: ("flip", tag set, tag)."""
+        forms = ("<tags> <tag>",)
+        if len(c.args) != 2 or c.args[1].kind != "name":
+            self._slot_or_form_error("flip", forms, c, None)
+            return None
+        m, err = match(("<tags>",), c.args[:1], self.v.tables.get)
+        if m is None:
+            self._slot_or_form_error("flip", forms, c, err)
+            return None
+        tags, tag = self.v.tags[m.values[0]], c.args[1]
+        have = [w for w, _ in tags.words]
+        if tag.value not in have:
+            self.d.error(TAG_UNKNOWN, tag.span, name=tag.text(), tags=tags.id,
+                         help=did_you_mean(str(tag.value), have) or one_of(have, near=str(tag.value)))
+            return None
+        self._note_set_use(tags.id, c.args[0].span)
+        return ("flip", tags.id, tag.value)
+
     def _action(self, st: ast.Action, box: str, defn: ast.Definition) -> Op | None:
         verb = self.v.verbs.get(st.verb)
         if verb is None:
@@ -200,15 +232,22 @@ class EffectChecker:
             self.d.error(WRONG_BOX, st.verb_span, verb=st.verb, box=_box_phrase(box),
                          help=_context_help(st.verb, box, verb))
             return None
-        if verb.block and st.body is None:
+        if verb.block is True and st.body is None:
             self.d.error(BLOCK_NEEDED, st.span, verb=st.verb)
             return None
-        if not verb.block and st.body is not None:
+        if verb.block is False and st.body is not None:
             self.d.error(BLOCK_NOT_TAKEN, st.span, verb=st.verb)
             return None
         m, err = match(verb.forms, st.args, self._slot_table)
         if m is None:
             self._slot_or_form_error(st.verb, verb.forms, st, err)
+            return None
+        piece = st.verb in self.v.tables["piece"]
+        if verb.block is None and st.body is not None and not piece and \
+                V.row_for(st.verb, m.form, body=True) is None:
+            forms = [f"`{st.verb} {f}`" for (w, f) in V.BLOCK_LOWERING if w == st.verb]
+            self.d.error(FORM_TAKES_NO_BLOCK, st.span, verb=st.verb,  # `trash this { ... }`
+                         help=f"a block follows only {' or '.join(forms)}")
             return None
         self._note_names(st.args)
         if st.verb in self.v.tables["piece"] and not self._near_icons(st):
@@ -217,11 +256,25 @@ class EffectChecker:
             return None
         if st.verb in TO_GARRISON and not self._not_summoned(st):
             return None
+        if box in AFTER_COMBAT and self._summoned(st.verb):  # E0445
+            self.d.error(SUMMONED_AFTER_COMBAT, st.verb_span, unit=st.verb, box=_box_phrase(box))
+            return None
         if any(w == "<track>" and not self._own_track(str(a.value), a.span, st.verb, defn)
                for w, a in zip(m.form.split(), st.args)):
             return None
-        body = self._block(st.body, box, defn) if st.body is not None else ()
-        row = V.PIECE_ROW if st.verb in self.v.tables["piece"] else V.row_for(st.verb, m.form)
+        trashing = st.verb == "trash" and st.body is not None  # its body reads `trashed_cost`
+        placing = piece and st.body is not None  # its body reads `placed`
+        self._trash_bodies = getattr(self, "_trash_bodies", 0) + trashing
+        self._piece_bodies = getattr(self, "_piece_bodies", 0) + placing
+        try:
+            body = self._block(st.body, box, defn) if st.body is not None else ()
+        finally:
+            self._trash_bodies -= trashing
+            self._piece_bodies -= placing
+        if piece:
+            row = V.PIECE_BLOCK_ROW if st.body is not None else V.PIECE_ROW
+        else:
+            row = V.row_for(st.verb, m.form, st.body is not None)
         need = row.needs.get(m.form)
         if need is not None and not self._NEEDS[need](self, st, box, defn):
             return None
@@ -241,6 +294,11 @@ class EffectChecker:
                 self.d.error(SUMMONED_TO_GARRISON, a.span, verb=st.verb, unit=a.value)
                 return False
         return True
+    def _summoned(self, name: str) -> bool:
+        """A unit kind declared `summoned` (its verb summons it into the Conflict)."""
+        d = self.v.decls.get(name)
+        return d is not None and d.kind == "unit" and any(w == "summoned" for w, _ in getattr(d, "flags", ()))
+
     def _near_icons(self, st) -> bool:
         """`spies 1 near ICON`: an icon placed through a piece (`via`) is on no space (E0456)."""
         ok = True
@@ -348,6 +406,12 @@ class EffectChecker:
                 help = did_you_mean(c.name, self.v.conditions) or one_of(self.v.conditions, near=c.name)
             self.d.error(UNKNOWN_CONDITION, c.name_span, name=c.name, help=help)
             return None
+        if c.name == "trashed_cost" and not getattr(self, "_trash_bodies", 0):
+            self.d.error(TRASHED_COST_OUTSIDE_TRASH, c.name_span, name=c.name)
+            return None
+        if c.name == "placed" and not getattr(self, "_piece_bodies", 0):
+            self.d.error(PLACED_OUTSIDE_PIECE, c.name_span, name=c.name)
+            return None
         self._note_set_use(c.name, c.name_span)
         self._note_names(c.args)
         args = list(c.args)
@@ -424,9 +488,12 @@ class EffectChecker:
 # Verbs that name a card bought with persuasion or taken from the reserve: never a
 # card a set's market deals (E0429).
 PRICED_VERBS = ("discount", "gain_card")
-# The verbs that move units of a named kind from the Conflict to the garrison: never a
-# summoned kind (E0460).
-TO_GARRISON = ("retreat_unit", "retreat_for")
+# The verbs that move units of a named kind from the Conflict to the garrison, or give
+# more of them into it (a track's extra units): never a summoned kind (E0460).
+TO_GARRISON = ("retreat_unit", "retreat_for", "track_extra")
+# The boxes that play once the Conflict is fought: a summoned unit would join a
+# Conflict over (E0445).
+AFTER_COMBAT = ("reward", "lose_troops")
 # Slots whose value names a definition: (the kinds it may be, what it is called).
 _REFS = {"<card>": (CARD_KINDS, "card"), "<reserve>": (("reserve",), "reserve card"),
          "<space>": (("space",), "board space")}
@@ -447,6 +514,7 @@ def _box_phrase(box: str) -> str:
         "signet": "a signet ring ability", "passive": "a passive box", "hagal": "a House Hagal card",
         "track": "a track step's reward", "lose_troops": "an `on lose_troops` box",
         "reach": "an `on reach` box", "agent_at": "an `on agent_at` box",
+        "opponent_agent_at": "an `on opponent_agent_at` box",
     }.get(box, f"a `{box}` box")
 
 
@@ -454,7 +522,7 @@ def _context_help(verb: str, box: str, spec: T.Verb) -> str:
     if verb == "swords":
         return "swords count on a Reveal turn or in combat: put them in `reveal { ... }` or `combat { ... }`"
     if box == "combat":
-        return "a combat intrigue box holds swords, retreat, deploy, losses and paid effects"
+        return "a combat intrigue box holds swords, retreat, deploy, losses, trashing, acquiring and paid effects"
     if verb == "persuasion":
         return "persuasion is spent on the Reveal turn: put it in `reveal { ... }`"
     allowed = [_box_phrase(b) for b in spec.boxes]

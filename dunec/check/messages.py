@@ -255,6 +255,8 @@ BLOCK_NOT_TAKEN = Code(
     "Only scoping effects take a block after their arguments.",
     label="unexpected block",
     help="only `opponent` and `each opponent` take a block")
+# A verb with a body in some forms only (`trash card { ... }`, not `trash this`).
+FORM_TAKES_NO_BLOCK = BLOCK_NOT_TAKEN.variant("unexpected block", None)
 
 
 # --- E03xx: context and types -----------------------------------------------------
@@ -674,8 +676,8 @@ SUMMONED_TO_GARRISON = Code(
     "A unit declared `summoned` (Uprising's sandworm) goes from its supply (the bank)\n"
     "straight into the Conflict, and back to its supply after combat: it is never in a\n"
     "garrison. `retreat_unit` and `retreat_for` move units from the Conflict to the\n"
-    "garrison, so they cannot name a summoned unit (a retreat of `any` unit leaves it\n"
-    "in the Conflict).",
+    "garrison, and `track_extra` recruits more of them into it, so they cannot name a\n"
+    "summoned unit (a retreat of `any` unit leaves it in the Conflict).",
     label="a summoned unit never goes to a garrison",
     help="name another unit kind, or return it to its supply: `return_for {unit} N {{ ... }}`")
 SUMMONED_UNIT_HELD = Code(
@@ -686,6 +688,24 @@ SUMMONED_UNIT_HELD = Code(
     "may hold it.",
     label="a summoned unit is never held",
     help="hold a unit that is not `summoned` (such as `troops`)")
+SUMMONED_IN_TEST = Code(
+    "E0442", "a test counts `{unit}` in the garrison, but a summoned unit is never in one",
+    "A card test's `given` and `expect` count a unit kind's units in the player's\n"
+    "garrison. A unit declared `summoned` (Uprising's sandworm) goes from its supply\n"
+    "straight into the Conflict and back to its supply after combat: it is never in a\n"
+    "garrison, so a test could neither start with one there nor see one arrive.",
+    label="never in a garrison",
+    help="test what the summons changes besides (`expect {{ water -2 }}`), or write a scenario test "
+         "that reads the Conflict")
+SUMMONED_AFTER_COMBAT = Code(
+    "E0445", "`{unit}` is summoned into the Conflict by {box}, once the Conflict is fought",
+    "A unit declared `summoned` (Uprising's sandworm) goes from its supply straight\n"
+    "into the Conflict, where it adds its strength and (with `doubles`) doubles the\n"
+    "rewards its player takes. A conflict's reward and an `on lose_troops` box play when\n"
+    "the Conflict is already fought: the unit would join no combat and go straight back\n"
+    "to its supply, so its verb there does nothing.",
+    label="the Conflict is over",
+    help="summon it in a box played before combat (an agent, reveal or plot box, a board space)")
 # A set's pieces on board locations linked to spaces (engine/rules/pieces.py).
 PIECE_ON_UNLINKED_KIND = Code(
     "E0455", "piece `{id}` stands on `{kind}`, whose definitions link no board spaces",
@@ -705,6 +725,24 @@ PIECE_NEAR_VIA_ICON = Code(
     "would never be placed.",
     label="on no board space",
     help="name the icon of the spaces meant (`near city`), or drop `near {icon}`")
+VIA_ICON_ON_SPACE = Code(
+    "E0443", "board space `{space}` has the icon `{icon}`, which sends agents through piece `{piece}`",
+    "An agent icon declared `via PIECE` (Uprising's spy icon) is on cards only: it\n"
+    "sends an agent to a space linked to a location holding the player's piece, whatever\n"
+    "that space's own icon. A board space carrying it would be reached by no card of\n"
+    "its icon and by every card of the piece: give the space the icon of the cards that\n"
+    "go there, and link it to a location (`post ID { links SPACE }`).",
+    label="an icon of cards, never of a space",
+    help="give the space the icon of the cards that reach it (`icon city`)")
+LINK_OFF_THE_BOARD = Code(
+    "E0444", "`{id}` {does} `{space}`, which is not on the board of a game of set `{set}`",
+    "A post's `links` and a flag's `protects` name board spaces of the game the post\n"
+    "or the flag belongs to: spaces of its set or of a set it requires, not removed by\n"
+    "one of them (`remove space ID`). A space of another game (the base game's\n"
+    "`arrakeen` beside Uprising's `arrakeen_up`) is never on that board: the post would\n"
+    "link nothing, the flag protect nothing.",
+    label="{why}",
+    help="{hint}")
 
 # A card's rule for the agent it sends, on a card that sends none (engine/loop/turns.py).
 IGNORE_REQUIREMENTS_NO_AGENT = Code(
@@ -743,6 +781,40 @@ HAGAL_SENT_TO_ELSEWHERE = Code(
     "condition would always be false.",
     label="not one of the card's spaces",
     help="name one of the card's spaces ({spaces})")
+# Uprising's leaders: starting cards a leader's player begins without (Staban Tuek).
+LEADER_REMOVES_ABSENT = Code(
+    "E0472", "leader `{leader}` removes {want} x `{card}` from the starting deck, which holds {have}",
+    "`remove_starter CARD N` takes N copies of a starting card out of the leader's\n"
+    "player's starting deck at setup (Staban Tuek begins without Diplomacy): the\n"
+    "starting deck (`deck starting`) must hold N copies of a starting card CARD.",
+    label="not {want} in the starting deck",
+    help="name a starting card of the starting deck, at most as many times as it holds it")
+LEADER_REMOVES_NOT_STARTER = LEADER_REMOVES_ABSENT.variant(
+    "not a starting card", "name a starting card (`starter`) of the starting deck")
+
+
+# Uprising's leaders: a box about the card a `trash` just trashed (Princess Irulan).
+TRASHED_COST_OUTSIDE_TRASH = Code(
+    "E0471", "`{name}` reads the card a `trash` trashed, known only in that `trash`'s body",
+    "`trash card { ... }` (or `trash card from ZONE { ... }`) runs its body after the\n"
+    "player trashes a card, and `trashed_cost` in that body is the printed cost of the\n"
+    "card trashed (Princess Irulan: \"trash a card from your hand; if it has a cost of\n"
+    "1+, +2 spice\"). Anywhere else no card has been trashed for it to read.",
+    label="no card trashed here",
+    help="put it in the body of the trash: `trash card from hand {{ if {name} >= 1 {{ spice 2 }} }}`")
+
+
+# Uprising's leaders: a box about the location a piece was just placed on (Staban Tuek).
+PLACED_OUTSIDE_PIECE = Code(
+    "E0474", "`{name}` reads where a piece was placed, known only in the body of the piece's verb",
+    "`PIECE N { ... }` (`spies 1 { ... }`) runs its body after each piece is placed,\n"
+    "and `placed ICON` (or `placed faction`) in that body asks whether the location it\n"
+    "went to is linked to a space of that agent icon (or of a Faction): Staban Tuek's\n"
+    "\"+1 Spy; if placed on green, ...\". Anywhere else no piece has been placed for it\n"
+    "to read.",
+    label="no piece placed here",
+    help="put it in the body of the piece's verb: `spies 1 {{ if {name} landsraad {{ solari 1 }} }}`")
+
 
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(

@@ -23,7 +23,8 @@ from dunec.check.messages import (
     NOT_A_FLAG, SIDE_MISPLACED, TRACK_LEADER_UNKNOWN, UNKNOWN_NAME, UNKNOWN_SET, WRONG_ARGUMENTS, WRONG_KIND_OF_DEFINITION, AMBIGUOUS_ID, SET_NOT_CHECKED,
     SET_REQUIREMENT_CYCLE, SET_REQUIREMENT_MISSING, TAG_UNKNOWN, UNLOAD_WITHOUT_REVEAL, GRAFT_NOT_ON_AGENT_CARD,
     MARKET_KEEPS_ANOTHER_KIND, MARKET_CARD_BOUGHT_ELSEWHERE, OBJECTIVE_FIRST_PLAYER_TWICE, DEFAULT_SET_TWICE,
-    PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND, IGNORE_REQUIREMENTS_NO_AGENT,
+    PIECE_NEAR_VIA_ICON, PIECE_ON_UNLINKED_KIND, IGNORE_REQUIREMENTS_NO_AGENT, VIA_ICON_ON_SPACE,
+    LINK_OFF_THE_BOARD,
 )
 from dunec.check.model import CARD_KINDS, KINDS, Def, Model
 from dunec.check.schema import RANGES, SCHEMAS, FieldSpec
@@ -62,6 +63,8 @@ class Checker(EffectChecker):
         self._refs: list = []  # (arg, kinds, what) card references, resolved after every definition
         self._keeps: list = []  # market declarations of the checked files with a `keeps` entry
         self._priced: list = []  # (arg, verb): cards named where persuasion or the reserve would buy them
+        # (what names it, its set, arg, verb): a post's `links` and a flag's `protects`, each on its board (E0444)
+        self._links: list = []
         self._ids_of: dict[tuple, list[str]] = {}  # kinds -> ids, for suggestions (ids are known after pass 1)
         self._suggested = 0
         self._side_of: dict[str, str] = {}  # a leader's side (`side ID`) -> the leader it is the back of
@@ -457,7 +460,8 @@ class Checker(EffectChecker):
                     self.d.error(UNKNOWN_NAME, args[0].span, name=args[0].text(), what=spec.table, help=hint)
                 elif self._number(args[1], spec.number):
                     out.fields[spec.box] = (args[0].value, args[1].value)
-            elif spec.table:  # a box with names: `on agent_at bene_gesserit fremen { ... }`
+            elif spec.table:  # a box with names: `on agent_at bene_gesserit fremen { ... }`,
+                # `on opponent_agent_at maker spying { ... }`
                 table = self.v.tables[spec.table]
                 if not args:
                     self.d.error(NAMES_EXPECTED, st.verb_span, field=key, example=spec.example)
@@ -466,7 +470,11 @@ class Checker(EffectChecker):
                 for a in args:
                     if a.kind != "name" or a.value not in table:
                         hint = did_you_mean(str(a.value), table) or one_of(table, near=str(a.value))
-                        self.d.error(UNKNOWN_NAME, a.span, what=spec.table, name=a.text(), help=hint)
+                        self.d.error(UNKNOWN_NAME, a.span, what=spec.table.replace("_", " "), name=a.text(),
+                                     help=hint)
+                        return
+                    if str(a.value) in names:
+                        self.d.error(NAME_LISTED_TWICE, a.span, field=key)
                         return
                     self._note_set_use(str(a.value), a.span)
                     names.append(str(a.value))
@@ -536,6 +544,8 @@ class Checker(EffectChecker):
                 vals.append(a.value)
             if spec.table == "icon":
                 self._note_names(args)  # a set's declared icon belongs to it
+                if key == "icon" and defn.kind == "space":
+                    self._no_via_icon(out, args, vals)
             if spec.kind == "names":
                 out.fields[key] = tuple(vals)
             elif vals:
@@ -569,7 +579,8 @@ class Checker(EffectChecker):
             if not self._number(args[1], spec.number):
                 self.model.incomplete.add(out.id)
                 return
-            out.fields.setdefault("cards", []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
+            rows = "cards" if key == "card" else key  # a deck's `card` rows are its list; a leader's `remove_starter`
+            out.fields.setdefault(rows, []).append((self._ref(args[0], CARD_KINDS, "card"), args[1].value))
             return
         if spec.kind == "replace":  # a deck list's `replace KIND OLD with NEW N`, read as a set's is
             row = read_replacement(st, self.d, spec.example)
@@ -589,6 +600,8 @@ class Checker(EffectChecker):
                 # `spaces` names board spaces; a field with a table, definitions of that kind (`prefers`: posts)
                 vals.append(self._ref(a, (spec.table,), REF_WHAT.get(spec.table, spec.table)) if spec.table
                             else self._ref(a, ("space",), "board space"))
+                if key == "links":  # on the board of the post's game (E0444)
+                    self._links.append((out, None, a, "links"))
             if not args:
                 self.d.error(SPACES_EXPECTED, st.verb_span, field=key, example=spec.example)
             out.fields[key] = tuple(vals)
@@ -639,7 +652,7 @@ class Checker(EffectChecker):
 
     def _slot_error(self, err) -> None:
         what = {"losable": "thing to lose", "payable": "cost", "reserve": "reserve card",
-                "space": "board space"}.get(err.slot, err.slot)
+                "space": "board space", "tags": "tag set"}.get(err.slot, err.slot)
         if err.slot in ("card", "reserve", "space"):  # ids: suggest only definitions of the right kind
             kinds = {"reserve": ("reserve",), "space": ("space",)}.get(err.slot, CARD_KINDS)
             help = self._suggest_id(str(err.arg.value), kinds)
@@ -710,6 +723,39 @@ class Checker(EffectChecker):
                              kind=self.kind_title(target.kind))
         self._refs = []
         self._market_entries()
+        self._board_links()
+
+    def _no_via_icon(self, out: Def, args: list, vals: list) -> None:
+        """A board space's icon is never one placed through a piece (`icon spy { via
+        spies }`): that icon is on cards only (E0443)."""
+        for a in args:
+            d = self.v.decls.get(a.value) if a.kind == "name" and a.value in vals else None
+            if d is not None and d.kind == "icon" and d.via:
+                self.d.error(VIA_ICON_ON_SPACE, a.span, space=out.id, icon=a.value, piece=d.via)
+
+    def _board_links(self) -> None:
+        """A post's `links` and a flag's `protects` name spaces on the board of the
+        game they belong to: of their set or a set it requires, not removed by one
+        of those (E0444)."""
+        for owner, sid, arg, does in self._links:
+            sid = sid or owner.set
+            target = self.model.defs.get(self._key(str(arg.value)))
+            if target is None or target.kind != "space" or sid not in self.v.sets:
+                continue  # an unknown or wrong reference: said by resolve_refs
+            reach = self.v.reaches(sid)
+            ident = target.id.split(".")[-1]
+            remover = next((s for s in sorted(reach) if any(k == "space" and i == ident
+                                                            for k, i, _ in self.v.sets[s].removes)), None)
+            if target.set in reach and remover is None:
+                continue
+            why = (f"a board space of set `{target.set}`, which `{sid}` does not require" if target.set not in reach
+                   else f"removed by set `{remover}`")
+            on_board = sorted(d.id for d in self.model.defs.values() if d.kind == "space" and d.set in reach
+                              and "." not in d.id)
+            hint = did_you_mean(ident, on_board) or f"name a board space of set `{sid}` or of a set it requires"
+            self.d.error(LINK_OFF_THE_BOARD, arg.span, id=owner.id, does=does, space=arg.value, set=sid, why=why,
+                         hint=hint)
+        self._links = []
 
     def _first_players(self) -> None:
         """One objective with the First Player marker per player count (E0465): the
@@ -792,7 +838,9 @@ class Checker(EffectChecker):
         for d in decl.names.values():
             if d.kind == "flag":
                 for w, span in d.words:
-                    self._ref(ast.Arg("name", w, span), ("space",), "board space")
+                    arg = ast.Arg("name", w, span)
+                    self._ref(arg, ("space",), "board space")
+                    self._links.append((d, decl.id, arg, "protects"))  # on the board of the flag's game (E0444)
             if d.kind == "piece" and d.on and d.on not in SCHEMAS and d.on not in self.v.derived:
                 kinds = [*SCHEMAS, *self.v.derived]
                 self.d.error(UNKNOWN_KIND, d.on_span, kind=d.on, help=did_you_mean(d.on, kinds) or one_of(kinds, near=d.on))

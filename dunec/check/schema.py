@@ -73,7 +73,8 @@ RANGES: dict[str, Range] = {
 NUMBER_OF_VERB = {"space_cost": "modifier", "acquire": "card_cost", "secret_factions": "factions_chosen",
                   "unit_strength": "unit_strength"}
 # The range of the number in a condition or count's own arguments (`factions_at 3`).
-NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount", "reached": "track_reached"}
+NUMBER_OF_ARGUMENT = {"factions_at": "influence_step", "factions_below": "amount", "reached": "track_reached",
+                      "rival_alliance_at": "influence_step"}
 # The range a quantity condition is compared with (`influence fremen >= 2`); a
 # set's counters (`spice >= 2`) compare with "held".
 NUMBER_OF_QUANTITY = {
@@ -83,7 +84,7 @@ NUMBER_OF_QUANTITY = {
     "influence": "influence", "players": "players", "copies": "card_copies",
     "intrigue": "held",
     "in_conflict": "held", "in_play": "held", "tiles": "held", "persuasion": "held", "agents_at": "held",
-    "card_icons": "held", "strength": "strength",
+    "card_icons": "held", "strength": "strength", "trashed_cost": "card_cost",
 }
 # The range of a cost's amount, by what is paid; "cost" otherwise.
 NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence": "influence_cost"}
@@ -93,7 +94,8 @@ class FieldSpec(Frozen):
     """number: the RANGES entry of an "int" field, or of a box's one number
     (`on lose_troops 3 { ... }`: kept as the field named for the box); a box with
     a table too takes a name of it before the number (`on reach emperor 2 { ... }`:
-    the field is the pair)."""
+    the field is the pair), or without a number one or more names of it
+    (`on opponent_agent_at maker spying { ... }`: the field is the names)."""
     __slots__ = FIELDS = ("kind", "example", "box", "table", "required", "number")
 
     def __init__(self, kind: str, example: str, box: str = "", table: str = "", required: bool = False,
@@ -202,6 +204,14 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         # kept as the field `reach` = (faction, N).
         "on reach": FieldSpec("box", "on reach emperor 2 { intrigue 1 }", box="reach", table="faction",
                               number="influence_step"),
+        # When another player sends an agent to a space with all these traits (Staban Tuek:
+        # `on opponent_agent_at maker spying`, a maker space linked to a post with his spy):
+        # kept as the field `opponent_agent_at` = the traits.
+        "on opponent_agent_at": FieldSpec("box", "on opponent_agent_at maker spying { spice 1 }",
+                                          box="opponent_agent_at", table="space_trait"),
+        # Starting cards this leader's player begins without (Staban Tuek: no Diplomacy):
+        # taken out of the starting deck at setup, to the player's trash.
+        "remove_starter": FieldSpec("cards", "remove_starter diplomacy 1", number="deck_row"),
         # When you send an agent to a space with one of the icons (after the space's and
         # the card's effects): kept as the field `agent_at`, the icons.
         "on agent_at": FieldSpec("box", "on agent_at bene_gesserit { draw 1 }", box="agent_at", table="icon"),

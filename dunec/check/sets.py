@@ -6,9 +6,9 @@ from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
     CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACE_UNCOUNTED, DECK_REPLACES_NOT_STARTER, DECK_SIZE_MISMATCH,
     HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_LEVEL_WITHOUT_QUALIFIED, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
-    HAGAL_PREFERS_WITHOUT_PIECE, HAGAL_SENT_TO_ELSEWHERE, OPEN_ICON_UNUSED, REPLACE_IN_STARTING_DECK,
-    REPLACE_MORE_THAN_HELD, REPLACING_CARD_HAS_COPIES, SET_CANNOT_START, SPACE_REPLACED_TWICE,
-    SPACE_REPLACES_UNREQUIRED,
+    HAGAL_PREFERS_WITHOUT_PIECE, HAGAL_SENT_TO_ELSEWHERE, LEADER_REMOVES_ABSENT, LEADER_REMOVES_NOT_STARTER,
+    OPEN_ICON_UNUSED, REPLACE_IN_STARTING_DECK, REPLACE_MORE_THAN_HELD, REPLACING_CARD_HAS_COPIES, SET_CANNOT_START,
+    SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
 from dunec.check.diagnostics import did_you_mean, one_of
 from dunec.check.model import CARD_KINDS, Model
@@ -29,6 +29,28 @@ def check_decks(model: Model, diags: Diagnostics) -> None:
             span = model.spans.get((d.id, "size"), d.span)
             diags.error(DECK_SIZE_MISMATCH, span, what=f"deck `{d.id}`", got=f"{got} card{'s' if got != 1 else ''}",
                         want=want)
+    check_leader_removals(model, diags)
+
+
+def check_leader_removals(model: Model, diags: Diagnostics) -> None:
+    """A leader's `remove_starter CARD N`: a starting card the starting deck holds N times."""
+    start = starting_deck(model.of_kind("deck"))
+    held: dict = {}
+    for card, n in (start.fields.get("cards", ()) if start is not None else ()):
+        held[card] = held.get(card, 0) + n
+    for d in model.of_kind("leader"):
+        want: dict = {}
+        for card, n in d.fields.get("remove_starter", ()):
+            want[card] = want.get(card, 0) + n
+        span = model.spans.get((d.id, "remove_starter"), d.span)
+        for card, n in want.items():
+            kind = model.defs[card].kind if card in model.defs else None
+            if kind is None:
+                continue  # a bad reference, already reported
+            if kind != "starter":
+                diags.error(LEADER_REMOVES_NOT_STARTER, span, leader=d.id, want=n, card=card, have=0)
+            elif start is not None and held.get(card, 0) < n:  # (checked alone: no starting deck at hand)
+                diags.error(LEADER_REMOVES_ABSENT, span, leader=d.id, want=n, card=card, have=held.get(card, 0))
 
 
 def check_hagal(model: Model, diags: Diagnostics) -> None:

@@ -64,9 +64,12 @@ class Verb(Frozen):
 
 
 def _verb(rows: list) -> Verb:
-    """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py)."""
+    """The checker's view of a written verb: the forms of all its rows (dunec/ir/verbs.py);
+    block None when a body is optional (a row with one and a row without: `trash card`)."""
     first = rows[0]
-    return Verb(tuple(f for r in rows for f in r.forms), first.boxes, first.block)
+    blocks = {r.block for r in rows}
+    return Verb(tuple(dict.fromkeys(f for r in rows for f in r.forms)), first.boxes,
+                first.block if len(blocks) == 1 else None)
 
 
 VERBS: dict[str, Verb] = {word: _verb(rows) for word, rows in V.words().items()}
@@ -129,6 +132,12 @@ CONDITIONS: dict[str, CondDef] = {
     # your combat strength in the Conflict as it stands (troops, declared units, swords:
     # 0 without a unit there); Gurney Halleck's "6 or more strength"
     "strength": CondDef(("",), quantity=True),
+    # the printed cost of the card the enclosing `trash card { ... }` trashed (only there:
+    # E0471); Princess Irulan's "if it has a cost of 1+"
+    "trashed_cost": CondDef(("",), quantity=True),
+    # in the body of `PIECE N { ... }`: the location the piece was placed on is linked to
+    # a space of that agent icon, or of a Faction (only there: E0474); Staban Tuek
+    "placed": CondDef(("<icon>", "faction")),
     "agent_at": CondDef(("<icon>",)),  # one of your agents is on a board space with this icon
     "enemy_agent_here": CondDef(("",)),  # the space this agent went to holds an enemy agent
     # your agents on board spaces with any of these icons (one to four of them)
@@ -138,6 +147,9 @@ CONDITIONS: dict[str, CondDef] = {
     # `protected` this round's Conflict is for a location an up flag protects.
     "flag": CondDef(("<flag>",)),
     "protected": CondDef(("",)),
+    # you have N or more influence with a faction whose Alliance an opponent holds
+    # (Uprising's Shadow Alliance: `rival_alliance_at 4`; engine/rules/costs.py)
+    "rival_alliance_at": CondDef(("<int>",)),
     # A set's pieces (engine/rules/pieces.py; the piece's name is the quantity of those on
     # the board): `recalled PIECE` you recalled one this turn, for any reason (Imperial
     # Spymaster: "if you recalled a Spy this turn"); `spying maker` one of your pieces is on
@@ -181,4 +193,7 @@ SLOT_TABLES = {
     # the maker space with the most bonus spice, or only the first whose requirement
     # the rival meets (taken or not: the others are not tried).
     "pick": ("first", "most_spice", "qualified"),
+    # What `on opponent_agent_at ...` asks of the space another player's agent went to:
+    # a maker space, a combat space, one linked to a location with a piece of yours.
+    "space_trait": ("maker", "combat", "spying"),
 }

@@ -1067,7 +1067,7 @@ class Vocabulary:
         for n in units:  # a conflict reward may give units to the garrison (Rise of Ix's and Uprising's do)
             self.verbs[n] = T.Verb(("<int>",), boxes=T.NOT_IN_COMBAT + ("reward",))
         for n in of("piece"):  # a piece placed on a free location (`spies 1 near city`)
-            self.verbs[n] = T.Verb(V.PIECE_ROW.forms, V.PIECE_ROW.boxes)
+            self.verbs[n] = T.Verb(V.PIECE_ROW.forms, V.PIECE_ROW.boxes, block=None)  # a block optional
         self.conditions = dict(T.CONDITIONS)
         self.counts = dict(T.COUNTS)
         for n in counters:
@@ -1091,6 +1091,7 @@ class Vocabulary:
         self.tables["icon"] = T.ICONS + of("icon")
         self.tables["piece"] = of("piece")
         self.tags = {n: self.decls[n] for n in of("tags")}
+        self.tables["tags"] = of("tags")  # `pay flip TAGS TAG -> ...` (check/effects.py)
         self.derived: dict[str, OpenDecl] = {}  # derived kind -> its declaration
         for s in [x for x in order if x.id in in_check] + [x for x in order if x.id not in in_check]:
             for k, d in s.derived.items():

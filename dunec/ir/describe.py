@@ -26,6 +26,10 @@ def cost(c: tuple) -> str:
         return f"{c[1]} card{'s' if c[1] != 1 else ''} in hand"
     if c[0] == "influence":
         return f"{c[2]} Influence with {'any Faction' if c[1] == 'any' else name(c[1])}"
+    if c[0] == "flip":  # a face-up tagged conflict card (rules/battle_icons.py)
+        return f"flip one of your face-up {name(c[2])} or wild Conflict cards"
+    if c[0] == "influence_different":
+        return f"1 Influence with each of {c[1]} different Factions"
     return units(c[1], c[2])
 
 
@@ -65,6 +69,8 @@ def cond(c: tuple) -> str:
         return "this card is grafted"
     if k == "faction_space":
         return "the Agent went to a Faction board space"
+    if k == "placed":
+        return f"placed on a post linked to a {'Faction' if c[1] == 'faction' else name(c[1])} space"
     if k == "grafted_with":
         which = " or ".join(name(f) for f in c[1:])
         return f"grafted with {'an' if which[:1] in 'AEIOU' else 'a'} {which} card"
@@ -72,6 +78,8 @@ def cond(c: tuple) -> str:
         return f"the {name(c[1])} is still up"
     if k == "protected":
         return "the Conflict is for a location a flag still up protects"
+    if k == "rival_alliance_at":
+        return f"you have {c[1]} or more Influence with a Faction whose Alliance an opponent holds"
     if k == "recalled":
         return f"you recalled {_a(unit_names(c[1])[0])} this turn"
     if k == "spying":
@@ -134,6 +142,8 @@ def _phrases(q: tuple) -> tuple[str, str]:
         "agents_at": lambda: (f"Agent of yours on a {_icons(q[1:])} board space",
                               f"your Agents on {_icons(q[1:])} board spaces"),
         "card_icons": lambda: ("agent icon on the card", "the card's agent icons"),
+        "strength": lambda: ("strength you have in the Conflict", "your strength in the Conflict"),
+        "trashed_cost": lambda: ("Persuasion the trashed card costs", "the trashed card's cost"),
         "other_grafted": lambda: ("agent icon on the other grafted card", "the other grafted card's agent icons"),
     }.get(k, lambda: unit_names(k))()
 

@@ -19,7 +19,8 @@ def meta_of(d: Def) -> dict:
     """The plain-data description of a definition (also what codegen writes)."""
     m = {"id": d.id, "kind": d.kind, "name": d.name, "set": d.set, "copies": d.copies}
     for k, v in sorted(d.fields.items()):
-        m[k] = [tuple(x) for x in v] if d.kind == "deck" and k in ("cards", "replace") else v
+        m[k] = [tuple(x) for x in v] if d.kind == "deck" and k in ("cards", "replace") or k == "remove_starter" \
+            else v
     m["boxes"] = tuple(sorted(d.boxes))
     m["values"] = {b: value.estimate(ops) for b, ops in sorted(d.boxes.items())}
     m["forced"] = {b: ops[0].args[0] for b, ops in sorted(d.boxes.items())

@@ -19,6 +19,21 @@ def estimate(xs: Ops, now: Now = None) -> float:
     return round(sum(_op(o, now) for o in xs), 3)
 
 
+def _price(c: tuple) -> float:
+    """What paying one cost of a `pay` is worth."""
+    if c[0] == "res":
+        return WORTH.get(c[1], 1.0) * c[2]
+    if c[0] == "influence":
+        return 2.6 * c[2]
+    if c[0] == "influence_different":  # 1 influence with each of N factions
+        return 2.6 * c[1]
+    if c[0] == "recall":
+        return 1.2 * c[2]
+    if c[0] == "flip":  # a card that might still pair
+        return 0.5
+    return 0.5
+
+
 def _op(o: Op, now: Now = None) -> float:
     if now is not None:
         v = now(o)
@@ -29,9 +44,7 @@ def _op(o: Op, now: Now = None) -> float:
     if row is not None:  # a verb: its row's worth (dunec/ir/verbs.py); a block verb's scales its body
         return row.value(a) * estimate(o.body, now) if row.block else row.value(a)
     if k == "pay":
-        price = sum(WORTH.get(c[1], 1.0) * c[2] if c[0] == "res" else (2.6 * c[2] if c[0] == "influence" else
-                                                                           1.2 * c[2] if c[0] == "recall" else 0.5)
-                    for c in a[0])
+        price = sum(_price(c) for c in a[0])
         return max(0.0, estimate(o.body, now) - price)
     if k == "choose":
         vals = sorted((estimate(x, now) for x in o.alts), reverse=True)

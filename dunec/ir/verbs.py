@@ -28,7 +28,7 @@ from dunec.record import Frozen
 ALL_BOXES = ("agent", "reveal", "acquire", "plot", "combat", "endgame", "win", "trash",
              "discard", "space", "control", "reward", "signet", "passive", "game_start",
              "high_council", "space_paid", "harvest", "once", "hagal", "deploy", "track", "round_start",
-             "lose_troops", "reach", "agent_at")
+             "lose_troops", "reach", "agent_at", "opponent_agent_at")
 NOT_IN_COMBAT = tuple(b for b in ALL_BOXES if b not in ("combat", "endgame", "reward", "win"))
 REVEAL_LIKE = ("reveal", "combat", "hagal")
 PERSUASION_BOXES = ("reveal", "space", "agent", "plot", "signet", "acquire")
@@ -240,19 +240,30 @@ ROWS: tuple[VerbRow, ...] = (
             worth=0.3),
     # cards
     VerbRow("trash", ("this", "card", "card from <zone>", "other_grafted"),
-            boxes=("agent", "reveal", "plot", "space", "reward", "signet", "acquire", "track"), asks=True,
+            boxes=("agent", "reveal", "plot", "combat", "space", "reward", "signet", "acquire", "track"), asks=True,
             lower=_trash,
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
             text=_trash_text,
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
+    # `trash card from hand { ... }`: the body runs after a card is trashed, about that
+    # card (`trashed_cost`: Princess Irulan's "if it has a cost of 1+"); nothing trashed,
+    # no body.
+    VerbRow("trash", ("card", "card from <zone>"), kind="trash_for", block=True, method="trash_for",
+            boxes=("agent", "reveal", "plot", "combat", "space", "reward", "signet", "acquire", "track"), asks=True,
+            lower=_trash, text=lambda a: _trash_text(a) + "; if you do", worth=1.0),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
-    VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES, asks=True, lower=_acquire,
+    # `combat`: a combat intrigue card acquires too (Uprising's Devour, Impress: docs/decisions.md)
+    VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES + ("combat",), asks=True,
+            lower=_acquire,
             text=lambda a: f"acquire a card costing {a[0]} or less{' onto your deck' if a[1] else ''}",
             worth=lambda a: 0.9 * a[0]),
     # "put that card in your hand" (Tleilaxu Master with the second genetic marker)
-    VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES, asks=True,
+    VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES + ("combat",), asks=True,
             text=lambda a: f"acquire a card costing {a[0]} or less into your hand", worth=lambda a: 1.1 * a[0]),
+    # "acquire a card that costs 1" (Princess Irulan): exactly that printed cost.
+    VerbRow("acquire", ("cost == <int>",), kind="acquire_exact", boxes=CARD_BOXES + ("combat",), asks=True,
+            text=lambda a: f"acquire a card costing {a[0]}", worth=lambda a: 0.9 * max(a[0], 1)),
     VerbRow("gain_card", ("<reserve>",), boxes=NOT_IN_COMBAT, asks=True,
             text=lambda a: f"gain a {name(a[0])} card", worth=1.5),
     VerbRow("steal", ("intrigue <int>",), boxes=NOT_IN_COMBAT, kind="steal_intrigue",
@@ -392,6 +403,11 @@ ROWS: tuple[VerbRow, ...] = (
     VerbRow("extra_turn", ("",), boxes=("agent",), worth=3.0, text="you may take another turn right after this one"),
     VerbRow("set_aside", ("",), block=True, boxes=("round_start",), asks=True, worth=1.0, method="set_aside", text="set aside a card from your hand until your first turn of the round is over; when you send an Agent "
                  "with it this round"),
+    # a rule for the rest of the round (engine/rules/watchers.py): the block runs whenever
+    # the event happens to the player (Uprising's Call to Arms)
+    VerbRow("this_round", ("acquire",), block=True, boxes=("agent", "reveal", "plot", "signet"), asks=True,
+            worth=1.0, method="this_round", lower=lambda w, f, v: (f,),
+            text=lambda a: f"this round, whenever you {a[0]} a card"),
     VerbRow("snooper_influence", ("<int>",), boxes=NOT_IN_COMBAT, asks=True, worth=lambda a: 2.6 * a[0],
             text=lambda a: f"+{a[0]} Influence with a Faction where you have a Snooper token"),
     # A set's board-held flag (engine/rules/flags.py): `clear FLAG` lowers it for the
@@ -433,7 +449,13 @@ PIECE_ROW = VerbRow(PIECE, tuple(f"<int>{w}{s}" for w in _PIECE_WHERE for s in (
                     boxes=tuple(b for b in ALL_BOXES if b != "passive"), kind="place_piece", asks=True,
                     lower=_place_piece, text=_place_piece_text, worth=lambda a: 1.5 * a[1],
                     needs={"<int> here": "piece_here", "<int> here shared": "piece_here"})
-ROWS = ROWS + (PIECE_ROW,)
+# `spies 1 { ... }`: the body runs after each piece is placed, about the location it went
+# to (`placed ICON`, `placed faction`: Staban Tuek's "if placed on green").
+PIECE_BLOCK_ROW = VerbRow(PIECE, PIECE_ROW.forms, boxes=PIECE_ROW.boxes, kind="place_piece_for", asks=True,
+                          block=True, method="place_piece_for", lower=_place_piece,
+                          text=lambda a: _place_piece_text(a) + "; where placed", worth=1.0,
+                          needs=PIECE_ROW.needs)
+ROWS = ROWS + (PIECE_ROW, PIECE_BLOCK_ROW)
 
 # The rules of the control constructs: whether one may ask by itself (`pay?` asks
 # whether to pay, `choose` which option); their bodies are looked at by `asks`.
@@ -450,7 +472,11 @@ def _by_kind() -> dict[str, VerbRow]:
 # op kind -> its row (the first, for a kind several words write: the plain gains)
 OPS: dict[str, VerbRow] = _by_kind()
 # (word, form) -> the row that lowers it
-LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS for f in r.forms}
+# (a word with a plain row and a block row for one form, `trash card`: the plain one)
+LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in sorted(ROWS, key=lambda r: not r.block)
+                                            for f in r.forms}
+# (word, form) -> the row that lowers it written with a body (`trash card { ... }`)
+BLOCK_LOWERING: dict[tuple[str, str], VerbRow] = {(r.word, f): r for r in ROWS if r.block for f in r.forms}
 # A set's counters and unit kinds are gains like `vp`: their statements lower through this row.
 GAIN = OPS["gain"]
 GAINABLE = tuple(r.word for r in ROWS if r.op == "gain")
@@ -472,8 +498,11 @@ def words() -> dict[str, list[VerbRow]]:
     return out
 
 
-def row_for(word: str, form: str) -> VerbRow:
-    """The row a checked statement lowers through: a core verb's, else a plain gain's."""
+def row_for(word: str, form: str, body: bool = False):
+    """The row a checked statement lowers through: a core verb's, else a plain gain's;
+    written with a body, its block row (None: that form takes no body)."""
+    if body:
+        return BLOCK_LOWERING.get((word, form))
     return LOWERING.get((word, form), GAIN)
 
 

@@ -18,11 +18,13 @@ from dunec.check.tables import FACTIONS
 from dunec.engine.loop.actions import ASIDE
 from dunec.engine.rules.combat import PLACES
 from dunec.engine.loop.steps import STEPS
+from dunec.engine.rules.watchers import EVENTS as WATCH_EVENTS
 
 DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (state_check.py)
 
 SMALL = 64  # counts a frame keeps (options, picks, units left): far above any game's
-COST_KINDS = ("res", "influence", "trash_this", "trash_card", "trash_other_grafted", "discard", "recall")
+COST_KINDS = ("res", "influence", "influence_different", "trash_this", "trash_card", "trash_other_grafted",
+              "discard", "recall", "flip")
 
 
 def _count(lo: int = 0):
@@ -130,6 +132,13 @@ def _cost(r, w, c, f=None):
         if len(c) != 2:
             r.fail(w, f"expected [\"discard\", amount], got {c!r}")
         r.int(f"{w}[1]", c[1], 0, SMALL)
+    elif c[0] in ("recall", "flip"):  # (recall, piece, n), (flip, tag set, tag)
+        if len(c) != 3:
+            r.fail(w, f"expected [{c[0]!r}, name, {'amount' if c[0] == 'recall' else 'tag'}], got {c!r}")
+    elif c[0] == "influence_different":
+        if len(c) != 2:
+            r.fail(w, f"expected [\"influence_different\", number of factions], got {c!r}")
+        r.int(f"{w}[1]", c[1], 1, len(FACTIONS))
     elif len(c) != 1:
         r.fail(w, f"expected [{c[0]!r}], got {c!r}")
 
@@ -268,6 +277,7 @@ LOCALS = {
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
     "failed": _optional_seq, "takes": _bool, "to_top": _bool, "to_hand": _bool, "free_units": _bool, "unfinished": _bool,
     "deploys": _bool, "combat": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
+    "event": lambda r, w, v, f: r.one_of(w, v, WATCH_EVENTS),  # a rule for the round's event (rules/watchers.py)
     "here": _space_or_none, "shared": _bool,  # rules/pieces.py: a piece placed by the agent's space, beside another's
 }
 
@@ -360,6 +370,7 @@ OPTION_FIELDS = {
     "advance": ("track",), "cash_out": ("track",), "cell": ("track", "cell"), "first": (_TEXT,), "token": ("token",),
     "option": (_ID, _INT, _ANY), "yes": (), "opponent": (_SEAT,),  # ids only (actions.py)
     "place_piece": ("piece", "location"), "recall_piece": ("piece", "location"),  # rules/pieces.py
+    "flip": (_ID,),  # a face-up tagged conflict card (rules/battle_icons.py)
     "influence": (_FACTION, _INT), "lose_influence": (_FACTION, _INT), "secret": (_FACTION,),
     "ally": (_FACTION, _SEAT),
     "no": (), "reveal": (), "pass_turn": (), "pass": (), "end_turn": (), "stop_buying": (), "trash_nothing": (),

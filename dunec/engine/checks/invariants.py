@@ -84,11 +84,16 @@ def _ix_cards(engine, p, who: str) -> None:
 
 def _battle_icons(engine, p, who: str) -> None:
     """The cards in a player's supply (rules/battle_icons.py): face-down cards come in
-    pairs, and their VP is what those pairs score (each pair at most the largest
-    `pairs` of the game's tag sets, at least the smallest)."""
-    down = sum(not up for _, up in p.objectives + p.won)
+    pairs, but for those flipped alone as a cost (`flipped_paid`), and the pairs' VP
+    is what those pairs score (each pair at most the largest `pairs` of the game's
+    tag sets, at least the smallest)."""
+    paid = getattr(p, "flipped_paid", [])
+    face_down = [c for c, up in p.won if not up]
+    if any(paid.count(c) > face_down.count(c) for c in paid):
+        raise InvariantError(f"{who} has flipped {paid} as a cost, not all of them face-down conflict cards won")
+    down = sum(not up for _, up in p.objectives + p.won) - len(paid)
     if down % 2:
-        raise InvariantError(f"{who} has {down} supply cards face down: a pair flips two")
+        raise InvariantError(f"{who} has {down} supply cards face down in pairs: a pair flips two")
     content = getattr(engine, "content", None)  # (a finished state is checked without its engine)
     if content is None:
         return

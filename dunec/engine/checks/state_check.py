@@ -15,6 +15,7 @@ from dataclasses import fields
 from dunec.check.tables import FACTIONS, ICONS, starting_deck
 from dunec.engine.rules import battle_icons as rules_battle_icons
 from dunec.engine.rules.aside import AWAY, BACK
+from dunec.engine.rules.watchers import EVENTS as WATCH_EVENTS
 from dunec.engine.checks import invariants
 from dunec.engine.checks.frames import DECK_KINDS
 from dunec.engine.rivals.play import CHURN
@@ -208,6 +209,7 @@ class _Reader:
         self.ids(f"{w}.visited", p["visited"], ("space",))
         self.grafted(f"{w}.grafted", p)
         self.aside(f"{w}.aside", p)
+        self.watching(f"{w}.watching", p)
         self.declared(w, p)
 
     def agents(self, d) -> None:
@@ -243,6 +245,16 @@ class _Reader:
         self.ref(f"{w}[1]", a[1])
         self.ctx(f"{w}[2]", a[2])
         self.int(f"{w}[3]", a[3], AWAY, BACK)
+
+    def watching(self, w: str, p) -> None:
+        """The rules set for the rest of the round (rules/watchers.py): [event, body
+        reference, context] each."""
+        for i, x in enumerate(self.list(w, p["watching"])):
+            if not isinstance(x, list) or len(x) != 3:
+                self.fail(f"{w}[{i}]", f"expected [event, box reference, context], got {_show(x)}")
+            self.one_of(f"{w}[{i}][0]", x[0], WATCH_EVENTS)
+            self.ref(f"{w}[{i}][1]", x[1])
+            self.ctx(f"{w}[{i}][2]", x[2])
 
     def declared(self, w: str, p) -> None:
         """A set's counters, unit kinds and tracks: exactly those the game's sets declare."""
@@ -397,8 +409,14 @@ class _Reader:
                     self.fail(f"{w}.won[{i}]", f"{x[0]} carries no tag: nobody takes it into their supply")
         if len(p["objectives"]) > 1:
             self.fail(f"{w}.objectives", f"{len(p['objectives'])} objective cards (one each)")
+        paid = self.ids(f"{w}.flipped_paid", p["flipped_paid"], ("conflict",))
+        face_down = [x[0] for x in p["won"] if isinstance(x, list) and x and not x[-1]]
+        for i, c in enumerate(paid):
+            if paid.count(c) > face_down.count(c):
+                self.fail(f"{w}.flipped_paid[{i}]", f"{c} is flipped as a cost but is no face-down conflict card won")
+        down -= len(paid)
         if down % 2:
-            self.fail(f"{w}.won", f"{down} cards face down: a matched pair flips two")
+            self.fail(f"{w}.won", f"{down} cards face down in pairs: a matched pair flips two")
 
     # ------------------------------------------------------------------ cards
     def cards(self, d) -> None:

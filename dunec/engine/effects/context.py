@@ -22,6 +22,7 @@ from dunec.engine.rules import (
     snoopers as rules_snoopers,
     tracks as rules_tracks,
     units as rules_units,
+    watchers as rules_watchers,
 )
 
 PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
@@ -129,6 +130,9 @@ class Ctx:
     def set_aside(self, body: list) -> None:
         rules_aside.set_aside(self.engine, self, body)
 
+    def this_round(self, event: str, body: list) -> None:
+        rules_watchers.watch(self.engine, self, event, body)
+
     def snooper_influence(self, n: int) -> None:
         rules_snoopers.snooper_influence(self.engine, self.player, n)
     # --- markets
@@ -153,6 +157,13 @@ class Ctx:
 
     def discard(self, n: int) -> None:
         rules_cards.discard(self.engine, self.player, n)
+
+    def trash_for(self, what: str, zone: str, body: list) -> None:
+        """`trash card [from ZONE] { … }`: the body (interpreter ops) runs about the card trashed."""
+        rules_cards.trash(self.engine, self, what, zone, body=body)
+
+    def acquire_exact(self, cost: int) -> None:
+        rules_cards.acquire_effect(self.engine, self.player, cost, False, exact=True)
 
     def acquire(self, max_cost: int, to_top: bool) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
@@ -219,6 +230,13 @@ class Ctx:
     # --- a set's pieces on board locations (rules/pieces.py)
     def place_piece(self, piece: str, n: int, icons: tuple, *how: str) -> None:
         rules_pieces.place(self.engine, self.player, piece, n, icons, *how, space=self.space)
+
+    def place_piece_for(self, piece: str, n: int, icons: tuple, *how_and_body) -> None:
+        """`PIECE N ... { … }`: the body (interpreter ops, the last argument) runs about
+        each location a piece goes to."""
+        *how, body = how_and_body
+        rules_pieces.place(self.engine, self.player, piece, n, icons, *how, space=self.space, body=body,
+                           ctx=self.data())
 
     # --- agents, seats, control
     def recall(self) -> None:

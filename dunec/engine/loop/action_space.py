@@ -76,6 +76,7 @@ FAMILIES = (
     ("graft_first", ("grafted_card",), "of a grafted agent turn's rewards, this grafted card's agent box next"),
     ("place_piece", ("piece_location",), "place a piece on a board location (piece, location)"),
     ("recall_piece", ("piece_location",), "recall one of the player's pieces from a board location (piece, location)"),
+    ("flip", ("tagged_card",), "flip one of the player's face-up tagged conflict cards (a cost)"),
 )
 
 
@@ -243,6 +244,9 @@ def domains(content) -> dict:
         # every location of every piece: (piece, location)
         "piece_location": tuple((piece, loc) for piece in sorted(rules_pieces.declared(content))
                                 for loc in rules_pieces.locations(content, piece)),
+        # the conflict cards that carry a tag of a tag set (rules/battle_icons.py)
+        "tagged_card": tuple(sorted(i for i, d in defs.items() if d["kind"] == "conflict"
+                                    and any(d.get(t) for t in content.declared("tags")))) if vocab else (),
         "zone": ZONES,
         "seat": tuple(range(MAX_SEATS)),
         "faction": tuple(FACTIONS),

@@ -39,7 +39,8 @@ ASIDE = "aside"  # the last field of ("buy", card, price, ASIDE): a card set asi
 
 # Kinds whose action names a definition id in field 1 (field 2 for `place` too).
 _CARD_FIELD = {"play", "once", "use", "buy", "trash", "discard", "acquire", "retrieve", "draw_top", "trash_top",
-               "set_aside", "block", "move", "recall", "lose_intrigue", "swap", "keep", "graft", "graft_row", "graft_first"}
+               "set_aside", "block", "move", "recall", "lose_intrigue", "swap", "keep", "graft", "graft_row", "graft_first",
+               "flip"}
 
 
 def player_name(defs, p) -> str:
@@ -105,6 +106,8 @@ def label(state, content, action: tuple) -> str:
         return f"graft {name} from the Imperium Row to it (trashed at the end of the turn)"
     if k == "graft_first":
         return f"{name}'s agent box next"
+    if k == "flip":  # a face-up tagged conflict card (rules/battle_icons.py)
+        return f"flip {name} face down"
     if k in ("advance", "cash_out"):
         track = content.declared("track").get(action[1], {}).get("title", action[1]).lower()
         return f"advance on the {track}" if k == "advance" else \

@@ -119,6 +119,10 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     for seat in range(n_players):
         p = Player(seat=seat, leader=leaders[seat], policy=(policies or ["random"] * n_players)[seat])
         p.deck = list(start_cards)
+        for card, n in content.defs[leaders[seat]].get("remove_starter", ()):  # Staban Tuek: no Diplomacy
+            for _ in range(min(n, p.deck.count(card))):
+                p.deck.remove(card)
+                p.trashed.append(card)
         rng.shuffle(p.deck)
         p.discard = list(start_discard)
         if n_players == 4 and not epic:  # the Epic game starts every count on 0 (rules 000)

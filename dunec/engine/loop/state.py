@@ -89,6 +89,10 @@ class Player:
     # the objective dealt at setup, the conflict cards won that carry a tag.
     objectives: list = field(default_factory=list)
     won: list = field(default_factory=list)
+    # the conflict cards of `won` turned face down alone, as a cost (`pay flip`), not by a pair
+    flipped_paid: list = field(default_factory=list)
+    # rules set for the rest of the round (rules/watchers.py): [event, body ref, ctx data] each
+    watching: list = field(default_factory=list)
     # a set's pieces (rules/pieces.py): piece -> {"supply": n, "on": [location ids]}
     pieces: dict = field(default_factory=dict)
 

@@ -17,6 +17,7 @@ from dunec.engine.rules import (
     tiles as rules_tiles,
     tokens as rules_tokens,
     units as rules_units,
+    watchers as rules_watchers,
 )
 from dunec.engine.players import seats
 from dunec.engine.loop.actions import ASIDE, CARD_FIRST, END_TURN, GRAFT, GRAFT_FIRST, GRAFT_ROW, PASS_TURN, REVEAL, \
@@ -577,6 +578,8 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
     boxed = e.boxed  # has_box, inline: asked on every agent turn
     if space in boxed.get("control", ()):
         e.later("control_bonus", space=space)
+    if "opponent_agent_at" in boxed:  # another leader's trigger on this agent (Staban Tuek)
+        rules_agents.opponent_agent(e, p, space)
     if p.pieces:
         rules_pieces.offer_gather(e, p, space)
     costs = space_costs(e, p, sp)
@@ -883,6 +886,7 @@ def recall(e) -> bool:
         p.recruited = 0
         p.recruited_units = {}
         rules_aside.aside_lapses(p)  # a card set aside for the round lapses with it
+        rules_watchers.round_over(p)  # so do the rules set for the round (`this_round`)
         p.returning = []
         p.extra_turn = False
     if st.mentat_next_round is not None:

@@ -7,8 +7,8 @@ from a save or a clone has the same hints as the original. They are computed onl
 when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
-from dunec.engine.rules import cards as rules_cards, market as rules_market, pieces as rules_pieces, \
-    summons as rules_summons, units as rules_units
+from dunec.engine.rules import battle_icons as rules_battle_icons, cards as rules_cards, market as rules_market, \
+    pieces as rules_pieces, summons as rules_summons, units as rules_units
 from dunec.engine.effects.interpreter import choose_alternatives
 from dunec.engine.loop.turns import space_costs, vp_to_end
 from dunec.engine.rules.resources import MAX_INFLUENCE
@@ -234,6 +234,14 @@ def _gather(e, p, options, datum):
     return [0.0 if len(a) == 1 else WORTH["draw"] - 0.5 * location_worth(e, a[2]) for a in options]
 
 
+def _flip(e, p, options, datum):
+    """A conflict card flipped face down (a cost): a wild card, which may still pair
+    with any other at the Endgame, is kept first (rules/battle_icons.py)."""
+    sets = rules_battle_icons.tag_sets(e.content)
+    return [-2.0 if any(ts["wild"] and ts["wild"] in e.defs[a[1]].get(i, ()) for i, ts in sets.items()) else -1.0
+            for a in options]
+
+
 # ---------------------------------------------------------------------- choices
 def _yes(e, p, options, datum):
     return [datum, 0.0]
@@ -344,5 +352,5 @@ _BY_KIND = {
     "influence": _influence, "secret": _less_influence, "lose_influence": _less_influence,
     "alliance": _alliance, "deploy": _deploy, "retreat": _retreat, "place_unit": _place_unit,
     "move": _move, "place_piece": _place_piece, "relocate": _recall_piece, "recall_piece": _recall_piece,
-    "infiltrate": _recall_piece, "gather": _gather,
+    "infiltrate": _recall_piece, "gather": _gather, "flip": _flip,
 }

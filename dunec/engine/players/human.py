@@ -41,6 +41,7 @@ QUESTIONS = {
     "recall_piece": "Recall which of yours (the cost)?",
     "infiltrate": "Infiltrate: recall which of yours linked to that space?",
     "gather": "Gather Intelligence: recall one of yours linked to this space to draw a card?",
+    "flip": "Flip which of your face-up conflict cards face down (the cost)?",
 }
 
 

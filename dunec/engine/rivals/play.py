@@ -370,6 +370,7 @@ def place(e, p: Player, card: str, space: str) -> None:
     e.later("rival_gain", seat=p.seat, card=card, space=space)
     if rival_tiles.recruit_tile(e, p, combat=False) is not None:
         e.later("rival_recruit_tiles", seat=p.seat, combat=False)
+    rules_agents.opponent_agent(e, p, space)  # a leader's trigger on another player's agent
     rules_agents.control_bonus(e, space)
 
 

@@ -4,7 +4,7 @@ Functions of the engine (first argument `e`)."""
 from __future__ import annotations
 
 from dunec.engine.views.narration import change_words, tally
-from dunec.engine.rules import units as rules_units
+from dunec.engine.rules import pieces as rules_pieces, units as rules_units
 from dunec.engine.players import seats
 from dunec.engine.loop.state import Player
 from dunec.engine.loop.steps import step
@@ -124,7 +124,10 @@ def use_signet(e, p: Player, ctx) -> None:
         # nothing for it (a deck used in both modes: Uprising's).
         return
     if not e.quiet:
-        e.later("signet_said", seat=p.seat, before=tally(p), influence=dict(p.influence))
+        # `logged`: the log's length, so that a ring whose effect has its own log line
+        # (a card trashed or acquired) is not said to have no effect
+        e.later("signet_said", seat=p.seat, before=dict(tally(p), logged=len(e.state.log)),
+                influence=dict(p.influence))
     e.run_box(p.leader, "signet", e.context(p, card=ctx.card, space=ctx.space, box="signet"))
 
 
@@ -135,8 +138,29 @@ def _changed(e, p: Player, before: dict, influence: dict):
     words = change_words(before, after, e.content)
     if words:
         return ": " + ", ".join(words)
-    # influence and pieces placed have log lines of their own
-    return "" if influence != p.influence or before.get("pieces") != after.get("pieces") else None
+    # influence, pieces placed, cards trashed or acquired have log lines of their own
+    logged = "logged" in before and before["logged"] != len(e.state.log)
+    return "" if logged or influence != p.influence or before.get("pieces") != after.get("pieces") else None
+
+
+def opponent_agent(e, p: Player, space: str) -> None:
+    """p sent an agent to the space: the other players' `on opponent_agent_at TRAITS`
+    boxes whose traits the space has (a maker space, a combat space, one linked to a
+    location with a piece of theirs: `spying`) run, in turn order from p."""
+    boxed = e.boxed.get("opponent_agent_at")
+    if not boxed:
+        return
+    sp = e.defs[space]
+    n = e.state.n_players
+    for k in range(n - 1, 0, -1):  # pushed last-first: they run in turn order after p
+        q = e.players[(p.seat + k) % n]
+        if q.leader not in boxed or not seats.uses_abilities(q):
+            continue
+        traits = e.defs[q.leader]["opponent_agent_at"]
+        if "maker" in traits and not sp.get("maker") or "combat" in traits and not sp.get("combat") or \
+                "spying" in traits and not rules_pieces.linked_to(e, q, space):
+            continue
+        e.later("leader_trigger", seat=q.seat, box="opponent_agent_at", space=space)
 
 
 def flip_leader(e, p: Player) -> None:

@@ -125,6 +125,39 @@ def _flip(e, p: Player, a: list, b: list, vp: int) -> None:
         rules_resources.add_vp(e, p, VP_SOURCE, vp)
 
 
+# ------------------------------------------------------------------ the cost: a card flipped
+def flippable(content, p: Player, ident: str, tag: str) -> list:
+    """The distinct face-up conflict cards the player won that carry `tag` of the tag
+    set `ident`, or its wild (`pay flip battle crysknife`: Uprising's Crysknife flips
+    "one of your face-up Crysknife or wild Conflict cards"); objectives are no
+    conflict cards (docs/decisions.md, "Uprising intrigue constructs")."""
+    wild = content.declared("tags").get(ident, {}).get("wild", "")
+    marks = {tag, wild} - {""}
+    return [c for c, up in p.won if up and marks & set(content.defs[c].get(ident, ()))]
+
+
+def can_flip(e, p: Player, ident: str, tag: str) -> bool:
+    return bool(flippable(e.content, p, ident, tag))
+
+
+def flip(e, p: Player, ident: str, tag: str) -> None:
+    """Pay `flip TAGS TAG`: the player turns one of those cards face down (a decision
+    `flip` when there are several); it pairs no more."""
+    cards = flippable(e.content, p, ident, tag)
+    if cards:
+        e.ask(p, "flip", [("flip", c) for c in cards], "card_flipped", seat=p.seat)
+
+
+@step
+def card_flipped(e, f):
+    p, card = e.players[f["seat"]], f["chosen"][1]
+    entry = next(x for x in p.won if x[0] == card and x[1])
+    entry[1] = False
+    p.flipped_paid.append(card)  # face down alone: the invariants count it apart from the pairs
+    if not e.quiet:
+        e.log(f"  {e.pname(p)} flips {e.cname(card)} face down")
+
+
 # ------------------------------------------------------------------ the Endgame
 @step
 def wild_pairs(e, f):

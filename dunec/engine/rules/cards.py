@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers, tiles as rules_tiles
+from dunec.engine.rules import leaving as rules_leaving, modifiers as rules_modifiers, tiles as rules_tiles, \
+    watchers as rules_watchers
 from dunec.engine.loop.actions import ACQUIRE_NOTHING, TRASH_NOTHING
 from dunec.engine.loop.state import Player
 ROW_SIZE = 5  # the Imperium Row's cards (rules 001; setup.ROW_SIZE)
@@ -39,9 +40,10 @@ def shuffle_discard(e, p: Player) -> None:
     e.rng.shuffle(p.deck)
 
 
-def trash(e, ctx, what: str, zone: str, optional: bool = True) -> None:
+def trash(e, ctx, what: str, zone: str, optional: bool = True, body=None) -> None:
     """Trash this card, or a card of the player's choice from the zone(s); the
-    card's triggers run (rules_leaving)."""
+    card's triggers run (rules_leaving). `body`: ops run after a card is trashed,
+    with the context's card the one trashed (`trash card { ... }`: `trashed_cost`)."""
     p = ctx.player
     if what == "this":
         for pile in (p.played, p.revealed):
@@ -57,7 +59,10 @@ def trash(e, ctx, what: str, zone: str, optional: bool = True) -> None:
         return
     # Trashing with the card icon is optional (FAQ); as a cost it is not.
     actions = [("trash", c, z) for z, c in options] + ([TRASH_NOTHING] if optional else [])
-    e.ask(p, "trash", actions, "trash_chosen", seat=p.seat)
+    if body is None:
+        e.ask(p, "trash", actions, "trash_chosen", seat=p.seat)
+    else:
+        e.ask(p, "trash", actions, "trash_chosen", seat=p.seat, body=body, ctx=ctx.data())
 
 
 def remove_trashed(e, p: Player, action) -> None:
@@ -121,9 +126,13 @@ def price_of(e, p: Player, card: str, aside: bool = False) -> int:
     return max(0, cost)
 
 
-def acquire_effect(e, p: Player, max_cost: int, to_top: bool, to_hand: bool = False) -> None:
-    """`acquire cost <= N` (`top`: onto the deck; `hand`: into the hand) from the Imperium Row."""
-    row = [c for c in e.state.imperium_row if cost_of(e, p, c) <= max_cost]
+def acquire_effect(e, p: Player, max_cost: int, to_top: bool, to_hand: bool = False, exact: bool = False) -> None:
+    """`acquire cost <= N` (`top`: onto the deck; `hand`: into the hand; `cost == N`,
+    exact: that cost only) from the Imperium Row."""
+    if exact:
+        row = [c for c in e.state.imperium_row if cost_of(e, p, c) == max_cost]
+    else:
+        row = [c for c in e.state.imperium_row if cost_of(e, p, c) <= max_cost]
     if not row:
         return
     if to_hand:
@@ -166,6 +175,8 @@ def take_to_hand(e, p: Player, card: str) -> None:
     p.hand.append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)} into their hand")
+    if p.watching:  # after the card's own acquire box (rules/watchers.py)
+        rules_watchers.fire(e, p, "acquire")
     if e.has_box(card, "acquire"):
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
@@ -193,6 +204,8 @@ def put_received(e, p: Player, card: str, to_top: bool) -> None:
     (p.deck if to_top else p.discard).append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
+    if p.watching:  # after the card's own acquire box (rules/watchers.py)
+        rules_watchers.fire(e, p, "acquire")
     if e.has_box(card, "acquire"):  # few cards have one: no context made for the others
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
@@ -282,7 +295,11 @@ def unload_value(meta: dict) -> float:
 
 @step
 def trash_chosen(e, f):
-    remove_trashed(e, e.players[f["seat"]], f["chosen"])
+    a = f["chosen"]
+    body = f.get("body")
+    if body is not None and a[0] == "trash":  # the body of `trash card { ... }`, about the card
+        e.later("ops", ref=body, pc=0, ctx=dict(f.get("ctx"), card=a[1]))
+    remove_trashed(e, e.players[f["seat"]], a)
 
 
 @step

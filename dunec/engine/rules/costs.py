@@ -8,6 +8,7 @@ from dunec.engine.loop.state import FACTIONS, Player
 from dunec.engine.loop.steps import step
 from dunec.engine.rules import (
     agents as rules_agents,
+    battle_icons as rules_battle_icons,
     cards as rules_cards,
     flags as rules_flags,
     graft as rules_graft,
@@ -34,6 +35,9 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
                     return False
             elif p.influence[c[1]] < c[2]:
                 return False
+        elif c[0] == "influence_different":  # 1 with each of N different factions
+            if sum(1 for v in p.influence.values() if v >= 1) < c[1]:
+                return False
         elif c[0] == "trash_this":
             if card is None or (card not in p.played and card not in p.revealed and card not in p.tiles):
                 return False
@@ -45,6 +49,9 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
                 return False
         elif c[0] == "recall":  # `pay recall spies 1`: pieces on the board (rules/pieces.py)
             if not rules_pieces.can_recall(p, c[1], c[2]):
+                return False
+        elif c[0] == "flip":  # `pay flip battle crysknife`: a face-up tagged card (rules/battle_icons.py)
+            if not rules_battle_icons.can_flip(e, p, c[1], c[2]):
                 return False
         elif c[0] in ("hand", "discard"):
             if len(p.hand) < c[1]:
@@ -76,6 +83,8 @@ def pay_cost(e, p: Player, c, card=None) -> None:
             rules_resources.lose_influence(e, p, c[1], c[2])
         else:
             rules_resources.change_influence(e, p, c[1], -c[2])
+    elif c[0] == "influence_different":  # the factions are the player's choice
+        rules_resources.lose_influence_different(e, p, c[1])
     elif c[0] == "trash_this":
         rules_cards.trash(e, e.context(p, card=card), "this", "")
     elif c[0] == "trash_card":
@@ -84,6 +93,8 @@ def pay_cost(e, p: Player, c, card=None) -> None:
         rules_graft.trash_other(e, p, card)
     elif c[0] == "recall":  # the pieces are the player's choice
         rules_pieces.recall(e, p, c[1], c[2])
+    elif c[0] == "flip":  # the card is the player's choice
+        rules_battle_icons.flip(e, p, c[1], c[2])
     elif c[0] == "discard":  # "discard a card ->": the cards are the player's choice
         rules_cards.discard(e, p, c[1])
 
@@ -170,6 +181,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return p.persuasion
     if k == "strength":
         return rules_units.strength(p, e)
+    if k == "trashed_cost":  # in `trash card { ... }`: the context's card is the one trashed
+        return rules_cards.cost_of(e, p, ctx.card) if ctx.card in e.defs else 0
     if k == "sword_cards":
         return sword_cards(e, p)
     if k == "other_sword_cards":
@@ -200,6 +213,13 @@ def sword_cards(e, p: Player, but=None) -> int:
     if but is not None and but in cards and e.defs[but].get("reveal_swords"):
         n -= 1
     return n
+
+
+def rival_alliance_at(e, p: Player, n: int) -> bool:
+    """`rival_alliance_at N`: the player has N or more influence with a faction whose
+    Alliance an opponent holds (Shadow Alliance)."""
+    held = e.state.alliances
+    return any(held[f] is not None and held[f] != p.seat and p.influence[f] >= n for f in FACTIONS)
 
 
 def factions_below(e, p: Player, n: int) -> int:
@@ -245,6 +265,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_graft.grafted_with(e, ctx, c[1:])
     if k == "reached":
         return rules_tracks.reached(e, p, c[1]) >= c[2]
+    if k == "placed":  # in `PIECE N { ... }`: the context's card is the location placed on
+        return rules_pieces.placed_near(e, ctx.card, c[1])
     if k == "flag":
         return rules_flags.up(e, c[1])
     if k == "recalled":
@@ -253,6 +275,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_pieces.spying_maker(e, p)
     if k == "protected":
         return rules_flags.protected(e)
+    if k == "rival_alliance_at":
+        return rival_alliance_at(e, p, c[1])
     if k == "sent_to":
         return ctx.space == c[1]
     if k == "most_copies":

@@ -154,34 +154,47 @@ def take_back(e, p: Player, piece: str, loc: str, why: str = "") -> None:
 
 
 # ------------------------------------------------------------------ the verb: place pieces
-def place(e, p: Player, piece: str, n: int, icons=(), *how: str, space=None) -> None:
+def place(e, p: Player, piece: str, n: int, icons=(), *how: str, space=None, body=None, ctx=None) -> None:
     """`spies N [near ICON...] [here] [shared]`: N times, a piece onto a free location
     the player picks (`here`: linked to `space`, the space the box's agent went to;
     `shared`: beside another player's piece too); with none in the supply, one of the
     player's own is recalled first (for no effect). Nothing happens when no location is
-    free."""
+    free. `body` (with the context's data `ctx`): ops run after each piece is placed,
+    the context's card the location (`spies 1 { ... }`)."""
     icons = tuple(icons)
     where = {"icons": list(icons), "here": space if "here" in how else None, "shared": "shared" in how}
     if n <= 0 or (where["here"] is None and "here" in how) or not _free(e, p, piece, where):
         return
+    about = {} if body is None else {"body": body, "ctx": ctx}
     if n > 1:
-        e.later("piece_place_more", seat=p.seat, piece=piece, n=n - 1, **where)
+        e.later("piece_place_more", seat=p.seat, piece=piece, n=n - 1, **where, **about)
     h = p.pieces[piece]
     if h["supply"] <= 0:
         options = [(RECALL, piece, loc) for loc in dict.fromkeys(h["on"])]
-        e.ask(p, "relocate", options, "piece_relocated", seat=p.seat, piece=piece, **where)
+        e.ask(p, "relocate", options, "piece_relocated", seat=p.seat, piece=piece, **where, **about)
         return
-    ask_place(e, p, piece, where)
+    ask_place(e, p, piece, where, about)
 
 
 def _free(e, p: Player, piece: str, where: dict) -> list:
     return free_locations(e, piece, where["icons"], where["here"], p if where["shared"] else None)
 
 
-def ask_place(e, p: Player, piece: str, where: dict) -> None:
+def ask_place(e, p: Player, piece: str, where: dict, about=None) -> None:
     free = _free(e, p, piece, where)
     if free:
-        e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat)
+        e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat, **(about or {}))
+
+
+def placed_near(e, location, what: str) -> bool:
+    """`placed ICON` / `placed faction`: the location is linked to a space of that agent
+    icon, or to a Faction's space."""
+    if location not in e.defs:
+        return False
+    spaces = [e.defs[s] for s in links(e.content, location) if s in e.defs]
+    if what == "faction":
+        return any(sp.get("faction") for sp in spaces)
+    return any(sp.get("icon") == what for sp in spaces)
 
 
 def _where(f) -> dict:
@@ -193,7 +206,7 @@ def piece_place_more(e, f):
     w = _where(f)
     p = e.players[f["seat"]]
     how = ("here",) * (w["here"] is not None) + ("shared",) * w["shared"]
-    place(e, p, f["piece"], f["n"], w["icons"], *how, space=w["here"])
+    place(e, p, f["piece"], f["n"], w["icons"], *how, space=w["here"], body=f.get("body"), ctx=f.get("ctx"))
 
 
 @step
@@ -201,12 +214,16 @@ def piece_relocated(e, f):
     p = e.players[f["seat"]]
     _k, piece, loc = f["chosen"]
     take_back(e, p, piece, loc, " (for no effect)")
-    ask_place(e, p, piece, _where(f))
+    body = f.get("body")  # (frames without a body have none: read with get)
+    ask_place(e, p, piece, _where(f), {"body": body, "ctx": f.get("ctx")} if body is not None else None)
 
 
 @step
 def piece_placed(e, f):
     _k, piece, loc = f["chosen"]
+    body = f.get("body")
+    if body is not None:  # `PIECE N { ... }`: the body, about the location
+        e.later("ops", ref=body, pc=0, ctx=dict(f.get("ctx"), card=loc))
     put(e, e.players[f["seat"]], piece, loc)
 
 

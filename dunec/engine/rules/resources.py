@@ -244,6 +244,16 @@ def lose_influence(e, p: Player, faction: str, n: int) -> None:
     change_influence(e, p, faction, -n)
 
 
+def lose_influence_different(e, p: Player, n: int, taken=()) -> None:
+    """The cost `influence different N`: 1 influence with each of N different factions
+    of the player's choice (Opportunism), one faction asked at a time."""
+    have = [f for f in FACTIONS if p.influence[f] >= 1 and f not in taken]
+    if n <= 0 or not have:
+        return
+    e.ask(p, "lose_influence", [("lose_influence", f, 1) for f in have], "influence_different_chosen",
+          seat=p.seat, n=n - 1, taken=list(taken))
+
+
 def change_influence(e, p: Player, f: str, delta: int) -> None:
     before = p.influence[f]
     after = max(0, min(MAX_INFLUENCE, before + delta))
@@ -381,6 +391,19 @@ def intrigue_lose_more(e, f):
 def influence_chosen(e, f):
     a = f["chosen"]
     change_influence(e, e.players[f["seat"]], a[1], a[2] if a[0] == "influence" else -a[2])
+
+
+@step
+def influence_different_chosen(e, f):
+    p, faction = e.players[f["seat"]], f["chosen"][1]
+    if f["n"]:  # the next faction is asked once this one's change (and its Alliance) is settled
+        e.later("influence_different_more", seat=p.seat, n=f["n"], taken=f["taken"] + [faction])
+    change_influence(e, p, faction, -1)
+
+
+@step
+def influence_different_more(e, f):
+    lose_influence_different(e, e.players[f["seat"]], f["n"], f["taken"])
 
 
 @step

@@ -21,13 +21,15 @@ def for_sets(content, sets=None):
 
 
 def new_state(content, n_players: int, seed: int, policy_names, difficulty: str = "novice",
-              churn: str = "reveal", epic: bool = False) -> GameState:
-    """The setup of a game; `epic`: the Epic game (docs/engine.md, "The Epic game")."""
+              churn: str = "reveal", epic: bool = False, leaders=None) -> GameState:
+    """The setup of a game; `epic`: the Epic game (docs/engine.md, "The Epic game");
+    `leaders`: each seat's leader in a standard game (setup reads them: a leader's own
+    track, the starting cards it leaves out)."""
     if n_players in (1, 2):
         st = rivals.new_game(content, n_players, seed, difficulty=difficulty, policies=list(policy_names),
                              churn=churn, epic=epic)
     else:
-        st = new_game(content, n_players, seed, policies=list(policy_names), epic=epic)
+        st = new_game(content, n_players, seed, leaders=leaders, policies=list(policy_names), epic=epic)
     give_sets(content, st)
     return st
 
