@@ -80,9 +80,35 @@ def test_no_base_house_hagal_card_reaches_an_uprising_game(up):
 
 
 def test_the_rival_leaders_are_those_whose_signet_ring_a_rival_can_use(up):
-    """Muad'Dib's ring draws a card, which a rival (with no deck) cannot use: left
-    out, as the base game leaves Paul Atreides out."""
-    assert rivals.rival_leader_pool(up) == ["lady_amber_metulli", "uprising_gurney_halleck", "lady_margot_fenring"]
+    """Muad'Dib's ring draws a card and Princess Irulan's acquires or trashes one, which
+    a rival (with no deck) cannot use; Feyd-Rautha's and Lady Jessica's feed abilities
+    a rival never uses: left out, as the base game leaves Paul Atreides out."""
+    assert rivals.rival_leader_pool(up) == ["lady_amber_metulli", "uprising_gurney_halleck", "lady_margot_fenring",
+                                            "staban_tuek"]
+
+
+@pytest.mark.parametrize("humans", [1, 2])
+def test_a_person_s_leader_that_removes_a_starting_card_does_so_against_rivals(up, humans):
+    leaders = ["staban_tuek", "muad_dib"]
+    if humans == 1:
+        st = rivals.new_solo_game(up, 5, leader="staban_tuek", rival_leaders=list(RIVALS))
+    else:
+        st = rivals.new_duo_game(up, 5, leaders=leaders)
+    staban = st.players[0]
+    assert "diplomacy" not in staban.deck and staban.trashed == ["diplomacy"]
+    assert len(staban.deck) == 9
+    if humans == 2:
+        assert st.players[1].deck.count("diplomacy") == 1
+
+
+def test_staban_tuek_as_a_rival_places_a_spy_with_his_ring(up):
+    g = RivalGame(up, "solo", leader=PEOPLE[0], rival_leaders=("staban_tuek", RIVALS[0]), clear=False)
+    setup.give_sets(up, g.state)
+    reveal_conflict(g.state, LEVEL_1)
+    g.stack("hagal_spice_refinery")
+    g.rival_turn(P2)
+    assert len(spies_on(g.p(P2))) == 1
+    g.finish()
 
 
 @pytest.mark.parametrize("humans", [1, 2])

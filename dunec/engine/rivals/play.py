@@ -36,7 +36,7 @@ from dunec.engine.loop.actions import NO
 from dunec.engine.loop.actions import faction as action_faction
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.setup import SetupError
-from dunec.engine.loop.setup import new_game as base_new_game
+from dunec.engine.loop.setup import new_game as base_new_game, remove_starters
 from dunec.engine.loop.state import TROOPS_PER_PLAYER, GameState, Player
 from dunec.engine.players.seats import duo_rival
 from dunec.engine.loop.steps import step
@@ -87,8 +87,18 @@ def _table(content, seed: int, people: int, epic: bool = False):
     all_leaders = sorted(m["id"] for m in content.of_kind("leader") if not m.get("side_of"))  # fronts only
     if not all_leaders:
         raise RivalSetupError("the cards define no leaders")
-    st = base_new_game(content, 3, seed, leaders=[all_leaders[0]] * 3, epic=epic, people=people)
+    # The seats are dealt before the leaders are chosen: their starting decks with a
+    # leader that removes no starting card; a chosen leader's removal comes after (_lead).
+    plain = [x for x in all_leaders if not content.defs[x].get("remove_starter")] or all_leaders
+    st = base_new_game(content, 3, seed, leaders=[plain[0]] * 3, epic=epic, people=people)
     return st, Rng(state=st.rng_state), all_leaders
+
+
+def _lead(content, p: Player, leader: str) -> None:
+    """A person takes the leader chosen for the seat, and begins without the starting
+    cards that leader removes (Staban Tuek's Diplomacy)."""
+    p.leader = leader
+    remove_starters(content, p)
 
 
 def _rival(seat: int, leader: str, garrison: int, water: int, agents: int) -> Player:
@@ -139,7 +149,8 @@ def new_solo_game(content, seed: int, difficulty: str = "novice", leader=None, r
         raise RivalSetupError("a solo game has two rivals")
     above_novice = difficulty != "novice"
     human = st.players[0]
-    human.leader, human.policy = leader, policy
+    _lead(content, human, leader)
+    human.policy = policy
     garrison = RIVAL_GARRISON_ABOVE_NOVICE if above_novice else 0
     st.players[1:] = [_seated(st, _rival(seat, rival_leaders[seat - 1], garrison, water=1, agents=2))
                       for seat in (1, 2)]
@@ -177,7 +188,8 @@ def new_duo_game(content, seed: int, leaders=None, policies=None, epic: bool = F
         raise RivalSetupError("a two-player game seats two people")
     policies = list(policies or ["random", "random"])
     for seat in (0, 1):
-        st.players[seat].leader, st.players[seat].policy = leaders[seat], policies[seat]
+        _lead(content, st.players[seat], leaders[seat])
+        st.players[seat].policy = policies[seat]
     # Decided: the rival starts with an empty garrison (base rules), and no water (it never uses resources).
     st.players[2] = _seated(st, _rival(2, "", garrison=0, water=0, agents=DUO_AGENTS))
     _hagal_deck(content, st, rng, "duo")
