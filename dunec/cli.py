@@ -887,13 +887,44 @@ def cmd_list(args) -> int:
         import json
         print(json.dumps(rows, indent=2))
         return EXIT_OK
+    width = max([6] + [len(r["set"]) for r in rows])
     for r in rows:
         extra = f" cost {r['cost']}" if r.get("cost") is not None else ""
         if r.get("side_of"):
             extra = f" (the back of {defs[r['side_of']]['name']})"
-        print(f"{r['kind']:9} {r['set']:6} {r['copies']:>2}x {r['id']:32} {r['name']}{extra}")
+        print(f"{r['kind']:9} {r['set']:{width}} {r['copies']:>2}x {r['id']:32} {r['name']}{extra}")
     print(f"{len(rows)} definitions, {sum(r['copies'] for r in rows)} copies")
+    for line in _mix_lines(args.sets):
+        print(line)
     return EXIT_OK
+
+
+def _mix_lines(spec) -> list:
+    """What each guest of a mixed game brings (`mix GUEST { }`, docs/language.md "Mixing games")."""
+    from dunec.content import load
+    from dunec.ir.meta import SetsError, mix_guests
+
+    if spec is None:
+        return []
+    vocab = load("compiled").vocab
+    named = [s for s in _set_list(spec) if s in vocab]
+    try:
+        guests = mix_guests(vocab, named)
+    except SetsError:
+        return []
+    out = []
+    for g, m in guests.items():
+        if m is None:
+            out.append(f"mix: {g} brings its declarations only (a guest requires it)")
+            continue
+        parts = [", ".join(m["kinds"]) or "no definitions"]
+        parts += [f"takes {k} {i}" for k, i in m["takes"]]
+        parts += [f"takes {k} {i} in the Epic game" for k, i in m.get("epic_takes", ())]
+        parts += [f"without {k} {i}" for k, i in m["removes"]]
+        parts += [f"{n} covers {o}" for o, n in m["covers"]]
+        parts += [f"its {o} is {n}" for o, n in m.get("stands", ())]
+        out.append(f"mix: {g} brings {'; '.join(parts)}")
+    return out
 
 
 def cmd_show(args) -> int:

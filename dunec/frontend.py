@@ -21,8 +21,8 @@ from dunec.check.tables import starting_deck
 from dunec.check.model import Model
 from dunec.check.resolve import Checker
 from dunec.check.sets import (
-    check_content_changes, check_decks, check_hagal, check_open_icons, check_playable, check_replacements,
-    check_space_replacements,
+    check_content_changes, check_decks, check_hagal, check_mixes, check_open_icons, check_playable,
+    check_replacements, check_space_replacements,
 )
 from dunec.check.vocab import read_set
 from dunec.paths import cards_dir
@@ -174,6 +174,7 @@ def _compile_sources(sources: list[tuple[str, str]], diags: Diagnostics, sets: t
     check_replacements(model, work)
     check_open_icons(model, work)
     check_content_changes(model, work)
+    check_mixes(model, work)
     check_playable(model, work)
     model.tests = check_tests(tests, model, work)
     model.context = frozenset(hidden)

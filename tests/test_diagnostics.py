@@ -51,7 +51,8 @@ ERRORS_MD = ROOT / "docs" / "errors.md"
 
 # Codes no data file can hold, each tested by a function in this module.
 COVERED_HERE = {"E0004": "test_undecodable_file_is_E0004", "E0407": "test_a_set_left_out_of_sets_is_E0407",
-                "E0309": "test_a_construct_the_engine_does_not_play_is_E0309_at_its_place"}
+                "E0309": "test_a_construct_the_engine_does_not_play_is_E0309_at_its_place",
+                "E0466": "test_a_mixed_card_taking_the_mentat_is_E0466_at_its_place"}
 NOT_TESTABLE = {"E0700"}  # internal compiler error: no input should ever produce it
 
 _EXPECT = re.compile(r"^(\^\s+)?(?:error|warning)\[([EW]\d{4})\](?:\s*@\s*(eof|line\s+(\d+)))?:(\d+)\s+(\S.*?)\s*$")
@@ -248,6 +249,7 @@ def test_every_call_site_names_a_registry_entry_with_fitting_arguments():
                     f"{path}:{line}: {name}'s {part} is {'fixed by the registry' if fixed else 'up to the call'}"
     used |= {"NUMBER_OUT_OF_RANGE", "UNPAYABLE_COST"}  # through DYNAMIC
     used |= {"NOT_PLAYED_YET"}  # rendered by a game's selection (ir/meta.py refusals), not a check
+    used |= {"MIX_TAKES_MENTAT"}  # rendered by a game's selection too (ir/meta.py _without_mentat)
     unused = sorted(name for name, e in ENTRIES.items() if name not in used)
     assert unused == ["BAD_FIELD_VALUE", "INTERNAL_ERROR"], f"entries no call raises: {unused}"
     assert all(e.of is not None for name, e in ENTRIES.items() if e.code == "E0106" and name != "BAD_FIELD_VALUE")
@@ -465,6 +467,29 @@ def test_a_construct_the_engine_does_not_play_is_E0309_at_its_place():
     with pytest.raises(SetsError) as e:
         from_model(model).select(("base", "scouts"))
     assert "scouts.dune:4:" in str(e.value) and "error[E0309]: `free` is not played by the engine yet" in str(e.value)
+
+
+def test_a_mixed_card_taking_the_mentat_is_E0466_at_its_place():
+    """A game whose board has no Mentat space refuses what a mix brings that takes the
+    Mentat (tests/test_mixes.py has Uprising's); the card checks clean, as it plays in
+    its own game."""
+    from dunec.content import from_model
+    from dunec.ir.meta import SetsError
+
+    src = ('set duel_game "Duel Game" {\n  requires core\n  kinds intrigue space\n'
+           '  mix old_war { kinds intrigue }\n}\n'
+           'set old_war "Old War" {\n  requires core\n  kinds intrigue space\n}\n'
+           'space duel_hall "Duel Hall" {\n  set duel_game\n  icon landsraad\n  effect { solari 1 }\n}\n'
+           'intrigue hire_mentat "Hire Mentat" {\n  set old_war\n  plot { pay spice 1 -> mentat }\n}\n')
+    model, diags = compile_sources([("duel.dune", src)])
+    assert not diags.items  # valid language
+    content = from_model(model)
+    with pytest.raises(SetsError) as e:
+        content.select(("duel_game", "old_war"))
+    assert ("duel.dune:15:1: error[E0466]: intrigue `hire_mentat` of set `old_war` takes the Mentat, "
+            "but a game of `duel_game` has no Mentat") in str(e.value)
+    assert "add `remove intrigue hire_mentat` to `mix old_war`" in str(e.value)
+    assert "hire_mentat" in content.select(("duel_game", "old_war"), playing=False).defs  # listed, shown
 
 
 def test_undecodable_file_does_not_stop_the_others(tmp_path):

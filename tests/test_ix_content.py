@@ -34,13 +34,14 @@ def ix_defs(model):
 # ---------------------------------------------------------------------- checks and shows
 def test_every_ix_file_checks_clean_by_itself(capsys):
     assert main(["check", str(IX)]) == 0
-    assert "ok: 86 definitions in 9 files" in capsys.readouterr().out  # 85 and the Epic game's list
+    # 85, the Epic game's list and the Ix board's post (an Uprising game's, rules 003)
+    assert "ok: 87 definitions in 9 files" in capsys.readouterr().out
 
 
 def test_every_ix_definition_shows_and_show_is_stable_through_a_reformat(model):
     """parse -> show, and parse -> fmt -> parse -> show, give the same text."""
     shown = {k: show_definition(d) for k, d in ix_defs(model).items()}
-    assert len(shown) == 86  # the 85 of the rulebook's components and the Epic game's deck list
+    assert len(shown) == 87  # the 85 of the rulebook's components, the Epic game's deck list, the Ix board's post
     assert all(text.splitlines()[0].startswith(d.name) for text, d in zip(shown.values(), ix_defs(model).values()))
     sources = [(f"{s}/{p.name}", p.read_text(encoding="utf-8"))  # base and the core it requires
                for s in ("base", "core") for p in sorted((cards_dir() / s).glob("*.dune"))]
@@ -67,7 +68,8 @@ def test_list_and_gallery_work_on_ix(capsys, tmp_path):
     for r in rows:
         copies[r["kind"]] += r["copies"]
     assert copies == {"card": 35, "intrigue": 17, "conflict": 4, "leader": 6, "tech": 18, "space": 4, "starter": 1, "hagal": 9,
-                      "deck": 1}  # the Epic game's list
+                      "deck": 1,  # the Epic game's list
+                      "post": 1}  # the Ix board's post, for spies in an Uprising game (rules 003)
     assert main(["gallery", "--sets", "ix", str(tmp_path / "g")]) == 0
     assert "Flagship" in (tmp_path / "g" / "index.html").read_text(encoding="utf-8")
 

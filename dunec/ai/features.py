@@ -15,7 +15,9 @@ An expansion's state is read from what its sets declare (`content.declared`):
 each unit kind beyond troops (in garrison, in the conflict, in supply, placed
 on the board), each track, each counter beyond the engine's own, each
 market's tiles (owned by whom, face up on a stack), each market of cards'
-face-up and kept entries, and each once-a-game token (held or not). A set the content does not
+face-up and kept entries, each once-a-game token (held or not), each piece (in
+supply, on the board) and who stands on each location the pieces stand on (the
+observation posts), and each board-held flag (up or not). A set the content does not
 hold adds no block, so the base game's vector is the same with or without the
 expansions installed, and a declared name a seat has not touched counts zero.
 """
@@ -66,6 +68,9 @@ class Layout:
     card_markets: bool = False  # a market of cards: its face-up entries by card (block `market_cards`)
     cells: dict = None    # graph track -> {cell: its index among the cells, sorted}
     grafts: bool = False  # a card with `graft`: the cards grafted on the agent turn under way (block `grafted`)
+    pieces: tuple = ()    # the sets' pieces (spies), sorted: per seat, in supply and on the board
+    posts: tuple = ()     # the locations pieces stand on (observation posts), sorted (block `posts`)
+    places: dict = None   # a location a unit is placed on -> the indexes of its spaces in `spaces`
 
     @property
     def set_fields(self) -> tuple:
@@ -76,6 +81,7 @@ class Layout:
         # two cells of a column lead to different cells
         fields += tuple(f"cell_{t}" for t in self.tracks if t in (self.columns or {}))
         fields += tuple(f"token_{t}" for t in self.tokens)
+        fields += tuple(f"{x}_{f}" for x in self.pieces for f in ("supply", "on"))
         return fields + (("tiles", "tiles_flipped") if self.tiles else ())
 
     @property
@@ -149,9 +155,12 @@ def _make_layout(content) -> Layout:
     tokens = tuple(sorted(content.declared("token"))) if content.vocab else ()
     columns = {t: {c: m["column"] for c, m in content.declared("track")[t]["cells"].items()}
                for t in tracks if "cells" in content.declared("track")[t]}
+    pieces = content.declared("piece") if content.vocab else {}
+    # the locations a piece stands on: the definitions of its `on` kind (posts)
+    posts = ids(*sorted({m["on"] for m in pieces.values()})) if pieces else ()
     lay = Layout(cards, intrigues, spaces, conflicts, blocks, {c: i for i, c in enumerate(cards)},
                  {c: i for i, c in enumerate(intrigues)}, subjects, units, tracks, counters, tiles,
-                 columns=columns, tokens=tokens)
+                 columns=columns, tokens=tokens, pieces=tuple(sorted(pieces)))
     extra = []
     if lay.set_fields:
         extra.append(("set_seats", MAX_SEATS * len(lay.set_fields)))
@@ -170,10 +179,25 @@ def _make_layout(content) -> Layout:
     grafts = any(defs[c].get("graft") for c in cards)
     if grafts:
         extra.append(("grafted", len(cards)))  # the two cards grafted on the agent turn under way, by card
+    if posts:
+        # per seat slot, per location: how many of the seat's pieces stand there (a post may
+        # hold two players' spies: Uprising's shared placement)
+        extra.append(("posts", MAX_SEATS * len(posts)))
     return Layout(cards, intrigues, spaces, conflicts, blocks + tuple(extra), lay.card_index, lay.intrigue_index,
                   subjects, units, tracks, counters, tiles, {s: i for i, s in enumerate(subjects)},
                   _offsets(blocks + tuple(extra)), columns, tokens, bool(card_kinds),
-                  {t: {c: i for i, c in enumerate(sorted(cols))} for t, cols in columns.items()}, grafts)
+                  {t: {c: i for i, c in enumerate(sorted(cols))} for t, cols in columns.items()}, grafts,
+                  lay.pieces, posts, _places(defs, spaces))
+
+
+def _places(defs: dict, spaces: tuple) -> dict:
+    """location -> the indexes of the spaces that stand for it: a space by its own id
+    (the base game's Arrakeen), and every space with `location ID` (Uprising's)."""
+    out: dict = {}
+    for i, s in enumerate(spaces):
+        for loc in dict.fromkeys((s, defs[s].get("location") or s)):
+            out.setdefault(loc, []).append(i)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def encode(state, seat: int, content, out=None) -> np.ndarray:
@@ -230,6 +254,14 @@ def encode(state, seat: int, content, out=None) -> np.ndarray:
     if "flags" in at:
         for i, flag in enumerate(sorted(view.flags)):
             vec[at["flags"][0] + i] = float(view.flags[flag])
+    if "posts" in at:
+        where = {x: i for i, x in enumerate(lay.posts)}
+        for p in players:
+            base = at["posts"][0] + rel(p.seat) * len(lay.posts)
+            for held in p.pieces.values():
+                for x in held.get("on", ()):
+                    if x in where:
+                        vec[base + where[x]] += 1.0
     np.clip(vec, 0.0, HIGH, out=vec)
     return vec
 
@@ -250,8 +282,10 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
     placed = {}  # (seat, unit kind) -> units placed on the board
     for space, (seat, kind) in view.placed.items():
         placed[seat, kind] = placed.get((seat, kind), 0) + 1
-        if "placed" in at and space in lay.spaces:
-            vec[at["placed"][0] + lay.spaces.index(space)] = 1 + rel(seat)
+        if "placed" in at:
+            # a location, shown on its space (Uprising's arrakeen_up stands for arrakeen)
+            for i in lay.places.get(space, ()):
+                vec[at["placed"][0] + i] = 1 + rel(seat)
     width = len(lay.set_fields)
     tile_index = {t: i for i, t in enumerate(lay.tiles)}
     for p in players:
@@ -265,6 +299,9 @@ def _set_state(vec, at: dict, lay: Layout, view, players, rel) -> None:
                    for t in lay.tracks] + [p.counters.get(c, 0) for c in lay.counters]
         values += [1 + lay.cells[t].get(p.tracks.get(t), -1) for t in lay.tracks if t in lay.columns]
         values += [float(t in p.tokens) for t in lay.tokens]
+        for x in lay.pieces:  # a piece's supply and how many stand on the board
+            held = p.pieces.get(x, {})
+            values += [held.get("supply", 0), len(held.get("on", ()))]
         if lay.tiles:
             values += [len(p.tiles), len(p.flipped)]
             for t in p.tiles:

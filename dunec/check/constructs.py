@@ -36,3 +36,28 @@ def unplayed_uses(model) -> dict:
             out.setdefault(d.set, []).extend(u for u in uses if u[0] in UNPLAYED_CONSTRUCTS)
     return {sid: sorted(uses, key=lambda u: (u[1].file, u[1].line, u[1].col)) for sid, uses in out.items()
             if uses}
+
+
+def takes_mentat(d) -> bool:
+    """The definition takes the Mentat (`mentat`) or asks whether it is available
+    (`mentat_available`), in a box or a requirement: a board space that gives the
+    Mentat, or a card that needs one on the board (ir/meta.py: a mix refuses the
+    second without the first, E0466)."""
+    from dunec.ir.ops import walk
+
+    def named(x) -> bool:
+        if x == "mentat_available":
+            return True
+        return isinstance(x, tuple) and any(named(y) for y in x)
+    if named(d.fields.get("requires")):
+        return True
+    return any(op.kind == "mentat" or named(op.args) for ops in d.boxes.values() for op in walk(ops))
+
+
+def mentat_uses(model) -> dict:
+    """set id -> ((id, file, line, col), ...) of its definitions that take the Mentat."""
+    out: dict = {}
+    for d in sorted(model.defs.values(), key=lambda d: (d.span.file, d.span.line, d.span.col)):
+        if takes_mentat(d):
+            out.setdefault(d.set, []).append((d.id, d.span.file, d.span.line, d.span.col))
+    return {s: tuple(v) for s, v in out.items()}

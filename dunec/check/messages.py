@@ -744,6 +744,57 @@ LINK_OFF_THE_BOARD = Code(
     label="{why}",
     help="{hint}")
 
+# Mixing games (rules 003 "Combining with other Dune: Imperium products"): `mix SET { }`.
+MIX_COVER_NOT_BROUGHT = Code(
+    "E0447", "`mix {guest}` replaces space `{old}` with `{new}`, which the mix does not bring",
+    "`replace space OLD with NEW` takes OLD off the board of a game of this set and puts\n"
+    "the guest's space NEW in its place. NEW joins the game only as the mix's other\n"
+    "lines say (`kinds ... space`, or `take space NEW`); otherwise OLD would leave the\n"
+    "board with nothing in its place.",
+    label="not brought by `mix {guest}`",
+    help="add `space` to the mix's `kinds`, or `take space {new}`")
+MIX_LINE_CHANGES_NOTHING = Code(
+    "E0448", "`mix {guest}` {verb} {kind} `{name}`, which it {does} anyway",
+    "A mix's `take KIND ID` brings in what its `kinds` leave out, and `remove KIND ID`\n"
+    "leaves out what its `kinds` bring. A line that takes a definition of a kind the\n"
+    "mix brings whole, or removes one of a kind it never brings, changes nothing: it\n"
+    "is usually a kind missing from (or left in) the `kinds` line.",
+    label="changes nothing")
+MIX_TAKES_MENTAT = Code(
+    "E0466", "{kind} `{id}` of set `{guest}` takes the Mentat, but a game of `{host}` has no Mentat",
+    "`mix SET { kinds ... }` brings another game's cards into a game of this set. The\n"
+    "Mentat is a token on a board space (the base game's Mentat space); a board without\n"
+    "that space has no Mentat (Uprising: rules 003), so a card that takes the Mentat or\n"
+    "asks whether it is available could never be played as printed. Such a game is\n"
+    "refused (`dunec play`, `simulate`, `Game`) at each such card; `dunec check`\n"
+    "accepts the card, which is right in a game of its own set. Leave it out of the\n"
+    "mix (rules 003 removes Calculated Hire from an Uprising game with base cards).",
+    label="takes the Mentat",
+    help="add `remove {kind} {id}` to `mix {guest}` in the set of `{host}`")
+MIX_NOT_A_GUEST = Code(
+    "E0467", "set `{host}` cannot mix `{guest}`: {why}",
+    "`mix SET { }` says what set SET brings into a game of this set when a game names\n"
+    "both (`--sets uprising,base`). SET is another game, or a set built on another game\n"
+    "(Rise of Ix, Immortality): a known set, neither this set, nor a set it requires\n"
+    "(already in every game of it), nor a set built on it (it plays whole there).",
+    label="not another game's set")
+MIX_KIND_NOT_HELD = Code(
+    "E0468", "set `{guest}` holds no `{kind}` definitions to mix",
+    "A mix's `kinds` line names the kinds of definitions the guest set brings into the\n"
+    "game (Imperium and intrigue cards; a board overlay's spaces and posts; leaders).\n"
+    "Each is a kind the guest set lists in its own `kinds`, or derives.",
+    label="not among the kinds of `{guest}`")
+MIX_CONTENT_UNKNOWN = Code(
+    "E0469", "`mix {guest}` {does} `{name}`, which is no {what} of {owner}",
+    "In `mix SET { }`, `take KIND ID` and `remove KIND ID` name a definition of the\n"
+    "guest set or of a set it requires, of that kind; `replace space OLD with NEW`\n"
+    "names a board space OLD of a game of this set and a space NEW of the guest, which\n"
+    "takes OLD's place (and its links to observation posts); `replace KIND OLD with NEW`\n"
+    "of another kind names the guest's OLD and the game's NEW, which a guest's card\n"
+    "naming OLD reads.",
+    label="no {what} of {owner}",
+    help=None)
+
 # A card's rule for the agent it sends, on a card that sends none (engine/loop/turns.py).
 IGNORE_REQUIREMENTS_NO_AGENT = Code(
     "E0490", "`ignore_requirements` on {kind} `{id}`, which has no agent icons",

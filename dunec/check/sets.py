@@ -7,6 +7,7 @@ from dunec.check.messages import (
     CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACE_UNCOUNTED, DECK_REPLACES_NOT_STARTER, DECK_SIZE_MISMATCH,
     HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_LEVEL_WITHOUT_QUALIFIED, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
     HAGAL_PREFERS_WITHOUT_PIECE, HAGAL_SENT_TO_ELSEWHERE, LEADER_REMOVES_ABSENT, LEADER_REMOVES_NOT_STARTER,
+    MIX_CONTENT_UNKNOWN, MIX_COVER_NOT_BROUGHT, MIX_KIND_NOT_HELD, MIX_LINE_CHANGES_NOTHING, MIX_NOT_A_GUEST,
     OPEN_ICON_UNUSED, REPLACE_IN_STARTING_DECK, REPLACE_MORE_THAN_HELD, REPLACING_CARD_HAS_COPIES, SET_CANNOT_START,
     SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
@@ -283,3 +284,79 @@ def check_replacements(model: Model, diags: Diagnostics) -> None:
         want = max(sum(x.n for _, x, m in before if mode in m) for mode in modes) if r.n is not None else 0
         if have is not None and want > have:
             diags.error(REPLACE_MORE_THAN_HELD, r.n_span, want=want, card=r.old, pile=pile, have=have)
+
+
+def check_mixes(model: Model, diags: Diagnostics) -> None:
+    """Each `mix GUEST { }` of a set (the host): GUEST is another game's set; its kinds
+    are the guest's; what it takes and removes is the guest's, what it replaces a space
+    of the host's game. (What a mix brings that takes the Mentat, on a board without
+    one, is refused for a game, E0466: ir/meta.py.)"""
+    like = {k: d.like for x in model.sets.values() for k, d in x.derived.items()}
+    for sid, decl in sorted(model.sets.items()):
+        if not decl.mixes or decl.defn.span.file not in model.files:
+            continue
+        host = reaches(model.sets, sid)
+        for guest, mix in decl.mixes.items():
+            g = model.sets.get(guest)
+            why, help = None, ""
+            if g is None:
+                why = "no set of that id is known"
+                help = did_you_mean(guest, model.sets) or one_of(sorted(model.sets), near=guest)
+            elif guest in host:
+                why = f"`{sid}` requires it, so every game of `{sid}` holds it whole"
+                help = f"drop `mix {guest}`"
+            elif sid in reaches(model.sets, guest):
+                why = f"it is built on `{sid}`, so it plays whole in a game of `{sid}`"
+                help = f"drop `mix {guest}`"
+            if why is not None:
+                diags.error(MIX_NOT_A_GUEST, mix.span, host=sid, guest=guest, why=why, help=help)
+                continue
+            reach = reaches(model.sets, guest)
+            held = set(g.kinds)
+            if g.defn.span.file not in model.files:
+                continue  # a bundled set known for its names only: its content is not among those checked
+            for kind, span in mix.kinds:
+                if kind not in held:
+                    diags.error(MIX_KIND_NOT_HELD, span, guest=guest, kind=kind,
+                                help=did_you_mean(kind, sorted(held)) or one_of(sorted(held), near=kind))
+
+            def of(ident, kind, sets):
+                return [d for d in model.defs.values() if d.id.split(".")[-1] == ident
+                        and like.get(d.kind, d.kind) == like.get(kind, kind) and d.set in sets]
+
+            def unknown(ident, kind, sets, does, span, owner):
+                if not of(ident, kind, sets):
+                    near = sorted({d.id for d in model.defs.values() if d.set in sets
+                                   and like.get(d.kind, d.kind) == like.get(kind, kind)})
+                    diags.error(MIX_CONTENT_UNKNOWN, span, guest=guest, does=does, name=ident,
+                                what=f"`{kind}`", owner=owner,
+                                help=did_you_mean(ident, near) or one_of(near, near=ident))
+                    return True
+                return False
+
+            brought = {k for k, _ in mix.kinds}
+
+            def whole(kind, ident):  # the definition is the guest's own, of a kind the mix brings
+                return any(d.set == guest and (d.kind in brought or like.get(d.kind) in brought)
+                           for d in of(ident, kind, {guest}))
+
+            for kind, ident, span in mix.takes + mix.epic_takes:
+                if not unknown(ident, kind, reach, f"takes {kind}", span, f"`{guest}` or a set it requires") \
+                        and whole(kind, ident) and (kind, ident, span) in mix.takes:
+                    diags.error(MIX_LINE_CHANGES_NOTHING, span, guest=guest, verb="takes", kind=kind, name=ident,
+                                does="brings", help=f"drop `take {kind} {ident}`: `kinds` brings every {kind}")
+            for kind, ident, span in mix.removes:
+                if not unknown(ident, kind, reach, f"removes {kind}", span, f"`{guest}` or a set it requires") \
+                        and not whole(kind, ident):
+                    diags.error(MIX_LINE_CHANGES_NOTHING, span, guest=guest, verb="removes", kind=kind, name=ident,
+                                does="leaves out", help=f"drop `remove {kind} {ident}`, or add `{kind}` to `kinds`")
+            for old, new, old_span, new_span, kind in mix.stands:
+                unknown(old, kind, reach, f"replaces {kind}", old_span, f"`{guest}` or a set it requires")
+                unknown(new, kind, host, f"reads {kind}", new_span, f"a game of `{sid}`")
+            taken = {i for k, i, _ in mix.takes if like.get(k, k) == "space"}
+            for old, new, old_span, new_span in mix.covers:
+                unknown(old, "space", host, "replaces space", old_span, f"a game of `{sid}`")
+                if not unknown(new, "space", reach, "brings in space", new_span, f"`{guest}` or a set it requires") \
+                        and not whole("space", new) and new not in taken:
+                    diags.error(MIX_COVER_NOT_BROUGHT, new_span, guest=guest, old=old, new=new)
+

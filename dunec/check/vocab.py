@@ -32,7 +32,13 @@ DECLARATIONS = ("counter", "unit", "track", "market", "token", "location")
 OPEN_DECLARATIONS = ("kind", "icon", "tags", "flag", "piece")
 CONTENT_CHANGES = ("replace", "remove")
 # `default`: the set is the game played when no sets are named (with the sets it requires).
-SET_FIELDS = ("requires", "kinds", "default") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
+# `mix SET { ... }`: what another game's set brings into a game of this one (rules 003
+# "Combining with other Dune: Imperium products"; docs/language.md, "Mixing games").
+SET_FIELDS = ("requires", "kinds", "default", "mix") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
+# The fields of a `mix SET { }`: the guest's kinds that join, content of the guest (or of
+# a set it requires) taken in although its kind does not join (`take KIND ID epic`: in the
+# Epic game only), content it leaves out, and the host's spaces a guest's space covers.
+MIX_FIELDS = ("kinds", "take", "remove", "replace")
 UNIT_FIELDS = {"strength": "unit_strength", "supply": "unit_supply"}
 # A market's numbers: how many face-down stacks its definitions are dealt into, or how
 # many face-up slots are dealt from one deck of them (one of the two).
@@ -213,7 +219,7 @@ def read_replacement(st: ast.Action, diags: Diagnostics, example: str = REPLACE_
 
 class SetDecl(Record):
     FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed",
-              "default", "default_span")
+              "default", "default_span", "mixes")
 
     def __init__(self, id: str, title: str, defn: ast.Definition, requires: list | None = None,
                  kinds: tuple = (), names: dict | None = None) -> None:
@@ -231,6 +237,28 @@ class SetDecl(Record):
         self.unplayed = []
         self.default = False  # `default`: the game played when no sets are named
         self.default_span = None
+        self.mixes = {}  # guest set id -> MixDecl: `mix SET { ... }`
+
+
+class MixDecl(Record):
+    """`mix SET { kinds KIND...; take KIND ID; remove KIND ID; replace KIND OLD with NEW }`
+    in a set (the host): in a game of the host, set SET (the guest, another game or a
+    set built on one) brings its declarations and only its definitions of these kinds,
+    the content taken, less the content removed; a guest's space covers a host's, and
+    the host's card NEW is the guest's OLD wherever a guest's card names it."""
+    FIELDS = ("guest", "span", "kinds", "takes", "epic_takes", "removes", "covers", "stands")
+
+    def __init__(self, guest: str, span: ast.Span) -> None:
+        self.guest = guest
+        self.span = span
+        self.kinds = []  # (kind, span)
+        self.takes = []  # (kind, id, span)
+        self.epic_takes = []  # (kind, id, span): `take KIND ID epic`, in the Epic game only
+        self.removes = []  # (kind, id, span)
+        self.covers = []  # (old space, new space, old span, new span)
+        # `replace KIND OLD with NEW` of another kind: the guest's OLD (left out) is the
+        # host game's NEW wherever a card names it (old, new, old span, new span, kind)
+        self.stands = []
 
 
 def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
@@ -262,6 +290,9 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
             continue
         if st.verb in OPEN_DECLARATIONS + CONTENT_CHANGES:
             _read_open(st, out, diags)
+            continue
+        if st.verb == "mix":
+            _read_mix(st, out, diags)
             continue
         decl = _declaration(st, out.id, diags)
         if decl is None:
@@ -439,6 +470,77 @@ def _read_change(st: ast.Action, out: SetDecl, example: str, diags: Diagnostics)
                     notes=[("first removed here", first)])
         return
     out.removes.append((str(kind.value), str(ident.value), ident.span))
+
+
+MIX_EXAMPLE = "mix base { kinds card intrigue; remove intrigue calculated_hire }"
+MIX_EXAMPLES = {"kinds": "kinds card intrigue", "take": "take reserve foldspace (or `take conflict ID epic`)",
+                "remove": "remove intrigue calculated_hire",
+                "replace": "replace space assembly_hall with interstellar_shipping"}
+
+
+def _read_mix(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
+    """`mix SET { ... }`: read here; the guest set and the content named are checked
+    against the sets known in check/sets.py (check_mixes)."""
+    if len(st.args) != 1 or st.args[0].kind != "name":
+        diags.error(NAME_EXPECTED, st.args[0].span if st.args else st.verb_span, field="mix", example=MIX_EXAMPLE)
+        return
+    if st.body is None:
+        diags.error(FIELD_NEEDS_BLOCK, st.span, field="mix", example=MIX_EXAMPLE)
+        return
+    guest = str(st.args[0].value)
+    if guest in out.mixes:
+        diags.error(NAME_DECLARED_TWICE, st.args[0].span, name=guest, set=out.id,
+                    notes=[("first mixed here", out.mixes[guest].span)])
+        return
+    mix = MixDecl(guest, st.args[0].span)
+    for f in st.body:
+        if not isinstance(f, ast.Action) or f.verb not in MIX_FIELDS:
+            word = f.verb if isinstance(f, ast.Action) else "statement"
+            diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
+                        kind="mix", help=did_you_mean(word, MIX_FIELDS) or one_of(MIX_FIELDS, near=word))
+            continue
+        words = list(f.args)
+        if f.body is not None or not words or any(a.kind != "name" for a in words):
+            diags.error(NAME_EXPECTED, words[0].span if words else f.verb_span, field=f.verb,
+                        example=MIX_EXAMPLES[f.verb])
+            continue
+        if f.verb == "kinds":
+            for a in words:
+                if any(k == a.value for k, _ in mix.kinds):
+                    diags.error(NAME_LISTED_TWICE, a.span, field="kinds")
+                else:
+                    mix.kinds.append((str(a.value), a.span))
+            continue
+        if f.verb == "replace":
+            if len(words) != 4 or words[2].value != "with":
+                diags.error(NAME_EXPECTED, words[0].span, field="replace", example=MIX_EXAMPLES["replace"])
+                continue
+            kind, old, new = words[0], words[1], words[3]
+            rows = mix.covers if kind.value == "space" else mix.stands
+            if any(o == old.value for o, *_ in rows):
+                first = next(r[2] for r in rows if r[0] == old.value)
+                diags.error(CONTENT_TWICE, old.span, what=str(kind.value), name=old.value, verb="replace",
+                            other=out.id, notes=[("first replaced here", first)])
+                continue
+            if kind.value == "space":
+                mix.covers.append((str(old.value), str(new.value), old.span, new.span))
+            else:
+                mix.stands.append((str(old.value), str(new.value), old.span, new.span, str(kind.value)))
+            continue
+        epic = f.verb == "take" and len(words) == 3 and words[2].value == "epic"
+        if len(words) != 2 and not epic:
+            diags.error(NAME_EXPECTED, words[0].span, field=f.verb, example=MIX_EXAMPLES[f.verb])
+            continue
+        kind, ident = words[:2]
+        rows = (mix.epic_takes if epic else mix.takes) if f.verb == "take" else mix.removes
+        if any(i == ident.value and k == kind.value for k, i, _ in rows):
+            first = next(s for k, i, s in rows if i == ident.value and k == kind.value)
+            diags.error(CONTENT_TWICE, ident.span, what=kind.value, name=ident.value,
+                        verb="name" if f.verb == "take" else "remove", other=out.id,
+                        notes=[("first named here", first)])
+            continue
+        rows.append((str(kind.value), str(ident.value), ident.span))
+    out.mixes[guest] = mix
 
 
 def _read_unit_flag(decl: Decl, f: ast.Action, diags: Diagnostics) -> None:

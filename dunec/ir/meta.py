@@ -7,8 +7,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
-from dunec.check.constructs import unplayed_uses
-from dunec.check.messages import NOT_PLAYED_YET
+from dunec.check.constructs import mentat_uses, unplayed_uses
+from dunec.check.messages import MIX_TAKES_MENTAT, NOT_PLAYED_YET
 from dunec.check.model import Def
 from dunec.check.tables import UNPLAYED_CONSTRUCTS, starting_deck
 from dunec.ir import value
@@ -98,6 +98,7 @@ def vocab_of(model) -> dict:
     step's reward is an effect keyed (track, "step N")."""
     out = {}
     unplayed = unplayed_uses(model)
+    mentat = mentat_uses(model)
     for sid in sorted(model.sets):
         s = model.sets[sid]
         names = {k: {} for k in ("counter", "unit", "track", "market", "token")}
@@ -131,6 +132,8 @@ def vocab_of(model) -> dict:
         if getattr(s, "default", False):
             out[sid]["default"] = True  # the game played when no sets are named
         out[sid].update(_open_tables(s, unplayed.get(sid, ())))
+        if mentat.get(sid):
+            out[sid]["mentat"] = mentat[sid]  # (id, file, line, col) of each definition taking the Mentat
     return out
 
 
@@ -160,6 +163,14 @@ def _open_tables(s, unplayed) -> dict:
         out["removes"] = tuple((kind, ident) for kind, ident, _ in s.removes)
     if unplayed:
         out["unplayed"] = tuple((c, sp.file, sp.line, sp.col) for c, sp in unplayed)
+    if getattr(s, "mixes", None):
+        # `mix GUEST { }`: what another game's set brings into a game of this one (select())
+        out["mixes"] = {g: {"kinds": tuple(k for k, _ in m.kinds), "takes": tuple((k, i) for k, i, _ in m.takes),
+                            "epic_takes": tuple((k, i) for k, i, _ in m.epic_takes),
+                            "removes": tuple((k, i) for k, i, _ in m.removes),
+                            "covers": tuple((o, n) for o, n, _, _ in m.covers),
+                            "stands": tuple((o, n) for o, n, *_ in m.stands)}
+                        for g, m in sorted(s.mixes.items())}
     return out
 
 
@@ -249,6 +260,114 @@ def refusals(vocab: dict, sets) -> list[str]:
     return out
 
 
+# Declarations held by a set's board (a flag): a guest brings them with its spaces only.
+BOARD_HELD = ("flag",)
+
+
+def _reach(vocab: dict, s: str) -> set:
+    out, todo = set(), [s]
+    while todo:
+        x = todo.pop()
+        if x not in out:
+            out.add(x)
+            todo.extend(vocab.get(x, {}).get("requires", ()))
+    return out
+
+
+def games_of(vocab: dict, s: str) -> set:
+    """The games a set is played in: the sets of its reach that require only shared
+    foundations (a set that requires nothing and is no game itself: `core`)."""
+    def foundation(x):
+        return not vocab.get(x, {}).get("requires") and not vocab.get(x, {}).get("default")
+    return {x for x in _reach(vocab, s) if not foundation(x)
+            and all(foundation(r) for r in vocab.get(x, {}).get("requires", ()))}
+
+
+def mix_guests(vocab: dict, named) -> dict:
+    """A game of the named sets that holds another game's sets (rules 003 "Combining
+    with other Dune: Imperium products"): the first named set's game is the host; a
+    named set of another game is a guest, brought in as a `mix GUEST { }` of the host's
+    sets says (guest -> that mix); a set a guest requires that the host's game lacks
+    and no one named comes for its declarations only (guest -> None). {} for a game
+    of one game's sets."""
+    if not named:
+        return {}
+    hosts = games_of(vocab, named[0])
+    if len(hosts) != 1:
+        return {}
+    host = next(iter(hosts))
+    members = set()
+    for s in named:
+        if host in _reach(vocab, s):
+            members |= _reach(vocab, s)
+    mixes = {g: m for x in sorted(members) for g, m in vocab.get(x, {}).get("mixes", {}).items()}
+    out: dict = {}
+    for s in named:
+        if s in members:
+            continue
+        if s not in mixes:
+            raise SetsError(f"set `{s}` is not of a game of `{host}`, and no set of that game mixes it in "
+                            f"(`mix {s} {{ ... }}`, docs/language.md \"Mixing games\"): "
+                            f"mixes it knows: {', '.join(sorted(mixes)) or 'none'}")
+        out[s] = mixes[s]
+    for s in list(out):
+        for r in sorted(_reach(vocab, s) - members):
+            out.setdefault(r, None)
+    # a guest's required foundation (core) is the host's too
+    return {g: m for g, m in out.items() if g not in members}
+
+
+def _mixed(defs: dict, vocab: dict, guests: dict) -> dict:
+    """The definitions of a game with guests: a guest's of the kinds its mix names,
+    less those it removes, and what a mix takes from the guest or a set it requires;
+    a space a mix replaces leaves the board, the guest's space taking its place and
+    its links to posts."""
+    like = {k: v["like"] for x in vocab.values() for k, v in x.get("kinds", {}).items()}
+    taken = {(like.get(k, k), i) for m in guests.values() if m for k, i in m["takes"]}
+    # in the Epic game only (the setup leaves an `epic_only` definition out of a standard game)
+    epic = {(like.get(k, k), i) for m in guests.values() if m for k, i in m.get("epic_takes", ())}
+    removed = {(like.get(k, k), i) for m in guests.values() if m for k, i in m["removes"]}
+    covers = {o: n for m in guests.values() if m for o, n in m["covers"]}
+    # the guest's content a host's card stands for is the host's only
+    stood = {o for m in guests.values() if m for o, _ in m.get("stands", ())}
+    out = {}
+    for k, m in defs.items():
+        if m["set"] in guests:
+            mix = guests[m["set"]]
+            if m["id"] in stood:
+                continue
+            key = (like.get(m["kind"], m["kind"]), m["id"].split(".")[-1])
+            kinds = mix["kinds"] if mix else ()
+            if key in epic:
+                m = {**m, "epic_only": True}
+            elif key not in taken and (key in removed or not (m["kind"] in kinds or like.get(m["kind"]) in kinds)):
+                continue
+        elif m.get("kind") == "space" and m["id"] in covers:
+            continue
+        if m.get("kind") == "post" and set(covers).intersection(m.get("links", ())):
+            m = {**m, "links": tuple(covers.get(x, x) for x in m["links"])}
+        out[k] = m
+    return out
+
+
+def _without_mentat(defs: dict, vocab: dict, guests: dict, host: str) -> list:
+    """E0466 at each definition a guest brings that takes the Mentat, when no board
+    space of the game gives it (rules 003: no Mentat in Uprising, so Calculated Hire
+    leaves an Uprising game with base cards)."""
+    uses = {(s, i): (f, ln, c) for s, v in vocab.items() for i, f, ln, c in v.get("mentat", ())}
+    if any(m.get("kind") == "space" and (m["set"], m["id"]) in uses for m in defs.values()):
+        return []
+    out = []
+    for m in sorted(defs.values(), key=lambda m: uses.get((m["set"], m["id"]), ("",)) + (m["id"],)):
+        where = uses.get((m["set"], m["id"]))
+        if m["set"] in guests and where is not None:
+            message, label, help = MIX_TAKES_MENTAT.render(
+                {"kind": m["kind"], "id": m["id"], "guest": m["set"], "host": host})
+            out.append(f"{where[0]}:{where[1]}:{where[2]}: error[{MIX_TAKES_MENTAT.code}]: {message}\n"
+                       f"  = help: {help}")
+    return out
+
+
 def required_first(vocab: dict, sets) -> tuple:
     """The sets and every set they require (vocab: Content.vocab), each after the
     sets it requires."""
@@ -281,6 +400,11 @@ class Content:
     # The sets the author's `--with` files need (content.sets_needed): a command
     # plays them by default and refuses a --sets that leaves one out.
     needs: tuple = ()
+    # The guests of a mixed game (mix_guests): guest set -> its mix, or None (declarations only).
+    guests: dict = field(default_factory=dict)
+    # A mix's `replace KIND OLD with NEW` (not a space): a card naming OLD reads NEW (rules
+    # that take a card's id: `copies`, `most_copies`, `discount`, `gain_card`).
+    aliases: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.sets:
@@ -327,6 +451,9 @@ class Content:
         for s in sets:
             if s not in self.vocab:
                 raise SetsError(f"unknown set `{s}` (known: {', '.join(sorted(self.vocab))})")
+        guests = mix_guests(self.vocab, [s for s in sets if s not in shared])
+        sets = (*sets, *(g for g in guests if g not in sets))  # a guest's required sets: declarations only
+        for s in sets:
             missing = [r for r in self.vocab[s]["requires"] if r not in sets]
             if missing:  # (a shared foundation comes unnamed: not in the example)
                 raise SetsError(f"set `{s}` requires {', '.join(missing)}: add it to --sets "
@@ -337,13 +464,21 @@ class Content:
                             "(`dunec show` shows the cards):\n" + "\n".join(refused))
         every = {**self.defs, **self.held}
         defs = {k: m for k, m in every.items() if m["set"] in sets or m["set"] not in self.vocab}
+        if guests:
+            defs = _mixed(defs, self.vocab, guests)
+            refused = _without_mentat(defs, self.vocab, guests, sets[len(shared)]) if playing else []
+            if refused:
+                raise SetsError("a card of this mix takes the Mentat, which the game's board does not hold:\n"
+                                + "\n".join(refused))
         # An overlay: a selected set's space takes the place of the spaces it `replaces`
         # (the CHOAM overlay covers base spaces, rules 000 setup), so the board, the agent
         # menus and House Hagal's cards never see a covered space.
         covered = {r.split(".")[-1] for m in defs.values() if m.get("kind") == "space" for r in m.get("replaces", ())}
         defs = {k: m for k, m in defs.items() if not (m.get("kind") == "space" and k in covered)}
         defs = _changed(defs, [self.vocab[s] for s in sets])
-        return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs)
+        aliases = {o: n for m in guests.values() if m for o, n in m.get("stands", ())}
+        return Content(defs, self.effects, self.backend, self.vocab, sets, self.programs, guests=guests,
+                       aliases=aliases)
 
     def declared(self, kind: str) -> dict:
         """The names of one kind ("counter", "unit", "track", "market", "token") this
@@ -354,6 +489,8 @@ class Content:
         if out is None:
             out = {}
             for s in self.sets:
+                if kind in BOARD_HELD and s in self.guests and "space" not in (self.guests[s] or {}).get("kinds", ()):
+                    continue  # a flag stands on its set's board, which a guest without spaces leaves out
                 out.update(self.vocab[s].get(kind, {}))
             self._by_kind[key] = out
         return out

@@ -172,6 +172,7 @@ class Ctx:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, False, to_hand=True)
 
     def gain_card(self, card: str) -> None:
+        card = self.engine.content.aliases.get(card, card)  # a mixed-in card naming its game's (ir/meta.py)
         rules_cards.gain_reserve_card(self.engine, self.player, card)
 
     def steal_intrigue(self, n: int) -> None:
@@ -190,6 +191,7 @@ class Ctx:
         rules_cards.draw_or_trash_top(self.engine, self.player)
 
     def discount(self, card: str, n: int) -> None:
+        card = self.engine.content.aliases.get(card, card)  # a mixed-in card naming its game's (ir/meta.py)
         self.player.discounts[card] = self.player.discounts.get(card, 0) + n
 
     def new_row(self) -> None:

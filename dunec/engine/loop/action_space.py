@@ -38,7 +38,7 @@ CONSTANTS = ("yes", "no", "reveal", "pass_turn", "pass", "end_turn", "stop_buyin
 FAMILIES = (
     ("first", ("first",), "which of the agent turn's rewards runs first: the space's or the card's"),
     ("place", ("agent_card", "space"), "send an agent with a card to a space"),
-    ("place_unit", ("placed_unit", "space"), "place a unit on a space after a won Conflict"),
+    ("place_unit", ("placed_unit", "place"), "place a unit on a location after a won Conflict"),
     ("play", ("intrigue",), "play an intrigue card (plot, combat)"),
     ("once", ("leader",), "use the leader's once-per-game ability"),
     ("token", ("token",), "spend a once-a-game token"),
@@ -229,6 +229,9 @@ def domains(content) -> dict:
         # any card may be grafted to a graft card: none without one (the base game, Ix)
         "grafted_card": ids(*DECK_KINDS, *card_kinds) if any(d.get("graft") for d in defs.values()) else (),
         "space": ids("space"),
+        # where a unit is placed after a won Conflict: a declared location (Uprising's spaces
+        # stand for theirs, arrakeen_up for arrakeen; the base game's share their ids)
+        "place": tuple(sorted(set(ids("space")) | set(content.declared("location") if vocab else ()))),
         "intrigue": ids("intrigue"),
         "leader": ids("leader"),
         "tile": ids(*tile_kinds) if tile_kinds else (),

@@ -90,7 +90,8 @@ def conflict_deck(content: Content, rng: Rng, epic: bool = False) -> list[str]:
     5 level II, 1 level I on top; Epic, 5 level III and 5 level II."""
     deck: list[str] = []
     for level, take in EPIC_CONFLICT_LAYERS if epic else CONFLICT_LAYERS:
-        pool = list(content.copies_of("conflict", level))
+        # a mix's conflict taken for the Epic game only (`take conflict ID epic`) stays out of a standard one
+        pool = [c for c in content.copies_of("conflict", level) if epic or not content.defs[c].get("epic_only")]
         rng.shuffle(pool)
         if len(pool) < take:
             raise SetupError(f"the {'Epic game' if epic else 'conflict deck'} needs {take} level {'I' * level} "

@@ -197,6 +197,7 @@ def quantity(e, ctx, q: tuple) -> int:
 
 
 def copies(e, p: Player, card: str) -> int:
+    card = e.content.aliases.get(card, card)  # a mixed-in card naming its own game's card (ir/meta.py)
     return sum(z.count(card) for z in (p.deck, p.hand, p.discard, p.played, p.revealed, p.aside[:1]))
 
 

@@ -53,7 +53,15 @@ def protecting(e, conflict=None) -> list:
     if where is None:
         return []
     declared = e.content.declared("flag")
-    return [f for f, on in sorted(e.state.flags.items()) if on and where in declared.get(f, {}).get("protects", ())]
+    return [f for f, on in sorted(e.state.flags.items())
+            if on and where in guarded(e, declared.get(f, {}).get("protects", ()))]
+
+
+def guarded(e, names) -> set:
+    """The locations a flag's `protects` names stand for: a board space's `location`
+    (Uprising's Shield Wall names the spaces Arrakeen, Spice Refinery and Imperial
+    Basin, whose locations its Conflicts are for), or the name itself."""
+    return {e.defs.get(n, {}).get("location") or n for n in names}
 
 
 def protected(e, conflict=None) -> bool:
