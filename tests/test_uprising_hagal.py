@@ -13,7 +13,7 @@ from dunec.engine.checks import invariants
 from dunec.engine.loop import setup
 from dunec.engine.rivals import deck as hagal
 from dunec.engine.rivals import play as rivals
-from dunec.engine.runs.runner import play_game, replay
+from dunec.engine.runs.runner import for_sets, play_game, replay
 from dunec.cardtest import reveal_conflict
 
 from hagal_support import RivalGame
@@ -434,3 +434,16 @@ def test_the_back_ends_agree_and_replays_are_exact(interpreted, compiled, humans
         assert a.digest() == b.digest() and a.log == b.log, f"{humans}, seed {seed}"
         again = replay(b_content, humans, seed, names, b.decisions, difficulty="expert", sets=["uprising"])
         assert again.digest() == b.digest()
+
+
+@pytest.mark.parametrize("guest", ["base", "ix", "immortality"])
+@pytest.mark.parametrize("humans", [1, 2])
+def test_rival_games_of_uprising_s_mixes_keep_every_invariant(compiled, guest, humans):
+    """A mix brings no House Hagal cards: Uprising's deck plays against the mixed board."""
+    mixed = for_sets(compiled, ["uprising", guest])
+    for seed in range(6):
+        st = play_game(mixed, humans, seed, ["greedy", "random"][:humans], quiet=True, check=invariants.check,
+                       difficulty=DIFFICULTIES[seed % 3])
+        assert st.finished
+        assert Counter(st.hagal_deck + st.hagal_discard) == Counter(hagal.cards_for(mixed, st.mode))
+        assert all(mixed.defs[c]["set"] == "uprising" for c in st.hagal_deck)
