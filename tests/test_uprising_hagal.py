@@ -157,15 +157,20 @@ def test_the_green_spy_takes_the_assembly_hall_post_first(up):
     g.finish()
 
 
-def test_espionage_gives_bene_gesserit_influence_and_a_spy_on_a_faction_post(up):
+def test_espionage_gives_bene_gesserit_influence_and_a_spy_where_it_has_least_influence(up):
     g = game(up)
     before = snap(g)
     g.stack("hagal_espionage")
     g.rival_turn(P2)
     assert g.state.occupied == {"espionage": P2}
-    (post,) = spies_on(g.p(P2))
-    assert post in ("post_emperor", "post_guild", "post_bene_gesserit", "post_fremen")
+    assert spies_on(g.p(P2)) == ["post_emperor"]  # a tie at 0: the first post offered
     assert changes(g, before) == {P2: {"bene_gesserit": 1, "agents_left": -1}}
+    g.finish()
+    g = game(up)
+    set_influence(g, P2, emperor=1, guild=1)
+    g.stack("hagal_espionage")
+    g.rival_turn(P2)
+    assert spies_on(g.p(P2)) == ["post_fremen"]
     g.finish()
 
 

@@ -123,6 +123,22 @@ def preferred(e, options: list) -> Optional[int]:
     return None
 
 
+def faction_post(e, p, options: list) -> Optional[int]:
+    """Where a rival puts a piece when every post offered is a Faction's (its spaces
+    give one Faction): the post of the Faction where it has least Influence (ties: the
+    first offered), as it takes Influence (Uprising's Espionage card). None otherwise."""
+    best = None
+    for i, a in enumerate(options):
+        loc = a[-1] if isinstance(a, tuple) and a else None
+        d = e.defs.get(loc) if isinstance(loc, str) else None
+        factions = {e.defs[s].get("faction") for s in (d or {}).get("links", ()) if s in e.defs}
+        if d is None or d.get("kind") != "post" or len(factions) != 1 or None in factions:
+            return None
+        key = (p.influence[factions.pop()], i)
+        best = key if best is None or key < best else best
+    return None if best is None else best[1]
+
+
 def combat_card(e, who: str) -> Optional[str]:
     """The card a rival draws in the Combat phase: the Reshuffle card reshuffles
     the deck and the rival draws again."""

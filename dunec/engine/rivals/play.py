@@ -244,7 +244,8 @@ def _by_mechanism(e, p: Player, kind: str, options: list) -> Optional[int]:
     if kind == "place_unit":
         return rival_units.place_unit(e, p, options)
     if kind == "place_piece":
-        return hagal.preferred(e, options)
+        preferred = hagal.preferred(e, options)
+        return preferred if preferred is not None else hagal.faction_post(e, p, options)
     if kind == "deploy" and all(a[0] == "deploy" for a in options):
         return rival_units.deploy_most(options)
     if kind == "choose":
