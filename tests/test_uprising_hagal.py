@@ -452,3 +452,30 @@ def test_rival_games_of_uprising_s_mixes_keep_every_invariant(compiled, guest, h
         assert st.finished
         assert Counter(st.hagal_deck + st.hagal_discard) == Counter(hagal.cards_for(mixed, st.mode))
         assert all(mixed.defs[c]["set"] == "uprising" for c in st.hagal_deck)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_adapters_play_uprising_against_rivals(players):
+    """OpenSpiel and PettingZoo seat the people only; the rivals play inside the engine."""
+    pyspiel = pytest.importorskip("pyspiel", reason="the `ai` extra (open_spiel) is not installed")
+    pytest.importorskip("pettingzoo", reason="the `ai` extra (pettingzoo) is not installed")
+    import numpy as np
+
+    import dunec.ai.openspiel_game  # noqa: F401  (registers python_dune_imperium)
+    from dunec.ai import features
+    from dunec.ai.pettingzoo_env import env
+
+    game = pyspiel.load_game("python_dune_imperium", {"players": players, "seed": 3, "sets": "uprising"})
+    state = game.new_initial_state()
+    assert game.observation_tensor_size() == features.layout(state.engine_game.content).size
+    rng = np.random.default_rng(3)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert len(state.returns()) == players
+    e = env(players=players, seed=3, sets=("uprising",))
+    e.reset(seed=3)
+    for agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _ = e.last()
+        assert e.observation_space(agent).contains(obs)
+        e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert e.game.is_terminal() and e.game.state.mode == ("solo" if players == 1 else "duo")
