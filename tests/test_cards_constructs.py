@@ -248,6 +248,9 @@ def test_every_base_verb_is_probed():
     # return_to_hand), tests/test_immortality_hagal.py (trash_slot).
     used |= {"combat_space", "return_to_hand", "trash_slot"}
     used |= {"clear"}  # a set's flag: tests/test_flags.py
+    # Uprising's Imperium cards (session 23): their card tests (cards/uprising/imperium.dune)
+    # and tests/test_ucards_constructs.py.
+    used |= {"deploy_recruits", "sort_top"}
     used |= {"this_round"}  # a rule for the round: Call to Arms in tests/test_uprising_intrigue.py
     # A two-sided leader's verbs are probed on Uprising's Lady Jessica: tests/test_leader_sides_tracks.py.
     used |= {"flip_leader", "repeat_space"}
@@ -386,6 +389,9 @@ def test_every_condition_is_probed():
     used |= {"units_ahead", "opponent_combat_intrigue", "gained_this_turn"}  # played on Immortality's cards (tests/test_immortality_cards.py)
     used |= {"swordmasters"}  # played on Uprising's Swordmaster space (tests/test_uprising_setup.py)
     used |= {"flag", "protected"}  # played on a set's flags (tests/test_flags.py)
+    # Uprising's Imperium cards (session 23): their card tests and tests/test_ucards_constructs.py
+    used |= {"maker_space", "cards_revealed", "discarded", "acquired"}
+    used |= {"trashed_cost", "placed"}  # played on Princess Irulan and Staban Tuek (tests/test_uprising_leaders.py)
     used |= {"rival_alliance_at"}  # played on Shadow Alliance (tests/test_uprising_intrigue.py)
     used |= {"recalled", "spying"}  # played on a set's pieces (tests/test_uprising_spies.py)
     used |= {"strength"}  # played on Gurney Halleck (tests/test_uprising_leaders.py)
@@ -419,6 +425,7 @@ def test_every_count_is_probed():
     used |= {"in_conflict", "deployed_this_turn", "factions_below", "sword_cards", "other_sword_cards"}
     used |= {"other_grafted"}  # played on graft cards (tests/test_graft.py)
     used |= {"reached"}  # played on a set's tracks (tests/test_tracks.py)
+    used |= {"cards_revealed"}  # Uprising's Sardaukar Coordination (tests/test_ucards_constructs.py)
     assert set(T.COUNTS) <= used
 
 

@@ -9,6 +9,7 @@ from dunec.check.diagnostics import an, did_you_mean, one_of
 from dunec.check.forms import _is_slot as is_slot, match, show_forms
 from dunec.check.messages import (
     BLOCK_NEEDED, BLOCK_NOT_TAKEN, FORM_TAKES_NO_BLOCK, CHOICE_COUNT_EXPECTED, COMPARISON_EXPECTED, COST_WITHOUT_AMOUNT,
+    ACQUIRED_OUTSIDE_WATCH, DISCARDED_OUTSIDE_DISCARD,
     EFFECT_IN_PASSIVE, FLIP_WITHOUT_SIDE, GRAFT_READ_OUTSIDE_AGENT_BOX, LEADER_TRACK_ELSEWHERE, MODIFIER_AS_EFFECT,
     NOTHING_TO_PAY, NO_CARD_TO_TRASH, NO_AGENT_SENT, NO_SPACE_SENT_TO, PIECE_HERE_NO_AGENT, PIECE_NEAR_VIA_ICON,
     REPEAT_WITHOUT_SPACE, REQUIREMENT_IN_BOX, SIGNET_OUTSIDE_CARD, TAG_UNKNOWN, TOO_FEW_OPTIONS,
@@ -102,7 +103,8 @@ class EffectChecker:
                 if costs is not None and c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"] \
                         and not self._graft_read_here(c.args[0].span, "trash other_grafted", box, defn):
                     costs = None
-            gain = self._block(st.gain, box, defn)
+            remembers = costs is not None and any(c[0] == "discard" for c in costs)
+            gain = self._remembering(st.gain, box, defn) if remembers else self._block(st.gain, box, defn)
             if costs is None:
                 return None
             return Op("pay", (costs,), gain)
@@ -125,6 +127,22 @@ class EffectChecker:
                 continue
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["card"]:
                 out.append(("trash_card",))
+                continue
+            if c.verb == "trash" and c.args and str(c.args[0].value) in ("intrigue", "card"):
+                # `trash intrigue N` (your Intrigue cards); `trash card from ZONE [FACTION]`
+                # (a card from the zone; with a faction, another card of that faction)
+                forms = ("intrigue <int>", "card from <zone>", "card from <zone> <faction>")
+                m, err = match(forms, c.args, self.v.tables.get)
+                if m is None:
+                    self._slot_or_form_error("trash", forms, c, err)
+                    ok = False
+                elif m.form == "intrigue <int>":
+                    if self._number(c.args[-1], "cost", UNPAYABLE_COST):
+                        out.append(("trash_intrigue", m.values[0]))
+                    else:
+                        ok = False
+                else:
+                    out.append(("trash_card", m.values[0], m.values[1] if len(m.values) > 1 else ""))
                 continue
             if c.verb == "trash" and [str(a.value) for a in c.args] == ["other_grafted"]:
                 out.append(("trash_other_grafted",))  # where it stands: checked by the `pay` (E0431)
@@ -267,7 +285,10 @@ class EffectChecker:
         self._trash_bodies = getattr(self, "_trash_bodies", 0) + trashing
         self._piece_bodies = getattr(self, "_piece_bodies", 0) + placing
         try:
-            body = self._block(st.body, box, defn) if st.body is not None else ()
+            # a discard's body reads its cards, a rule for the round's the card acquired
+            body = () if st.body is None else self._remembering(st.body, box, defn) if st.verb == "discard" else \
+                self._remembering(st.body, box, defn, "_acquiring") if st.verb == "this_round" else \
+                self._block(st.body, box, defn)
         finally:
             self._trash_bodies -= trashing
             self._piece_bodies -= placing
@@ -392,7 +413,25 @@ class EffectChecker:
               "two_sided_leader": _needs_two_sided_leader, "sent_space": _needs_sent_space}
 
     # ------------------------------------------------------------------ conditions
+    def _remembering(self, stmts: list, box: str, defn: ast.Definition, what: str = "_remembers") -> tuple:
+        """The body of a discard that remembers its cards (`discard N { ... }`, the gains of
+        `pay discard N -> ...`): where the condition `discarded` may read them (E0495);
+        with `what` "_acquiring", the body of `this_round acquire { ... }`, where `acquired`
+        may read the card acquired (E0496)."""
+        setattr(self, what, getattr(self, what, 0) + 1)
+        try:
+            return self._block(stmts, box, defn)
+        finally:
+            setattr(self, what, getattr(self, what) - 1)
+
     def _cond(self, c, defn: ast.Definition):
+        if not isinstance(c, ast.CondOp) and c.name == "discarded" and not getattr(self, "_remembers", 0):
+            faction = c.args[0].text() if c.args else "FACTION"
+            self.d.error(DISCARDED_OUTSIDE_DISCARD, c.name_span, faction=faction)
+            return None
+        if not isinstance(c, ast.CondOp) and c.name == "acquired" and not getattr(self, "_acquiring", 0):
+            self.d.error(ACQUIRED_OUTSIDE_WATCH, c.name_span, card=c.args[0].text() if c.args else "CARD")
+            return None
         if isinstance(c, ast.CondOp):
             parts = [self._cond(p, defn) for p in c.parts]
             if any(p is None for p in parts):

@@ -867,6 +867,25 @@ PLACED_OUTSIDE_PIECE = Code(
     help="put it in the body of the piece's verb: `spies 1 {{ if {name} landsraad {{ solari 1 }} }}`")
 
 
+# Uprising's Imperium constructs (session 23, ucards).
+DISCARDED_OUTSIDE_DISCARD = Code(
+    "E0495", "`discarded {faction}` reads a discard, but no discard of this box remembers one here",
+    "`discarded FACTION` holds when a card of the faction was among the cards a discard\n"
+    "discarded \"this way\" (Guild Envoy: \"Discard a card. If you discarded a Spacing\n"
+    "Guild card: draw 2 cards\"). Only the body of that discard remembers its cards:\n"
+    "`discard N { ... }`, or the gains of a trade paid with a discard (`pay discard N\n"
+    "-> { ... }`). Anywhere else there is no discard to read.",
+    label="no discard remembered here",
+    help="write it in the body of the discard: `discard 1 {{ if discarded {faction} {{ ... }} }}`")
+ACQUIRED_OUTSIDE_WATCH = Code(
+    "E0496", "`acquired {card}` reads an acquisition, but no rule watching acquisitions runs this body",
+    "`acquired CARD` holds when the card whose acquisition runs the body is that card\n"
+    "(Guild Spy: \"if you acquire The Spice Must Flow this turn\"). Only the body of a\n"
+    "rule set for the rest of the round on acquisitions (`this_round acquire { ... }`)\n"
+    "runs for an acquisition; anywhere else there is no card acquired to read.",
+    label="no acquisition runs this body",
+    help="write it in a rule for the round: `this_round acquire {{ if acquired {card} {{ ... }} }}`")
+
 # --- card tests (`test NAME "Title" { ... }`): the same families as definitions
 TEST_UNKNOWN_STEP = UNKNOWN_FIELD.variant(
     "unknown test step", "a test has `card`, `given {{ ... }}`, `answer ...`, `play ...` and `expect {{ ... }}`")

@@ -84,7 +84,7 @@ NUMBER_OF_QUANTITY = {
     "influence": "influence", "players": "players", "copies": "card_copies",
     "intrigue": "held",
     "in_conflict": "held", "in_play": "held", "tiles": "held", "persuasion": "held", "agents_at": "held",
-    "card_icons": "held", "strength": "strength", "trashed_cost": "card_cost",
+    "card_icons": "held", "strength": "strength", "trashed_cost": "card_cost", "cards_revealed": "held",
 }
 # The range of a cost's amount, by what is paid; "cost" otherwise.
 NUMBER_OF_COST = {"garrison": "troop_cost", "deployed": "troop_cost", "influence": "influence_cost"}

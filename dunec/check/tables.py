@@ -124,8 +124,20 @@ CONDITIONS: dict[str, CondDef] = {
     "grafted_with": CondDef(tuple(" ".join(["<faction>"] * n) for n in range(1, 5))),
     # The board space this agent was sent to is a Faction's (Beguiling Pheromones).
     "faction_space": CondDef(("",)),
+    # Session 23 (ucards): the space this agent was sent to is a maker space (Desert
+    # Power: "if you sent an Agent to a Maker board space this turn"); the cards you
+    # revealed this turn of a faction (Sardaukar Coordination), this card included.
+    "maker_space": CondDef(("",)),
+    "cards_revealed": CondDef(("<faction>",), quantity=True),
+    # a card of the faction among those the discard whose body this is discarded
+    # (`discard 1 { if discarded guild { ... } }`, the gains of `pay discard 1 -> ...`; E0495)
+    "discarded": CondDef(("<faction>",)),
+    # the card whose acquisition runs this body (`this_round acquire { if acquired CARD { } }`;
+    # E0496 elsewhere): Guild Spy's "if you acquire The Spice Must Flow this turn"
+    "acquired": CondDef(("<card>",)),
     # Units of a declared kind: yours in the Conflict, or all of yours out of your supply.
-    "in_conflict": CondDef(("<unit>",), quantity=True),
+    # (no unit named: units of every kind, troops and a set's: Chani, Clever Tactician)
+    "in_conflict": CondDef(("", "<unit>"), quantity=True),
     "in_play": CondDef(("<unit>",), quantity=True),
     "tiles": CondDef(("<market>",), quantity=True),  # the tiles you own from a set's market
     "persuasion": CondDef(("",), quantity=True),
@@ -174,12 +186,13 @@ COUNTS: dict[str, tuple[str, ...]] = {
     "factions_at": ("<int>",),
     "opponents_with_more": ("<faction>",),
     "reached": ("<track>",),  # the step (a line) or column (a graph) of the player's token
-    "in_conflict": ("<unit>",),
+    "in_conflict": ("", "<unit>"),
     "deployed_this_turn": ("", "<unit>"),  # units of every kind, or of one kind
     "factions_below": ("<int>",),  # factions where you have less influence than N
     "sword_cards": ("",),  # revealed cards that give swords this turn
     "other_sword_cards": ("",),  # the same, besides this card
     "other_grafted": ("icons",),  # the agent icons of the other grafted card
+    "cards_revealed": ("<faction>",),  # your revealed cards of the faction (this card included)
 }
 
 CMPS = (">=", "<=", "==", "!=", ">", "<")

@@ -9,13 +9,19 @@ from dunec.ir.lexicon import (  # noqa: F401 (read by show)
     NAMES, UNITS, amount, in_place_of, name, price_of, titled, unit_names, units,
 )
 from dunec.ir.ops import Op, Ops
-from dunec.ir.verbs import OPS
+from dunec.ir.verbs import _ZONE_WORDS, OPS, ROWS
 
 def cost(c: tuple) -> str:
     if c[0] == "trash_this":
         return "trash this card"
     if c[0] == "trash_card":
+        if len(c) > 1:  # `trash card from ZONE [FACTION]`
+            if not c[2]:
+                return f"trash a card from your {_ZONE_WORDS.get(c[1], c[1])}"
+            return f"trash another {name(c[2])} card from your {_ZONE_WORDS.get(c[1], c[1])}"
         return "trash a card"
+    if c[0] == "trash_intrigue":
+        return f"trash {c[1]} Intrigue card{'s' if c[1] != 1 else ''}"
     if c[0] == "trash_other_grafted":
         return "trash the other grafted card"
     if c[0] == "recall":  # a set's pieces back from the board (`pay recall spies 1`)
@@ -69,6 +75,12 @@ def cond(c: tuple) -> str:
         return "this card is grafted"
     if k == "faction_space":
         return "the Agent went to a Faction board space"
+    if k == "acquired":
+        return f"the card acquired is {name(c[1])}"
+    if k == "discarded":
+        return f"you discarded {'an' if name(c[1])[:1] in 'AEIOU' else 'a'} {name(c[1])} card this way"
+    if k == "maker_space":
+        return "you sent an Agent to a Maker board space this turn"
     if k == "placed":
         return f"placed on a post linked to a {'Faction' if c[1] == 'faction' else name(c[1])} space"
     if k == "grafted_with":
@@ -109,6 +121,8 @@ def _phrases(q: tuple) -> tuple[str, str]:
     if k == "deployed_this_turn":
         one, many = unit_names(q[1]) if len(q) > 1 else ("unit", "units")
         return f"{one} you deployed to the Conflict this turn", f"{many} you deployed to the Conflict this turn"
+    if k == "in_conflict" and len(q) == 1:
+        return "unit of yours in the Conflict", "your units in the Conflict"
     if k in ("in_conflict", "in_play"):
         one, many = unit_names(q[1])
         where = "in the Conflict" if k == "in_conflict" else "out of your supply"
@@ -116,6 +130,7 @@ def _phrases(q: tuple) -> tuple[str, str]:
     return {
         "influence": lambda: (f"Influence you have with {name(q[1])}", f"{name(q[1])} Influence"),
         "cards_in_play": lambda: (f"{name(q[1])} card you have in play", f"{name(q[1])} cards in play"),
+        "cards_revealed": lambda: (f"{name(q[1])} card you revealed", f"{name(q[1])} cards you revealed"),
         "units": lambda: ("troop of yours in the Conflict", "your troops in the Conflict"),
         "garrison": lambda: ("garrisoned troop", "garrisoned troops"),
         "players": lambda: ("player", "players"),
@@ -182,7 +197,9 @@ def op(o: Op) -> str:
 
 
 # Effects that govern others: a condition, a cost, a choice, a count or a target.
-SCOPING = frozenset(("if", "pay", "choose", "foreach", "each_opponent", "opponent"))
+# A block verb governs its body as a condition does (`retreat_for 2 { swords 4 }`, `may { }`).
+SCOPING = frozenset(("if", "pay", "choose", "foreach", "each_opponent")) | frozenset(
+    r.op for r in ROWS if r.block)
 
 
 def ops(xs: Ops) -> str:

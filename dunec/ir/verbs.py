@@ -123,6 +123,8 @@ def _units_of(word: str, form: str, v: list) -> tuple:
 def _trash(word: str, form: str, v: list) -> tuple:
     if form in ("this", "other_grafted"):
         return (form, "")
+    if len(v) == 2:  # `trash card from play emperor`: a card of that faction
+        return ("card", v[0], v[1])
     return ("card", v[0] if v else "")
 
 
@@ -131,6 +133,8 @@ def _trash_text(a: tuple) -> str:
         return "trash this card"
     if a[0] == "other_grafted":
         return "trash the other grafted card"
+    if len(a) > 2:
+        return f"trash another {name(a[2])} card from your {_ZONE_WORDS.get(a[1], a[1])}"
     return f"trash a card{' from your ' + _ZONE_WORDS.get(a[1], a[1]) if a[1] else ''}"
 
 
@@ -184,7 +188,8 @@ def _buy_text(a: tuple) -> str:
 def _influence_text(a: tuple) -> str:
     where = {"any": "any Faction", "space": "that space's Faction", "all": "each Faction",
              "behind": "a Faction where an opponent has more than you",
-             "secret": "each Faction you chose in secret, revealing them"}.get(a[0], name(a[0]))
+             "secret": "each Faction you chose in secret, revealing them",
+             "spied": "each Faction you are spying on"}.get(a[0], name(a[0]))
     return f"+{a[1]} Influence with {where}"
 
 
@@ -211,6 +216,7 @@ def _gain_worth(a: tuple) -> float:
 
 
 CARD_BOXES = ("agent", "reveal", "plot", "signet")
+TRASH_BOXES = ("agent", "reveal", "plot", "combat", "space", "reward", "signet", "acquire", "track")
 _ZONE_WORDS = {"discard": "discard pile", "play": "cards in play"}
 
 ROWS: tuple[VerbRow, ...] = (
@@ -226,10 +232,10 @@ ROWS: tuple[VerbRow, ...] = (
             lower=_lose_influence, worth=lambda a: -2.6 * a[1],
             text=lambda a: f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"),
     VerbRow("influence", ("<faction> <int>", "any <int>", "space <int>", "all <int>", "behind <int>",
-                          "secret <int>"),
+                          "secret <int>", "spied <int>"),
             boxes=tuple(b for b in ALL_BOXES if b not in ("combat",)), asks=True, lower=_faction_or_word,
             text=_influence_text, needs={"space <int>": "agent_box"},
-            worth=lambda a: 2.6 * a[1] * (4 if a[0] == "all" else 2 if a[0] == "secret" else 1)),
+            worth=lambda a: 2.6 * a[1] * (4 if a[0] == "all" else 2 if a[0] in ("secret", "spied") else 1)),
     # units
     VerbRow("deploy", ("<int>", "any", "<int> from supply", "recruited"),
             boxes=("agent", "reveal", "plot", "combat", "signet", "space", "control", "hagal"), asks=True,
@@ -239,12 +245,17 @@ ROWS: tuple[VerbRow, ...] = (
             text=lambda a: "retreat any number of troops" if a[0] < 0 else f"retreat up to {a[0]} troops",
             worth=0.3),
     # cards
-    VerbRow("trash", ("this", "card", "card from <zone>", "other_grafted"),
-            boxes=("agent", "reveal", "plot", "combat", "space", "reward", "signet", "acquire", "track"), asks=True,
+    VerbRow("trash", ("this", "card", "card from <zone>", "card from <zone> <faction>", "other_grafted"),
+            boxes=TRASH_BOXES, asks=True,
             lower=_trash,
             needs={"this": "card_definition", "other_grafted": "grafted_agent_box"},
             text=_trash_text,
             worth=lambda a: 0.8 if a[0] == "card" else -0.5),
+    # `trash intrigue N`: N of your Intrigue cards, your choice, leave the game (the
+    # player's trash pile; rules/intrigue.py)
+    VerbRow("trash", ("intrigue <int>",), kind="trash_intrigue", boxes=TRASH_BOXES, asks=True,
+            text=lambda a: f"trash {a[0]} of your Intrigue cards" if a[0] > 1 else "trash one of your Intrigue cards",
+            worth=lambda a: -1.2 * a[0]),
     # `trash card from hand { ... }`: the body runs after a card is trashed, about that
     # card (`trashed_cost`: Princess Irulan's "if it has a cost of 1+"); nothing trashed,
     # no body.
@@ -253,6 +264,10 @@ ROWS: tuple[VerbRow, ...] = (
             lower=_trash, text=lambda a: _trash_text(a) + "; if you do", worth=1.0),
     VerbRow("discard", ("<int>",), boxes=CARD_BOXES, asks=True,
             text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}", worth=lambda a: -1.5 * a[0]),
+    # `discard N { ... }`: the body runs after the discards, reading the cards discarded
+    # (the condition `discarded FACTION`: Guild Envoy's "if you discarded a Spacing Guild card")
+    VerbRow("discard", ("<int>",), kind="discard_then", block=True, method="discard_then", boxes=CARD_BOXES,
+            asks=True, text=lambda a: f"discard {a[0]} {plural(a[0], 'card')}, then", worth=0.8),
     # `combat`: a combat intrigue card acquires too (Uprising's Devour, Impress: docs/decisions.md)
     VerbRow("acquire", ("cost <= <int>", "cost <= <int> top"), boxes=CARD_BOXES + ("combat",), asks=True,
             lower=_acquire,
@@ -261,6 +276,12 @@ ROWS: tuple[VerbRow, ...] = (
     # "put that card in your hand" (Tleilaxu Master with the second genetic marker)
     VerbRow("acquire", ("cost <= <int> hand",), kind="acquire_to_hand", boxes=CARD_BOXES + ("combat",), asks=True,
             text=lambda a: f"acquire a card costing {a[0]} or less into your hand", worth=lambda a: 1.1 * a[0]),
+    # "acquire a card to your hand using Solari instead of Persuasion" (Price is No Object):
+    # a card of the Imperium Row or a reserve pile, its price paid with the counter
+    VerbRow("acquire", ("with <counter>", "with <counter> hand"), kind="acquire_with", boxes=CARD_BOXES + ("combat",),
+            asks=True, lower=lambda word, form, v: (v[0], form.endswith("hand")), worth=3.0,
+            text=lambda a: f"you may acquire a card{' into your hand' if a[1] else ''}, paying its cost with "
+                           f"{_many(a[0])} instead of Persuasion"),
     # "acquire a card that costs 1" (Princess Irulan): exactly that printed cost.
     VerbRow("acquire", ("cost == <int>",), kind="acquire_exact", boxes=CARD_BOXES + ("combat",), asks=True,
             text=lambda a: f"acquire a card costing {a[0]}", worth=lambda a: 0.9 * max(a[0], 1)),
@@ -278,6 +299,11 @@ ROWS: tuple[VerbRow, ...] = (
             text="return this card from play to your hand"),
     VerbRow("draw_or_trash_top", ("",), boxes=CARD_BOXES, asks=True, worth=1.6,
             text="look at the top card of your deck: draw it or trash it"),
+    # Long Live the Fighters: "if your deck has three or more cards, look at the top three:
+    # draw one, discard one, trash one" (the others than the two chosen are discarded)
+    VerbRow("sort_top", ("<int>",), boxes=CARD_BOXES, asks=True, worth=lambda a: 0.8 + 0.4 * a[0],
+            text=lambda a: f"if your deck has {a[0]} or more cards, look at the top {a[0]}: draw one, trash one, "
+                           f"discard the {'other' if a[0] == 3 else 'others'}"),
     VerbRow("discount", ("<card> <int>",), boxes=("reveal", "plot", "agent"),
             text=lambda a: f"{name(a[0]).title()} costs {a[1]} less this turn", worth=lambda a: 0.6 * a[1]),
     VerbRow("acquire_to_top", ("",), boxes=("plot", "agent", "reveal"),
@@ -305,6 +331,9 @@ ROWS: tuple[VerbRow, ...] = (
     # the combat icon (Immortality): this agent turn ends as at a combat space
     VerbRow("combat_space", ("",), boxes=("agent",), worth=1.5,
             text="you may deploy troops this turn as though your agent went to a combat space"),
+    # "you may deploy any troops you recruit this turn to the Conflict" (Sardaukar Coordination)
+    VerbRow("deploy_recruits", ("",), boxes=("agent",), worth=1.0,
+            text="you may deploy any troops you recruit this turn to the Conflict"),
     VerbRow("double_harvest", ("",), boxes=("agent",), worth=2.0,
             text="harvest the space's spice again (not the bonus)"),
     # a House Hagal card at a maker space: the space's spice and its bonus spice

@@ -14,7 +14,7 @@ import inspect
 import textwrap
 from functools import lru_cache
 
-from dunec.check.tables import FACTIONS
+from dunec.check.tables import FACTIONS, ZONES
 from dunec.engine.loop.actions import ASIDE
 from dunec.engine.rules.combat import PLACES
 from dunec.engine.loop.steps import STEPS
@@ -24,7 +24,7 @@ DECK_KINDS = ("card", "starter", "reserve")  # the cards of a player's deck (sta
 
 SMALL = 64  # counts a frame keeps (options, picks, units left): far above any game's
 COST_KINDS = ("res", "influence", "influence_different", "trash_this", "trash_card", "trash_other_grafted",
-              "discard", "recall", "flip")
+              "trash_intrigue", "discard", "recall", "flip")
 
 
 def _count(lo: int = 0):
@@ -128,10 +128,13 @@ def _cost(r, w, c, f=None):
         if len(c) != 3 or (c[1] != "any" and c[1] not in FACTIONS):
             r.fail(w, f"expected [\"influence\", faction or any, amount], got {c!r}")
         r.int(f"{w}[2]", c[2], 0, 6)
-    elif c[0] == "discard":
+    elif c[0] in ("discard", "trash_intrigue"):
         if len(c) != 2:
-            r.fail(w, f"expected [\"discard\", amount], got {c!r}")
+            r.fail(w, f"expected [{c[0]!r}, amount], got {c!r}")
         r.int(f"{w}[1]", c[1], 0, SMALL)
+    elif c[0] == "trash_card" and len(c) == 3:  # a card from a zone (of a faction, or "": any)
+        r.one_of(f"{w}[1]", c[1], ZONES)
+        r.one_of(f"{w}[2]", c[2], FACTIONS + ("",))
     elif c[0] in ("recall", "flip"):  # (recall, piece, n), (flip, tag set, tag)
         if len(c) != 3:
             r.fail(w, f"expected [{c[0]!r}, name, {'amount' if c[0] == 'recall' else 'tag'}], got {c!r}")
@@ -276,7 +279,8 @@ LOCALS = {
     "step": _count(), "done": _count(), "extra": _count(), "discount": _count(), "row": _count(-1),
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
     "failed": _optional_seq, "takes": _bool, "to_top": _bool, "to_hand": _bool, "free_units": _bool, "unfinished": _bool,
-    "deploys": _bool, "combat": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
+    "deploys": _bool, "combat": _bool, "recruits": _bool, "rest": _rest, "piece": _piece, "icons": _icons,
+    "remember": _bool, "remembers": _bool,  # a discard remembered for the body that reads it (rules/cards.py)
     "event": lambda r, w, v, f: r.one_of(w, v, WATCH_EVENTS),  # a rule for the round's event (rules/watchers.py)
     "here": _space_or_none, "shared": _bool,  # rules/pieces.py: a piece placed by the agent's space, beside another's
 }

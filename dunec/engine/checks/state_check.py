@@ -190,8 +190,10 @@ class _Reader:
         for name in ("four_bonus", "secret", "snoopers"):
             for i, f in enumerate(self.list(f"{w}.{name}", p[name])):
                 self.one_of(f"{w}.{name}[{i}]", f, FACTIONS)
-        for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
+        for pile in ("deck", "hand", "discard", "played", "revealed", "manipulated"):
             self.ids(f"{w}.{pile}", p[pile], self.deck_kinds())
+        # the player's trash: the Imperium cards and the Intrigue cards they trashed (rules/intrigue.py)
+        self.ids(f"{w}.trashed", p["trashed"], self.deck_kinds() + ("intrigue",))
         self.ids(f"{w}.returning", p["returning"], DECK_KINDS)
         for i, c in enumerate(p["returning"]):  # back to the hand at the Reveal: in play till then, or trashed
             if c not in p["played"] and c not in p["trashed"]:
@@ -465,8 +467,10 @@ class _Reader:
         where = Counter(d["imperium_deck"] + d["imperium_row"] + d["imperium_trash"])
         intrigue = Counter(d["intrigue_deck"] + d["intrigue_discard"])
         for p in d["players"]:
-            for pile in ("deck", "hand", "discard", "played", "revealed", "trashed", "manipulated"):
+            for pile in ("deck", "hand", "discard", "played", "revealed", "manipulated"):
                 where.update(p[pile])
+            for c in p["trashed"]:  # a trashed Intrigue card stays an Intrigue card of the game
+                (intrigue if self.defs[c]["kind"] == "intrigue" else where).update([c])
             if isinstance(p["aside"], list) and len(p["aside"]) == 4 and p["aside"][3] != BACK:
                 where.update(p["aside"][:1])  # out of the hand until it comes back (rules/aside.py)
             intrigue.update(p["intrigue"])
@@ -576,7 +580,8 @@ class _Reader:
     def ctx(self, where: str, c) -> None:
         """An effect context as plain data (context.Ctx.data)."""
         self.dict(where, c)
-        self.keys(where, {"before": None, **c}, ("seat", "owner", "card", "space", "box", "forced", "before"),
+        self.keys(where, {"before": None, "discarded": [], "acquired": None, **c},
+                  ("seat", "owner", "card", "space", "box", "forced", "before", "discarded", "acquired"),
                   "fields")  # without "before" the troops are counted when the box runs
         self.seat(f"{where}.seat", c["seat"])
         self.seat(f"{where}.owner", c["owner"])
@@ -588,6 +593,10 @@ class _Reader:
         self.bool(f"{where}.forced", c["forced"])
         if c.get("before") is not None:
             self.int(f"{where}.before", c["before"])
+        if "discarded" in c:  # the cards a discard discarded, read in its body (context.Ctx)
+            self.ids(f"{where}.discarded", c["discarded"], DECK_KINDS)
+        if c.get("acquired") is not None:  # the card an acquisition that runs this body acquired
+            self.ids(f"{where}.acquired", [c["acquired"]], DECK_KINDS)
 
 
 def check(content, data) -> None:

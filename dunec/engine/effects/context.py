@@ -29,9 +29,11 @@ PLAIN = frozenset(("solari", "spice", "water", "persuasion", "swords"))
 
 
 class Ctx:
-    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced", "recruited_before")
+    __slots__ = ("engine", "player", "owner", "card", "space", "box", "forced", "recruited_before", "discarded",
+                 "acquired")
 
-    def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False, before=None):
+    def __init__(self, engine, player, card=None, space=None, box="", owner=None, forced=False, before=None,
+                 discarded=(), acquired=None):
         # The one constructor, called with positional arguments on the hot paths:
         # Ctx(...) costs fewer instructions than object.__new__ plus slot stores
         # (object.__new__ called from Python is a slow builtin call), keywords more.
@@ -44,14 +46,26 @@ class Ctx:
         self.forced = forced
         # "Deploy any of these troops" counts the troops this box recruits (from now, unless `before` is given).
         self.recruited_before = (player.recruited if player is not None else 0) if before is None else before
+        # The cards a discard discarded, read in its body (`discard 1 { if discarded guild { } }`,
+        # rules_cards.discard_remembered); written into the body's frame as they are discarded.
+        self.discarded = discarded
+        # The card whose acquisition runs this body (`this_round acquire { if acquired CARD { } }`,
+        # rules_watchers.fire).
+        self.acquired = acquired
 
     def data(self) -> dict:
         """The context as plain data, for a frame on the state's stack."""
-        return {"seat": self.player.seat, "owner": self.owner.seat, "card": self.card, "space": self.space,
-                "box": self.box, "forced": self.forced, "before": self.recruited_before}
+        d = {"seat": self.player.seat, "owner": self.owner.seat, "card": self.card, "space": self.space,
+             "box": self.box, "forced": self.forced, "before": self.recruited_before}
+        if self.discarded:  # only in a discard's body: every other frame as before
+            d["discarded"] = list(self.discarded)
+        if self.acquired is not None:  # only in a body run by an acquisition
+            d["acquired"] = self.acquired
+        return d
 
     def sub(self, player) -> "Ctx":
-        return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced, player.recruited)
+        return Ctx(self.engine, player, self.card, self.space, self.box, self.owner, self.forced, player.recruited,
+                   self.discarded, self.acquired)
 
     # --- gains and losses
     def gain(self, res: str, n: int) -> None:
@@ -149,15 +163,21 @@ class Ctx:
     def return_at_reveal(self, what: str) -> None:
         rules_graft.return_at_reveal(self.engine, self)
 
-    def trash(self, what: str, zone: str) -> None:
+    def trash(self, what: str, zone: str, faction: str = "") -> None:
         if what == "other_grafted":  # Graft: the card played with this one
             rules_graft.trash_other(self.engine, self.owner, self.card)
             return
-        rules_cards.trash(self.engine, self, what, zone)
+        rules_cards.trash(self.engine, self, what, zone, faction)
+
+    def trash_intrigue(self, n: int) -> None:
+        rules_intrigue.trash_intrigue(self.engine, self.player, n)
 
     def discard(self, n: int) -> None:
         rules_cards.discard(self.engine, self.player, n)
 
+    def discard_then(self, n: int, body: list) -> None:
+        """`discard N { ... }`: the body (interpreter ops) runs after the discards, which it reads."""
+        rules_cards.discard_remembered(self.engine, self, n, body)
     def trash_for(self, what: str, zone: str, body: list) -> None:
         """`trash card [from ZONE] { … }`: the body (interpreter ops) runs about the card trashed."""
         rules_cards.trash(self.engine, self, what, zone, body=body)
@@ -167,6 +187,9 @@ class Ctx:
 
     def acquire(self, max_cost: int, to_top: bool) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, to_top)
+
+    def acquire_with(self, counter: str, to_hand: bool) -> None:
+        rules_cards.acquire_with(self.engine, self.player, counter, to_hand)
 
     def acquire_to_hand(self, max_cost: int) -> None:
         rules_cards.acquire_effect(self.engine, self.player, max_cost, False, to_hand=True)
@@ -189,6 +212,9 @@ class Ctx:
 
     def draw_or_trash_top(self) -> None:
         rules_cards.draw_or_trash_top(self.engine, self.player)
+
+    def sort_top(self, n: int) -> None:
+        rules_cards.sort_top(self.engine, self.player, n)
 
     def discount(self, card: str, n: int) -> None:
         card = self.engine.content.aliases.get(card, card)  # a mixed-in card naming its game's (ir/meta.py)
@@ -219,6 +245,9 @@ class Ctx:
 
     def combat_space(self) -> None:
         rules_deploy.as_combat_space(self.engine, self.player)
+
+    def deploy_recruits(self) -> None:
+        rules_deploy.recruits_deployable(self.engine, self.player)
 
     def double_harvest(self) -> None:
         rules_resources.double_harvest(self.engine, self.player, self.space)
@@ -269,8 +298,8 @@ class Ctx:
         rules_agents.repeat_space(self.engine, self.player, self.space)
 
     # --- choices (the questions themselves are asked from interpreter frames)
-    def pay_now(self, costs) -> None:
-        rules_costs.pay(self.engine, self.player, costs, self.card)
+    def pay_now(self, costs, remember: bool = False) -> None:
+        rules_costs.pay(self.engine, self.player, costs, self.card, remember)
 
     def pick_opponent(self, label: str, do: str, about=None, **frame) -> bool:
         """Ask the player to pick an opponent; the step `do` runs with the pick."""
@@ -293,4 +322,4 @@ def context_of(engine, d: dict) -> Ctx:
     # Without "before" the troops are counted now: a box run later counts from when it runs.
     players = engine.state.players
     return Ctx(engine, players[d["seat"]], d["card"], d["space"], d["box"], players[d["owner"]], d["forced"],
-               d.get("before"))
+               d.get("before"), d.get("discarded", ()), d.get("acquired"))

@@ -183,6 +183,10 @@ def choose_run(e, f):
         if alt and alt[0].kind == "pay":
             if len(alt) > 1:
                 push(e, alt_ref[k], f["ctx"], pc=1)
+            if rules_costs.remembers(alt[0].args[0]):  # the gains read the cards discarded
+                e.push({"do": "ops", "ref": alt_ref[k] + [[0, -1]], "pc": 0, "ctx": f["ctx"], "remembers": True})
+                e.later("pay_costs", ctx=f["ctx"], costs=alt[0].args[0], remember=True)
+                continue
             push(e, alt_ref[k] + [[0, -1]], f["ctx"])
             e.later("pay_costs", ctx=f["ctx"], costs=alt[0].args[0])
         else:
@@ -192,7 +196,7 @@ def choose_run(e, f):
 @step
 def pay_costs(e, f):
     ctx = context_of(e, f["ctx"])
-    ctx.pay_now(f["costs"])
+    ctx.pay_now(f["costs"], f.get("remember", False))
 
 
 def _if_p(e, op, ctx, ref, i):

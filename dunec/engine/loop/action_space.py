@@ -57,7 +57,7 @@ FAMILIES = (
     ("block", ("space",), "block a space"),
     ("move", ("space",), "move an agent from a space"),
     ("recall", ("space",), "recall the agent at a space"),
-    ("lose_intrigue", ("intrigue",), "lose an intrigue card"),
+    ("lose_intrigue", ("intrigue",), "lose or trash an intrigue card (the decision says which)"),
     ("swap", ("intrigue",), "put an intrigue card on the bottom of the Intrigue deck"),
     ("keep", ("intrigue",), "keep an intrigue card"),
     ("advance", ("track",), "advance on a track"),

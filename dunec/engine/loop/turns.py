@@ -694,6 +694,8 @@ def agent_done(e, f):
         log_changes(e, p, f["before"])
     if e.defs[f["space"]].get("combat") or f.get("combat"):  # a combat space, or the combat icon
         rules_deploy.offer_deploy(e, p, rules_resources.COMBAT_GARRISON_LIMIT, "agent_deployed", True)
+    elif f.get("recruits"):  # `deploy_recruits`: the units recruited this turn, none from before
+        rules_deploy.offer_deploy(e, p, 0, "agent_deployed", True)
 
 
 @step

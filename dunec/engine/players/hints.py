@@ -208,6 +208,10 @@ def _top(e, p, options, datum):
     return [1.0, rules_cards.trash_hint(e, options[1][1]) - 8.0]
 
 
+def _sort_trash(e, p, options, datum):
+    return [rules_cards.trash_hint(e, a[1]) for a in options]
+
+
 def _block(e, p, options, datum):
     return [e.defs[a[1]]["values"].get("space", 0.0) for a in options]
 
@@ -347,7 +351,7 @@ def _cell(e, p, options, datum):
 _BY_KIND = {
     "cell": _cell, "turn": _turn, "graft": _graft, "plot": _plot, "buy": _buy, "combat": _combat,
     "trash": _trash, "discard": _discard, "acquire": _acquire, "retrieve": _cost, "manipulate": _cost,
-    "top": _top, "block": _block,
+    "top": _top, "block": _block, "sort_draw": _cost, "sort_trash": _sort_trash,
     "defend": _yes, "pay": _yes, "win": _yes, "lose_troops": _yes, "choose": _given, "opponent": _opponent,
     "influence": _influence, "secret": _less_influence, "lose_influence": _less_influence,
     "alliance": _alliance, "deploy": _deploy, "retreat": _retreat, "place_unit": _place_unit,

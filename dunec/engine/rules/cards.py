@@ -40,8 +40,9 @@ def shuffle_discard(e, p: Player) -> None:
     e.rng.shuffle(p.deck)
 
 
-def trash(e, ctx, what: str, zone: str, optional: bool = True, body=None) -> None:
-    """Trash this card, or a card of the player's choice from the zone(s); the
+def trash(e, ctx, what: str, zone: str, faction: str = "", optional: bool = True, body=None) -> None:
+    """Trash this card, or a card of the player's choice from the zone(s) (of the
+    faction, when one is named: another card than the one whose box runs); the
     card's triggers run (rules_leaving). `body`: ops run after a card is trashed,
     with the context's card the one trashed (`trash card { ... }`: `trashed_cost`)."""
     p = ctx.player
@@ -54,7 +55,7 @@ def trash(e, ctx, what: str, zone: str, optional: bool = True, body=None) -> Non
         if ctx.card in p.tiles:
             rules_tiles.trash_tile(e, p, ctx.card)
         return
-    options = trash_options(e, p, zone)
+    options = trash_options(e, p, zone, faction, but=ctx.card) if faction else trash_options(e, p, zone)
     if not options:
         return
     # Trashing with the card icon is optional (FAQ); as a cost it is not.
@@ -76,7 +77,9 @@ def remove_trashed(e, p: Player, action) -> None:
     rules_leaving.trashed(e, p, c)
 
 
-def trash_options(e, p: Player, zone: str = "") -> list:
+def trash_options(e, p: Player, zone: str = "", faction: str = "", but=None) -> list:
+    """(zone, card) the player may trash: each card once a zone; with a faction, only
+    that faction's cards, and never `but` (the card whose box trashes: "another")."""
     zones = (zone,) if zone else ("hand", "discard", "play")
     options: list[tuple[str, str]] = []
     for z in zones:
@@ -84,6 +87,8 @@ def trash_options(e, p: Player, zone: str = "") -> list:
         seen = set()
         for pile in piles:
             for c in pile:
+                if faction and (c == but or faction not in e.defs[c].get("factions", ())):
+                    continue
                 if c not in seen:
                     seen.add(c)
                     options.append((z, c))
@@ -97,20 +102,46 @@ def trash_hint(e, card: str) -> float:
     return h
 
 
-def discard(e, p: Player, n: int) -> None:
-    discard_next(e, p, min(n, len(p.hand)))
+def discard(e, p: Player, n: int, remember: bool = False) -> None:
+    """Discard n cards of the player's choice from hand; `remember`: each card goes into
+    the context of the nearest body waiting to read it (discard_remembered)."""
+    discard_next(e, p, min(n, len(p.hand)), remember)
 
 
-def discard_next(e, p: Player, left: int) -> None:
+def discard_remembered(e, ctx, n: int, body: list) -> None:
+    """`discard N { BODY }`, and a trade paid with a discard (`pay discard N -> BODY`):
+    the body waits on the stack, marked `remembers`, and each card discarded is written
+    into its context, where the condition `discarded FACTION` reads it."""
+    e.push({"do": "ops", "ref": body, "pc": 0, "ctx": ctx.data(), "remembers": True})
+    discard(e, ctx.player, n, remember=True)
+
+
+def remember_discard(e, card: str) -> None:
+    """The card joins the cards the nearest remembering body reads (the top of the stack down)."""
+    for f in reversed(e.state.stack):
+        if f.get("remembers"):
+            f["ctx"].setdefault("discarded", []).append(card)
+            return
+
+
+def discard_next(e, p: Player, left: int, remember: bool = False) -> None:
     """One of the `left` discards still owed; each card's triggers (`on discard`,
     `unload`: rules_leaving) run before the next is chosen."""
     if left > 0:
-        e.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1)
+        if remember:
+            e.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1,
+                  remember=True)
+        else:
+            e.ask(p, "discard", [("discard", c) for c in p.hand], "discarded", seat=p.seat, left=left - 1)
 
 
-def discard_at(e, p: Player, i: int, left: int) -> None:
+def discard_at(e, p: Player, i: int, left: int, remember: bool = False) -> None:
     c = p.hand.pop(i)
-    e.later("discard_more", seat=p.seat, left=left)
+    if remember:
+        remember_discard(e, c)
+        e.later("discard_more", seat=p.seat, left=left, remember=True)
+    else:
+        e.later("discard_more", seat=p.seat, left=left)
     rules_leaving.discarded(e, p, c)
 
 
@@ -143,6 +174,24 @@ def acquire_effect(e, p: Player, max_cost: int, to_top: bool, to_hand: bool = Fa
              to_top=to_top)
 
 
+def acquire_with(e, p: Player, counter: str, to_hand: bool) -> None:
+    """`acquire with COUNTER [hand]`: a card of the Imperium Row or of a reserve pile,
+    its price (cost_of less this turn's discounts: price_of) paid with the counter
+    instead of Persuasion, into the discard pile or (`hand`) the hand; the player may
+    acquire nothing."""
+    have = _held(p, counter)
+    row = [c for c in dict.fromkeys(e.state.imperium_row) if price_of(e, p, c) <= have]
+    reserve = [c for c, n in sorted(e.state.reserve.items()) if n > 0 and price_of(e, p, c) <= have]
+    if not row + reserve:
+        return
+    e.ask(p, "acquire", [("acquire", c) for c in row + reserve] + [ACQUIRE_NOTHING], "acquired_with", seat=p.seat,
+          currency=counter, to_hand=to_hand)
+
+
+def _held(p: Player, counter: str) -> int:
+    return p.counters[counter] if counter in p.counters else getattr(p, counter)
+
+
 def take_from_row(e, p: Player, card: str, to_top: bool = False) -> None:
     st = e.state
     st.imperium_row.remove(card)
@@ -172,11 +221,17 @@ def take_to_hand(e, p: Player, card: str) -> None:
     st.imperium_row.remove(card)
     if st.imperium_deck:
         st.imperium_row.append(st.imperium_deck.pop())
+    into_hand(e, p, card)
+
+
+def into_hand(e, p: Player, card: str) -> None:
+    """An acquired card goes into the hand: the rules for the round watching
+    acquisitions, after its `on acquire` box."""
     p.hand.append(card)
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)} into their hand")
     if p.watching:  # after the card's own acquire box (rules/watchers.py)
-        rules_watchers.fire(e, p, "acquire")
+        rules_watchers.fire(e, p, "acquire", card)
     if e.has_box(card, "acquire"):
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
@@ -205,7 +260,7 @@ def put_received(e, p: Player, card: str, to_top: bool) -> None:
     if not e.quiet:
         e.log(f"  {e.pname(p)} acquires {e.cname(card)}")
     if p.watching:  # after the card's own acquire box (rules/watchers.py)
-        rules_watchers.fire(e, p, "acquire")
+        rules_watchers.fire(e, p, "acquire", card)
     if e.has_box(card, "acquire"):  # few cards have one: no context made for the others
         e.run_box(card, "acquire", e.context(p, card=card, box="acquire"))
 
@@ -235,6 +290,25 @@ def draw_or_trash_top(e, p: Player) -> None:
         shuffle_discard(e, p)
     card = p.deck[-1]
     e.ask(p, "top", [("draw_top", card), ("trash_top", card)], "top_chosen", seat=p.seat)
+
+
+def sort_top(e, p: Player, n: int) -> None:
+    """`sort_top N`: with N or more cards in the deck (no reshuffle), look at the top N:
+    draw one, trash one, discard the others (Long Live the Fighters, N = 3). Each
+    card stays on the deck until it goes, so every card is always in one place."""
+    if n < 2 or len(p.deck) < n:
+        return
+    top = list(dict.fromkeys(reversed(p.deck[-n:])))
+    e.ask(p, "sort_draw", [("draw_top", c) for c in top], "sort_drawn", seat=p.seat, n=n)
+
+
+def _take_top(p: Player, card: str, n: int) -> None:
+    """The card out of the top n of the deck (the topmost copy)."""
+    for i in range(len(p.deck) - 1, len(p.deck) - 1 - n, -1):
+        if p.deck[i] == card:
+            del p.deck[i]
+            return
+    raise ValueError(f"{card} is not among the top {n} cards")
 
 
 def manipulate(e, p: Player) -> None:
@@ -304,12 +378,12 @@ def trash_chosen(e, f):
 
 @step
 def discarded(e, f):
-    discard_at(e, e.players[f["seat"]], f["answer"], f["left"])
+    discard_at(e, e.players[f["seat"]], f["answer"], f["left"], f.get("remember", False))
 
 
 @step
 def discard_more(e, f):
-    discard_next(e, e.players[f["seat"]], f["left"])
+    discard_next(e, e.players[f["seat"]], f["left"], f.get("remember", False))
 
 
 @step
@@ -319,6 +393,25 @@ def acquired(e, f):
             take_to_hand(e, e.players[f["seat"]], f["chosen"][1])
         else:
             take_from_row(e, e.players[f["seat"]], f["chosen"][1], f["to_top"])
+
+
+@step
+def acquired_with(e, f):
+    if f["chosen"][0] != "acquire":
+        return
+    p, card = e.players[f["seat"]], f["chosen"][1]
+    e.context(p).lose(f["currency"], price_of(e, p, card))  # the loss rule (rules_resources), through the context
+    if card in e.state.imperium_row:
+        if f["to_hand"]:
+            take_to_hand(e, p, card)
+        else:
+            take_from_row(e, p, card)
+        return
+    e.state.reserve[card] -= 1
+    if f["to_hand"]:
+        into_hand(e, p, card)
+    else:
+        receive_card(e, p, card)
 
 
 @step
@@ -340,6 +433,33 @@ def top_chosen(e, f):
         p.hand.append(p.deck.pop())
     else:
         rules_leaving.trashed(e, p, p.deck.pop())
+
+
+@step
+def sort_drawn(e, f):
+    p, n = e.players[f["seat"]], f["n"]
+    _take_top(p, f["chosen"][1], n)
+    p.hand.append(f["chosen"][1])
+    top = list(dict.fromkeys(reversed(p.deck[-(n - 1):])))
+    e.ask(p, "sort_trash", [("trash_top", c) for c in top], "sort_trashed", seat=p.seat, n=n - 1)
+
+
+@step
+def sort_trashed(e, f):
+    p, n = e.players[f["seat"]], f["n"]
+    _take_top(p, f["chosen"][1], n)
+    e.later("sort_discard", seat=p.seat, left=n - 1)
+    rules_leaving.trashed(e, p, f["chosen"][1])
+
+
+@step
+def sort_discard(e, f):
+    """The cards left of those looked at, from the top, each with its triggers."""
+    if f["left"] > 0:
+        p = e.players[f["seat"]]
+        card = p.deck.pop()
+        e.later("sort_discard", seat=p.seat, left=f["left"] - 1)
+        rules_leaving.discarded(e, p, card)
 
 
 @step

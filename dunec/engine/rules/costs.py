@@ -12,6 +12,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     flags as rules_flags,
     graft as rules_graft,
+    intrigue as rules_intrigue,
     pieces as rules_pieces,
     resources as rules_resources,
     tiles as rules_tiles,
@@ -42,7 +43,13 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
             if card is None or (card not in p.played and card not in p.revealed and card not in p.tiles):
                 return False
         elif c[0] == "trash_card":
-            if not (p.hand or p.discard or p.played or p.revealed):
+            if len(c) > 1:  # a card from a zone (of a faction: not the paying card itself)
+                if not rules_cards.trash_options(e, p, c[1], c[2], but=card):
+                    return False
+            elif not (p.hand or p.discard or p.played or p.revealed):
+                return False
+        elif c[0] == "trash_intrigue":
+            if len(p.intrigue) < c[1]:
                 return False
         elif c[0] == "trash_other_grafted":
             if not rules_graft.other_in_play(p, card):
@@ -59,9 +66,16 @@ def can_pay(e, p: Player, costs, card=None) -> bool:
     return True
 
 
-def pay(e, p: Player, costs, card=None) -> None:
+def remembers(costs) -> bool:
+    """Whether paying these costs discards cards the gains may read (`discarded FACTION`)."""
+    return any(c[0] == "discard" for c in costs)
+
+
+def pay(e, p: Player, costs, card=None, remember: bool = False) -> None:
     """Pay the costs in order (tail position: a cost may ask, e.g. which
-    intrigue card to lose or which card to trash)."""
+    intrigue card to lose or which card to trash). `remember`: the cards a
+    discard cost discards go to the gains' frame, pushed `remembers` before
+    (rules_cards.remember_discard)."""
     costs = list(costs)
     for c in costs:
         if c[0] != "res" or c[1] == "intrigue":
@@ -71,11 +85,14 @@ def pay(e, p: Player, costs, card=None) -> None:
             rules_resources.lose(e, p, c[1], c[2])
         return
     for c in reversed(costs[1:]):
-        e.later("pay_one", seat=p.seat, cost=c, card=card)
-    pay_cost(e, p, costs[0], card)
+        if remember and c[0] == "discard":
+            e.later("pay_one", seat=p.seat, cost=c, card=card, remember=True)
+        else:
+            e.later("pay_one", seat=p.seat, cost=c, card=card)
+    pay_cost(e, p, costs[0], card, remember)
 
 
-def pay_cost(e, p: Player, c, card=None) -> None:
+def pay_cost(e, p: Player, c, card=None, remember: bool = False) -> None:
     if c[0] == "res":
         rules_resources.lose(e, p, c[1], c[2])
     elif c[0] == "influence":
@@ -88,7 +105,9 @@ def pay_cost(e, p: Player, c, card=None) -> None:
     elif c[0] == "trash_this":
         rules_cards.trash(e, e.context(p, card=card), "this", "")
     elif c[0] == "trash_card":
-        rules_cards.trash(e, e.context(p, card=card), "card", "", optional=False)
+        rules_cards.trash(e, e.context(p, card=card), "card", *(c[1:] or ("",)), optional=False)
+    elif c[0] == "trash_intrigue":  # the cards are the player's choice
+        rules_intrigue.trash_intrigue(e, p, c[1])
     elif c[0] == "trash_other_grafted":
         rules_graft.trash_other(e, p, card)
     elif c[0] == "recall":  # the pieces are the player's choice
@@ -96,7 +115,7 @@ def pay_cost(e, p: Player, c, card=None) -> None:
     elif c[0] == "flip":  # the card is the player's choice
         rules_battle_icons.flip(e, p, c[1], c[2])
     elif c[0] == "discard":  # "discard a card ->": the cards are the player's choice
-        rules_cards.discard(e, p, c[1])
+        rules_cards.discard(e, p, c[1], remember)
 
 
 def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
@@ -106,6 +125,10 @@ def offer_pay(e, ctx, costs, label: str, hint: float, body: list) -> None:
     if not can_pay(e, p, costs, ctx.card):
         return
     if ctx.forced:
+        if remembers(costs):  # the gains read the cards discarded (`discarded FACTION`)
+            e.later("ops", ref=body, pc=0, ctx=ctx.data(), remembers=True)
+            pay(e, p, costs, ctx.card, True)
+            return
         e.later("ops", ref=body, pc=0, ctx=ctx.data())
         pay(e, p, costs, ctx.card)
         return
@@ -149,6 +172,8 @@ def quantity(e, ctx, q: tuple) -> int:
         return seats.copies_held(p, copies(e, p, q[1]))
     if k == "cards_in_play":
         return sum(1 for c in p.played + p.revealed if q[1] in e.defs[c].get("factions", ()))
+    if k == "cards_revealed":
+        return sum(1 for c in p.revealed if q[1] in e.defs[c].get("factions", ()))
     if k in ("solari", "spice", "water"):
         return getattr(p, k)
     if k in p.counters:
@@ -174,7 +199,7 @@ def quantity(e, ctx, q: tuple) -> int:
     if k == "other_grafted":
         return rules_graft.other_icons(e, ctx)
     if k == "in_conflict":
-        return rules_units.in_conflict(p, q[1])
+        return rules_units.in_conflict(p, q[1]) if len(q) > 1 else rules_units.all_in_conflict(p)
     if k == "in_play":
         return rules_units.in_play(e, p, q[1])
     if k == "persuasion":
@@ -262,6 +287,13 @@ def flag(e, ctx, c: tuple) -> bool:
     if k == "faction_space":
         sp = e.defs.get(ctx.space) if ctx.space else None
         return bool(sp and sp.get("faction"))
+    if k == "acquired":  # the card whose acquisition runs this body (rules_watchers)
+        return ctx.acquired == c[1]
+    if k == "discarded":  # among the cards the discard of this body discarded
+        return any(c[1] in e.defs[card].get("factions", ()) for card in ctx.discarded)
+    if k == "maker_space":
+        sp = e.defs.get(ctx.space) if ctx.space else None
+        return bool(sp and sp.get("maker"))
     if k == "grafted_with":
         return rules_graft.grafted_with(e, ctx, c[1:])
     if k == "reached":
@@ -313,12 +345,16 @@ def discounted(costs: tuple, space: str, discounts) -> tuple:
 
 @step
 def pay_one(e, f):
-    pay_cost(e, e.players[f["seat"]], f["cost"], f["card"])
+    pay_cost(e, e.players[f["seat"]], f["cost"], f["card"], f.get("remember", False))
 
 
 @step
 def offer_paid(e, f):
     if f["answer"] == 0:
         ctx = e.context_of(f["ctx"])
+        if remembers(f["costs"]):  # the gains read the cards discarded (`discarded FACTION`)
+            e.later("ops", ref=f["body"], pc=0, ctx=f["ctx"], remembers=True)
+            pay(e, ctx.player, f["costs"], ctx.card, True)
+            return
         e.later("ops", ref=f["body"], pc=0, ctx=f["ctx"])
         pay(e, ctx.player, f["costs"], ctx.card)

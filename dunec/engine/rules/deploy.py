@@ -47,6 +47,17 @@ def as_combat_space(e, p: Player) -> None:
             return
 
 
+def recruits_deployable(e, p: Player) -> None:
+    """`deploy_recruits` (an agent box): at the end of this agent turn the player may
+    deploy the troops (and units) recruited this turn, wherever the agent went
+    (Sardaukar Coordination); after a combat space they may be deployed anyway, with
+    up to two from the garrison. Marked on the turn's closing step, as the combat icon."""
+    for f in reversed(e.state.stack):
+        if f.get("do") == "agent_done" and f.get("seat") == p.seat:
+            f["recruits"] = True
+            return
+
+
 def send_units(e, p: Player, kind: str, n: int) -> None:
     """n units of a declared kind from the garrison to the Conflict (tail position:
     the leader's `on deploy` trigger may ask)."""

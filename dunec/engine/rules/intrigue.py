@@ -1,5 +1,11 @@
 """Intrigue cards swapped and picked from the Intrigue deck (`swap_intrigue N`,
-`pick_intrigue N`): the player chooses one card at a time.
+`pick_intrigue N`), and trashed from the hand (`trash intrigue N`, as an effect or
+a cost): the player chooses one card at a time.
+
+A trashed Intrigue card leaves the game: it goes to the player's trash pile
+(`Player.trashed`, with the Imperium cards the player trashed), never to the
+Intrigue discard pile, so no reshuffle brings it back; the card-conservation
+invariant counts it there (docs/decisions.md, "Trashed Intrigue cards").
 
 Functions of the engine (first argument `e`); effect code reaches them through
 the effect context."""
@@ -7,7 +13,7 @@ from __future__ import annotations
 
 from dunec.engine.loop.state import Player
 from dunec.engine.loop.steps import step
-from dunec.engine.rules import resources as rules_resources
+from dunec.engine.rules import leaving as rules_leaving, resources as rules_resources
 
 SWAP_DONE = ("swap_done",)
 
@@ -37,6 +43,31 @@ def pick_intrigue(e, p: Player, n: int) -> None:
     if not top:
         return
     e.ask(p, "pick_intrigue", [("keep", c) for c in reversed(top)], "intrigue_kept", seat=p.seat, n=len(top))
+
+
+def trash_intrigue(e, p: Player, n: int) -> None:
+    """Trash n of your Intrigue cards (as many as you hold), one at a time, each your
+    choice; a card's `on trash` box runs (rules_leaving)."""
+    _trash_next(e, p, min(n, len(p.intrigue)))
+
+
+def _trash_next(e, p: Player, left: int) -> None:
+    if left > 0:
+        e.ask(p, "trash_intrigue", [("lose_intrigue", c) for c in p.intrigue], "intrigue_trashed", seat=p.seat,
+              left=left - 1)
+
+
+@step
+def intrigue_trashed(e, f):
+    p = e.players[f["seat"]]
+    card = p.intrigue.pop(f["answer"])
+    e.later("intrigue_trash_more", seat=p.seat, left=f["left"])
+    rules_leaving.trashed(e, p, card)
+
+
+@step
+def intrigue_trash_more(e, f):
+    _trash_next(e, e.players[f["seat"]], f["left"])
 
 
 @step

@@ -30,7 +30,7 @@ Every decision's options are ids only: ("place_piece", piece, location) and
 from __future__ import annotations
 
 from dunec.engine.loop.actions import NO
-from dunec.engine.loop.state import Player
+from dunec.engine.loop.state import FACTIONS, Player
 from dunec.engine.loop.steps import step
 from dunec.engine.rules import cards as rules_cards
 
@@ -95,6 +95,13 @@ def spying_maker(e, p: Player) -> bool:
     """`spying maker`: one of the player's pieces is on a location linked to a maker space."""
     defs = e.defs
     return any(defs.get(s, {}).get("maker") for _piece, loc in mine(p) for s in links(e.content, loc))
+
+
+def spied_factions(e, p: Player) -> list:
+    """The factions the player is spying on (`influence spied N`, Guild Spy): those of
+    the board spaces linked to a location holding one of the player's pieces, in track order."""
+    have = {e.defs.get(s, {}).get("faction") for _piece, loc in mine(p) for s in links(e.content, loc)}
+    return [f for f in FACTIONS if f in have]
 
 
 # ------------------------------------------------------------------ where pieces stand

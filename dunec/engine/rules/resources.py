@@ -10,6 +10,7 @@ from dunec.engine.rules import (
     cards as rules_cards,
     holding as rules_holding,
     leaving as rules_leaving,
+    pieces as rules_pieces,
     summons as rules_summons,
     tiles as rules_tiles,
     units as rules_units,
@@ -161,6 +162,9 @@ def gain_influence(e, p: Player, faction: str, n: int, ctx=None) -> None:
         return
     if faction == "secret":
         reveal_secret_factions(e, p, n)
+        return
+    if faction == "spied":  # each faction the player is spying on (rules_pieces)
+        influence_each(e, p, rules_pieces.spied_factions(e, p), n)
         return
     if faction == "space":
         sp = e.defs.get(ctx.space) if ctx is not None and ctx.space else None

@@ -172,6 +172,8 @@ def reward(e, ctx, track: str, box: str) -> None:
         else None
     if extras:
         e.later("track_extra", seat=ctx.player.seat, extras=extras)
+    if ctx.forced:  # the step's own `pay` and `may` are asked: an intrigue card's forced play is not theirs
+        ctx = e.context_of({**ctx.data(), "forced": False})
     e.run_box(track, box, ctx)
 
 

@@ -28,12 +28,12 @@ def watch(e, ctx, event: str, body: list) -> None:
         e.log(f"  {e.pname(ctx.player)}: {e.cname(ctx.card)} holds for the rest of the round, whenever they {event} a card")
 
 
-def fire(e, p: Player, event: str) -> None:
+def fire(e, p: Player, event: str, card=None) -> None:
     """EVENT happened to the player: each rule watching it runs, in the order set,
     once what the caller pushes after calling has run (the caller's own rule for the
     event, such as the card's `on acquire` box, comes first); the log says what each
-    one changed."""
-    e.later("watchers_fire", seat=p.seat, event=event)
+    one changed. `card`: the card acquired, which the body reads (`acquired CARD`)."""
+    e.later("watchers_fire", seat=p.seat, event=event, card=card)
 
 
 @step
@@ -43,7 +43,9 @@ def watchers_fire(e, f):
         if w[0] == f["event"]:
             if not e.quiet:
                 e.later("watched", seat=p.seat, card=w[2]["card"], before=tally(p))
-            e.later("ops", ref=w[1], pc=0, ctx=w[2])  # interpreter.push
+            # the card the event is about, read by `acquired CARD` (context.Ctx.acquired)
+            ctx = w[2] if f.get("card") is None else {**w[2], "acquired": f["card"]}
+            e.later("ops", ref=w[1], pc=0, ctx=ctx)  # interpreter.push
 
 
 @step
