@@ -23,7 +23,7 @@ BOX_ORDER = tuple(BOX_TITLES)
 
 
 # The definitions whose names a rules text may name (a space, a card to gain or discount).
-NAMED_KINDS = ("space", "card", "starter", "reserve", "intrigue", "tech", "leader")
+NAMED_KINDS = ("space", "card", "starter", "reserve", "intrigue", "tech", "leader", "post")
 
 
 def titles_of(model) -> dict:
@@ -199,7 +199,12 @@ def _hagal_lines(f: dict) -> list[str]:
             how = f"the one of {', '.join(spaces)} with the most bonus spice (needs 1 or more)"
         elif f.get("pick") == "qualified":
             how = f"the first of {', '.join(spaces)} whose requirement it meets (if taken, the card fails)"
+            if f.get("first_from_level"):
+                level = "I" * f["first_from_level"]
+                how += f"; {spaces[0]} only from a Conflict {level} on"
         out.append(f"Sends the rival's agent to: {how}")
+    if f.get("prefers"):
+        out.append("Places its piece on the first free of: " + ", ".join(describe.name(s) for s in f["prefers"]))
     if f.get("requires"):
         out.append("Fails unless: " + describe.cond(f["requires"]))
     if f.get("deploys"):

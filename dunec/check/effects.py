@@ -488,6 +488,8 @@ class EffectChecker:
         vals = m.values if m.values else ([] if m.form == "" else [m.form])
         if "<card>" in m.form:
             vals = [self._ref(args[0], CARD_KINDS, "card")] + list(vals[1:])
+        elif "<space>" in m.form:
+            vals = [self._ref(args[0], ("space",), "board space")] + list(vals[1:])
         return (c.name, *vals)
 
     def _reachable(self, track: str, n: ast.Arg) -> bool:

@@ -852,6 +852,33 @@ IGNORE_REQUIREMENTS_NO_AGENT = Code(
     label="this card sends no agent",
     help="give the card its agent icons (`icons city`), or drop `ignore_requirements`")
 
+# House Hagal cards whose fields only make sense together (check/sets.py check_hagal;
+# engine/rivals/deck.py): a space picked by the Conflict's level, the posts a card's
+# piece prefers, the space a card's gain asks about.
+HAGAL_LEVEL_WITHOUT_QUALIFIED = Code(
+    "E0610", "`first_from_level` on House Hagal card `{id}`, which does not `pick qualified` among two spaces or more",
+    "`first_from_level N` holds a card's first space back before a Conflict of level N\n"
+    "(Uprising's Deliver Supplies / Heighliner): the rival then tries the next space.\n"
+    "It is part of `pick qualified`, which tries only the first space the rival\n"
+    "qualifies for; on another card, or one with a single space, it would do nothing.",
+    label="no `pick qualified` among two spaces here",
+    help="add `pick qualified` and the space the rival takes before that level, or drop `first_from_level`")
+HAGAL_PREFERS_WITHOUT_PIECE = Code(
+    "E0611", "`prefers` on House Hagal card `{id}`, whose gain places no piece",
+    "`prefers POST...` says on which observation posts, in order, the rival puts the\n"
+    "piece the card's gain places (Uprising's Place Spy cards: `spies 1 near city`).\n"
+    "A card whose gain places no piece never asks where one goes, so the list would\n"
+    "never be read.",
+    label="this card places no piece",
+    help="give the card's gain the piece it places (`gain {{ spies 1 }}`), or drop `prefers`")
+HAGAL_SENT_TO_ELSEWHERE = Code(
+    "E0612", "`sent_to {space}` in House Hagal card `{id}`, which never sends its agent there",
+    "A House Hagal card's gain is played at the space the card sent the rival's agent\n"
+    "to, one of its `spaces`; `sent_to SPACE` tells those apart (Uprising's Hagga\n"
+    "Basin / Imperial Basin). A space the card does not list is never the one, so the\n"
+    "condition would always be false.",
+    label="not one of the card's spaces",
+    help="name one of the card's spaces ({spaces})")
 # Uprising's leaders: starting cards a leader's player begins without (Staban Tuek).
 LEADER_REMOVES_ABSENT = Code(
     "E0472", "leader `{leader}` removes {want} x `{card}` from the starting deck, which holds {have}",

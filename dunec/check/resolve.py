@@ -38,6 +38,8 @@ from dunec.syntax import ast
 TAGGED_KINDS = CARD_KINDS + ("conflict", "intrigue", "objective")
 # Unknown ids that get a "did you mean" (see Checker._suggest_id).
 MAX_ID_SUGGESTIONS = 200
+# What a list field's ids name, by the definition kind its table gives (`prefers`).
+REF_WHAT = {"post": "observation post"}
 
 
 # Fields a kind no longer has, and what says the same now: the help of E0104 on an
@@ -615,8 +617,10 @@ class Checker(EffectChecker):
                 if a.kind != "name":
                     self.d.error(SPACES_EXPECTED, a.span, field=key, example=spec.example)
                     continue
-                # `spaces` names board spaces; a contract's `acquired`, cards a player acquires
+                # `spaces` names board spaces; a contract's `acquired`, cards a player acquires;
+                # another field with a table, definitions of that kind (`prefers`: posts)
                 vals.append(self._ref(a, CARD_KINDS, "card") if spec.table == "reserve"
+                            else self._ref(a, (spec.table,), REF_WHAT.get(spec.table, spec.table)) if spec.table
                             else self._ref(a, ("space",), "board space"))
                 if key == "links":  # on the board of the post's game (E0444)
                     self._links.append((out, None, a, "links"))

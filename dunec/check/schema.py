@@ -248,6 +248,13 @@ SCHEMAS: dict[str, dict[str, FieldSpec]] = {
         "pick": FieldSpec("name", "pick most_spice", table="pick"),
         # When the card fails (the rival reveals the next card), besides its spaces being taken.
         "requires": FieldSpec("cond", "requires in_play dreadnought < 2"),
+        # With `pick qualified`: the first space is tried only while the round's Conflict
+        # card is of this level or higher, the others before (Uprising's Deliver
+        # Supplies / Heighliner: Heighliner in a Conflict III round).
+        "first_from_level": FieldSpec("int", "first_from_level 3", number="level"),
+        # The observation posts the rival takes first, in this order, when the card has
+        # it place a piece (Uprising's Place Spy cards); other choices by the rival rules.
+        "prefers": FieldSpec("spaces", "prefers post_choam post_imperial_basin", table="post"),
     },
     # Uprising's observation posts: board locations a player's pieces (spies) stand on,
     # each linked to board spaces. Checked; the engine does not play them yet (E0309).

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dunec.check.diagnostics import Diagnostics
 from dunec.check.messages import (
     CONTENT_TWICE, CONTENT_UNKNOWN, DECK_REPLACE_UNCOUNTED, DECK_REPLACES_NOT_STARTER, DECK_SIZE_MISMATCH,
-    HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER, LEADER_REMOVES_ABSENT,
-    LEADER_REMOVES_NOT_STARTER, MIX_CONTENT_UNKNOWN, MIX_COVER_NOT_BROUGHT, MIX_KIND_NOT_HELD,
-    MIX_LINE_CHANGES_NOTHING, MIX_NOT_A_GUEST, OPEN_ICON_UNUSED, REPLACE_IN_STARTING_DECK, REPLACE_MORE_THAN_HELD,
-    REPLACING_CARD_HAS_COPIES, SET_CANNOT_START,
+    HAGAL_DEPLOYS_WITHOUT_COMBAT, HAGAL_LEVEL_WITHOUT_QUALIFIED, HAGAL_NAMES_NO_SPACE, HAGAL_PICKS_FROM_NON_MAKER,
+    HAGAL_PREFERS_WITHOUT_PIECE, HAGAL_SENT_TO_ELSEWHERE, LEADER_REMOVES_ABSENT, LEADER_REMOVES_NOT_STARTER,
+    MIX_CONTENT_UNKNOWN, MIX_COVER_NOT_BROUGHT, MIX_KIND_NOT_HELD, MIX_LINE_CHANGES_NOTHING, MIX_NOT_A_GUEST,
+    OPEN_ICON_UNUSED, REPLACE_IN_STARTING_DECK, REPLACE_MORE_THAN_HELD, REPLACING_CARD_HAS_COPIES, SET_CANNOT_START,
     SPACE_REPLACED_TWICE, SPACE_REPLACES_UNREQUIRED,
 )
 from dunec.check.diagnostics import did_you_mean, one_of
@@ -74,6 +74,44 @@ def check_hagal(model: Model, diags: Diagnostics) -> None:
                     diags.error(HAGAL_PICKS_FROM_NON_MAKER, span, field=key, space=bad[0])
             elif not any(s.fields.get("combat") for s in spaces):
                 diags.error(HAGAL_DEPLOYS_WITHOUT_COMBAT, span, field=key)
+        _check_hagal_choices(model, d, diags)
+
+
+def _ops(ops):
+    """Every op of a box, depth first (the IR's walk, without importing the IR)."""
+    for op in ops:
+        yield op
+        yield from _ops(op.body)
+        for alt in op.alts:
+            yield from _ops(alt)
+
+
+def _conds(x):
+    """Every condition tuple inside an op's args."""
+    if isinstance(x, tuple):
+        if x and isinstance(x[0], str):
+            yield x
+        for y in x:
+            yield from _conds(y)
+
+
+def _check_hagal_choices(model: Model, d, diags: Diagnostics) -> None:
+    """A card's `first_from_level` within `pick qualified`, its `prefers` with a piece
+    placed, its `sent_to` about one of its spaces (E0610-E0612)."""
+    spaces = tuple(d.fields.get("spaces", ()))
+    if "first_from_level" in d.fields and (d.fields.get("pick") != "qualified" or len(spaces) < 2):
+        diags.error(HAGAL_LEVEL_WITHOUT_QUALIFIED, model.spans.get((d.id, "first_from_level"), d.span), id=d.id)
+    ops = list(_ops(d.boxes.get("hagal", ())))
+    if d.fields.get("prefers") and not any(o.kind == "place_piece" for o in ops):
+        diags.error(HAGAL_PREFERS_WITHOUT_PIECE, model.spans.get((d.id, "prefers"), d.span), id=d.id)
+    told = set()
+    for o in ops:
+        for c in _conds(o.args):
+            if len(c) == 2 and c[0] == "sent_to" and c[1] not in spaces and c[1] not in told:
+                told.add(c[1])
+                listed = ", ".join(f"`{s}`" for s in spaces) or "it lists none"
+                diags.error(HAGAL_SENT_TO_ELSEWHERE, model.spans.get((d.id, "gain"), d.span), id=d.id,
+                            space=c[1], spaces=listed)
 
 
 def check_space_replacements(model: Model, diags: Diagnostics) -> None:

@@ -167,6 +167,8 @@ CONDITIONS: dict[str, CondDef] = {
     # a location linked to a maker space (Smuggler's Haven).
     "recalled": CondDef(("<piece>",)),
     "spying": CondDef(("maker",)),
+    # the box's agent went to this board space (a House Hagal card with two spaces)
+    "sent_to": CondDef(("<space>",)),
 }
 # The conditions and counts that read the grafted cards: a card's agent box only (E0431).
 GRAFT_READS = ("grafted", "grafted_with", "other_grafted")

@@ -96,6 +96,8 @@ def cond(c: tuple) -> str:
         return f"you recalled {_a(unit_names(c[1])[0])} this turn"
     if k == "spying":
         return "you have a piece on a location linked to a maker space"
+    if k == "sent_to":
+        return f"the Agent went to {name(c[1])}"
     if k == "enemy_agent_here":
         return "an enemy Agent is on the board space you sent this Agent to"
     if k == "reached" and len(c) == 3:  # a line's step or a graph's column (Immortality's genetic markers)

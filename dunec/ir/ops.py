@@ -27,6 +27,7 @@ tables, so the interpreter and the code generator never see user spelling.
       draw_or_trash_top, acquire_to_top, manipulate, infiltrate, pass_turn,
       block_space, double_harvest ()
       harvest     ()                  a maker space's spice and its bonus (House Hagal)
+      bonus_spice ()                  a maker space's bonus spice only (House Hagal)
       discount    (card, n)           the card costs n less this turn
       extra_icon  (icon,)             the card played this turn has this icon too
       space_cost  (icon, resource, delta)   rule modifier

@@ -347,6 +347,8 @@ ROWS: tuple[VerbRow, ...] = (
             text="harvest the space's spice again (not the bonus)"),
     # a House Hagal card at a maker space: the space's spice and its bonus spice
     VerbRow("harvest", ("",), boxes=("hagal",), worth=4.0, text="the maker space's spice and its bonus spice"),
+    # a House Hagal card that writes the spice it takes (Uprising's rival deck): the bonus only
+    VerbRow("bonus_spice", ("",), boxes=("hagal",), worth=1.0, text="the maker space's bonus spice"),
     VerbRow("recall", ("agent",), boxes=("plot", "agent", "reveal", "signet", "space"), asks=True, worth=3.0,
             text="recall one of your agents"),
     # "recall the Agent you sent this turn" (Twisted Mentat): the agent of this box's space

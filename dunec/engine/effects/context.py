@@ -265,6 +265,9 @@ class Ctx:
     def harvest(self) -> None:
         rules_resources.harvest(self.engine, self.player, self.space)
 
+    def bonus_spice(self) -> None:
+        rules_resources.harvest(self.engine, self.player, self.space, base=False)
+
     # --- a set's pieces on board locations (rules/pieces.py)
     def place_piece(self, piece: str, n: int, icons: tuple, *how: str) -> None:
         rules_pieces.place(self.engine, self.player, piece, n, icons, *how, space=self.space)

@@ -32,6 +32,15 @@ class SetupError(Exception):
 _OWN = frozenset(f.name for f in fields(Player)) | {"troops"}
 
 
+def remove_starters(content: Content, p: Player) -> None:
+    """The starting cards the player's leader begins without (`remove_starter`: Staban
+    Tuek's Diplomacy) go from the deck to the player's trash."""
+    for card, n in content.defs[p.leader].get("remove_starter", ()):
+        for _ in range(min(n, p.deck.count(card))):
+            p.deck.remove(card)
+            p.trashed.append(card)
+
+
 def give_sets(content: Content, state: GameState) -> None:
     """Each player's holdings of the names the game's sets declare beyond the
     engine's own fields (the base game's solari, spice, water and troops): counters
@@ -120,10 +129,7 @@ def new_game(content: Content, n_players: int, seed: int, leaders=None, policies
     for seat in range(n_players):
         p = Player(seat=seat, leader=leaders[seat], policy=(policies or ["random"] * n_players)[seat])
         p.deck = list(start_cards)
-        for card, n in content.defs[leaders[seat]].get("remove_starter", ()):  # Staban Tuek: no Diplomacy
-            for _ in range(min(n, p.deck.count(card))):
-                p.deck.remove(card)
-                p.trashed.append(card)
+        remove_starters(content, p)
         rng.shuffle(p.deck)
         p.discard = list(start_discard)
         if n_players == 4 and not epic:  # the Epic game starts every count on 0 (rules 000)

@@ -75,7 +75,10 @@ def target(e, p, m: dict) -> tuple[Optional[str], str]:
         return None, "its requirement is not met"
     spaces = list(m.get("spaces", ()))
     if m.get("pick") == "qualified":
-        # Only the first space whose requirement it meets is tried (rules 000 FAQ).
+        # Only the first space whose requirement it meets is tried (rules 000 FAQ); a
+        # card's `first_from_level` holds the first space back before a Conflict of that level.
+        if "first_from_level" in m and spaces and level(e) < m["first_from_level"]:
+            spaces = spaces[1:]
         spaces = [s for s in spaces if meets(e, p, s, space=s)][:1]
     free = [s for s in spaces if can_visit(e, p, s)]
     if m.get("pick") == "most_spice":
@@ -88,10 +91,52 @@ def target(e, p, m: dict) -> tuple[Optional[str], str]:
     if free:
         return free[0], ""
     unmet = [s for s in m.get("spaces", ()) if not meets(e, p, s, space=s)]
+    if m.get("pick") == "qualified" and not spaces and not unmet:
+        return None, "it qualifies for none of its spaces"
     if not spaces or len(unmet) == len(spaces):
         return None, f"it does not meet the requirement of {' and '.join(e.cname(s) for s in unmet)}"
     names = " and ".join(e.cname(s) for s in spaces)
     return None, f"{names} {'is' if len(spaces) == 1 else 'are'} taken"
+
+
+def level(e) -> int:
+    """The level of this round's Conflict card (0 before one is revealed)."""
+    st = e.state
+    return e.defs[st.conflict].get("level", 0) if st.conflict else 0
+
+
+def current(e) -> Optional[dict]:
+    """The House Hagal card revealed last: the one whose gain (and the decisions it
+    brings) is being played on a rival's turn."""
+    pile = e.state.hagal_discard
+    return e.defs.get(pile[-1]) if pile else None
+
+
+def preferred(e, options: list) -> Optional[int]:
+    """The option naming the first of the current card's `prefers` locations that is
+    offered (a piece placed on an observation post); None when it prefers none."""
+    m = current(e)
+    for loc in (m or {}).get("prefers", ()):
+        for i, a in enumerate(options):
+            if isinstance(a, tuple) and len(a) >= 3 and a[-1] == loc:
+                return i
+    return None
+
+
+def faction_post(e, p, options: list) -> Optional[int]:
+    """Where a rival puts a piece when every post offered is a Faction's (its spaces
+    give one Faction): the post of the Faction where it has least Influence (ties: the
+    first offered), as it takes Influence (Uprising's Espionage card). None otherwise."""
+    best = None
+    for i, a in enumerate(options):
+        loc = a[-1] if isinstance(a, tuple) and a else None
+        d = e.defs.get(loc) if isinstance(loc, str) else None
+        factions = {e.defs[s].get("faction") for s in (d or {}).get("links", ()) if s in e.defs}
+        if d is None or d.get("kind") != "post" or len(factions) != 1 or None in factions:
+            return None
+        key = (p.influence[factions.pop()], i)
+        best = key if best is None or key < best else best
+    return None if best is None else best[1]
 
 
 def combat_card(e, who: str) -> Optional[str]:

@@ -36,7 +36,7 @@ from dunec.engine.loop.actions import NO
 from dunec.engine.loop.actions import faction as action_faction
 from dunec.engine.loop.rng import Rng
 from dunec.engine.loop.setup import SetupError
-from dunec.engine.loop.setup import new_game as base_new_game
+from dunec.engine.loop.setup import new_game as base_new_game, remove_starters
 from dunec.engine.loop.state import TROOPS_PER_PLAYER, GameState, Player
 from dunec.engine.players.seats import duo_rival
 from dunec.engine.loop.steps import step
@@ -87,13 +87,41 @@ def _table(content, seed: int, people: int, epic: bool = False):
     all_leaders = sorted(m["id"] for m in content.of_kind("leader") if not m.get("side_of"))  # fronts only
     if not all_leaders:
         raise RivalSetupError("the cards define no leaders")
-    st = base_new_game(content, 3, seed, leaders=[all_leaders[0]] * 3, epic=epic, people=people)
+    # The seats are dealt before the leaders are chosen: their starting decks with a
+    # leader that removes no starting card; a chosen leader's removal comes after (_lead).
+    plain = [x for x in all_leaders if not content.defs[x].get("remove_starter")] or all_leaders
+    st = base_new_game(content, 3, seed, leaders=[plain[0]] * 3, epic=epic, people=people)
     return st, Rng(state=st.rng_state), all_leaders
+
+
+def _lead(content, p: Player, leader: str) -> None:
+    """A person takes the leader chosen for the seat, and begins without the starting
+    cards that leader removes (Staban Tuek's Diplomacy)."""
+    p.leader = leader
+    remove_starters(content, p)
 
 
 def _rival(seat: int, leader: str, garrison: int, water: int, agents: int) -> Player:
     return Player(seat=seat, leader=leader, policy="rival", rival=True, water=water, garrison=garrison,
                   supply=TROOPS_PER_PLAYER - garrison, agents=agents, agents_left=agents)
+
+
+def _seated(st: GameState, rival: Player) -> Player:
+    """A rival takes the seat with what the table dealt it: its objective cards."""
+    rival.objectives = st.players[rival.seat].objectives
+    return rival
+
+
+def _marker_to_first_player(content, st: GameState) -> None:
+    """The objective card with the First Player marker (Uprising) goes to the seat the
+    rival rules start with: its holder and that seat swap their objective cards, so
+    the marker's holder starts, as rules 003 says (docs/decisions.md, "Uprising House
+    Hagal rivals")."""
+    first = st.players[st.first_player]
+    holder = next((p for p in st.players
+                   if any(content.defs[c].get("first_player") for c, _up in p.objectives)), None)
+    if holder is not None and holder is not first:
+        holder.objectives, first.objectives = first.objectives, holder.objectives
 
 
 def _hagal_deck(content, st: GameState, rng: Rng, mode: str) -> None:
@@ -121,9 +149,11 @@ def new_solo_game(content, seed: int, difficulty: str = "novice", leader=None, r
         raise RivalSetupError("a solo game has two rivals")
     above_novice = difficulty != "novice"
     human = st.players[0]
-    human.leader, human.policy = leader, policy
+    _lead(content, human, leader)
+    human.policy = policy
     garrison = RIVAL_GARRISON_ABOVE_NOVICE if above_novice else 0
-    st.players[1:] = [_rival(seat, rival_leaders[seat - 1], garrison, water=1, agents=2) for seat in (1, 2)]
+    st.players[1:] = [_seated(st, _rival(seat, rival_leaders[seat - 1], garrison, water=1, agents=2))
+                      for seat in (1, 2)]
     if above_novice:
         st.cost_overrides[MENTAT_SPACE] = [["res", "solari", MENTAT_COST_ABOVE_NOVICE]]
         for p in st.players[1:]:
@@ -136,6 +166,7 @@ def new_solo_game(content, seed: int, difficulty: str = "novice", leader=None, r
     st.mode, st.difficulty = "solo", difficulty
     st.rival_agent_cards = DIFFICULTIES[difficulty]
     st.first_player = 1  # the rival to the person's left
+    _marker_to_first_player(content, st)
     st.rng_state = rng.state
     return st
 
@@ -157,12 +188,14 @@ def new_duo_game(content, seed: int, leaders=None, policies=None, epic: bool = F
         raise RivalSetupError("a two-player game seats two people")
     policies = list(policies or ["random", "random"])
     for seat in (0, 1):
-        st.players[seat].leader, st.players[seat].policy = leaders[seat], policies[seat]
+        _lead(content, st.players[seat], leaders[seat])
+        st.players[seat].policy = policies[seat]
     # Decided: the rival starts with an empty garrison (base rules), and no water (it never uses resources).
-    st.players[2] = _rival(2, "", garrison=0, water=0, agents=DUO_AGENTS)
+    st.players[2] = _seated(st, _rival(2, "", garrison=0, water=0, agents=DUO_AGENTS))
     _hagal_deck(content, st, rng, "duo")
     st.mode = "duo"
     st.first_player = rng.below(2)
+    _marker_to_first_player(content, st)
     st.rng_state = rng.state
     return st
 
@@ -210,6 +243,9 @@ def _by_mechanism(e, p: Player, kind: str, options: list) -> Optional[int]:
         return rival_tracks.move(e, p, options)
     if kind == "place_unit":
         return rival_units.place_unit(e, p, options)
+    if kind == "place_piece":
+        preferred = hagal.preferred(e, options)
+        return preferred if preferred is not None else hagal.faction_post(e, p, options)
     if kind == "deploy" and all(a[0] == "deploy" for a in options):
         return rival_units.deploy_most(options)
     if kind == "choose":
@@ -298,16 +334,20 @@ def _gain(e, p: Player, card: str, space) -> None:
 def rival_gained(e, f):
     p = e.players[f["seat"]]
     if duo_rival(e, p):
-        refuse_gains(p)
+        refuse_gains(e, p)
     if f["before"] is not None:
         log_changes(e, p, f["before"])
     # A tile it acquired with the card that recruits for free is used at once (Training Drones).
     rival_tiles.use_recruit_tiles(e, p, combat=False)
 
 
-def refuse_gains(p: Player) -> None:
-    """The two-player rival keeps no resources."""
+def refuse_gains(e, p: Player) -> None:
+    """The two-player rival keeps no resources, and no Intrigue card: one a card gave
+    it (Uprising's Assembly Hall) or it took from a person (Secrets) is discarded."""
     p.solari = p.spice = p.water = p.persuasion = 0
+    for card in p.intrigue:
+        rules_leaving.discarded(e, p, card)
+    del p.intrigue[:]
 
 
 def take_turn(e, p: Player) -> None:
@@ -337,7 +377,9 @@ def place(e, p: Player, card: str, space: str) -> None:
     e.state.turn_kind = "agent"
     if not e.quiet:
         e.log(f"  {e.pname(p)} reveals House Hagal card {m['name']} and sends an agent to {sp['name']}")
-    e.later("rival_turn_done", seat=p.seat, deploys=bool(m.get("deploys")))
+    # A card that deploys does so at a combat space (a card with two spaces may send
+    # its agent to one that is not: Uprising's Deliver Supplies / Heighliner).
+    e.later("rival_turn_done", seat=p.seat, deploys=bool(m.get("deploys") and sp.get("combat")))
     e.later("rival_gain", seat=p.seat, card=card, space=space)
     if rival_tiles.recruit_tile(e, p, combat=False) is not None:
         e.later("rival_recruit_tiles", seat=p.seat, combat=False)

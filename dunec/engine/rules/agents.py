@@ -120,6 +120,10 @@ def control_bonus(e, space: str) -> None:
 
 
 def use_signet(e, p: Player, ctx) -> None:
+    if p.leader not in e.defs:
+        # The two-player House Hagal rival has no leader: a card's signet ring icon does
+        # nothing for it (a deck used in both modes: Uprising's).
+        return
     if not e.quiet:
         # `logged`: the log's length, so that a ring whose effect has its own log line
         # (a card trashed or acquired) is not said to have no effect

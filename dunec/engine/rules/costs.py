@@ -312,6 +312,8 @@ def flag(e, ctx, c: tuple) -> bool:
         return rules_flags.protected(e)
     if k == "rival_alliance_at":
         return rival_alliance_at(e, p, c[1])
+    if k == "sent_to":
+        return ctx.space == c[1]
     if k == "most_copies":
         mine = copies(e, p, c[1])
         return all(mine > copies(e, o, c[1]) for o in e.opponents(p))

@@ -128,15 +128,18 @@ def lose_intrigue(e, p: Player, left: int) -> None:
                  left=left - 1)
 
 
-def harvest(e, p: Player, space) -> None:
-    """Take a maker space's spice: what the space gives and its bonus spice
-    (a House Hagal card's harvest; the bonus leaves the space either way)."""
+def harvest(e, p: Player, space, base: bool = True) -> None:
+    """Take a maker space's spice: what the space gives (unless not `base`: a card
+    that writes it, `bonus_spice`) and its bonus spice (a House Hagal card's harvest;
+    the bonus leaves the space either way)."""
     sp = e.defs.get(space) if space else None
     if sp is None or not sp.get("maker"):
         return
     bonus = e.state.maker_spice.get(space, 0)
     e.state.maker_spice[space] = 0
-    gain(e, p, "spice", sp.get("harvest", 0) + bonus)
+    n = (sp.get("harvest", 0) if base else 0) + bonus
+    if base or n:
+        gain(e, p, "spice", n)
 
 
 def double_harvest(e, p: Player, space) -> None:
