@@ -173,6 +173,8 @@ def _parser(only: str | None = None):
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="also list these card files or folders (an author's new set), checked with the "
                         "bundled cards (repeatable)")
+    p.add_argument("--choam", action="store_true",
+                   help="with Uprising's CHOAM Module (the set `choam`, added to --sets: --sets uprising --choam)")
 
     p = command("show", help="print a definition as a player reads it (and draw it as SVG)")
     p.add_argument("ids", nargs="*", metavar="ID", help="definition ids, e.g. duncan_idaho")

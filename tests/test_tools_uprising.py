@@ -6,6 +6,7 @@ card of the tests' own (INFORMANT below) places a spy and summons a sandworm."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,49 @@ def test_openspiel_plays_uprising():
 
 def test_pettingzoo_plays_uprising():
     assert "place_piece" in pettingzoo_families((SETS,), 4, ("core", SETS))
+
+
+def _counts(capsys, argv) -> tuple[dict, set]:
+    assert main(argv) == 0
+    rows = json.loads(capsys.readouterr().out)
+    out: dict = {}
+    for r in rows:
+        out[r["kind"]] = out.get(r["kind"], 0) + r["copies"]
+    return out, {r["set"] for r in rows}
+
+
+def test_list_counts_uprising_with_and_without_the_choam_module(capsys):
+    """The issue's done-when: 69 Imperium copies, 44 intrigue, 16 conflicts, 9 leaders,
+    5 objectives and 20 contracts with the module; 65, 40 and 8 leaders without; and
+    no base-game definition either way."""
+    kinds, sets = _counts(capsys, ["list", "--sets", SETS, "--choam", "--json"])
+    assert sets == {"core", "uprising", "choam"}
+    assert (kinds["card"], kinds["intrigue"], kinds["conflict"], kinds["leader"], kinds["objective"],
+            kinds["contract"]) == (69, 44, 16, 9, 5, 20)
+    assert (kinds["space"], kinds["post"], kinds["reserve"]) == (22, 13, 18)
+    kinds, sets = _counts(capsys, ["list", "--sets", SETS, "--json"])
+    assert sets == {"core", "uprising"}
+    assert (kinds["card"], kinds["intrigue"], kinds["leader"], kinds.get("contract", 0)) == (65, 40, 8, 0)
+
+
+SHOWN = {"spy placed": "places a Spy", "infiltrate": "to infiltrate", "gather intelligence": "to gather intelligence",
+         "sandworm summoned": "into the Conflict", "reward doubled": "it is doubled",
+         "battle-icon pair flipped": "both flip face down", "contract completed": "completes the contract"}
+
+
+@pytest.mark.parametrize("seed, missing", [(1, {"infiltrate", "sandworm summoned", "reward doubled"}), (4, set())])
+def test_the_choam_game_of_the_done_when_and_what_its_log_shows(capsys, seed, missing):
+    """`dunec play --players 4 --sets uprising --choam --seed N` finishes; seed 1 shows
+    spies placed and recalled to gather intelligence, a battle-icon pair flipped and
+    contracts completed, but its greedy players neither infiltrate nor summon a
+    sandworm; seed 4 shows every mechanism (the closing note of issue 22 says so)."""
+    assert main(["play", "--players", "4", "--sets", SETS, "--choam", "--seed", str(seed)]) == 0
+    out = capsys.readouterr().out
+    assert "Final standings after " in out
+    shown = {k for k, words in SHOWN.items() if words in out}
+    assert shown == set(SHOWN) - missing, shown
+
+
+def test_the_three_player_game_of_the_done_when_finishes(capsys):
+    assert main(["play", "--players", "3", "--sets", SETS, "--seed", "2"]) == 0
+    assert "Final standings after " in capsys.readouterr().out
