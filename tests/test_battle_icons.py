@@ -395,12 +395,13 @@ def test_the_table_and_the_observation_show_the_supply_cards(content):
 
 @pytest.mark.parametrize("people", [1, 2])
 def test_games_with_house_hagal_rivals(content, people):
-    """Objectives go to the people, by their count; a solo rival that wins takes the
-    card, the two-player rival (which takes no reward) never does."""
+    """Every seat keeps the objective it was dealt, rivals too (docs/decisions.md,
+    "Uprising House Hagal rivals"); a solo rival that wins takes the card, the
+    two-player rival (which takes no reward) never does."""
     for seed in range(4):
         st = play_game(content, people, seed, ["random"] * people, quiet=True, check=_checked(content))
         state_check(content, json.loads(st.to_json()))
-        assert all(len(p.objectives) == (0 if p.rival else 1) for p in st.players)
+        assert all(len(p.objectives) == 1 for p in st.players)
         if people == 2:
             assert all(not p.won for p in st.players if p.rival)
 

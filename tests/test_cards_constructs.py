@@ -236,6 +236,8 @@ def test_every_base_verb_is_probed():
     used |= {"control", "space_cost", "ignore_block", "steal", "see_top_card", "harvest", "secret_factions"}
     # A track is a set's name: `advance` and `cash_out` are probed in tests/test_sets.py.
     used |= {"advance", "cash_out"}
+    # Uprising's House Hagal cards play `bonus_spice` (tests/test_uprising_hagal.py).
+    used |= {"bonus_spice"}
     # A set's token verb: `new_row` is probed in tests/test_tokens.py (a token's box and a set's).
     used |= {"new_row"}
     # Rise of Ix's card verbs are probed on its cards: tests/test_ix_board.py, tests/test_ix_cards.py, tests/test_ix_tech.py.
@@ -396,6 +398,7 @@ def test_every_condition_is_probed():
     used |= {"trashed_cost", "placed"}  # played on Princess Irulan and Staban Tuek (tests/test_uprising_leaders.py)
     used |= {"rival_alliance_at"}  # played on Shadow Alliance (tests/test_uprising_intrigue.py)
     used |= {"recalled", "spying"}  # played on a set's pieces (tests/test_uprising_spies.py)
+    used |= {"sent_to"}  # played on Uprising's House Hagal cards (tests/test_uprising_hagal.py)
     used |= {"strength"}  # played on Gurney Halleck (tests/test_uprising_leaders.py)
     used |= {"trashed_cost", "placed"}  # played on Princess Irulan and Staban Tuek (tests/test_uprising_leaders.py)
     used |= {"contracts_done"}  # played on the CHOAM cards (tests/test_contracts.py, cards/choam/ tests)
