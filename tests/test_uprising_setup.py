@@ -69,7 +69,12 @@ def test_the_board_is_uprisings_own(uprising):
 def test_setup_facts(uprising, players):
     st = new_game(uprising, players, seed=7)
     assert st.reserve == {"prepare_the_way": 8, "the_spice_must_flow_up": 10}  # no Foldspace, no Arrakis Liaison
-    assert all(sorted(p.deck) == STARTING for p in st.players)
+    for p in st.players:  # a leader's `remove_starter` (Staban Tuek: no Diplomacy) takes its cards out
+        deck = list(STARTING)
+        for card, n in uprising.defs[p.leader].get("remove_starter", ()):
+            for _ in range(n):
+                deck.remove(card)
+        assert sorted(p.deck) == deck, p.leader
     levels = [uprising.defs[c]["level"] for c in st.conflict_deck]  # the top is the end
     assert levels == [3] * 4 + [2] * 5 + [1]
     assert [p.vp for p in st.players] == [1 if players == 4 else 0] * players
