@@ -1,5 +1,6 @@
 """The engine's speed work changes no game: pinned digests (state and log) of
-base and base + Rise of Ix games on both back-ends, and the per-game caches on
+base, base + Rise of Ix and Uprising (random players, with and without the CHOAM
+Module) games on both back-ends, and the per-game caches on
 the Content keyed by the game's own sets. No timing is asserted here (bench/)."""
 from __future__ import annotations
 
