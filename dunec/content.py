@@ -4,7 +4,8 @@ above both the engine's interpreter and codegen, so neither imports the other.""
 from __future__ import annotations
 
 from dunec.check.model import Model
-from dunec.ir.meta import Content, meta_of, required_first, track_steps, vocab_of
+from dunec.ir.lexicon import worthed
+from dunec.ir.meta import Content, declared_worths, meta_of, required_first, track_steps, vocab_of
 from dunec.ir.ops import segments
 
 
@@ -20,9 +21,11 @@ def from_model(model: Model) -> Content:
                                   for kind, part in segments(ops))
         else:
             effects[key] = interpreter.box_runner(ops)
+    worths = declared_worths(model)
     for ident in sorted(model.defs):
         d = model.defs[ident]
-        defs[ident] = meta_of(d)
+        with worthed(worths):
+            defs[ident] = meta_of(d)
         for box, ops in d.boxes.items():
             if box != "passive":
                 add((ident, box), ops)

@@ -787,7 +787,9 @@ def _read_fields(decl: Decl, st: ast.Action, fields: dict, diags: Diagnostics) -
             decl.numbers[f.verb] = f.args[0].value
 
 
-COUNTER_FIELDS = ("holds", "returnable", "limit")
+COUNTER_FIELDS = ("holds", "returnable", "limit", "worth")
+COUNTER_NUMBERS = {"limit": 'counter maker_hooks "Maker Hooks" { limit 1 }',
+                   "worth": 'counter maker_hooks "Maker Hooks" { worth 3 }'}
 
 
 def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
@@ -795,7 +797,8 @@ def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
     the declared units in resolve.py), and the flag `returnable`: its player may put
     the held units back in the supply at any time (a counter that holds units); and
     `limit N`: a player holds at most N (Uprising's one Maker Hooks token), a gain
-    beyond it is not taken."""
+    beyond it is not taken; `worth N`: what one is worth to the value hints (the
+    greedy player, rivals), where the set knows better than 1 each."""
     example = 'counter negotiators "Negotiator" { holds troops }'
     for f in st.body:
         if not isinstance(f, ast.Action) or f.verb not in COUNTER_FIELDS:
@@ -803,15 +806,15 @@ def _read_holds(decl: Decl, st: ast.Action, diags: Diagnostics) -> None:
             diags.error(UNKNOWN_FIELD, f.verb_span if isinstance(f, ast.Action) else f.span, field=word,
                         kind="counter", help=did_you_mean(word, COUNTER_FIELDS) or one_of(COUNTER_FIELDS, near=word))
             continue
-        if f.verb == "limit":
+        if f.verb in COUNTER_NUMBERS:
             r = RANGES["amount"]
-            if "limit" in decl.numbers:
-                diags.error(DUPLICATE_FIELD, f.verb_span, field="limit", notes=[])
+            if f.verb in decl.numbers:
+                diags.error(DUPLICATE_FIELD, f.verb_span, field=f.verb, notes=[])
             elif len(f.args) != 1 or f.args[0].kind != "int" or f.body is not None:
-                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field="limit", lo=r.lo,
-                            hi=r.hi, example='counter maker_hooks "Maker Hooks" { limit 1 }')
+                diags.error(NUMBER_EXPECTED, f.args[0].span if f.args else f.verb_span, field=f.verb, lo=r.lo,
+                            hi=r.hi, example=COUNTER_NUMBERS[f.verb])
             elif _in_range(f.args[0], r, diags):
-                decl.numbers["limit"] = f.args[0].value
+                decl.numbers[f.verb] = f.args[0].value
             continue
         if f.verb == "returnable":
             if f.args or f.body is not None:

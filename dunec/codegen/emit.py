@@ -24,7 +24,8 @@ import jinja2
 
 from dunec.check.model import Model
 from dunec.check.tables import CMPS
-from dunec.ir.meta import Content, meta_of, reads_gains, track_steps, vocab_of
+from dunec.ir.lexicon import worthed
+from dunec.ir.meta import Content, declared_worths, meta_of, reads_gains, track_steps, vocab_of
 from dunec.ir.ops import asks, program_of, segments, to_tuples, walk
 from dunec.ir.verbs import CALLS, OPS, WATCHING
 
@@ -227,7 +228,8 @@ def render(model: Model) -> dict[str, str]:
         files[f"{mod}.py"] = _tidy(env.get_template("module.py.j2").render(
             source=source, sha256=sha, functions=fns, conditions=[]))
         modules.append({"name": mod})
-    defs = {ident: meta_of(model.defs[ident]) for ident in sorted(model.defs)}
+    with worthed(declared_worths(model)):
+        defs = {ident: meta_of(model.defs[ident]) for ident in sorted(model.defs)}
     files["registry.py"] = _tidy(env.get_template("registry.py.j2").render(
         modules=modules, defs=defs, effects=effects, files=tuple(sorted(by_file)), vocab=vocab_of(model),
         programs=dict(sorted(programs.items()))))

@@ -22,20 +22,42 @@ WORTH = {"solari": 1.0, "spice": 1.4, "water": 1.8, "persuasion": 1.1, "swords":
          "vp": 9.0, "intrigue": 2.2, "draw": 1.8, "garrison": 1.5, "deployed": 2.0}
 
 
+@contextmanager
+def _scoped(var: ContextVar, value: dict):
+    """`var` set to `value` for the body of a `with`, then as it was."""
+    token = var.set(value)
+    try:
+        yield
+    finally:
+        var.reset(token)
+
+
+# The worths the sets being compiled declare (`counter maker_hooks ... { worth 3 }`):
+# set by `worthed` around the value estimates of a build (meta_of), so a set's own
+# counters are valued as it says, not as 1 each.
+_WORTHS: ContextVar[dict] = ContextVar("worths", default={})
+
+
+def worthed(worths: dict):
+    """Estimate values with these declared worths (counter -> worth of one)."""
+    return _scoped(_WORTHS, worths)
+
+
+def worth(thing: str) -> float:
+    """The value hint of one of a thing: a set's declared worth, else WORTH's, else 1."""
+    declared = _WORTHS.get().get(thing)
+    return declared if declared is not None else WORTH.get(thing, 1.0)
+
+
 # The titles the sets being shown declare (counters, units, tracks, markets) and
 # their definitions' names (spaces, cards): set by `titled` around a rendering, so
 # a set's own words reach the text without every phrase taking them as an argument.
 _TITLES: ContextVar[dict] = ContextVar("titles", default={})
 
 
-@contextmanager
 def titled(titles: dict):
     """Render with these titles (id -> title) for the names a set declares."""
-    token = _TITLES.set(titles)
-    try:
-        yield
-    finally:
-        _TITLES.reset(token)
+    return _scoped(_TITLES, titles)
 
 
 def price_of(card: str) -> str:

@@ -15,6 +15,13 @@ from dunec.ir import value
 from dunec.ir.ops import turn_start, walk
 
 
+def declared_worths(model) -> dict:
+    """counter -> the `worth` its set declares, for the value estimates of meta_of
+    (run them inside `lexicon.worthed(declared_worths(model))`)."""
+    return {ident: d.numbers["worth"] for s in model.sets.values() for ident, d in s.names.items()
+            if d.kind == "counter" and "worth" in d.numbers}
+
+
 def meta_of(d: Def) -> dict:
     """The plain-data description of a definition (also what codegen writes)."""
     m = {"id": d.id, "kind": d.kind, "name": d.name, "set": d.set, "copies": d.copies}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from dunec.ir.lexicon import WORTH
+from dunec.ir.lexicon import WORTH, worth
 from dunec.ir.ops import Op, Ops
 from dunec.ir.verbs import OPS
 
@@ -22,7 +22,7 @@ def estimate(xs: Ops, now: Now = None) -> float:
 def _price(c: tuple) -> float:
     """What paying one cost of a `pay` is worth."""
     if c[0] == "res":
-        return WORTH.get(c[1], 1.0) * c[2]
+        return worth(c[1]) * c[2]
     if c[0] == "influence":
         return 2.6 * c[2]
     if c[0] == "influence_different":  # 1 influence with each of N factions

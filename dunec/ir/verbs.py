@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dunec.ir.lexicon import WORTH, amount, name, plural, unit_names, units
+from dunec.ir.lexicon import amount, name, plural, unit_names, units, worth
 from dunec.record import Frozen
 
 # Boxes, grouped by when they run. "turn" boxes run on the owner's own turn.
@@ -212,7 +212,7 @@ def _gain_text(a: tuple) -> str:
 
 
 def _gain_worth(a: tuple) -> float:
-    return WORTH.get(a[0], 1.0) * a[1]
+    return worth(a[0]) * a[1]
 
 
 CARD_BOXES = ("agent", "reveal", "plot", "signet")
@@ -227,7 +227,7 @@ ROWS: tuple[VerbRow, ...] = (
     _gain_row("intrigue", tuple(b for b in ALL_BOXES if b not in ("combat", "endgame"))),
     _gain_row("draw", NOT_IN_COMBAT + ("win",)),
     VerbRow("lose", ("<losable> <int>",), asks=True,
-            text=lambda a: f"lose {units(a[0], a[1])}", worth=lambda a: -WORTH.get(a[0], 1.0) * a[1] * 0.8),
+            text=lambda a: f"lose {units(a[0], a[1])}", worth=lambda a: -worth(a[0]) * a[1] * 0.8),
     VerbRow("lose", ("influence <faction> <int>", "influence any <int>"), kind="lose_influence", asks=True,
             lower=_lose_influence, worth=lambda a: -2.6 * a[1],
             text=lambda a: f"lose {a[1]} Influence with {'a Faction' if a[0] == 'any' else name(a[0])}"),

@@ -7,8 +7,8 @@ from a save or a clone has the same hints as the original. They are computed onl
 when a policy asks for them (the greedy player, a rival)."""
 from __future__ import annotations
 
-from dunec.engine.rules import battle_icons as rules_battle_icons, cards as rules_cards, market as rules_market, \
-    pieces as rules_pieces, summons as rules_summons, units as rules_units
+from dunec.engine.rules import battle_icons as rules_battle_icons, cards as rules_cards, flags as rules_flags, \
+    market as rules_market, pieces as rules_pieces, summons as rules_summons, units as rules_units
 from dunec.engine.effects.interpreter import choose_alternatives
 from dunec.engine.loop.turns import space_costs, vp_to_end
 from dunec.engine.rules.resources import MAX_INFLUENCE
@@ -120,14 +120,52 @@ def _now(e, p):
     """The ops whose value hints.py reads from the state (value.estimate's `now`):
     a purchase as the market stands, a summoned unit as its declaration says."""
     summoned = summoned_worths(e)
+    rated = _rated(e)
 
     def now(op: Op):
         if op.kind == "buy":
             return buy_now(e, p, *op.args)
         if op.kind == "gain" and op.args[0] in summoned:
             return summoned[op.args[0]] * op.args[1]
+        if op.kind == "gain" and op.args[0] in rated:
+            return counter_worth(p, op.args[0], op.args[1], rated[op.args[0]])
+        if op.kind == "clear":
+            return clear_worth(e, op.args[0])
         return None
     return now
+
+
+def _rated(e) -> dict:
+    """counter -> its declaration, for the counters that declare a `limit` or a `worth`."""
+    return {c: d for c, d in e.content.declared("counter").items() if "limit" in d or "worth" in d}
+
+
+def counter_worth(p, counter: str, n: int, declared: dict) -> float:
+    """A gain of N of a counter: its declared worth each (1 by default), and nothing
+    beyond its `limit` (the gain is not taken there: rules/holding.py)."""
+    limit = declared.get("limit")
+    if limit is not None:
+        n = max(0, min(n, limit - p.counters.get(counter, 0)))
+    return declared.get("worth", 1.0) * n
+
+
+# Clearing a flag that protects a location (the Shield Wall) lets summoned units into
+# that location's Conflicts: this round's, if it is one (a share of a unit's worth),
+# and later ones (a little).
+CLEAR_LATER, CLEAR_NOW_SHARE = 0.5, 0.5
+
+
+def clear_worth(e, flag: str) -> float | None:
+    """The value hint of `clear FLAG` as the game stands; None (the static hint) for
+    a flag that protects nothing. Nothing once it is down."""
+    if not e.content.declared("flag").get(flag, {}).get("protects"):
+        return None
+    if not rules_flags.up(e, flag):
+        return 0.0
+    if flag not in rules_flags.protecting(e):
+        return CLEAR_LATER
+    best = max((_summoned_worth(e, k) for k in rules_summons.summoned_kinds(e)), default=0.0)
+    return CLEAR_LATER + CLEAR_NOW_SHARE * best
 
 
 # A summoned unit fights as troops deployed (strength 2 each) do; one that doubles the
@@ -144,9 +182,15 @@ def summoned_worths(e) -> dict:
         return {}
     if e.state.conflict is None or rules_summons.conflict_protected(e):
         return {k: 0.0 for k in kinds}
-    units = e.content.declared("unit")
-    return {k: units[k].get("strength", 0) / 2 * WORTH["deployed"]
-            + (DOUBLING_WORTH if rules_summons.flagged(e, k, rules_summons.DOUBLES) else 0.0) for k in kinds}
+    return {k: _summoned_worth(e, k) for k in kinds}
+
+
+def _summoned_worth(e, kind: str) -> float:
+    """One unit of a summoned kind in an open Conflict: its strength in troops
+    deployed, more if it doubles rewards."""
+    strength = e.content.declared("unit")[kind].get("strength", 0)
+    return strength / 2 * WORTH["deployed"] + (DOUBLING_WORTH if rules_summons.flagged(e, kind, rules_summons.DOUBLES)
+                                               else 0.0)
 
 
 _BUYING: dict = {}  # (ident, box) -> (programs, the top-level ops of the box holding a purchase)
@@ -258,9 +302,12 @@ def _given(e, p, options, datum):
         return None
     out = list(datum)
     summoned = rules_summons.summoned_kinds(e)
-    alts = choose_alternatives(e, options) if e.state.markets or e.state.market_slots or summoned else None
+    rated = _rated(e)
+    alts = choose_alternatives(e, options) if e.state.markets or e.state.market_slots or summoned or rated \
+        else None
     for i, alt in (alts or {}).items():
-        if any(x.kind == "buy" or (x.kind == "gain" and x.args[0] in summoned) for x in walk(alt)):
+        if any(x.kind in ("buy", "clear") or (x.kind == "gain" and (x.args[0] in summoned or x.args[0] in rated))
+               for x in walk(alt)):
             out[i] = value.estimate(alt, _now(e, p))
     return out
 
