@@ -165,7 +165,9 @@ def _parser(only: str | None = None):
 
     p = command("list", help="list compiled definitions")
     p.add_argument("--set", dest="set_", metavar="SET", help="only this set (default: every set)")
-    p.add_argument("--sets", metavar="SET,SET", help="only the definitions a game of these sets plays")
+    p.add_argument("--sets", metavar="SET,SET",
+                   help="only the definitions a game of these sets plays, and its optional modules (each row "
+                        "says `module`: Uprising's CHOAM Module)")
     p.add_argument("--kind", metavar="KIND",
                    help=f"only this kind: {', '.join(sorted(KINDS))} or a kind a set derives "
                         f"(default: every kind)")
@@ -173,8 +175,6 @@ def _parser(only: str | None = None):
     p.add_argument("--with", dest="extra", type=Path, action="append", default=[], metavar="FILE",
                    help="also list these card files or folders (an author's new set), checked with the "
                         "bundled cards (repeatable)")
-    p.add_argument("--choam", action="store_true",
-                   help="with Uprising's CHOAM Module (the set `choam`, added to --sets: --sets uprising --choam)")
 
     p = command("show", help="print a definition as a player reads it (and draw it as SVG)")
     p.add_argument("ids", nargs="*", metavar="ID", help="definition ids, e.g. duncan_idaho")
@@ -837,21 +837,41 @@ def _summary(args, stats, done: int) -> str:
             + (f", compared with {args.compare.name}" if args.compare else ""))
 
 
-def _load_defs(sets=None, extra=()):
-    """The definitions to list: the compiled ones, with `extra` (--with) card files
-    checked with the bundled cards and read from their IR."""
+def _bundled_with(extra=()):
+    """The compiled content, or with `extra` (--with) card files checked with the
+    bundled cards and read from their IR."""
     from dunec.content import ContentError, load
 
     for path in extra:
         if not _exists(path):
             raise UsageError(f"no such file or folder: {path}")
     try:
-        content = load("interpreted", extra=list(extra)) if extra else load("compiled")
+        return load("interpreted", extra=list(extra)) if extra else load("compiled")
     except ContentError as e:
         raise CardErrors(str(e)) from None
+
+
+def _load_defs(sets=None, extra=()):
+    """The definitions to show: every one, or those of a game of the --sets."""
+    content = _bundled_with(extra)
     if sets is None:  # every definition, those of sets the engine does not play yet too
         return {**content.defs, **content.held}
     return _for_sets(content, sets, playing=False).defs
+
+
+def _listed_defs(sets=None, extra=()) -> tuple[dict, set]:
+    """The definitions `list` shows, and which of their sets are a `module`: every
+    definition, or a game of the --sets with its optional modules (Uprising's CHOAM
+    Module), as the product's own list would count them."""
+    from dunec.ir.meta import modules_of
+
+    content = _bundled_with(extra)
+    modules = {s for s, v in content.vocab.items() if v.get("module")}
+    if sets is None:
+        return {**content.defs, **content.held}, modules
+    named = _set_list(sets)
+    added = modules_of(content.vocab, [s for s in named if s in content.vocab])
+    return _for_sets(content, ",".join(dict.fromkeys(named + added)), playing=False).defs, modules
 
 
 def _known_set(name: str | None, sets) -> None:
@@ -866,7 +886,7 @@ def _known_set(name: str | None, sets) -> None:
 
 
 def cmd_list(args) -> int:
-    defs = _load_defs(args.sets, args.extra)
+    defs, modules = _listed_defs(args.sets, args.extra)
     _known_set(args.set_, {m["set"] for m in defs.values()})
     rows = []
     from dunec.check.model import KINDS
@@ -881,6 +901,8 @@ def cmd_list(args) -> int:
         if args.kind and m["kind"] != args.kind:
             continue
         row = {"id": m["id"], "name": m["name"], "set": m["set"], "kind": m["kind"], "copies": m["copies"]}
+        if m["set"] in modules:  # in a game only with its module (`--sets uprising,choam`, `--choam`)
+            row["module"] = True
         if kinds.get(m["kind"]) in ("card", "starter", "reserve"):
             row.update(cost=m.get("cost"), icons=list(m.get("icons", ())), factions=list(m.get("factions", ())))
         if m["kind"] == "conflict":
@@ -902,6 +924,10 @@ def cmd_list(args) -> int:
             extra = f" (the back of {defs[r['side_of']]['name']})"
         print(f"{r['kind']:9} {r['set']:{width}} {r['copies']:>2}x {r['id']:32} {r['name']}{extra}")
     print(f"{len(rows)} definitions, {sum(r['copies'] for r in rows)} copies")
+    for m in sorted({r["set"] for r in rows if r.get("module")}):
+        mine = [r for r in rows if r["set"] == m]
+        print(f"module {m}: {len(mine)} definitions, {sum(r['copies'] for r in mine)} copies, in a game only "
+              f"when named (--sets ...,{m})")
     for line in _mix_lines(args.sets):
         print(line)
     return EXIT_OK

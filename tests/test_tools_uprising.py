@@ -143,27 +143,28 @@ def test_pettingzoo_plays_uprising():
     assert "place_piece" in pettingzoo_families((SETS,), 4, ("core", SETS))
 
 
-def _counts(capsys, argv) -> tuple[dict, set]:
-    assert main(argv) == 0
+def test_list_counts_uprising_with_its_choam_module(capsys):
+    """The issue's done-when, `dunec list --sets uprising --json`: 69 Imperium copies,
+    44 intrigue, 16 conflicts, 9 leaders, 5 objectives and 20 contracts, the CHOAM
+    Module's rows marked `module` (65, 40 and 8 leaders without them), and no
+    base-game definition."""
+    assert main(["list", "--sets", SETS, "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    out: dict = {}
+    kinds: dict = {}
     for r in rows:
-        out[r["kind"]] = out.get(r["kind"], 0) + r["copies"]
-    return out, {r["set"] for r in rows}
-
-
-def test_list_counts_uprising_with_and_without_the_choam_module(capsys):
-    """The issue's done-when: 69 Imperium copies, 44 intrigue, 16 conflicts, 9 leaders,
-    5 objectives and 20 contracts with the module; 65, 40 and 8 leaders without; and
-    no base-game definition either way."""
-    kinds, sets = _counts(capsys, ["list", "--sets", SETS, "--choam", "--json"])
-    assert sets == {"core", "uprising", "choam"}
+        kinds[r["kind"]] = kinds.get(r["kind"], 0) + r["copies"]
+    assert {r["set"] for r in rows} == {"core", "uprising", "choam"}
     assert (kinds["card"], kinds["intrigue"], kinds["conflict"], kinds["leader"], kinds["objective"],
             kinds["contract"]) == (69, 44, 16, 9, 5, 20)
     assert (kinds["space"], kinds["post"], kinds["reserve"]) == (22, 13, 18)
-    kinds, sets = _counts(capsys, ["list", "--sets", SETS, "--json"])
-    assert sets == {"core", "uprising"}
-    assert (kinds["card"], kinds["intrigue"], kinds["leader"], kinds.get("contract", 0)) == (65, 40, 8, 0)
+    assert all(r.get("module") is (True if r["set"] == "choam" else None) for r in rows)
+    plain: dict = {}
+    for r in rows:
+        if not r.get("module"):
+            plain[r["kind"]] = plain.get(r["kind"], 0) + r["copies"]
+    assert (plain["card"], plain["intrigue"], plain["leader"], plain.get("contract", 0)) == (65, 40, 8, 0)
+    assert main(["list", "--sets", SETS]) == 0
+    assert "module choam: 27 definitions, 29 copies, in a game only when named" in capsys.readouterr().out
 
 
 SHOWN = {"spy placed": "places a Spy", "infiltrate": "to infiltrate", "gather intelligence": "to gather intelligence",

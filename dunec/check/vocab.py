@@ -34,7 +34,7 @@ CONTENT_CHANGES = ("replace", "remove")
 # `default`: the set is the game played when no sets are named (with the sets it requires).
 # `mix SET { ... }`: what another game's set brings into a game of this one (rules 003
 # "Combining with other Dune: Imperium products"; docs/language.md, "Mixing games").
-SET_FIELDS = ("requires", "kinds", "default", "mix") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
+SET_FIELDS = ("requires", "kinds", "default", "module", "mix") + DECLARATIONS + OPEN_DECLARATIONS + CONTENT_CHANGES
 # The fields of a `mix SET { }`: the guest's kinds that join, content of the guest (or of
 # a set it requires) taken in although its kind does not join (`take KIND ID epic`: in the
 # Epic game only), content it leaves out, and the host's spaces a guest's space covers.
@@ -220,7 +220,7 @@ def read_replacement(st: ast.Action, diags: Diagnostics, example: str = REPLACE_
 
 class SetDecl(Record):
     FIELDS = ("id", "title", "defn", "requires", "kinds", "names", "derived", "replaces", "removes", "unplayed",
-              "default", "default_span", "mixes")
+              "default", "default_span", "module", "mixes")
 
     def __init__(self, id: str, title: str, defn: ast.Definition, requires: list | None = None,
                  kinds: tuple = (), names: dict | None = None) -> None:
@@ -238,6 +238,7 @@ class SetDecl(Record):
         self.unplayed = []
         self.default = False  # `default`: the game played when no sets are named
         self.default_span = None
+        self.module = False  # `module`: an optional part of the sets it requires (listed with them)
         self.mixes = {}  # guest set id -> MixDecl: `mix SET { ... }`
 
 
@@ -283,11 +284,14 @@ def read_set(defn: ast.Definition, diags: Diagnostics) -> SetDecl:
         if st.verb == "kinds":
             listed += st.args
             continue
-        if st.verb == "default":
+        if st.verb in ("default", "module"):
             if st.args or st.body is not None:
-                diags.error(FLAG_TAKES_NO_VALUE, st.args[0].span if st.args else st.span, field="default",
-                            example="default")
-            out.default, out.default_span = True, st.span
+                diags.error(FLAG_TAKES_NO_VALUE, st.args[0].span if st.args else st.span, field=st.verb,
+                            example=st.verb)
+            if st.verb == "default":
+                out.default, out.default_span = True, st.span
+            else:
+                out.module = True
             continue
         if st.verb in OPEN_DECLARATIONS + CONTENT_CHANGES:
             _read_open(st, out, diags)

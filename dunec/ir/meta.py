@@ -141,6 +141,8 @@ def vocab_of(model) -> dict:
         out[sid] = {"title": s.title, "requires": tuple(r for r, _ in s.requires), **names}
         if getattr(s, "default", False):
             out[sid]["default"] = True  # the game played when no sets are named
+        if getattr(s, "module", False):
+            out[sid]["module"] = True  # an optional part of the sets it requires: `list --sets` shows it
         out[sid].update(_open_tables(s, unplayed.get(sid, ())))
         if mentat.get(sid):
             out[sid]["mentat"] = mentat[sid]  # (id, file, line, col) of each definition taking the Mentat
@@ -377,6 +379,14 @@ def _without_mentat(defs: dict, vocab: dict, guests: dict, host: str) -> list:
             out.append(f"{where[0]}:{where[1]}:{where[2]}: error[{MIX_TAKES_MENTAT.code}]: {message}\n"
                        f"  = help: {help}")
     return out
+
+
+def modules_of(vocab: dict, sets) -> tuple:
+    """The `module` sets of a game of these sets: those whose required sets the
+    game plays all of (Uprising's CHOAM Module with Uprising), sorted."""
+    every = set(required_first(vocab, sets))
+    return tuple(sorted(s for s, v in vocab.items()
+                        if v.get("module") and s not in every and set(v.get("requires", ())) <= every))
 
 
 def required_first(vocab: dict, sets) -> tuple:
