@@ -420,3 +420,26 @@ def test_the_free_market_reads_as_a_player_reads_it():
     assert "Sells: contract for nothing" in text or "Sells: Contract for nothing" in text
     assert "Taken without a price: `contract N` takes N of the face-up ones" in text
     assert "With none left: +2 Solari" in text
+
+
+# ---------------------------------------------------------------------- a harvest judged as the turn ends
+@pytest.mark.parametrize("plot_spice", [True, False])
+def test_a_harvest_contract_counts_the_spice_of_the_whole_turn(content, plot_spice):
+    """Rules 003: a harvest contract needs the shown amount of spice gained that turn,
+    "total, including other sources": Hagga Basin's 2 spice and a Crysknife played as
+    a plot after the agent make 3, judged when the turn ends."""
+    from dunec.engine.loop.actions import END_TURN
+
+    g = _game(content)
+    hold(g, 0, "harvest_3")
+    g.state.maker_spice["hagga_basin_up"] = 0
+    p = g.p(0)
+    p.hand, p.water, p.intrigue = ["dune_the_desert_planet"], 1, ["uprising_crysknife"]
+    g.answer(0, ("place", "dune_the_desert_planet", "hagga_basin_up"), 0)
+    g.answer(0, ("play", "uprising_crysknife") if plot_spice else END_TURN)  # then nothing left to play
+    g.turn(0)
+    assert p.gained.get("spice", 0) == (3 if plot_spice else 2)
+    assert p.contracts_done == (["harvest_3"] if plot_spice else [])
+    assert p.contracts == ([] if plot_spice else ["harvest_3"])
+    assert p.solari == (3 if plot_spice else 0)
+    g.done()

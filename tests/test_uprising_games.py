@@ -72,3 +72,25 @@ def test_uprising_games_play_only_uprisings_definitions(mixes):
             sets = {content.defs[c].get("set") for c in seen if c in content.defs}
             assert sets <= allowed, (mix, seed, sets)
             assert "uprising" in sets
+
+
+def test_a_save_at_any_decision_loads_and_goes_on_alike():
+    """A game saved at any decision, spies and contracts in flight (a contract due
+    after an agent's boxes, a harvest contract waiting for the turn's end, a location
+    to defend), loads through the state check with the same state and the same
+    legal actions (seeds 0 and 1: each kind of frame is met)."""
+    from dunec.api import Game
+    from dunec.engine.loop.rng import Rng
+
+    kept = {"due": 0, "harvest": 0}
+    for seed in (0, 1):
+        g = Game(players=4, seed=seed, sets=("uprising", "choam"))
+        rng = Rng(seed)
+        while not g.is_terminal():
+            saved = Game.from_json(g.to_json())
+            assert saved.state.digest() == g.state.digest() and saved.legal_actions() == g.legal_actions()
+            for k in kept:
+                kept[k] += any(f.get(k) for f in g.state.stack)
+            actions = g.legal_actions()
+            g.apply(actions[rng.below(len(actions))])
+    assert kept["due"] and kept["harvest"], kept

@@ -256,14 +256,15 @@ def _optional_seq(r, w, v, f):
 
 
 # What each local means, by its name (every name the engine's steps use).
-# The declared names whose boxes may ask a decision: a track's step or cell, a token's `once`.
-ABOUT_DECLARED = ("track", "token", "market")
+# The declared names a decision may be about: a track's step or cell, a token's `once`, a
+# market's purchase, a location defended (a board's location that is no space: Uprising).
+ABOUT_DECLARED = ("track", "token", "market", "location")
 
 
 def _about(r, w, v, f) -> None:
     """What a decision a step asks is about (Engine.ask): a definition or a declared name."""
     if not (isinstance(v, str) and (v in r.defs or any(v in r.content.declared(k) for k in ABOUT_DECLARED))):
-        r.fail(w, f"expected the id of a definition or of a declared track or token of this game, got {v!r}")
+        r.fail(w, f"expected the id of a definition or of a declared track, token, market or location of this game, got {v!r}")
 
 
 LOCALS = {
@@ -275,6 +276,7 @@ LOCALS = {
     "cost": _cost, "costs": check_costs, "ok": _ints, "picked": _ints, "labels": _strings, "hints": _hints,
     "left": _left, "taken": _factions, "then": _then, "results": _results, "place": _place, "cards": _cards,
     "before": _before, "influence": _influence, "extras": _extras, "to": _to,
+    "due": _cards, "harvest": _cards,  # contracts held as an agent was sent (rules/contracts.py)
     "i": _count(), "last": _seat_or_none, "pc": _count(), "passes": _count(), "picks": _count(), "n": _count(),
     "step": _count(), "done": _count(), "extra": _count(), "discount": _count(), "row": _count(-1),
     "aside": _count(-1), "answer": _count(), "chosen": _chosen, "tries": _optional_seq, "every": _optional_seq,
@@ -455,7 +457,8 @@ HELD = {"play": ("hand", "intrigue"), "graft": ("hand",), "graft_row": ("imperiu
         "token": ("tokens",)}
 
 
-def _held(r, w: str, a, p) -> None:
+def _held(r, w: str, a, p, shared: bool = False) -> None:
+    """`shared`: the decision places a piece beside another player's (rules/pieces.py)."""
     k = a[0]
     if k == "cell":  # a move on a graph track: a link out of the cell the player's token is on
         m = r.content.declared("track")[a[1]]
@@ -465,7 +468,7 @@ def _held(r, w: str, a, p) -> None:
         return
     if k in ("place_piece", "recall_piece"):  # a free location; one where the player's piece stands
         mine = a[2] in p["pieces"].get(a[1], {}).get("on", ())
-        if mine != (k == "recall_piece") or (k == "place_piece" and any(
+        if mine != (k == "recall_piece") or (k == "place_piece" and not shared and any(
                 a[2] in h["on"] for q in r.data["players"] for h in q["pieces"].values())):
             r.fail(f"{w}[2]", f"{a[2]!r} is {'not ' if k == 'recall_piece' else ''}where the player's {a[1]} stands"
                    if k == "recall_piece" or mine else f"{a[2]!r} already holds a piece")
@@ -525,9 +528,10 @@ def check_pending(r, where: str, d, stack) -> None:
     options = r.list(f"{where}.options", d["options"])
     if len(options) < 2:
         r.fail(f"{where}.options", f"{len(options)} options (a decision asked has two or more)")
+    shared = bool(stack) and stack[-1].get("shared") is True
     for i, a in enumerate(options):
         _option(r, f"{where}.options[{i}]", a)
-        _held(r, f"{where}.options[{i}]", a, r.data["players"][d["seat"]])
+        _held(r, f"{where}.options[{i}]", a, r.data["players"][d["seat"]], shared)
     if not stack:
         r.fail("stack", "empty while a decision waits (its step must be on top)")
     top = stack[-1]

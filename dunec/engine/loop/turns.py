@@ -193,7 +193,11 @@ def turn_chosen(e, f):
 
 @step
 def turn_ended(e, f):
-    turn_over(e, e.players[f["seat"]])
+    p = e.players[f["seat"]]
+    before = f.get("before")
+    if before is not None:  # what the turn's last rewards changed (a contract's: agent_turn_over)
+        log_changes(e, p, before)
+    turn_over(e, p)
 
 
 def turn_over(e, p: Player) -> None:
@@ -223,12 +227,13 @@ def more_plots(e, f):
     """Plot intrigue may be played at any point of your own turn: after the agent
     action as well as before it (except a card played "at the start of your turn")."""
     p = e.players[f["seat"]]
+    harvest = {"harvest": f.get("harvest")} if f.get("harvest") else {}  # contracts judged as the turn ends
     if "chosen" in f:
         a = f["chosen"]
         if a[0] not in ("play", "use", "token"):
-            turn_over(e, p)
+            agent_turn_over(e, p, f)
             return
-        e.push({"do": "more_plots", "seat": p.seat})
+        e.push({"do": "more_plots", "seat": p.seat, **harvest})
         if a[0] == "token":
             rules_tokens.spend(e, p, a[1])
         elif a[0] == "use":
@@ -243,9 +248,19 @@ def more_plots(e, f):
         plots += rules_tokens.options(e, p)
     if plots:
         plots.append(END_TURN)
-        e.ask(p, "plot", plots, "more_plots", seat=p.seat)
+        e.ask(p, "plot", plots, "more_plots", seat=p.seat, **harvest)
     else:
-        turn_over(e, p)
+        agent_turn_over(e, p, f)
+
+
+def agent_turn_over(e, p: Player, f) -> None:
+    """An agent turn ends: the harvest contracts its agent's maker space made due
+    complete if the turn's spice reaches them (rules/contracts.py), then the turn is over."""
+    if f.get("harvest"):
+        e.later("turn_ended", seat=p.seat, before=None if e.quiet else tally(p))
+        rules_contracts.harvested(e, p, f["harvest"])
+        return
+    turn_over(e, p)
 
 
 def tile_options(e, p: Player) -> list:
@@ -572,6 +587,8 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
     p.visited.append(space)
     e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
     due = rules_contracts.due(e, p, space)  # held before the agent was sent (rules/contracts.py)
+    if due:
+        due = rules_contracts.defer_harvests(e, p, due)
     if due:
         e.push({"do": "contracts_due", "seat": p.seat, "space": space, "due": due})
     if p.leader in e.boxed.get("agent_at", ()):  # the leader's `on agent_at ICON`: after the space and the card

@@ -14,11 +14,13 @@ ID { free; sells contract; slots N; when_empty { ... } }`).
   without the contracts deals none, so it is always empty).
 - Completing, as printed: `at SPACE` when the holder sends an agent there, the contract
   held before the agent was sent (a snapshot at placement: one taken on that turn waits
-  for a later turn); several for one space complete together. `harvest N`: held when
-  an agent is sent to a maker space, and N spice gained that turn (every source
-  counts, rules_resources.tally); both are judged after the space's and the card's
-  boxes, before troops are deployed (a reward's troops may go to the Conflict).
-  `immediate`: when taken. `acquired CARD`: when the holder acquires that card.
+  for a later turn); several for one space complete together, judged after the
+  space's and the card's boxes, before troops are deployed (a reward's troops may go
+  to the Conflict). `harvest N`: held when an agent is sent to a maker space, and N
+  spice gained that turn (every source counts, a plot intrigue played after the
+  agent too: rules_resources.tally), judged when the turn ends (`defer_harvests`:
+  the snapshot rides on the frame that ends the turn). `immediate`: when taken.
+  `acquired CARD`: when the holder acquires that card.
 - A completed contract stays with its holder, face down (`Player.contracts_done`):
   the count `contracts_done` reads it.
 
@@ -120,15 +122,39 @@ def due(e, p: Player, space: str) -> list:
     return [c for c in p.contracts if space in e.defs[c].get("at", ()) or (maker and e.defs[c].get("harvest"))]
 
 
+TURN_END = "more_plots"  # the step whose frame ends an agent turn (engine/loop/turns.py)
+
+
+def defer_harvests(e, p: Player, due: list) -> list:
+    """The snapshot's harvest contracts wait for the end of the turn, when every spice
+    of the turn is counted: they ride on the frame that ends the player's turn
+    (`TURN_END`, turns.more_plots). The rest of the snapshot is returned; with no
+    such frame (an agent sent outside a turn of one's own), nothing waits."""
+    harvest = [c for c in due if e.defs[c].get("harvest")]
+    if not harvest:
+        return due
+    closing = next((f for f in reversed(e.state.stack) if f.get("do") == TURN_END and f.get("seat") == p.seat),
+                   None)
+    if closing is None:
+        return due
+    closing["harvest"] = closing.get("harvest", []) + harvest
+    return [c for c in due if c not in harvest]
+
+
 @step
 def contracts_due(e, f):
-    """After the space's and the card's boxes: the snapshot's space contracts complete,
-    and its harvest ones whose amount of spice was gained this turn."""
-    p = e.players[f["seat"]]
+    """After the space's and the card's boxes: the snapshot's space contracts complete
+    (and its harvest ones, when nothing waits for the turn's end)."""
+    harvested(e, e.players[f["seat"]], f["due"], f["space"])
+
+
+def harvested(e, p: Player, due: list, space=None) -> None:
+    """The snapshot's contracts still held complete: a space's at once, a harvest one
+    when its amount of spice was gained this turn."""
     spice = p.gained.get("spice", 0)
-    done = [c for c in f["due"] if c in p.contracts and (e.defs[c].get("at") or spice >= e.defs[c]["harvest"])]
+    done = [c for c in due if c in p.contracts and (e.defs[c].get("at") or spice >= e.defs[c]["harvest"])]
     if done:
-        complete(e, p, done, f["space"])
+        complete(e, p, done, space)
 
 
 # ---------------------------------------------------------------------- a card acquired

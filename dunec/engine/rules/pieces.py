@@ -190,7 +190,9 @@ def _free(e, p: Player, piece: str, where: dict) -> list:
 def ask_place(e, p: Player, piece: str, where: dict, about=None) -> None:
     free = _free(e, p, piece, where)
     if free:
-        e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat, **(about or {}))
+        shared = {"shared": True} if where["shared"] else {}  # another's piece may be there (a save's check reads it)
+        e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat,
+              **(about or {}), **shared)
 
 
 def placed_near(e, location, what: str) -> bool:
