@@ -1,7 +1,8 @@
-"""The greedy player's hints for Uprising's sandworm decisions: a counter held at
-its declared `limit` (Maker Hooks) is worth nothing more, and clearing a flag that
-protects this round's Conflict (the Shield Wall) is worth a share of the summoned
-units it lets in. Every scenario runs on both back-ends."""
+"""The greedy player's hints for Uprising's sandworm decisions (docs/decisions.md,
+"Uprising quality"): a counter held at its declared `limit` (Maker Hooks) is worth
+nothing more, clearing a flag that protects this round's Conflict (the Shield Wall)
+is worth a share of the summoned units it lets in, and a maker space is worth its
+sandworms to a player holding Maker Hooks. Every scenario runs on both back-ends."""
 from __future__ import annotations
 
 import pytest
@@ -57,3 +58,23 @@ def test_the_clear_hint_follows_the_conflict_and_the_flag(uprising):
     assert now == hints.CLEAR_LATER + hints.CLEAR_NOW_SHARE * hints._summoned_worth(e, "sandworm") > 2.0
     g.state.flags["shield_wall"] = False
     assert hints.clear_worth(e, "shield_wall") == 0.0  # down already: nothing to clear
+
+
+def test_a_maker_space_is_worth_its_sandworms_to_a_player_with_maker_hooks(uprising):
+    """Where the agent goes is judged as the game stands: Deep Desert's two sandworms
+    count for a player holding Maker Hooks while the Conflict is open, its 4 spice
+    otherwise; a second sandworm adds no second doubling."""
+    g = Scenario(uprising, players=4)
+    e, p = g.engine, g.p(0)
+    g.state.conflict = OPEN
+    without = hints.box_now(e, p, "deep_desert", "space")
+    p.counters["maker_hooks"] = 1
+    worms = hints.box_now(e, p, "deep_desert", "space")
+    each = hints._summoned_worth(e, "sandworm")
+    assert worms == pytest.approx(2 * each - hints.DOUBLING_WORTH) and worms > without
+    g.state.conflict = PROTECTED  # the Shield Wall keeps them out: the spice
+    assert hints.box_now(e, p, "deep_desert", "space") == pytest.approx(without)
+    g.state.conflict = OPEN
+    p.units["sandworm"]["supply"] -= 1
+    p.units["sandworm"]["conflict"] += 1  # one already doubles this player's rewards
+    assert hints.box_now(e, p, "deep_desert", "space") == pytest.approx(2 * (each - hints.DOUBLING_WORTH))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dunec.engine.rules import battle_icons as rules_battle_icons, cards as rules_cards, flags as rules_flags, \
     market as rules_market, pieces as rules_pieces, summons as rules_summons, units as rules_units
-from dunec.engine.effects.interpreter import choose_alternatives
+from dunec.engine.effects.interpreter import CMP, choose_alternatives
 from dunec.engine.loop.turns import space_costs, vp_to_end
 from dunec.engine.rules.resources import MAX_INFLUENCE
 from dunec.ir import value
@@ -118,21 +118,55 @@ def buy_now(e, p, market: str, discount: int = 0, currency: str = "") -> float:
 
 def _now(e, p):
     """The ops whose value hints.py reads from the state (value.estimate's `now`):
-    a purchase as the market stands, a summoned unit as its declaration says."""
+    a purchase as the market stands, a summoned unit as its declaration says, a
+    counter the set rates (`limit`, `worth`) as the player holds it, and an `if` on
+    such a counter taken the way it goes now (Maker Hooks: a sandworm or spice)."""
     summoned = summoned_worths(e)
     rated = _rated(e)
 
     def now(op: Op):
-        if op.kind == "buy":
+        k = op.kind
+        if k == "buy":
             return buy_now(e, p, *op.args)
-        if op.kind == "gain" and op.args[0] in summoned:
-            return summoned[op.args[0]] * op.args[1]
-        if op.kind == "gain" and op.args[0] in rated:
+        if k == "gain" and op.args[0] in summoned:
+            return summoned_gain(e, p, op.args[0], op.args[1], summoned[op.args[0]])
+        if k == "gain" and op.args[0] in rated:
             return counter_worth(p, op.args[0], op.args[1], rated[op.args[0]])
-        if op.kind == "clear":
+        if k == "clear":
             return clear_worth(e, op.args[0])
+        if k == "if" and _rated_test(op, rated):
+            _cmp, (counter,), how, n = op.args[0]
+            taken = op.body if CMP[how](p.counters.get(counter, 0), n) else (op.alts[0] if op.alts else ())
+            return value.estimate(taken, now)
         return None
     return now
+
+
+def _rated_test(op: Op, rated: dict) -> bool:
+    """An `if` whose condition compares one rated counter with a number."""
+    c = op.args[0]
+    return c[0] == "cmp" and len(c[1]) == 1 and c[1][0] in rated
+
+
+def _sensitive(content) -> tuple:
+    """What makes an op's value depend on the state (`_now`): the summoned kinds,
+    the flags that protect, the rated counters."""
+    summoned = {k for k, flags in content.unit_flags().items() if rules_summons.SUMMONED in flags}
+    protecting = {f for f, d in content.declared("flag").items() if d.get("protects")}
+    rated = {c: d for c, d in content.declared("counter").items() if "limit" in d or "worth" in d}
+    return summoned, protecting, rated
+
+
+def _depends_on_now(content, o: Op) -> bool:
+    """Whether an op's value hint reads the state: a purchase (as the market stands),
+    or what `_sensitive` names."""
+    summoned, protecting, rated = _sensitive(content)
+    for x in walk((o,)):
+        k = x.kind
+        if k == "buy" or k == "clear" and x.args[0] in protecting or \
+                k == "gain" and (x.args[0] in summoned or x.args[0] in rated) or k == "if" and _rated_test(x, rated):
+            return True
+    return False
 
 
 def _rated(e) -> dict:
@@ -168,9 +202,21 @@ def clear_worth(e, flag: str) -> float | None:
     return CLEAR_LATER + CLEAR_NOW_SHARE * best
 
 
-# A summoned unit fights as troops deployed (strength 2 each) do; one that doubles the
-# rewards of its player's Conflict is worth about one reward more.
+# A summoned unit fights as troops deployed (strength 2 each) do; the first that doubles
+# the rewards of its player's Conflict is worth about one reward more (a second
+# doubles nothing more).
 DOUBLING_WORTH = 2.0
+
+
+def summoned_gain(e, p, kind: str, n: int, each: float) -> float:
+    """N units of a summoned kind for this player (`each`: summoned_worths's): the
+    doubling counted once, and not at all when a unit already doubles the player's
+    rewards."""
+    if n <= 0 or each == 0.0:
+        return 0.0
+    if rules_summons.flagged(e, kind, rules_summons.DOUBLES):
+        return (each - DOUBLING_WORTH) * n + (0.0 if rules_summons.doubles_rewards(e, p) else DOUBLING_WORTH)
+    return each * n
 
 
 def summoned_worths(e) -> dict:
@@ -193,31 +239,33 @@ def _summoned_worth(e, kind: str) -> float:
                                                else 0.0)
 
 
-_BUYING: dict = {}  # (ident, box) -> (programs, the top-level ops of the box holding a purchase)
+_DYNAMIC: dict = {}  # (ident, box) -> (programs, the top-level ops of the box whose value reads the state)
 
 
-def _buying(content, ident: str, box: str) -> tuple:
-    """The top-level ops of a box that hold a purchase. A purchase asks, so it is
-    always an op of the box's program on both back-ends, never inside a generated
+def _dynamic(content, ident: str, box: str) -> tuple:
+    """The top-level ops of a box whose value hint reads the state (`_depends_on_now`).
+    Such an op asks, or sits in a box that does (a `choose` of a sandworm or spice),
+    so it is an op of the box's program on both back-ends, never inside a generated
     stretch (the stretches' values are static)."""
     key = (ident, box)
-    hit = _BUYING.get(key)
+    hit = _DYNAMIC.get(key)
     if hit is not None and hit[0] is content.programs:
         return hit[1]
-    ops = tuple(o for o in content.programs.get(key, ()) if type(o) is Op and any(x.kind == "buy" for x in walk((o,))))
-    _BUYING[key] = (content.programs, ops)
+    ops = tuple(o for o in content.programs.get(key, ()) if type(o) is Op and _depends_on_now(content, o))
+    _DYNAMIC[key] = (content.programs, ops)
     return ops
 
 
 def box_now(e, p, ident: str, box: str) -> float:
-    """A box's value hint, its purchases valued as the market stands (the static
-    hint counts a purchase the player cannot make: "a tile for 1 less" with no spice)."""
-    return e.defs[ident]["values"].get(box, 0.0) + _purchases_now(e, p, ident, box)
+    """A box's value hint as the game stands: its purchases as the market stands (the
+    static hint counts a purchase the player cannot make: "a tile for 1 less" with no
+    spice), and what else `_now` reads (a sandworm, Maker Hooks, the Shield Wall)."""
+    return e.defs[ident]["values"].get(box, 0.0) + _change_now(e, p, ident, box)
 
 
-def _purchases_now(e, p, ident: str, box: str) -> float:
-    """What valuing the box's purchases as the market stands changes in its hint."""
-    ops = _buying(e.content, ident, box)
+def _change_now(e, p, ident: str, box: str) -> float:
+    """What valuing the box's state-dependent ops as the game stands changes in its hint."""
+    ops = _dynamic(e.content, ident, box)
     if not ops:
         return 0.0
     now = _now(e, p)
@@ -354,7 +402,7 @@ def _move(e, p, options, datum):
         return None  # an agent moved to another space (turns.py): no hint
     track = options[0][1]
     terms = e.content.declared("track")[track]
-    worth = {n: w + _purchases_now(e, p, track, f"step {n}") for n, w in zip(terms["rewards"], terms["worths"])}
+    worth = {n: w + _change_now(e, p, track, f"step {n}") for n, w in zip(terms["rewards"], terms["worths"])}
     top, at, left = terms["steps"], p.tracks[track], datum or 0
     last = not e.state.conflict_deck or any(o.vp >= vp_to_end(e.state) - 1 for o in e.players)
     standing = STANDING_LAST_ROUND if last else STANDING
