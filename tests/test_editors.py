@@ -176,3 +176,16 @@ def test_a_card_test_block_and_its_steps_are_highlighted():
     assert tokens('test chani_acquire "Chani" {')[0] == ("test", "storage.type.definition.dune")
     for step in ("card", "given", "answer", "play", "expect"):
         assert scope_of(step, f"  {step} x") == scope_of("cost", "  cost 2"), step
+
+
+def test_every_declaration_field_at_the_start_of_a_statement():
+    """A set's declarations' own fields (a counter's `limit` and `worth`, a set's
+    `module`, a market's `slots` ...) are highlighted as the definitions' fields are."""
+    from dunec.check import vocab
+
+    words = set(vocab.SET_FIELDS + vocab.MIX_FIELDS + vocab.MARKET_WORDS + vocab.TRACK_FIELDS + vocab.CELL_FIELDS
+                + vocab.COUNTER_FIELDS) | set(vocab.UNIT_FIELDS) | set(vocab.MARKET_FIELDS)
+    for f in sorted(words):
+        assert scope_of(f, f"  {f} 1") in ("variable.other.property.field.dune", "support.function.effect.dune",
+                                           "keyword.control.dune", "keyword.other.on.dune",
+                                           "storage.type.definition.dune"), (f, scope_of(f, f"  {f} 1"))
