@@ -91,6 +91,13 @@ def test_completion_context():
     assert {"cost", "icons", "reveal"} <= names(head + "  ")
     assert "card" in names("# a { comment\n")
     assert names(head + '  reveal { draw 1 } # } {\n  ') >= {"cost"}
+    # a set's declarations and each declaration's fields (tables in dunec/check/vocab.py)
+    up = 'set x "X" {\n  requires core\n  '
+    assert {"counter", "market", "module", "default", "flag", "mix"} <= names(up)
+    assert names(up + 'counter hooks "Hooks" { limit 1; ') == {"holds", "returnable", "limit", "worth"}
+    assert {"slots", "free", "when_empty", "keeps"} <= names(up + 'market m "M" { slots 2; ')
+    assert {"solari", "draw"} <= names(up + 'market m "M" { free; when_empty { ')  # an effect box
+    assert names(up + 'flag wall "Wall" { ') == {"protects"}
 
 
 def test_an_open_bundled_file_replaces_its_copy(tmp_path):

@@ -337,6 +337,9 @@ OPEN_EXAMPLES = {
 REMOVABLE = ("space", "starter", "reserve", "card")
 # The fields a unit may carry besides its numbers (Uprising's sandworm: syntax only).
 UNIT_FLAGS = ("summoned", "doubles")
+# The fields of each open declaration (`tags` also takes its tag names as fields).
+OPEN_FIELDS = {"kind": ("like",), "icon": ("via",), "tags": ("wild", "pairs"), "flag": ("protects",),
+               "piece": ("supply", "on")}
 
 
 def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
@@ -358,8 +361,7 @@ def _read_open(st: ast.Action, out: SetDecl, diags: Diagnostics) -> None:
     if st.body is None and st.verb != "icon":
         diags.error(FIELD_NEEDS_BLOCK, st.span, field=st.verb, example=example)
         return
-    fields = {"kind": ("like",), "icon": ("via",), "tags": ("wild", "pairs"), "flag": ("protects",),
-              "piece": ("supply", "on")}[st.verb]
+    fields = OPEN_FIELDS[st.verb]
     seen: dict = {}
     for f in body:
         if not isinstance(f, ast.Action) or (f.verb not in fields and st.verb != "tags"):
@@ -1233,3 +1235,11 @@ class Vocabulary:
         if name in self.owner:
             return (self.owner[name],)
         return ()
+
+
+def declaration_fields() -> dict:
+    """kind of a set's declaration (or `mix`) -> the fields its `{ }` takes: what an
+    editor offers there (dunec/lsp/complete.py)."""
+    return {"counter": COUNTER_FIELDS, "unit": tuple(UNIT_FIELDS) + UNIT_FLAGS,
+            "market": tuple(MARKET_FIELDS) + MARKET_WORDS, "track": TRACK_FIELDS, "cell": CELL_FIELDS,
+            "token": TOKEN_BOXES, "mix": MIX_FIELDS, **OPEN_FIELDS}

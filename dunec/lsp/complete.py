@@ -12,13 +12,29 @@ from typing import Iterable
 
 from dunec.check.model import CARD_KINDS
 from dunec.check.schema import SCHEMAS
-from dunec.check.vocab import REPLACEABLE
+from dunec.check.vocab import REPLACEABLE, SET_FIELDS, declaration_fields
 
 # Statements of the grammar that are not effect verbs.
 KEYWORDS = ("if", "requires", "for each", "each", "choose", "pay")
 _COMMENT = re.compile(r"#[^\n]*")
 _STRING = re.compile(r'"[^"\n]*"')
 _HEADER = re.compile(r"^([a-z_]+)\s+[A-Za-z_][\w.]*", re.M)
+
+
+def _opened_by(before: str) -> str:
+    """The first word of the statement whose `{` the cursor is inside (`counter` in
+    `counter maker_hooks "Maker Hooks" { `)."""
+    code = _STRING.sub('""', _COMMENT.sub("", before))
+    depth = 0
+    for i in range(len(code) - 1, -1, -1):
+        if code[i] == "}":
+            depth += 1
+        elif code[i] == "{":
+            if depth == 0:
+                stmt = re.split(r"[;{}\n]", code[:i])[-1].split()
+                return stmt[0] if stmt else ""
+            depth -= 1
+    return ""
 
 
 def context(before: str) -> tuple[int, str, list[str], str]:
@@ -39,6 +55,13 @@ def candidates(before: str, vocab, defs: dict) -> list[tuple[str, str]]:
     depth, kind, words, typing = context(before)
     if depth == 0:
         return [(k, "definition kind") for k in ("set", *SCHEMAS)] if not words else []
+    if kind == "set" and not words:  # a set's declarations, and the fields of the one the cursor is in
+        if depth == 1:
+            return [(f, "declaration") for f in SET_FIELDS]
+        fields = declaration_fields().get(_opened_by(before))
+        if fields is not None:
+            return [(f, "field") for f in fields]
+        # else an effect box of a declaration (`when_empty { }`, a track's step): verbs, below
     if depth == 1:
         if not words:
             return [(f, "field") for f in SCHEMAS.get(kind, {})]
