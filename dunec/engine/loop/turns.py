@@ -465,23 +465,34 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
 
 def piece_placements(e, p: Player, cards: list, out: list) -> list:
     """The placements the player's pieces add (rules_pieces.opened) to `out`, each
-    space judged for its requirement and cost as the menu judges them."""
+    space judged for its requirement and cost as the menu judges them: once per
+    space, whichever cards reach it (only a card's discounts change its cost)."""
     near = rules_pieces.reach(e, p)
     if not near:
         return out
-    have = set(out)
-    extra = frozenset(p.extra_icons)
-    spaces = [row for row in e.content.board() if row[0] in near]
+    rows = rules_pieces.openings(e, p, near)
+    if not rows:
+        return out
+    extra = p.extra_icons
     ignoring, influence_req = e.content.requirement_rules()
+    met, costs_at = {}, {}  # space -> its requirement met, its cost: judged once
+    have = None  # the menu's placements so far, made when a piece opens a space at all
     for cid, icons, infiltrating, _anywhere, discounts, _spaces in cards:
-        icons = icons | extra
-        for sid, _icon, req, _cost, _plain, sp in spaces:
-            if ("place", cid, sid) in have or not rules_pieces.opened(e, p, icons, infiltrating, sid, near):
+        for sid, _icon, req, _cost, _plain, sp in rules_pieces.opened(
+                e, p, icons.union(extra) if extra else icons, infiltrating, rows, near):
+            if have is None:
+                have = set(out)
+            if ("place", cid, sid) in have:
                 continue
-            if req is not None and not (cid in ignoring and sid in influence_req) and \
-                    not req(Ctx(e, p, None, sid, "space")):
-                continue
-            costs = space_costs(e, p, sp)
+            if req is not None and not (cid in ignoring and sid in influence_req):
+                ok = met.get(sid)
+                if ok is None:
+                    ok = met[sid] = bool(req(Ctx(e, p, None, sid, "space")))
+                if not ok:
+                    continue
+            costs = costs_at.get(sid)
+            if costs is None:
+                costs = costs_at[sid] = space_costs(e, p, sp)
             if discounts:
                 costs = rules_costs.discounted(costs, sid, discounts)
             if costs and not rules_costs.can_pay(e, p, costs):

@@ -63,6 +63,31 @@ def links(content, location: str) -> tuple:
     return content.defs[location].get("links", ())
 
 
+def posts_of(content) -> dict:
+    """space -> the locations linked to it (`links SPACE`), made once per content: the
+    spaces' side of the links, read on every agent turn (linked_to)."""
+    table = content._by_kind.get("posts_of")
+    if table is None:
+        table = {}
+        for k, m in content.defs.items():
+            for s in m.get("links", ()):
+                table.setdefault(s, set()).add(k)
+        table = content._by_kind["posts_of"] = {s: frozenset(locs) for s, locs in table.items()}
+    return table
+
+
+def post_icons(content) -> dict:
+    """location -> the agent icons of the spaces linked to it, made once per content:
+    what `spies 1 near ICON` asks of a location (free_locations)."""
+    table = content._by_kind.get("post_icons")
+    if table is None:
+        defs = content.defs
+        table = content._by_kind["post_icons"] = {
+            k: frozenset(defs[s].get("icon") for s in m["links"] if s in defs)
+            for k, m in defs.items() if m.get("links")}
+    return table
+
+
 def via_icons(content) -> dict:
     """agent icon -> the piece that opens its spaces (`icon spy { via spies }`), made once."""
     table = content._by_kind.get("via_icons")
@@ -117,25 +142,25 @@ def mine(p: Player) -> list:
 
 def linked_to(e, p: Player, space: str) -> list:
     """(piece, location) of the player's pieces on a location linked to the space."""
-    return [(piece, loc) for piece, loc in mine(p) if space in links(e.content, loc)]
+    posts = posts_of(e.content).get(space)
+    if not posts:
+        return []
+    return [(piece, loc) for piece, h in p.pieces.items() for loc in h["on"] if loc in posts]
 
 
 def free_locations(e, piece: str, icons=(), here=None, shared: Player | None = None) -> list:
     """The free locations a piece may go to: linked to a space of one of `icons` when
     given, to the space `here` when given; `shared` (a player): holding no piece of that
     player's, another player's may be there (else: holding no piece)."""
-    if shared is not None:
-        held = {loc for _piece, loc in mine(shared)}
-    else:
-        held = taken(e.state)
+    players = (shared,) if shared is not None else e.state.players
+    held = {loc for p in players for h in p.pieces.values() for loc in h["on"]}
+    posts = posts_of(e.content).get(here, ()) if here is not None else None
+    near_icons = post_icons(e.content) if icons else None
     out = []
     for loc in locations(e.content, piece):
-        if loc in held:
+        if loc in held or (posts is not None and loc not in posts):
             continue
-        near = links(e.content, loc)
-        if here is not None and here not in near:
-            continue
-        if icons and not any(e.defs[s]["icon"] in icons for s in near if s in e.defs):
+        if icons and near_icons.get(loc, frozenset()).isdisjoint(icons):
             continue
         out.append(loc)
     return out
@@ -283,28 +308,56 @@ def spy_needed(e, p: Player, card: str, space: str) -> bool:
 def reach(e, p: Player) -> dict:
     """space -> the pieces of the player on locations linked to it."""
     out: dict = {}
-    for piece, loc in mine(p):
-        for s in links(e.content, loc):
-            out.setdefault(s, set()).add(piece)
+    defs = e.defs
+    for piece, h in p.pieces.items():
+        for loc in h["on"]:
+            for s in defs[loc].get("links", ()):  # links(), inline: once per agent menu
+                there = out.get(s)
+                if there is None:
+                    out[s] = {piece}
+                else:
+                    there.add(piece)
     return out
 
 
-def opened(e, p: Player, icons, infiltrating: bool, sid: str, near: dict) -> bool:
-    """Whether the player's pieces open `sid` to a card (the agent menu's other rules,
-    requirement and cost, are the agent turn's): a `via` icon reaches an unoccupied
-    space linked to a location with the piece; Infiltrate, a space another player's
-    agent holds linked to a location with any of the player's pieces (never one the
-    player holds, nor one closed to the player's opponents). `near`: reach()."""
+def openings(e, p: Player, near: dict) -> list:
+    """(board row, unoccupied) for each space of `near` (reach()) the player's pieces
+    may open to some card, in board order: opened()'s half that does not depend on
+    the card, judged once per agent menu. Never a space the player holds, nor one
+    closed to the player's opponents; unoccupied, or held by another player's agent."""
     st, seat = e.state, p.seat
-    holder = st.occupied.get(sid)
-    if st.blocked.get(sid, seat) != seat or holder == seat or [sid, seat] in st.infiltrators:
-        return False
-    by_icon = e.defs[sid]["icon"] in icons
-    if holder is None:  # an unoccupied space of the card's own icon is the menu's already
-        via = via_icons(e.content)
-        return not by_icon and any(via[i] in near[sid] for i in icons if i in via)
-    # the via icon reaches unoccupied spaces only (rules 003); entered without a piece: the menu's
-    return by_icon and not (infiltrating or p.infiltrate)
+    occupied, blocked, infiltrators = st.occupied, st.blocked, st.infiltrators
+    out = []
+    for row in e.content.board():
+        sid = row[0]
+        if sid not in near:
+            continue
+        holder = occupied.get(sid)
+        if holder == seat or (blocked and blocked.get(sid, seat) != seat) or \
+                (infiltrators and [sid, seat] in infiltrators):
+            continue
+        out.append((row, holder is None))
+    return out
+
+
+def opened(e, p: Player, icons, infiltrating: bool, rows: list, near: dict) -> list:
+    """The board rows of `rows` (openings()) the player's pieces open to a card (the
+    agent menu's other rules, requirement and cost, are the agent turn's): a `via` icon
+    reaches an unoccupied space linked to a location with the piece (a space of the
+    card's own icon is the menu's already); Infiltrate, a space of the card's icon
+    another player's agent holds (entered without a piece when the card or the turn
+    infiltrates: the menu's). `near`: reach()."""
+    via = via_icons(e.content)
+    pieces = {via[i] for i in icons if i in via}
+    enter = not (infiltrating or p.infiltrate)
+    out = []
+    for row, unoccupied in rows:
+        if unoccupied:
+            if pieces and row[1] not in icons and not pieces.isdisjoint(near[row[0]]):
+                out.append(row)
+        elif enter and row[1] in icons:
+            out.append(row)
+    return out
 
 
 def infiltration(e, p: Player, card: str, space: str) -> list:
