@@ -342,13 +342,13 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
     cards, wanted = [], set()
-    grafts = content.graft_cards()
+    grafts, requiring = content.graft_cards(), content.requiring()
     for card in p.hand:
         if grafts and card in grafts:  # never played alone: with each other card, below
             continue
         info = info_of[card]
         if info is not None and (info[3] or not anywhere_only) and info not in cards and \
-                (card not in content.requiring() or rules_agents.icons_hold(e, p, card)):  # each card once
+                (card not in requiring or rules_agents.icons_hold(e, p, card)):  # each card once
             cards.append(info)
             wanted |= info[1]
     if grafts and any(c in grafts for c in p.hand):
@@ -402,7 +402,7 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
     # A card `ignore_requirements` (Undercover Asset) in the hand: the spaces whose
     # Influence requirement alone keeps the player out (`unreq`) are open to it only.
     ignoring, influence_req = content.requirement_rules()
-    loose = bool(ignoring) and any(c[0] in ignoring for c in cards)
+    loose = None  # such a card in the hand: looked for at the first requirement unmet
     unreq = set()
     for sid, icon, req, costs in checked:
         if icon not in wanted:
@@ -416,6 +416,8 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
                 probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
             probe.space = sid
             if not req(probe):
+                if loose is None:
+                    loose = bool(ignoring) and any(c[0] in ignoring for c in cards)
                 if not (loose and sid in influence_req):
                     continue
                 unreq.add(sid)
@@ -476,13 +478,11 @@ def piece_placements(e, p: Player, cards: list, out: list) -> list:
     extra = p.extra_icons
     ignoring, influence_req = e.content.requirement_rules()
     met, costs_at = {}, {}  # space -> its requirement met, its cost: judged once
-    have = None  # the menu's placements so far, made when a piece opens a space at all
     for cid, icons, infiltrating, _anywhere, discounts, _spaces in cards:
         for sid, _icon, req, _cost, _plain, sp in rules_pieces.opened(
                 e, p, icons.union(extra) if extra else icons, infiltrating, rows, near):
-            if have is None:
-                have = set(out)
-            if ("place", cid, sid) in have:
+            place = ("place", cid, sid)
+            if place in out:  # a few per menu: a list scan costs less than a set of the menu
                 continue
             if req is not None and not (cid in ignoring and sid in influence_req):
                 ok = met.get(sid)
@@ -497,8 +497,7 @@ def piece_placements(e, p: Player, cards: list, out: list) -> list:
                 costs = rules_costs.discounted(costs, sid, discounts)
             if costs and not rules_costs.can_pay(e, p, costs):
                 continue
-            out.append(("place", cid, sid))
-            have.add(("place", cid, sid))
+            out.append(place)
     return out
 
 

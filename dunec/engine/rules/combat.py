@@ -30,13 +30,16 @@ def intrigue_rounds(e, f):
             e.later("intrigue_rounds", order=f["order"], passes=passes, i=i)
             play_intrigue(e, e.players[f["seat"]], f["chosen"][1], "combat")
             return
+    # Who has units in the Conflict: nothing below changes it (the menus only read).
+    involved = {p.seat for p in order if in_conflict(p) > 0}
+    if not involved:
+        return
     while True:
-        involved = [p for p in order if in_conflict(p) > 0]
-        if not involved or passes >= len(involved):
+        if passes >= len(involved):
             return
         p = order[i % len(order)]
         i += 1
-        if in_conflict(p) <= 0:
+        if p.seat not in involved:
             continue
         options = intrigue_options(e, p, "combat", [])
         if not options:

@@ -340,15 +340,27 @@ def openings(e, p: Player, near: dict) -> list:
     return out
 
 
-def opened(e, p: Player, icons, infiltrating: bool, rows: list, near: dict) -> list:
+def via_pieces(content, icons: frozenset) -> frozenset:
+    """The pieces whose locations open spaces to an agent of a card with these icons
+    (`icon ID { via PIECE }`), made once per content and set of icons."""
+    table = content._by_kind.get("via_pieces")
+    if table is None:
+        table = content._by_kind["via_pieces"] = {}
+    pieces = table.get(icons)
+    if pieces is None:
+        via = via_icons(content)
+        pieces = table[icons] = frozenset(via[i] for i in icons if i in via)
+    return pieces
+
+
+def opened(e, p: Player, icons: frozenset, infiltrating: bool, rows: list, near: dict) -> list:
     """The board rows of `rows` (openings()) the player's pieces open to a card (the
     agent menu's other rules, requirement and cost, are the agent turn's): a `via` icon
     reaches an unoccupied space linked to a location with the piece (a space of the
     card's own icon is the menu's already); Infiltrate, a space of the card's icon
     another player's agent holds (entered without a piece when the card or the turn
     infiltrates: the menu's). `near`: reach()."""
-    via = via_icons(e.content)
-    pieces = {via[i] for i in icons if i in via}
+    pieces = via_pieces(e.content, icons)
     enter = not (infiltrating or p.infiltrate)
     out = []
     for row, unoccupied in rows:
