@@ -417,7 +417,7 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
             probe.space = sid
             if not req(probe):
                 if loose is None:
-                    loose = bool(ignoring) and any(c[0] in ignoring for c in cards)
+                    loose = bool(ignoring) and not ignoring.isdisjoint([c[0] for c in cards])
                 if not (loose and sid in influence_req):
                     continue
                 unreq.add(sid)

@@ -152,9 +152,7 @@ def opponent_agent(e, p: Player, space: str) -> None:
     if not boxed:
         return
     sp = e.defs[space]
-    n = e.state.n_players
-    for k in range(n - 1, 0, -1):  # pushed last-first: they run in turn order after p
-        q = e.players[(p.seat + k) % n]
+    for q in reversed(e.opponents(p)):  # pushed last-first: they run in turn order after p
         if q.leader not in boxed or not seats.uses_abilities(q):
             continue
         traits = e.defs[q.leader]["opponent_agent_at"]

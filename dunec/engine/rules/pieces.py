@@ -195,7 +195,10 @@ def place(e, p: Player, piece: str, n: int, icons=(), *how: str, space=None, bod
     the context's card the location (`spies 1 { ... }`)."""
     icons = tuple(icons)
     where = {"icons": list(icons), "here": space if "here" in how else None, "shared": "shared" in how}
-    if n <= 0 or (where["here"] is None and "here" in how) or not _free(e, p, piece, where):
+    if n <= 0 or (where["here"] is None and "here" in how):
+        return
+    free = _free(e, p, piece, where)
+    if not free:
         return
     about = {} if body is None else {"body": body, "ctx": ctx}
     if n > 1:
@@ -205,15 +208,18 @@ def place(e, p: Player, piece: str, n: int, icons=(), *how: str, space=None, bod
         options = [(RECALL, piece, loc) for loc in dict.fromkeys(h["on"])]
         e.ask(p, "relocate", options, "piece_relocated", seat=p.seat, piece=piece, **where, **about)
         return
-    ask_place(e, p, piece, where, about)
+    ask_place(e, p, piece, where, about, free)
 
 
 def _free(e, p: Player, piece: str, where: dict) -> list:
     return free_locations(e, piece, where["icons"], where["here"], p if where["shared"] else None)
 
 
-def ask_place(e, p: Player, piece: str, where: dict, about=None) -> None:
-    free = _free(e, p, piece, where)
+def ask_place(e, p: Player, piece: str, where: dict, about=None, free=None) -> None:
+    """Ask where the piece goes among the free locations (`free`: already found, the
+    pieces unmoved since)."""
+    if free is None:
+        free = _free(e, p, piece, where)
     if free:
         e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat, **(about or {}))
 
@@ -383,8 +389,14 @@ def infiltration(e, p: Player, card: str, space: str) -> list:
 def offer_gather(e, p: Player, space: str) -> None:
     """Gather Intelligence: right after the agent is placed, the player may recall a
     piece from a location linked to the space to draw a card."""
-    if p.pieces and linked_to(e, p, space):
-        e.later("piece_gather", seat=p.seat, space=space)
+    posts = posts_of(e.content).get(space)
+    if not posts:
+        return
+    for h in p.pieces.values():  # linked_to(), without its list: asked on every agent turn
+        for loc in h["on"]:
+            if loc in posts:
+                e.later("piece_gather", seat=p.seat, space=space)
+                return
 
 
 @step
