@@ -469,35 +469,30 @@ def piece_placements(e, p: Player, cards: list, out: list) -> list:
     """The placements the player's pieces add (rules_pieces.opened) to `out`, each
     space judged for its requirement and cost as the menu judges them: once per
     space, whichever cards reach it (only a card's discounts change its cost)."""
-    near = rules_pieces.reach(e, p)
-    if not near:
-        return out
-    rows = rules_pieces.openings(e, p, near)
+    rows = rules_pieces.openings(e, p)
     if not rows:
         return out
-    extra = p.extra_icons
     ignoring, influence_req = e.content.requirement_rules()
     met, costs_at = {}, {}  # space -> its requirement met, its cost: judged once
-    for cid, icons, infiltrating, _anywhere, discounts, _spaces in cards:
-        for sid, _icon, req, _cost, _plain, sp in rules_pieces.opened(
-                e, p, icons.union(extra) if extra else icons, infiltrating, rows, near):
-            place = ("place", cid, sid)
-            if place in out:  # a few per menu: a list scan costs less than a set of the menu
+    for card, (sid, _icon, req, _cost, _plain, sp) in rules_pieces.opened(e, p, cards, rows):
+        cid, discounts = card[0], card[4]
+        place = ("place", cid, sid)
+        if place in out:  # a few per menu: a list scan costs less than a set of the menu
+            continue
+        if req is not None and not (cid in ignoring and sid in influence_req):
+            ok = met.get(sid)
+            if ok is None:
+                ok = met[sid] = bool(req(Ctx(e, p, None, sid, "space")))
+            if not ok:
                 continue
-            if req is not None and not (cid in ignoring and sid in influence_req):
-                ok = met.get(sid)
-                if ok is None:
-                    ok = met[sid] = bool(req(Ctx(e, p, None, sid, "space")))
-                if not ok:
-                    continue
-            costs = costs_at.get(sid)
-            if costs is None:
-                costs = costs_at[sid] = space_costs(e, p, sp)
-            if discounts:
-                costs = rules_costs.discounted(costs, sid, discounts)
-            if costs and not rules_costs.can_pay(e, p, costs):
-                continue
-            out.append(place)
+        costs = costs_at.get(sid)
+        if costs is None:
+            costs = costs_at[sid] = space_costs(e, p, sp)
+        if discounts:
+            costs = rules_costs.discounted(costs, sid, discounts)
+        if costs and not rules_costs.can_pay(e, p, costs):
+            continue
+        out.append(place)
     return out
 
 

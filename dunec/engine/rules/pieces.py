@@ -326,23 +326,38 @@ def reach(e, p: Player) -> dict:
     return out
 
 
-def openings(e, p: Player, near: dict) -> list:
-    """(board row, unoccupied) for each space of `near` (reach()) the player's pieces
-    may open to some card, in board order: opened()'s half that does not depend on
-    the card, judged once per agent menu. Never a space the player holds, nor one
-    closed to the player's opponents; unoccupied, or held by another player's agent."""
+def board_positions(content) -> dict:
+    """space -> (its position in board order, its board row: Content.board()), made
+    once per content: the few spaces the pieces reach are put in board order by it."""
+    table = content._by_kind.get("board_positions")
+    if table is None:
+        table = content._by_kind["board_positions"] = {row[0]: (i, row) for i, row in enumerate(content.board())}
+    return table
+
+
+def openings(e, p: Player) -> list:
+    """(board position, board row, unoccupied, the player's pieces linked to it) for
+    each space the player's pieces may open to some card, in board order: opened()'s
+    half that does not depend on the card, judged once per agent menu. Never a space
+    the player holds, nor one closed to the player's opponents; unoccupied, or held by
+    another player's agent."""
+    near = reach(e, p)
+    if not near:
+        return []
     st, seat = e.state, p.seat
     occupied, blocked, infiltrators = st.occupied, st.blocked, st.infiltrators
+    board = board_positions(e.content)
     out = []
-    for row in e.content.board():
-        sid = row[0]
-        if sid not in near:
+    for sid, there in near.items():
+        at = board.get(sid)
+        if at is None:  # linked to a space this game's board leaves out
             continue
         holder = occupied.get(sid)
         if holder == seat or (blocked and blocked.get(sid, seat) != seat) or \
                 (infiltrators and [sid, seat] in infiltrators):
             continue
-        out.append((row, holder is None))
+        out.append((at[0], at[1], holder is None, there))
+    out.sort()  # by position: no two spaces share one, so nothing else is compared
     return out
 
 
@@ -359,22 +374,26 @@ def via_pieces(content, icons: frozenset) -> frozenset:
     return pieces
 
 
-def opened(e, p: Player, icons: frozenset, infiltrating: bool, rows: list, near: dict) -> list:
-    """The board rows of `rows` (openings()) the player's pieces open to a card (the
-    agent menu's other rules, requirement and cost, are the agent turn's): a `via` icon
+def opened(e, p: Player, cards: list, rows: list) -> list:
+    """(card row, board row) for each card of the agent menu (`cards`: agent_cards
+    rows) and each space of `rows` (openings()) the player's pieces open to it (the
+    menu's other rules, requirement and cost, are the agent turn's): a `via` icon
     reaches an unoccupied space linked to a location with the piece (a space of the
     card's own icon is the menu's already); Infiltrate, a space of the card's icon
     another player's agent holds (entered without a piece when the card or the turn
-    infiltrates: the menu's). `near`: reach()."""
-    pieces = via_pieces(e.content, icons)
-    enter = not (infiltrating or p.infiltrate)
+    infiltrates: the menu's)."""
+    extra = frozenset(p.extra_icons) if p.extra_icons else None
     out = []
-    for row, unoccupied in rows:
-        if unoccupied:
-            if pieces and row[1] not in icons and not pieces.isdisjoint(near[row[0]]):
-                out.append(row)
-        elif enter and row[1] in icons:
-            out.append(row)
+    for card in cards:
+        icons = card[1] if extra is None else card[1] | extra
+        pieces = via_pieces(e.content, icons)
+        enter = not (card[2] or p.infiltrate)
+        for _at, row, unoccupied, there in rows:
+            if unoccupied:
+                if pieces and row[1] not in icons and not pieces.isdisjoint(there):
+                    out.append((card, row))
+            elif enter and row[1] in icons:
+                out.append((card, row))
     return out
 
 
