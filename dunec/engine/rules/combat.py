@@ -57,7 +57,8 @@ def placings(players, n_players: int, e=None) -> list[tuple[object, str]]:
     nothing). The third reward goes to a lone third only with four players, but to
     the players tied for second at any count (rules 001, 000; Uprising 003 spells
     out both). Zero strength earns nothing."""
-    scored = sorted(((strength(p, e), p) for p in players if strength(p, e) > 0), key=lambda t: -t[0])
+    scored = [(s, p) for s, p in [(strength(p, e), p) for p in players] if s > 0]  # each strength once
+    scored.sort(key=lambda t: -t[0])
     out = []
     place = 0
     i = 0
