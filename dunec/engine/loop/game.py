@@ -126,7 +126,9 @@ class Engine:
         """Push a step to run once everything pushed after it has run: the rest of
         a rule that comes after something which may ask (flow.py)."""
         loc["do"] = do  # the keyword dict is the frame: one dict, not two
-        about = self.about_now()
+        about = self.asking_for
+        if about is None and self.frame:  # about_now() without its call where no frame is set (drive)
+            about = self.about_now()
         if about is not None:  # the rest of a box's rule: what it asks is about that box's owner
             loc["about"] = about
         self.state.stack.append(loc)
@@ -148,7 +150,9 @@ class Engine:
         frame["do"] = do
         self.state.stack.append(frame)
         if about is None:
-            about = self.about_now()
+            about = self.asking_for
+            if about is None and self.frame:  # as in later(): drive() never sets the frame
+                about = self.about_now()
         if about is not None:
             frame["about"] = about
         if n == 1:
