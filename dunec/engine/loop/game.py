@@ -215,6 +215,9 @@ class Engine:
         # advance() and answer() in one loop: this runs every step of a game.
         st = self.state
         stack, steps, rng, decisions = st.stack, STEPS, self.rng, st.decisions
+        # The seats whose policy reads only the number of options (policies.RandomPolicy),
+        # looked up once: no step swaps a policy.
+        by_count = [getattr(type(policy), "choose", None) is _BY_COUNT for policy in self.policies]
         while True:
             while st.pending is None and stack:
                 f = stack.pop()
@@ -226,8 +229,8 @@ class Engine:
             if d is None:
                 st.rng_state = rng.state
                 return
-            policy = self.policies[d["seat"]]
-            if self.replay or self.after_turn is not None or type(policy).choose is not _BY_COUNT:
+            seat = d["seat"]
+            if self.replay or self.after_turn is not None or not by_count[seat]:
                 st.rng_state = rng.state
                 self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
                 continue
@@ -237,11 +240,12 @@ class Engine:
             # (a turn, no value made ahead, a rejected value) is the policy's own pick.
             options = d["options"]
             n = len(options)
+            policy = self.policies[seat]
             ahead = policy.ahead
             if d["kind"] != "turn" and ahead and n < 256 and ahead[-1] < _LIMITS[n]:
                 i = ahead.pop() % n
             else:
-                i = policy.pick(d["kind"], n, self.players[d["seat"]])
+                i = policy.pick(d["kind"], n, self.players[seat])
             frame = stack[-1]
             frame["answer"], frame["chosen"] = i, options[i]
             st.pending = None

@@ -311,28 +311,32 @@ def spy_needed(e, p: Player, card: str, space: str) -> bool:
     return not any(m[0] == "ignore_block" and m[1] == e.defs[space]["icon"] for m in mods)
 
 
+def board_links(content) -> dict:
+    """location -> (position in board order, board row: Content.board()) of each space
+    of this game's board linked to it, made once per content: what the agent menu
+    reads of the locations holding the player's pieces."""
+    table = content._by_kind.get("board_links")
+    if table is None:
+        at = {row[0]: (i, row) for i, row in enumerate(content.board())}
+        table = content._by_kind["board_links"] = {
+            k: tuple(at[s] for s in m["links"] if s in at) for k, m in content.defs.items() if m.get("links")}
+    return table
+
+
 def reach(e, p: Player) -> dict:
-    """space -> the pieces of the player on locations linked to it."""
+    """board position -> [board row, the pieces of the player on locations linked to
+    that space] for each space of the board the player's pieces reach."""
     out: dict = {}
-    defs = e.defs
+    links_of = board_links(e.content)
     for piece, h in p.pieces.items():
         for loc in h["on"]:
-            for s in defs[loc].get("links", ()):  # links(), inline: once per agent menu
-                there = out.get(s)
+            for at, row in links_of.get(loc, ()):
+                there = out.get(at)
                 if there is None:
-                    out[s] = {piece}
+                    out[at] = [row, {piece}]
                 else:
-                    there.add(piece)
+                    there[1].add(piece)
     return out
-
-
-def board_positions(content) -> dict:
-    """space -> (its position in board order, its board row: Content.board()), made
-    once per content: the few spaces the pieces reach are put in board order by it."""
-    table = content._by_kind.get("board_positions")
-    if table is None:
-        table = content._by_kind["board_positions"] = {row[0]: (i, row) for i, row in enumerate(content.board())}
-    return table
 
 
 def openings(e, p: Player) -> list:
@@ -346,17 +350,14 @@ def openings(e, p: Player) -> list:
         return []
     st, seat = e.state, p.seat
     occupied, blocked, infiltrators = st.occupied, st.blocked, st.infiltrators
-    board = board_positions(e.content)
     out = []
-    for sid, there in near.items():
-        at = board.get(sid)
-        if at is None:  # linked to a space this game's board leaves out
-            continue
+    for at, (row, there) in near.items():
+        sid = row[0]
         holder = occupied.get(sid)
         if holder == seat or (blocked and blocked.get(sid, seat) != seat) or \
                 (infiltrators and [sid, seat] in infiltrators):
             continue
-        out.append((at[0], at[1], holder is None, there))
+        out.append((at, row, holder is None, there))
     out.sort()  # by position: no two spaces share one, so nothing else is compared
     return out
 
