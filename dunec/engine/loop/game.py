@@ -410,7 +410,9 @@ def box(e, f):
             data["before"] = e.players[data["seat"]].recruited
         interpreter.start(e, ident, name, data)
         return
-    e.run_box(ident, name, context_of(e, data))
+    fn = e.content.effects.get((ident, name))  # run_box's other half: the programs are looked up above
+    if fn is not None:
+        e._run_effect(fn, context_of(e, data), ident)
 
 
 @step
