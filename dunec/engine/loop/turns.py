@@ -834,7 +834,7 @@ def buy(e, f):
             n = cost[c] if cost is not None else price(e, p, c)
             if n <= have:
                 actions.append(("buy", c, n))
-    if st.market_slots or st.markets:  # an `at reveal` market: bought with its own currency
+    if (st.market_slots or st.markets) and e.content.reveal_markets():  # bought with its own currency
         actions += rules_market.reveal_offers(e, p)
     buys = len(actions)
     if p.intrigue:
