@@ -126,7 +126,9 @@ class Engine:
         """Push a step to run once everything pushed after it has run: the rest of
         a rule that comes after something which may ask (flow.py)."""
         loc["do"] = do  # the keyword dict is the frame: one dict, not two
-        about = self.about_now()
+        about = self.asking_for
+        if about is None and self.frame:  # about_now() without its call where no frame is set (drive)
+            about = self.about_now()
         if about is not None:  # the rest of a box's rule: what it asks is about that box's owner
             loc["about"] = about
         self.state.stack.append(loc)
@@ -148,7 +150,9 @@ class Engine:
         frame["do"] = do
         self.state.stack.append(frame)
         if about is None:
-            about = self.about_now()
+            about = self.asking_for
+            if about is None and self.frame:  # as in later(): drive() never sets the frame
+                about = self.about_now()
         if about is not None:
             frame["about"] = about
         if n == 1:
@@ -211,6 +215,9 @@ class Engine:
         # advance() and answer() in one loop: this runs every step of a game.
         st = self.state
         stack, steps, rng, decisions = st.stack, STEPS, self.rng, st.decisions
+        # The seats whose policy reads only the number of options (policies.RandomPolicy),
+        # looked up once: no step swaps a policy.
+        by_count = [getattr(type(policy), "choose", None) is _BY_COUNT for policy in self.policies]
         while True:
             while st.pending is None and stack:
                 f = stack.pop()
@@ -222,8 +229,8 @@ class Engine:
             if d is None:
                 st.rng_state = rng.state
                 return
-            policy = self.policies[d["seat"]]
-            if self.replay or self.after_turn is not None or type(policy).choose is not _BY_COUNT:
+            seat = d["seat"]
+            if self.replay or self.after_turn is not None or not by_count[seat]:
                 st.rng_state = rng.state
                 self._record(d, self._policy_answer())  # checked there: answer()'s checks are not repeated
                 continue
@@ -233,11 +240,12 @@ class Engine:
             # (a turn, no value made ahead, a rejected value) is the policy's own pick.
             options = d["options"]
             n = len(options)
+            policy = self.policies[seat]
             ahead = policy.ahead
             if d["kind"] != "turn" and ahead and n < 256 and ahead[-1] < _LIMITS[n]:
                 i = ahead.pop() % n
             else:
-                i = policy.pick(d["kind"], n, self.players[d["seat"]])
+                i = policy.pick(d["kind"], n, self.players[seat])
             frame = stack[-1]
             frame["answer"], frame["chosen"] = i, options[i]
             st.pending = None
@@ -402,7 +410,9 @@ def box(e, f):
             data["before"] = e.players[data["seat"]].recruited
         interpreter.start(e, ident, name, data)
         return
-    e.run_box(ident, name, context_of(e, data))
+    fn = e.content.effects.get((ident, name))  # run_box's other half: the programs are looked up above
+    if fn is not None:
+        e._run_effect(fn, context_of(e, data), ident)
 
 
 @step

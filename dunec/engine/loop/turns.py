@@ -357,13 +357,13 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
     cards, wanted = [], set()
-    grafts = content.graft_cards()
+    grafts, requiring = content.graft_cards(), content.requiring()
     for card in p.hand:
         if grafts and card in grafts:  # never played alone: with each other card, below
             continue
         info = info_of[card]
         if info is not None and (info[3] or not anywhere_only) and info not in cards and \
-                (card not in content.requiring() or rules_agents.icons_hold(e, p, card)):  # each card once
+                (card not in requiring or rules_agents.icons_hold(e, p, card)):  # each card once
             cards.append(info)
             wanted |= info[1]
     if grafts and any(c in grafts for c in p.hand):
@@ -417,7 +417,7 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
     # A card `ignore_requirements` (Undercover Asset) in the hand: the spaces whose
     # Influence requirement alone keeps the player out (`unreq`) are open to it only.
     ignoring, influence_req = content.requirement_rules()
-    loose = bool(ignoring) and any(c[0] in ignoring for c in cards)
+    loose = None  # such a card in the hand: looked for at the first requirement unmet
     unreq = set()
     for sid, icon, req, costs in checked:
         if icon not in wanted:
@@ -431,6 +431,8 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
                 probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
             probe.space = sid
             if not req(probe):
+                if loose is None:
+                    loose = bool(ignoring) and not ignoring.isdisjoint([c[0] for c in cards])
                 if not (loose and sid in influence_req):
                     continue
                 unreq.add(sid)
@@ -480,29 +482,32 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
 
 def piece_placements(e, p: Player, cards: list, out: list) -> list:
     """The placements the player's pieces add (rules_pieces.opened) to `out`, each
-    space judged for its requirement and cost as the menu judges them."""
-    near = rules_pieces.reach(e, p)
-    if not near:
+    space judged for its requirement and cost as the menu judges them: once per
+    space, whichever cards reach it (only a card's discounts change its cost)."""
+    rows = rules_pieces.openings(e, p)
+    if not rows:
         return out
-    have = set(out)
-    extra = frozenset(p.extra_icons)
-    spaces = [row for row in e.content.board() if row[0] in near]
     ignoring, influence_req = e.content.requirement_rules()
-    for cid, icons, infiltrating, _anywhere, discounts, _spaces in cards:
-        icons = icons | extra
-        for sid, _icon, req, _cost, _plain, sp in spaces:
-            if ("place", cid, sid) in have or not rules_pieces.opened(e, p, icons, infiltrating, sid, near):
+    met, costs_at = {}, {}  # space -> its requirement met, its cost: judged once
+    for card, (sid, _icon, req, _cost, _plain, sp) in rules_pieces.opened(e, p, cards, rows):
+        cid, discounts = card[0], card[4]
+        place = ("place", cid, sid)
+        if place in out:  # a few per menu: a list scan costs less than a set of the menu
+            continue
+        if req is not None and not (cid in ignoring and sid in influence_req):
+            ok = met.get(sid)
+            if ok is None:
+                ok = met[sid] = bool(req(Ctx(e, p, None, sid, "space")))
+            if not ok:
                 continue
-            if req is not None and not (cid in ignoring and sid in influence_req) and \
-                    not req(Ctx(e, p, None, sid, "space")):
-                continue
-            costs = space_costs(e, p, sp)
-            if discounts:
-                costs = rules_costs.discounted(costs, sid, discounts)
-            if costs and not rules_costs.can_pay(e, p, costs):
-                continue
-            out.append(("place", cid, sid))
-            have.add(("place", cid, sid))
+        costs = costs_at.get(sid)
+        if costs is None:
+            costs = costs_at[sid] = space_costs(e, p, sp)
+        if discounts:
+            costs = rules_costs.discounted(costs, sid, discounts)
+        if costs and not rules_costs.can_pay(e, p, costs):
+            continue
+        out.append(place)
     return out
 
 
@@ -846,7 +851,7 @@ def buy(e, f):
             n = cost[c] if cost is not None else price(e, p, c)
             if n <= have:
                 actions.append(("buy", c, n))
-    if st.market_slots or st.markets:  # an `at reveal` market: bought with its own currency
+    if (st.market_slots or st.markets) and e.content.reveal_markets():  # bought with its own currency
         actions += rules_market.reveal_offers(e, p)
     buys = len(actions)
     if p.intrigue:

@@ -149,12 +149,10 @@ def opponent_agent(e, p: Player, space: str) -> None:
     boxes whose traits the space has (a maker space, a combat space, one linked to a
     location with a piece of theirs: `spying`) run, in turn order from p."""
     boxed = e.boxed.get("opponent_agent_at")
-    if not boxed:
+    if not boxed or boxed.isdisjoint([q.leader for q in e.players]):  # no such leader at this table
         return
     sp = e.defs[space]
-    n = e.state.n_players
-    for k in range(n - 1, 0, -1):  # pushed last-first: they run in turn order after p
-        q = e.players[(p.seat + k) % n]
+    for q in reversed(e.opponents(p)):  # pushed last-first: they run in turn order after p
         if q.leader not in boxed or not seats.uses_abilities(q):
             continue
         traits = e.defs[q.leader]["opponent_agent_at"]

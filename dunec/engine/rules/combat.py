@@ -30,13 +30,16 @@ def intrigue_rounds(e, f):
             e.later("intrigue_rounds", order=f["order"], passes=passes, i=i)
             play_intrigue(e, e.players[f["seat"]], f["chosen"][1], "combat")
             return
+    # Who has units in the Conflict: nothing below changes it (the menus only read).
+    involved = {p.seat for p in order if in_conflict(p) > 0}
+    if not involved:
+        return
     while True:
-        involved = [p for p in order if in_conflict(p) > 0]
-        if not involved or passes >= len(involved):
+        if passes >= len(involved):
             return
         p = order[i % len(order)]
         i += 1
-        if in_conflict(p) <= 0:
+        if p.seat not in involved:
             continue
         options = intrigue_options(e, p, "combat", [])
         if not options:
@@ -54,7 +57,8 @@ def placings(players, n_players: int, e=None) -> list[tuple[object, str]]:
     nothing). The third reward goes to a lone third only with four players, but to
     the players tied for second at any count (rules 001, 000; Uprising 003 spells
     out both). Zero strength earns nothing."""
-    scored = sorted(((strength(p, e), p) for p in players if strength(p, e) > 0), key=lambda t: -t[0])
+    scored = [(s, p) for s, p in [(strength(p, e), p) for p in players] if s > 0]  # each strength once
+    scored.sort(key=lambda t: -t[0])
     out = []
     place = 0
     i = 0

@@ -63,6 +63,31 @@ def links(content, location: str) -> tuple:
     return content.defs[location].get("links", ())
 
 
+def posts_of(content) -> dict:
+    """space -> the locations linked to it (`links SPACE`), made once per content: the
+    spaces' side of the links, read on every agent turn (linked_to)."""
+    table = content._by_kind.get("posts_of")
+    if table is None:
+        table = {}
+        for k, m in content.defs.items():
+            for s in m.get("links", ()):
+                table.setdefault(s, set()).add(k)
+        table = content._by_kind["posts_of"] = {s: frozenset(locs) for s, locs in table.items()}
+    return table
+
+
+def post_icons(content) -> dict:
+    """location -> the agent icons of the spaces linked to it, made once per content:
+    what `spies 1 near ICON` asks of a location (free_locations)."""
+    table = content._by_kind.get("post_icons")
+    if table is None:
+        defs = content.defs
+        table = content._by_kind["post_icons"] = {
+            k: frozenset(defs[s].get("icon") for s in m["links"] if s in defs)
+            for k, m in defs.items() if m.get("links")}
+    return table
+
+
 def via_icons(content) -> dict:
     """agent icon -> the piece that opens its spaces (`icon spy { via spies }`), made once."""
     table = content._by_kind.get("via_icons")
@@ -117,25 +142,25 @@ def mine(p: Player) -> list:
 
 def linked_to(e, p: Player, space: str) -> list:
     """(piece, location) of the player's pieces on a location linked to the space."""
-    return [(piece, loc) for piece, loc in mine(p) if space in links(e.content, loc)]
+    posts = posts_of(e.content).get(space)
+    if not posts:
+        return []
+    return [(piece, loc) for piece, h in p.pieces.items() for loc in h["on"] if loc in posts]
 
 
 def free_locations(e, piece: str, icons=(), here=None, shared: Player | None = None) -> list:
     """The free locations a piece may go to: linked to a space of one of `icons` when
     given, to the space `here` when given; `shared` (a player): holding no piece of that
     player's, another player's may be there (else: holding no piece)."""
-    if shared is not None:
-        held = {loc for _piece, loc in mine(shared)}
-    else:
-        held = taken(e.state)
+    players = (shared,) if shared is not None else e.state.players
+    held = {loc for p in players for h in p.pieces.values() for loc in h["on"]}
+    posts = posts_of(e.content).get(here, ()) if here is not None else None
+    near_icons = post_icons(e.content) if icons else None
     out = []
     for loc in locations(e.content, piece):
-        if loc in held:
+        if loc in held or (posts is not None and loc not in posts):
             continue
-        near = links(e.content, loc)
-        if here is not None and here not in near:
-            continue
-        if icons and not any(e.defs[s]["icon"] in icons for s in near if s in e.defs):
+        if icons and near_icons.get(loc, frozenset()).isdisjoint(icons):
             continue
         out.append(loc)
     return out
@@ -170,7 +195,10 @@ def place(e, p: Player, piece: str, n: int, icons=(), *how: str, space=None, bod
     the context's card the location (`spies 1 { ... }`)."""
     icons = tuple(icons)
     where = {"icons": list(icons), "here": space if "here" in how else None, "shared": "shared" in how}
-    if n <= 0 or (where["here"] is None and "here" in how) or not _free(e, p, piece, where):
+    if n <= 0 or (where["here"] is None and "here" in how):
+        return
+    free = _free(e, p, piece, where)
+    if not free:
         return
     about = {} if body is None else {"body": body, "ctx": ctx}
     if n > 1:
@@ -180,15 +208,18 @@ def place(e, p: Player, piece: str, n: int, icons=(), *how: str, space=None, bod
         options = [(RECALL, piece, loc) for loc in dict.fromkeys(h["on"])]
         e.ask(p, "relocate", options, "piece_relocated", seat=p.seat, piece=piece, **where, **about)
         return
-    ask_place(e, p, piece, where, about)
+    ask_place(e, p, piece, where, about, free)
 
 
 def _free(e, p: Player, piece: str, where: dict) -> list:
     return free_locations(e, piece, where["icons"], where["here"], p if where["shared"] else None)
 
 
-def ask_place(e, p: Player, piece: str, where: dict, about=None) -> None:
-    free = _free(e, p, piece, where)
+def ask_place(e, p: Player, piece: str, where: dict, about=None, free=None) -> None:
+    """Ask where the piece goes among the free locations (`free`: already found, the
+    pieces unmoved since)."""
+    if free is None:
+        free = _free(e, p, piece, where)
     if free:
         shared = {"shared": True} if where["shared"] else {}  # another's piece may be there (a save's check reads it)
         e.ask(p, "place_piece", [(PLACE, piece, loc) for loc in free], "piece_placed", seat=p.seat,
@@ -282,31 +313,91 @@ def spy_needed(e, p: Player, card: str, space: str) -> bool:
     return not any(m[0] == "ignore_block" and m[1] == e.defs[space]["icon"] for m in mods)
 
 
+def board_links(content) -> dict:
+    """location -> (position in board order, board row: Content.board()) of each space
+    of this game's board linked to it, made once per content: what the agent menu
+    reads of the locations holding the player's pieces."""
+    table = content._by_kind.get("board_links")
+    if table is None:
+        at = {row[0]: (i, row) for i, row in enumerate(content.board())}
+        table = content._by_kind["board_links"] = {
+            k: tuple(at[s] for s in m["links"] if s in at) for k, m in content.defs.items() if m.get("links")}
+    return table
+
+
 def reach(e, p: Player) -> dict:
-    """space -> the pieces of the player on locations linked to it."""
+    """board position -> [board row, the pieces of the player on locations linked to
+    that space] for each space of the board the player's pieces reach."""
     out: dict = {}
-    for piece, loc in mine(p):
-        for s in links(e.content, loc):
-            out.setdefault(s, set()).add(piece)
+    links_of = board_links(e.content)
+    for piece, h in p.pieces.items():
+        for loc in h["on"]:
+            for at, row in links_of.get(loc, ()):
+                there = out.get(at)
+                if there is None:
+                    out[at] = [row, {piece}]
+                else:
+                    there[1].add(piece)
     return out
 
 
-def opened(e, p: Player, icons, infiltrating: bool, sid: str, near: dict) -> bool:
-    """Whether the player's pieces open `sid` to a card (the agent menu's other rules,
-    requirement and cost, are the agent turn's): a `via` icon reaches an unoccupied
-    space linked to a location with the piece; Infiltrate, a space another player's
-    agent holds linked to a location with any of the player's pieces (never one the
-    player holds, nor one closed to the player's opponents). `near`: reach()."""
+def openings(e, p: Player) -> list:
+    """(board position, board row, unoccupied, the player's pieces linked to it) for
+    each space the player's pieces may open to some card, in board order: opened()'s
+    half that does not depend on the card, judged once per agent menu. Never a space
+    the player holds, nor one closed to the player's opponents; unoccupied, or held by
+    another player's agent."""
+    near = reach(e, p)
+    if not near:
+        return []
     st, seat = e.state, p.seat
-    holder = st.occupied.get(sid)
-    if st.blocked.get(sid, seat) != seat or holder == seat or [sid, seat] in st.infiltrators:
-        return False
-    by_icon = e.defs[sid]["icon"] in icons
-    if holder is None:  # an unoccupied space of the card's own icon is the menu's already
-        via = via_icons(e.content)
-        return not by_icon and any(via[i] in near[sid] for i in icons if i in via)
-    # the via icon reaches unoccupied spaces only (rules 003); entered without a piece: the menu's
-    return by_icon and not (infiltrating or p.infiltrate)
+    occupied, blocked, infiltrators = st.occupied, st.blocked, st.infiltrators
+    out = []
+    for at, (row, there) in near.items():
+        sid = row[0]
+        holder = occupied.get(sid)
+        if holder == seat or (blocked and blocked.get(sid, seat) != seat) or \
+                (infiltrators and [sid, seat] in infiltrators):
+            continue
+        out.append((at, row, holder is None, there))
+    out.sort()  # by position: no two spaces share one, so nothing else is compared
+    return out
+
+
+def via_pieces(content, icons: frozenset) -> frozenset:
+    """The pieces whose locations open spaces to an agent of a card with these icons
+    (`icon ID { via PIECE }`), made once per content and set of icons."""
+    table = content._by_kind.get("via_pieces")
+    if table is None:
+        table = content._by_kind["via_pieces"] = {}
+    pieces = table.get(icons)
+    if pieces is None:
+        via = via_icons(content)
+        pieces = table[icons] = frozenset(via[i] for i in icons if i in via)
+    return pieces
+
+
+def opened(e, p: Player, cards: list, rows: list) -> list:
+    """(card row, board row) for each card of the agent menu (`cards`: agent_cards
+    rows) and each space of `rows` (openings()) the player's pieces open to it (the
+    menu's other rules, requirement and cost, are the agent turn's): a `via` icon
+    reaches an unoccupied space linked to a location with the piece (a space of the
+    card's own icon is the menu's already); Infiltrate, a space of the card's icon
+    another player's agent holds (entered without a piece when the card or the turn
+    infiltrates: the menu's)."""
+    extra = frozenset(p.extra_icons) if p.extra_icons else None
+    out = []
+    for card in cards:
+        icons = card[1] if extra is None else card[1] | extra
+        pieces = via_pieces(e.content, icons)
+        enter = not (card[2] or p.infiltrate)
+        for _at, row, unoccupied, there in rows:
+            if unoccupied:
+                if pieces and row[1] not in icons and not pieces.isdisjoint(there):
+                    out.append((card, row))
+            elif enter and row[1] in icons:
+                out.append((card, row))
+    return out
 
 
 def infiltration(e, p: Player, card: str, space: str) -> list:
@@ -320,8 +411,14 @@ def infiltration(e, p: Player, card: str, space: str) -> list:
 def offer_gather(e, p: Player, space: str) -> None:
     """Gather Intelligence: right after the agent is placed, the player may recall a
     piece from a location linked to the space to draw a card."""
-    if p.pieces and linked_to(e, p, space):
-        e.later("piece_gather", seat=p.seat, space=space)
+    posts = posts_of(e.content).get(space)
+    if not posts:
+        return
+    for h in p.pieces.values():  # linked_to(), without its list: asked on every agent turn
+        for loc in h["on"]:
+            if loc in posts:
+                e.later("piece_gather", seat=p.seat, space=space)
+                return
 
 
 @step

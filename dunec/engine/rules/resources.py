@@ -291,10 +291,13 @@ def settle_alliance(e, f: str, mover: Player) -> None:
     a holder who falls is replaced by the highest player at 4+ (FAQ)."""
     holder = e.state.alliances[f]
     h = e.players[holder] if holder is not None else None
-    best = max((q.influence[f] for q in e.players), default=0)
+    best = 0  # the highest influence (never below 0): a loop, not max() of a generator
+    for q in e.players:  # (every faction space's influence comes here)
+        if q.influence[f] > best:
+            best = q.influence[f]
     if h is not None and h.influence[f] >= 4 and h.influence[f] >= best:
         return
-    candidates = [q for q in e.players if q.influence[f] >= 4 and q.influence[f] == best]
+    candidates = [q for q in e.players if q.influence[f] == best] if best >= 4 else []
     new = None
     if mover in candidates:
         new = mover

@@ -237,12 +237,23 @@ def place_units(e, f):
     p = e.players[f["winner"]]
     kind = next((k for k, u in p.units.items() if u["conflict"] > 0 and rules_summons.leaves_for_garrison(e, k)),
                 None)  # a summoned unit is never placed: it goes back to the bank (rules/summons.py)
-    # the declared locations of this game's board (a location no space of the board has is no place)
-    board = {m.get("location") for m in e.defs.values() if m.get("kind") == "space"}
-    free = sorted(loc for loc in e.content.declared("location") if loc in board and loc not in st.placed)
-    if kind is None or not free or not seats.places_units(e, p):
+    if kind is None:
+        return
+    free = [loc for loc in board_locations(e.content) if loc not in st.placed]
+    if not free or not seats.places_units(e, p):
         return
     e.ask(p, "place_unit", [("place", kind, loc) for loc in free], "unit_placed", seat=p.seat)
+
+
+def board_locations(content) -> tuple:
+    """The declared locations of this game's board, sorted (a location no space of the
+    board has is no place for a unit), made once per content: asked after every combat."""
+    table = content._by_kind.get("board_locations")
+    if table is None:
+        board = {m.get("location") for m in content.of_kind("space")}
+        table = content._by_kind["board_locations"] = tuple(sorted(
+            loc for loc in content.declared("location") if loc in board))
+    return table
 
 
 @step
