@@ -22,10 +22,18 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 GAMES = "100000"  # far more than any test lets finish: a run that plays on is seen
 
 
+def _hear_ctrl_c() -> None:
+    """In the child before it runs: Ctrl-C as a terminal's foreground job hears it. A
+    test run started in the background of a shell (`pytest &`) ignores SIGINT, and an
+    ignored signal stays ignored in every process it starts (Python then leaves it so)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(*argv) -> subprocess.Popen:
     # A session of its own: a signal to its group reaches the workers too, as Ctrl-C at a terminal does.
     return subprocess.Popen([sys.executable, "-m", "dunec", "simulate", "--json", "--games", GAMES, *argv],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_hear_ctrl_c)
 
 
 def _stat(pid: int) -> tuple[str, int] | None:
