@@ -123,7 +123,8 @@ def give_position(engine, t) -> None:
     rules that keep the books (Game.from_position's): influence gives its VP and
     Alliances, troops and units leave the supply, a counter that holds troops
     (specimens, negotiators) takes them from it, a track is reached step by step, a
-    piece stands on the locations given (or the first free ones)."""
+    piece stands on the locations given (or the first free ones), a slot market
+    shows the entries given."""
     from dunec.engine.records.position import Builder
 
     builder = Builder(engine, {})
@@ -138,6 +139,8 @@ def give_position(engine, t) -> None:
                          if d and engine.defs[d[-1]]["kind"] == "contract"), [])
             builder.contracts(0, held, list(reversed(deck))[:n])
     builder.holdings(0, amounts)
+    if t.given_rows:  # a slot market's face-up entries, the ones they replace back on its deck
+        builder.markets_shown(dict(t.given_rows))
     for piece, where in pieces.items():  # a set's pieces on locations (rules/pieces.py)
         builder.piece_locations(0, piece, where)
 

@@ -16,6 +16,7 @@ from dunec.check.diagnostics import Diagnostics, did_you_mean, one_of
 from dunec.check.messages import (DUPLICATE_FIELD, DUPLICATE_ID, MISSING_FIELD, SUMMONED_IN_TEST, TEST_BAD_STEP,
                                   TEST_UNKNOWN_NAME, TEST_UNKNOWN_STEP)
 from dunec.check.model import CARD_KINDS, Model
+from dunec.check.vocab import reaches
 from dunec.check.tables import FACTIONS
 from dunec.record import Record
 from dunec.syntax import ast
@@ -78,12 +79,12 @@ class Expect(Record):
 class CardTest(Record):
     """box: a box of the card; "agent" with a space plays a whole agent turn."""
     FIELDS = ("id", "title", "file", "span", "card", "given_amounts", "given_influence", "given_piles",
-              "answers", "box", "space", "expect")
+              "given_rows", "answers", "box", "space", "expect")
 
     def __init__(self, id: str, title: str, file: str, span: Span, card: str = "",
                  given_amounts: dict | None = None, given_influence: dict | None = None,
                  given_piles: dict | None = None, answers: list | None = None, box: str = "",
-                 space: str | None = None, expect: list | None = None) -> None:
+                 space: str | None = None, expect: list | None = None, given_rows: dict | None = None) -> None:
         self.id = id
         self.title = title
         self.file = file
@@ -92,6 +93,9 @@ class CardTest(Record):
         self.given_amounts = {} if given_amounts is None else given_amounts
         self.given_influence = {} if given_influence is None else given_influence
         self.given_piles = {} if given_piles is None else given_piles
+        # a slot market's face-up entries (`given { tleilaxu_row ghola usurp }`): a test
+        # whose card buys from a row states the row, which the deal would otherwise decide
+        self.given_rows = {} if given_rows is None else given_rows
         self.answers = [] if answers is None else answers
         self.box = box
         self.space = space
@@ -123,6 +127,12 @@ class _Known:
         # unit kinds declared `summoned`: never in a garrison, where a test counts units (E0442)
         self.summoned = frozenset(i for s in model.sets.values() for i, d in s.names.items()
                                   if d.kind == "unit" and any(w == "summoned" for w, _ in getattr(d, "flags", ())))
+        # market with slots -> (its number of slots, the entries it may deal: what it sells of
+        # its set and the sets built on it, less its kept entry; ir/meta.Content.market_cards)
+        self.rows = {i: (d.numbers["slots"], [x for x, dd in model.defs.items() if dd.kind == d.sells
+                                              and x != d.keeps and sid in reaches(model.sets, dd.set)])
+                     for sid, s in model.sets.items() for i, d in s.names.items()
+                     if d.kind == "market" and "slots" in d.numbers}
 
 
 class _TestChecker:
@@ -223,6 +233,8 @@ class _TestChecker:
                 self.t.given_amounts[g.verb] = self.known_ids(g.args, "location", locs)
             elif g.verb in self.known.summoned:
                 self.summoned(g)
+            elif g.verb in self.known.rows:
+                self.row(g)
             elif g.verb in GIVEN_AMOUNTS or g.verb in amounts:
                 if len(g.args) != 1 or g.args[0].kind != "int" or g.args[0].value < 0:
                     self.bad(g.span, "a number of 0 or more", f"{g.verb} 2", "given")
@@ -235,7 +247,15 @@ class _TestChecker:
             else:
                 self.unknown(g.verb_span, "given amount or pile", g.verb,
                              (*GIVEN_AMOUNTS, *amounts, "influence", "hand", "deck", "discard", "intrigue",
-                              *((TILES,) if tiles else ())))
+                              *((TILES,) if tiles else ()), *self.known.rows))
+
+    def row(self, g: ast.Action) -> None:
+        """The entries face up in a slot market's first slots, the rest dealt as usual."""
+        slots, entries = self.known.rows[g.verb]
+        if not g.args or len(g.args) > slots or any(a.kind != "name" for a in g.args):
+            return self.bad(g.span, f"1 to {slots} entries of the market", f"{g.verb} {entries[0] if entries else 'ID'}",
+                            "given")
+        self.t.given_rows[g.verb] = self.known_ids(g.args, f"entry of market `{g.verb}`", entries)
 
     def summoned(self, g: ast.Action) -> None:
         """A test counts a unit kind in the garrison: never a summoned one (E0442)."""
