@@ -170,6 +170,11 @@ def run_one(t: CardTest, content, backend: str) -> Outcome:
     from dunec.engine.records.position import PositionError
 
     out = Outcome(t, backend)
+    if t.space is not None and t.space not in {row[0] for row in content.board()}:
+        # a mix of sets that replaces the space (Rise of Ix's board folded onto Uprising's)
+        out.problems.append(f"{t.span}: the space `{t.space}` is not on this game's board "
+                            f"(sets {','.join(content.sets)}): play the test with the sets it was written for")
+        return out
     state, scripts, engine = fresh_game(content)
     p = state.players[0]
     try:

@@ -286,3 +286,14 @@ def test_given_shows_a_slot_markets_row_whatever_the_deal(tmp_path, capsys, row,
     assert main(["test", str(f)]) == (0 if passes else 1)
     out = capsys.readouterr().out
     assert ("all passed" in out) == passes, out
+
+
+def test_a_space_a_mix_of_sets_replaces_is_named_not_a_traceback(capsys):
+    """Double Agent's test sends its agent to Assembly Hall, which Rise of Ix's
+    board replaces in an Uprising game: the test reported `'assembly_hall'` (a
+    KeyError's words)."""
+    path = ROOT / "cards" / "uprising" / "imperium.dune"
+    assert main(["test", str(path), "--sets", "uprising,ix", "-k", "double_agent_agent"]) == 1
+    out = capsys.readouterr().out
+    assert "the space `assembly_hall` is not on this game's board (sets core,uprising,ix,base)" in out
+    assert main(["test", str(path), "-k", "double_agent_agent"]) == 0
