@@ -747,7 +747,9 @@ class Content:
     def agent_menu(self, leader: str) -> tuple:
         """What the agent menu reads for a player of this leader, made once per
         content: (agent_cards, icons whose spaces the leader may enter though
-        occupied, cost table, solari_at, spice_at, water_at, spaces_by_icons). An
+        occupied, cost table, solari_at, spice_at, water_at, spaces_by_icons,
+        graft_cards, requiring, the two requirement_rules): one lookup gives the
+        menu every table it reads. An
         `_at` tuple maps an amount of its resource (capped at its last index, the
         most any plain space cost asks) to the plain cost it reaches (the largest
         such cost not above it: amounts between two costs pay for the same
@@ -762,7 +764,8 @@ class Content:
                 costs = self.leader_costs(leader) if own_costs else {row[0]: (row[3], row[4]) for row in self.board()}
                 self._by_kind[key] = self._agent_costs(costs)
             menu = self._by_kind[("agent_menu", leader)] = (self.agent_cards(), ignore, *self._by_kind[key],
-                                                            self.spaces_by_icons())
+                                                            self.spaces_by_icons(), self.graft_cards(),
+                                                            self.requiring(), *self.requirement_rules())
         return menu
 
     def _agent_costs(self, costs: dict) -> tuple:

@@ -352,12 +352,11 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     `out` when given (the turn menu's list)."""
     if out is None:
         out = []
-    content = e.content
-    info_of = content.agent_menu(p.leader)[0]  # each card's agent icons and spaces (placements reads the rest)
+    menu = e.content.agent_menu(p.leader)  # every table the menu reads (placements too)
+    info_of, grafts, requiring = menu[0], menu[7], menu[8]  # each card's agent icons and spaces
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
     cards, wanted = [], set()
-    grafts, requiring = content.graft_cards(), content.requiring()
     for card in p.hand:
         if grafts and card in grafts:  # never played alone: with each other card, below
             continue
@@ -374,19 +373,21 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         placements(e, p, cards + infos, wanted, out)
         out[start:] = dict.fromkeys(out[start:])  # a graft card's space reached with several partners: once
         return out
-    return placements(e, p, cards, wanted, out)
+    return placements(e, p, cards, wanted, out, menu)
 
 
-def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
+def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> list:
     """("place", card, space) for each row of `cards` (agent_cards' shape) and each
     space its icons reach that the player may enter and pay for now (`wanted`: the
-    icons of all the rows), appended to `out`."""
+    icons of all the rows), appended to `out`; `menu`: Content.agent_menu's for the
+    player's leader when the caller has it."""
     content = e.content
     # The content's tables for this leader (Content.agent_menu): the icons whose
     # occupied spaces the leader may enter, the spaces whose cost the player's
     # amounts pay for (by the plain costs they reach: by icon, and those left to
-    # check), and the spaces of each set of icons.
-    _info, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
+    # check), the spaces of each set of icons, and the requirement rules.
+    _info, ignore, paid, solari_at, spice_at, water_at, by_icons, _grafts, _requiring, ignoring, influence_req = \
+        menu or content.agent_menu(p.leader)
     anywhere_only = p.agents_left <= 0
     if not cards or (anywhere_only and not rules_agents.agents_of(e, p.seat)):
         return out
@@ -416,7 +417,6 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
     probe = None
     # A card `ignore_requirements` (Undercover Asset) in the hand: the spaces whose
     # Influence requirement alone keeps the player out (`unreq`) are open to it only.
-    ignoring, influence_req = content.requirement_rules()
     loose = None  # such a card in the hand: looked for at the first requirement unmet
     unreq = set()
     for sid, icon, req, costs in checked:
@@ -431,8 +431,13 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
                 probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
             probe.space = sid
             if not req(probe):
-                if loose is None:
-                    loose = bool(ignoring) and not ignoring.isdisjoint([c[0] for c in cards])
+                if loose is None:  # a loop: a comprehension is a call of its own
+                    loose = False
+                    if ignoring:
+                        for c in cards:
+                            if c[0] in ignoring:
+                                loose = True
+                                break
                 if not (loose and sid in influence_req):
                     continue
                 unreq.add(sid)
@@ -441,12 +446,12 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
         free.add(sid)
     seat = p.seat
     held = set()  # held by an opponent: open to infiltrating agents only
-    if st.occupied:
+    occupied = st.occupied
+    if occupied:
         mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
         defs = e.defs
-        for sid, holder in st.occupied.items():
-            if sid not in free:
-                continue
+        for sid in free.intersection(occupied):  # a few: the set operation skips the rest
+            holder = occupied[sid]
             if holder == seat or sid in mine:  # the player has an agent there already
                 free.discard(sid)
             elif not (p.infiltrate or defs[sid]["icon"] in ignore):  # an opponent's, not entered anyway
@@ -476,20 +481,24 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, icons, discounts, infiltrating, room)]
     if p.pieces:  # a set's pieces on locations linked to spaces: a via icon, Infiltrate (rules/pieces.py)
-        piece_placements(e, p, cards, out)
+        rows = rules_pieces.openings(e, p)
+        if rows:
+            piece_placements(e, p, cards, out, rows, ignoring, influence_req)
     return out
 
 
-def piece_placements(e, p: Player, cards: list, out: list) -> list:
-    """The placements the player's pieces add (rules_pieces.opened) to `out`, each
-    space judged for its requirement and cost as the menu judges them: once per
-    space, whichever cards reach it (only a card's discounts change its cost)."""
-    rows = rules_pieces.openings(e, p)
-    if not rows:
+def piece_placements(e, p: Player, cards: list, out: list, rows: list, ignoring, influence_req) -> list:
+    """The placements the player's pieces add (rules_pieces.opened, the spaces of
+    `rows`: rules_pieces.openings) to `out`, each space judged for its requirement
+    (`ignoring`, `influence_req`: Content.requirement_rules) and cost as the menu
+    judges them: once per space, whichever cards reach it (only a card's discounts
+    change its cost)."""
+    opened = rules_pieces.opened(e, p, cards, rows)
+    if not opened:
         return out
-    ignoring, influence_req = e.content.requirement_rules()
     met, costs_at = {}, {}  # space -> its requirement met, its cost: judged once
-    for card, (sid, _icon, req, _cost, _plain, sp) in rules_pieces.opened(e, p, cards, rows):
+    probe = None
+    for card, (sid, _icon, req, _cost, _plain, sp) in opened:
         cid, discounts = card[0], card[4]
         place = ("place", cid, sid)
         if place in out:  # a few per menu: a list scan costs less than a set of the menu
@@ -497,7 +506,12 @@ def piece_placements(e, p: Player, cards: list, out: list) -> list:
         if req is not None and not (cid in ignoring and sid in influence_req):
             ok = met.get(sid)
             if ok is None:
-                ok = met[sid] = bool(req(Ctx(e, p, None, sid, "space")))
+                if probe is None:  # the engine's one context for requirement reads (as placements)
+                    probe = e.probe
+                    probe.player = probe.owner = p
+                    probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+                probe.space = sid
+                ok = met[sid] = bool(req(probe))
             if not ok:
                 continue
         costs = costs_at.get(sid)

@@ -325,42 +325,39 @@ def board_links(content) -> dict:
     return table
 
 
-def reach(e, p: Player) -> dict:
-    """board position -> [board row, the pieces of the player on locations linked to
-    that space] for each space of the board the player's pieces reach."""
-    out: dict = {}
-    links_of = board_links(e.content)
-    for piece, h in p.pieces.items():
-        for loc in h["on"]:
-            for at, row in links_of.get(loc, ()):
-                there = out.get(at)
-                if there is None:
-                    out[at] = [row, {piece}]
-                else:
-                    there[1].add(piece)
-    return out
-
-
 def openings(e, p: Player) -> list:
     """(board position, board row, unoccupied, the player's pieces linked to it) for
     each space the player's pieces may open to some card, in board order: opened()'s
     half that does not depend on the card, judged once per agent menu. Never a space
     the player holds, nor one closed to the player's opponents; unoccupied, or held by
     another player's agent."""
-    near = reach(e, p)
-    if not near:
-        return []
+    # The spaces the pieces reach and their filter in one pass: asked on nearly every
+    # Uprising agent menu, where the player has a piece or two on the board, often none.
+    links_of = board_links(e.content)
     st, seat = e.state, p.seat
     occupied, blocked, infiltrators = st.occupied, st.blocked, st.infiltrators
-    out = []
-    for at, (row, there) in near.items():
-        sid = row[0]
-        holder = occupied.get(sid)
-        if holder == seat or (blocked and blocked.get(sid, seat) != seat) or \
-                (infiltrators and [sid, seat] in infiltrators):
-            continue
-        out.append((at, row, holder is None, there))
-    out.sort()  # by position: no two spaces share one, so nothing else is compared
+    near = None
+    for piece, h in p.pieces.items():
+        for loc in h["on"]:
+            for at, row in links_of.get(loc, ()):
+                if near is None:
+                    near = {}
+                else:
+                    there = near.get(at)
+                    if there is not None:
+                        there[3].add(piece)
+                        continue
+                sid = row[0]
+                holder = occupied.get(sid)
+                if holder == seat or (blocked and blocked.get(sid, seat) != seat) or \
+                        (infiltrators and [sid, seat] in infiltrators):
+                    continue
+                near[at] = (at, row, holder is None, {piece})
+    if not near:
+        return []
+    out = list(near.values())
+    if len(out) > 1:
+        out.sort()  # by position: no two spaces share one, so nothing else is compared
     return out
 
 
@@ -386,11 +383,20 @@ def opened(e, p: Player, cards: list, rows: list) -> list:
     another player's agent holds (entered without a piece when the card or the turn
     infiltrates: the menu's)."""
     extra = frozenset(p.extra_icons) if p.extra_icons else None
+    # A card's via pieces matter only where a piece's space is unoccupied, and only
+    # for a card with a via icon (few are): looked up then.
+    via = None
+    for row in rows:
+        if row[2]:
+            via = via_icons(e.content)
+            break
     out = []
     for card in cards:
         icons = card[1] if extra is None else card[1] | extra
-        pieces = via_pieces(e.content, icons)
+        pieces = via_pieces(e.content, icons) if via and not icons.isdisjoint(via) else None
         enter = not (card[2] or p.infiltrate)
+        if not (pieces or enter):
+            continue
         for _at, row, unoccupied, there in rows:
             if unoccupied:
                 if pieces and row[1] not in icons and not pieces.isdisjoint(there):
