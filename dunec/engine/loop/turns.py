@@ -353,18 +353,28 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     if out is None:
         out = []
     menu = e.content.agent_menu(p.leader)  # every table the menu reads (placements too)
-    info_of, grafts, requiring = menu[0], menu[7], menu[8]  # each card's agent icons and spaces
+    info_of, grafts, requiring, card_bits = menu[0], menu[7], menu[8], menu[12]  # each card's agent icons and spaces
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
-    cards, wanted = [], set()
+    cards = []
+    want = 0  # the spaces of the hand's icons, as a number (Content.space_bits)
+    plain = True  # no graft card in the hand (rules/graft.py), no card with a space discount (cheaper_places)
     for card in p.hand:
         if grafts and card in grafts:  # never played alone: with each other card, below
+            plain = False
             continue
         info = info_of[card]
         if info is not None and (info[3] or not anywhere_only) and info not in cards and \
                 (card not in requiring or rules_agents.icons_hold(e, p, card)):  # each card once
             cards.append(info)
-            wanted |= info[1]
+            want |= card_bits[card]
+            if info[4]:
+                plain = False
+    if plain and placements_by_bits(e, p, menu, cards, want, out):
+        return out
+    wanted = set()  # the hand's icons
+    for info in cards:
+        wanted |= info[1]
     if grafts and any(c in grafts for c in p.hand):
         start = len(out)
         infos = rules_graft.pair_infos(e, p, anywhere_only)
@@ -374,6 +384,90 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         out[start:] = dict.fromkeys(out[start:])  # a graft card's space reached with several partners: once
         return out
     return placements(e, p, cards, wanted, out, menu)
+
+
+def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: list) -> bool:
+    """placements() of a plain menu (`cards` without space discounts, `want` the
+    spaces of their icons), its sets of spaces as numbers (a bit per board space:
+    Content.space_bits), each card's options for the spaces open to it made once
+    per content (Content.place_options): True when done, the options appended to
+    `out`; False, nothing appended, when the general rule must judge (a rival
+    rule's costs, icons given for the turn, a card ignoring a requirement that the
+    player fails). Spaces no card reaches may be judged open here: no card's own
+    spaces include them."""
+    st = e.state
+    if st.cost_overrides or p.extra_icons:
+        return False
+    _info, ignore, paid, solari_at, spice_at, water_at, _by_icons, _grafts, _requiring, ignoring, influence_req, \
+        bit_of, card_bits, options_of = menu
+    if not cards or (p.agents_left <= 0 and not rules_agents.agents_of(e, p.seat)):
+        return True
+    solari, spice, water = p.solari, p.spice, p.water
+    _by_icon, checked, free = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                                    spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                                    water_at[water] if water < len(water_at) else water_at[-1])]
+    probe = None
+    loose = None  # a card ignoring requirements (Undercover Asset) in the hand: looked for once
+    for sid, _icon, req, costs, bit in checked:  # as placements judges them
+        if not bit & want:
+            continue
+        if req is not None:
+            if probe is None:
+                probe = e.probe
+                probe.player = probe.owner = p
+                probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+            probe.space = sid
+            if not req(probe):
+                if ignoring and sid in influence_req:  # open to that card alone, if in the hand
+                    if loose is None:
+                        loose = False
+                        for c in cards:
+                            if c[0] in ignoring:
+                                loose = True
+                                break
+                    if loose:
+                        return False
+                continue
+        if costs is not None and not rules_costs.can_pay(e, p, costs):
+            continue
+        free |= bit
+    seat = p.seat
+    held = 0  # held by an opponent: open to infiltrating agents only
+    if st.occupied:
+        mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
+        defs = e.defs
+        for sid, holder in st.occupied.items():
+            bit = bit_of.get(sid, 0)
+            if not free & bit:
+                continue
+            if holder == seat or sid in mine:  # the player has an agent there already
+                free ^= bit
+            elif not (p.infiltrate or defs[sid]["icon"] in ignore):  # an opponent's, not entered anyway
+                free ^= bit
+                held |= bit
+    if st.blocked:  # closed to this player's opponents (The Voice)
+        for sid, who in st.blocked.items():
+            if who != seat:
+                bit = bit_of.get(sid, 0)
+                free &= ~bit
+                held &= ~bit
+    if held:
+        held |= free
+    for cid, _icons, infiltrating, _anywhere, _discounts, spaces in cards:
+        room = (held if infiltrating and held else free) & card_bits[cid]
+        if room:
+            options = options_of.get(cid)
+            if options is None:
+                options = options_of[cid] = {}
+            made = options.get(room)
+            if made is None:
+                made = options[room] = tuple(("place", cid, sid) for sid in spaces if bit_of[sid] & room)
+            out += made
+    if p.pieces:  # as placements
+        rows = rules_pieces.openings(e, p)
+        if rows:
+            piece_placements(e, p, cards, out, rows, ignoring, influence_req)
+    return True
 
 
 def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> list:
@@ -386,8 +480,8 @@ def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> 
     # occupied spaces the leader may enter, the spaces whose cost the player's
     # amounts pay for (by the plain costs they reach: by icon, and those left to
     # check), the spaces of each set of icons, and the requirement rules.
-    _info, ignore, paid, solari_at, spice_at, water_at, by_icons, _grafts, _requiring, ignoring, influence_req = \
-        menu or content.agent_menu(p.leader)
+    _info, ignore, paid, solari_at, spice_at, water_at, by_icons, _grafts, _requiring, ignoring, influence_req, \
+        _bits, _card_bits, _options = menu or content.agent_menu(p.leader)
     anywhere_only = p.agents_left <= 0
     if not cards or (anywhere_only and not rules_agents.agents_of(e, p.seat)):
         return out
@@ -398,12 +492,13 @@ def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> 
     st = e.state
     if st.cost_overrides:  # a rival rule's costs: the general rule judges every space
         by_icon = {}
-        checked = [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
+        checked = [(sid, icon, req, space_costs(e, p, sp), None)
+                   for sid, icon, req, _costs, _plain, sp in content.board()]
     else:  # the spaces the player's amounts pay for (amounts are never below 0)
         solari, spice, water = p.solari, p.spice, p.water
-        by_icon, checked = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
-                                 spice_at[spice] if spice < len(spice_at) else spice_at[-1],
-                                 water_at[water] if water < len(water_at) else water_at[-1])]
+        by_icon, checked, _free = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                                        spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                                        water_at[water] if water < len(water_at) else water_at[-1])]
     # Each space is judged once: requirement, cost and blocking do not depend on the
     # card; only icons and infiltration do. Only the spaces of the hand's icons
     # (`wanted`) are judged: first those the table says need nothing more, taken
@@ -419,7 +514,7 @@ def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> 
     # Influence requirement alone keeps the player out (`unreq`) are open to it only.
     loose = None  # such a card in the hand: looked for at the first requirement unmet
     unreq = set()
-    for sid, icon, req, costs in checked:
+    for sid, icon, req, costs, _bit in checked:
         if icon not in wanted:
             continue
         if req is not None:
