@@ -708,6 +708,19 @@ class Content:
                                               if isinstance(m.get("cost", 0), int)}
         return table
 
+    def buy_offers(self) -> tuple:
+        """(card -> its buy option ("buy", card, printed cost as costs() gives it),
+        the reserve's offers in reserve_buys order as (card, option), the at-reveal
+        markets): what the buy menu reads when no discount changes a price, made
+        once per content (the menu is rebuilt after every purchase)."""
+        table = self._by_kind.get("buy_offers")
+        if table is None:
+            costs = self.costs()
+            table = self._by_kind["buy_offers"] = ({k: ("buy", k, n) for k, n in costs.items()},
+                                                   tuple((c, ("buy", c, costs[c])) for c in self.reserve_buys()),
+                                                   self.reveal_markets())
+        return table
+
     def intrigue_plays(self, box: str) -> dict:
         """id -> (forced cost or None, requirement function or None, played "at the
         start of your turn") for every definition with this box (an intrigue's
@@ -824,11 +837,12 @@ class Content:
 
     def place_options(self) -> dict:
         """card id -> {spaces as a number (space_bits) -> the options ("place",
-        card, space) for those spaces in board order}, filled as menus ask: a card's
-        options for the spaces open to it, made once per content, not in every menu."""
+        card, space) for those spaces in board order} for every card with agent
+        icons, each filled as menus ask: a card's options for the spaces open to
+        it, made once per content, not in every menu."""
         table = self._by_kind.get("place_options")
         if table is None:
-            table = self._by_kind["place_options"] = {}
+            table = self._by_kind["place_options"] = {k: {} for k in self.card_bits()}
         return table
 
     def copies_of(self, kind: str, level=None) -> tuple:

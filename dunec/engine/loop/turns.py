@@ -407,7 +407,6 @@ def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: l
                                     spice_at[spice] if spice < len(spice_at) else spice_at[-1],
                                     water_at[water] if water < len(water_at) else water_at[-1])]
     probe = None
-    loose = None  # a card ignoring requirements (Undercover Asset) in the hand: looked for once
     for sid, _icon, req, costs, bit in checked:  # as placements judges them
         if not bit & want:
             continue
@@ -418,15 +417,10 @@ def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: l
                 probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
             probe.space = sid
             if not req(probe):
-                if ignoring and sid in influence_req:  # open to that card alone, if in the hand
-                    if loose is None:
-                        loose = False
-                        for c in cards:
-                            if c[0] in ignoring:
-                                loose = True
-                                break
-                    if loose:
-                        return False
+                # Open to that card alone: in the hand, the general rule judges (a card of the
+                # hand, not only of `cards`, is asked for: one set operation, and rare).
+                if ignoring and sid in influence_req and not ignoring.isdisjoint(p.hand):
+                    return False
                 continue
         if costs is not None and not rules_costs.can_pay(e, p, costs):
             continue
@@ -442,7 +436,7 @@ def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: l
                 continue
             if holder == seat or sid in mine:  # the player has an agent there already
                 free ^= bit
-            elif not (p.infiltrate or defs[sid]["icon"] in ignore):  # an opponent's, not entered anyway
+            elif not (p.infiltrate or (ignore and defs[sid]["icon"] in ignore)):  # an opponent's, not entered
                 free ^= bit
                 held |= bit
     if st.blocked:  # closed to this player's opponents (The Voice)
@@ -453,15 +447,14 @@ def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: l
                 held &= ~bit
     if held:
         held |= free
-    for cid, _icons, infiltrating, _anywhere, _discounts, spaces in cards:
-        room = (held if infiltrating and held else free) & card_bits[cid]
+    for card in cards:
+        cid = card[0]
+        room = (held if card[2] and held else free) & card_bits[cid]  # infiltrating: held spaces too
         if room:
-            options = options_of.get(cid)
-            if options is None:
-                options = options_of[cid] = {}
+            options = options_of[cid]
             made = options.get(room)
             if made is None:
-                made = options[room] = tuple(("place", cid, sid) for sid in spaces if bit_of[sid] & room)
+                made = options[room] = tuple(("place", cid, sid) for sid in card[5] if bit_of[sid] & room)
             out += made
     if p.pieces:  # as placements
         rows = rules_pieces.openings(e, p)
@@ -938,29 +931,28 @@ def buy(e, f):
         return
     st = e.state
     have = p.persuasion
-    # Without a discount, the printed costs (what price_of gives then), from a table.
-    cost = None if p.discounts else e.content.costs()
-    price = rules_cards.price_of
+    # Without a discount, the offers at the printed costs (what price_of gives then), from a table.
+    offers, reserve_offers, reveal_markets = e.content.buy_offers()
+    if p.discounts:
+        offers, reserve_offers = discounted_offers(e, p, reserve_offers)
     actions = []  # the Row's cards, those set aside for the player, the reserve's, then the plots
     for c in dict.fromkeys(st.imperium_row):
-        n = cost[c] if cost is not None else price(e, p, c)
-        if n <= have:
-            actions.append(("buy", c, n))
+        offer = offers[c]
+        if offer[2] <= have:
+            actions.append(offer)
     row = len(actions)
     if p.manipulated:
         for c in dict.fromkeys(p.manipulated):
-            n = price(e, p, c, aside=True)
+            n = rules_cards.price_of(e, p, c, aside=True)
             if n <= have:
                 # marked: the same card may also be in the Row, at another price
                 actions.append(("buy", c, n, ASIDE))
     aside = len(actions) - row
     reserve = st.reserve  # its cards are setup's, of kind "reserve": the content's table orders them
-    for c in e.content.reserve_buys():
-        if reserve.get(c, 0) > 0:
-            n = cost[c] if cost is not None else price(e, p, c)
-            if n <= have:
-                actions.append(("buy", c, n))
-    if (st.market_slots or st.markets) and e.content.reveal_markets():  # bought with its own currency
+    for c, offer in reserve_offers:
+        if offer[2] <= have and reserve.get(c, 0) > 0:
+            actions.append(offer)
+    if reveal_markets and (st.market_slots or st.markets):  # bought with its own currency
         actions += rules_market.reveal_offers(e, p)
     buys = len(actions)
     if p.intrigue:
@@ -973,6 +965,14 @@ def buy(e, f):
         return
     actions.append(END_TURN if len(actions) > buys else STOP_BUYING)
     e.ask(p, "buy", actions, "buy", seat=p.seat, row=row, aside=aside)
+
+
+def discounted_offers(e, p: Player, reserve_offers: tuple) -> tuple:
+    """buy's offers (the Row's by card, the reserve's) at the prices a discount of
+    this turn makes (price_of)."""
+    price = rules_cards.price_of
+    row = {c: ("buy", c, price(e, p, c)) for c in e.state.imperium_row}
+    return row, tuple((c, ("buy", c, price(e, p, c))) for c, _offer in reserve_offers)
 
 
 def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None:

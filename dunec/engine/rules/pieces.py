@@ -384,25 +384,31 @@ def opened(e, p: Player, cards: list, rows: list) -> list:
     infiltrates: the menu's)."""
     extra = frozenset(p.extra_icons) if p.extra_icons else None
     # A card's via pieces matter only where a piece's space is unoccupied, and only
-    # for a card with a via icon (few are): looked up then.
+    # for a card with a via icon (few are): looked up then; any other card reads only
+    # the spaces another player's agent holds (`taken`).
     via = None
+    taken = []
     for row in rows:
-        if row[2]:
+        if not row[2]:
+            taken.append(row)
+        elif via is None:
             via = via_icons(e.content)
-            break
     out = []
     for card in cards:
         icons = card[1] if extra is None else card[1] | extra
         pieces = via_pieces(e.content, icons) if via and not icons.isdisjoint(via) else None
         enter = not (card[2] or p.infiltrate)
-        if not (pieces or enter):
-            continue
-        for _at, row, unoccupied, there in rows:
-            if unoccupied:
-                if pieces and row[1] not in icons and not pieces.isdisjoint(there):
+        if pieces:
+            for _at, row, unoccupied, there in rows:
+                if unoccupied:
+                    if row[1] not in icons and not pieces.isdisjoint(there):
+                        out.append((card, row))
+                elif enter and row[1] in icons:
                     out.append((card, row))
-            elif enter and row[1] in icons:
-                out.append((card, row))
+        elif enter:
+            for _at, row, _unoccupied, _there in taken:
+                if row[1] in icons:
+                    out.append((card, row))
     return out
 
 
