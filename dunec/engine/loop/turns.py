@@ -160,6 +160,10 @@ def turn_chosen(e, f):
     p = e.players[f["seat"]]
     a = f["chosen"]
     k = a[0]
+    if k == "place":  # the agent turn first: the most chosen
+        e.push({"do": "more_plots", "seat": p.seat})  # which ends the turn
+        agent_turn(e, p, a[1], a[2])
+        return
     if k == "play":
         e.later("turn_menu_again", seat=p.seat)
         play_intrigue(e, p, a[1], "plot")
@@ -178,10 +182,6 @@ def turn_chosen(e, f):
     if k == "token":
         e.later("turn_menu_again", seat=p.seat)
         rules_tokens.spend(e, p, a[1])
-        return
-    if k == "place":
-        e.push({"do": "more_plots", "seat": p.seat})  # which ends the turn
-        agent_turn(e, p, a[1], a[2])
         return
     e.push({"do": "turn_ended", "seat": p.seat})
     if k == "pass_turn":
@@ -285,7 +285,7 @@ def intrigue_options(e, p: Player, box: str, out: list, later: bool = False) -> 
     "plot" or "combat") the player may play now, appended to `out`, which is
     returned: its forced cost payable, its requirement met and, `later` in the
     turn than its start, not one played "at the start of your turn"."""
-    if not seats.uses_abilities(p):
+    if p.rival:  # seats.uses_abilities, inline (asked before nearly every decision of a turn)
         return out  # rivals never play intrigue cards
     plays = e.content.intrigue_plays(box)
     taken = []
@@ -680,7 +680,7 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
     and the card's boxes in the order the player picks, then troops to the Conflict.
     A space another player holds that only Infiltrate opens: a piece is recalled first
     (`spied`: done); right after placing, the player may Gather Intelligence (rules/pieces.py)."""
-    if p.pieces and not spied:
+    if p.pieces and not spied and space in e.state.occupied:  # Infiltrate enters only an occupied space
         options = rules_pieces.infiltration(e, p, card, space)
         if options:
             e.ask(p, "infiltrate", options, "agent_infiltrated", seat=p.seat, card=card, space=space)
@@ -693,7 +693,7 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
         e.log(f"  {e.pname(p)} plays {e.cname(card)}{grafted} and sends an agent to {sp['name']}")
     p.visited.append(space)
     e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
-    due = rules_contracts.due(e, p, space)  # held before the agent was sent (rules/contracts.py)
+    due = rules_contracts.due(e, p, space) if p.contracts else None  # held before the agent was sent
     if due:
         due = rules_contracts.defer_harvests(e, p, due)
     if due:
