@@ -456,11 +456,32 @@ def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: l
             if made is None:
                 made = options[room] = tuple(("place", cid, sid) for sid in card[5] if bit_of[sid] & room)
             out += made
-    if p.pieces:  # as placements
+    if p.pieces and pieces_may_open(e, p, bit_of):  # as placements
         rows = rules_pieces.openings(e, p)
         if rows:
             piece_placements(e, p, cards, out, rows, ignoring, influence_req)
     return True
+
+
+def pieces_may_open(e, p: Player, bit_of: dict) -> bool:
+    """Whether the player's pieces may open a space to a card of the hand
+    (rules_pieces.opened): one of them is on the board, and a space linked to it is
+    held by another player's agent (Infiltrate), or a card of the hand has a via
+    icon. False rules out every such placement; True asks the spaces one by one."""
+    link_bits, via_cards = rules_pieces.reach_tables(e.content)
+    reach = 0  # the spaces linked to a location holding one of the player's pieces
+    for h in p.pieces.values():
+        for loc in h["on"]:
+            reach |= link_bits.get(loc, 0)
+    if not reach:
+        return False
+    if not via_cards.isdisjoint(p.hand):
+        return True
+    seat = p.seat
+    for sid, holder in e.state.occupied.items():
+        if holder != seat and reach & bit_of.get(sid, 0):
+            return True
+    return False
 
 
 def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> list:

@@ -325,6 +325,21 @@ def board_links(content) -> dict:
     return table
 
 
+def reach_tables(content) -> tuple:
+    """(location -> the board spaces linked to it as one number (Content.space_bits),
+    the cards with an agent icon that a piece opens (`via`)), made once per content:
+    what the agent menu asks first of the player's pieces, whether they may open
+    anything at all (engine/loop/turns.py placements_by_bits)."""
+    table = content._by_kind.get("reach_tables")
+    if table is None:
+        bits = content.space_bits()
+        via = via_icons(content)
+        table = content._by_kind["reach_tables"] = (
+            {loc: sum(bits[row[0]] for _at, row in linked) for loc, linked in board_links(content).items()},
+            frozenset(k for k, info in content.agent_cards().items() if info is not None and not info[1].isdisjoint(via)))
+    return table
+
+
 def openings(e, p: Player) -> list:
     """(board position, board row, unoccupied, the player's pieces linked to it) for
     each space the player's pieces may open to some card, in board order: opened()'s
