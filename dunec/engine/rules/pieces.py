@@ -336,7 +336,8 @@ def reach_tables(content) -> tuple:
         via = via_icons(content)
         table = content._by_kind["reach_tables"] = (
             {loc: sum(bits[row[0]] for _at, row in linked) for loc, linked in board_links(content).items()},
-            frozenset(k for k, info in content.agent_cards().items() if info is not None and not info[1].isdisjoint(via)))
+            frozenset(k for k, info in content.agent_cards().items()
+                      if info is not None and not info[1].isdisjoint(via)))
     return table
 
 
