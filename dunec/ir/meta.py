@@ -845,6 +845,18 @@ class Content:
             table = self._by_kind["place_options"] = {k: {} for k in self.card_bits()}
         return table
 
+    def options_for(self, card: str, spaces: tuple, room: int) -> tuple:
+        """place_options' entry for a card (`spaces`: its icons' spaces in board
+        order) and the spaces open to it (`room`, space_bits), made now; each option
+        made once per content and shared by every entry holding it, so that the
+        table stays small however many games fill it."""
+        key = ("place_atoms", card)
+        atoms = self._by_kind.get(key)
+        if atoms is None:
+            atoms = self._by_kind[key] = {s: ("place", card, s) for s in spaces}
+        bits = self.space_bits()
+        return tuple(atoms[s] for s in spaces if bits[s] & room)
+
     def copies_of(self, kind: str, level=None) -> tuple:
         """Every copy of the definitions of a kind (of one conflict level), by id: a
         deck before it is shuffled, the same for every game of this content."""

@@ -454,7 +454,7 @@ def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: l
             options = options_of[cid]
             made = options.get(room)
             if made is None:
-                made = options[room] = tuple(("place", cid, sid) for sid in card[5] if bit_of[sid] & room)
+                made = options[room] = e.content.options_for(cid, card[5], room)
             out += made
     if p.pieces and pieces_may_open(e, p, bit_of):  # as placements
         rows = rules_pieces.openings(e, p)
