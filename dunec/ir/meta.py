@@ -708,6 +708,19 @@ class Content:
                                               if isinstance(m.get("cost", 0), int)}
         return table
 
+    def buy_offers(self) -> tuple:
+        """(card -> its buy option ("buy", card, printed cost as costs() gives it),
+        the reserve's offers in reserve_buys order as (card, option), the at-reveal
+        markets): what the buy menu reads when no discount changes a price, made
+        once per content (the menu is rebuilt after every purchase)."""
+        table = self._by_kind.get("buy_offers")
+        if table is None:
+            costs = self.costs()
+            table = self._by_kind["buy_offers"] = ({k: ("buy", k, n) for k, n in costs.items()},
+                                                   tuple((c, ("buy", c, costs[c])) for c in self.reserve_buys()),
+                                                   self.reveal_markets())
+        return table
+
     def intrigue_plays(self, box: str) -> dict:
         """id -> (forced cost or None, requirement function or None, played "at the
         start of your turn") for every definition with this box (an intrigue's
@@ -747,7 +760,9 @@ class Content:
     def agent_menu(self, leader: str) -> tuple:
         """What the agent menu reads for a player of this leader, made once per
         content: (agent_cards, icons whose spaces the leader may enter though
-        occupied, cost table, solari_at, spice_at, water_at, spaces_by_icons). An
+        occupied, cost table, solari_at, spice_at, water_at, spaces_by_icons,
+        graft_cards, requiring, the two requirement_rules, space_bits, card_bits,
+        place_options): one lookup gives the menu every table it reads. An
         `_at` tuple maps an amount of its resource (capped at its last index, the
         most any plain space cost asks) to the plain cost it reaches (the largest
         such cost not above it: amounts between two costs pay for the same
@@ -762,7 +777,9 @@ class Content:
                 costs = self.leader_costs(leader) if own_costs else {row[0]: (row[3], row[4]) for row in self.board()}
                 self._by_kind[key] = self._agent_costs(costs)
             menu = self._by_kind[("agent_menu", leader)] = (self.agent_cards(), ignore, *self._by_kind[key],
-                                                            self.spaces_by_icons())
+                                                            self.spaces_by_icons(), self.graft_cards(),
+                                                            self.requiring(), *self.requirement_rules(),
+                                                            self.space_bits(), self.card_bits(), self.place_options())
         return menu
 
     def _agent_costs(self, costs: dict) -> tuple:
@@ -782,19 +799,63 @@ class Content:
         (Solari, spice, water): (icon -> the ids of its spaces that need nothing
         more, checked rows). A plain cost (only those resources) is judged here; a
         space with a requirement or another cost is a checked row, (id, icon,
-        requirement, cost), its cost None when plain (judged here), else the cost
-        the general rule judges in play."""
+        requirement, cost, the space's bit: space_bits), its cost None when plain
+        (judged here), else the cost the general rule judges in play; and the
+        spaces that need nothing more of any icon as one number (space_bits)."""
         solari, spice, water = have
-        by_icon, checked = {}, []
+        by_icon, checked, free = {}, [], 0
+        bits = self.space_bits()
         for sid, icon, req, _cost, _plain, _sp in self.board():
             cost, plain = costs[sid]
             if plain is not None and plain and (solari < plain[0] or spice < plain[1] or water < plain[2]):
                 continue
             if req is None and plain is not None:
                 by_icon.setdefault(icon, set()).add(sid)
+                free |= bits[sid]
             else:
-                checked.append((sid, icon, req, None if plain is not None else cost))
-        return {icon: frozenset(ids) for icon, ids in by_icon.items()}, tuple(checked)
+                checked.append((sid, icon, req, None if plain is not None else cost, bits[sid]))
+        return {icon: frozenset(ids) for icon, ids in by_icon.items()}, tuple(checked), free
+
+    def space_bits(self) -> dict:
+        """space id -> a number with the bit of its position on the board (board()),
+        made once per content: the agent menu's sets of spaces as numbers, a set
+        operation one arithmetic step (engine/loop/turns.py placements_by_bits)."""
+        table = self._by_kind.get("space_bits")
+        if table is None:
+            table = self._by_kind["space_bits"] = {row[0]: 1 << i for i, row in enumerate(self.board())}
+        return table
+
+    def card_bits(self) -> dict:
+        """card id -> the spaces its agent icons reach (agent_cards) as one number
+        (space_bits), for every card with agent icons, made once per content."""
+        table = self._by_kind.get("card_bits")
+        if table is None:
+            bits = self.space_bits()
+            table = self._by_kind["card_bits"] = {k: sum(bits[s] for s in info[5])
+                                                  for k, info in self.agent_cards().items() if info is not None}
+        return table
+
+    def place_options(self) -> dict:
+        """card id -> {spaces as a number (space_bits) -> the options ("place",
+        card, space) for those spaces in board order} for every card with agent
+        icons, each filled as menus ask: a card's options for the spaces open to
+        it, made once per content, not in every menu."""
+        table = self._by_kind.get("place_options")
+        if table is None:
+            table = self._by_kind["place_options"] = {k: {} for k in self.card_bits()}
+        return table
+
+    def options_for(self, card: str, spaces: tuple, room: int) -> tuple:
+        """place_options' entry for a card (`spaces`: its icons' spaces in board
+        order) and the spaces open to it (`room`, space_bits), made now; each option
+        made once per content and shared by every entry holding it, so that the
+        table stays small however many games fill it."""
+        key = ("place_atoms", card)
+        atoms = self._by_kind.get(key)
+        if atoms is None:
+            atoms = self._by_kind[key] = {s: ("place", card, s) for s in spaces}
+        bits = self.space_bits()
+        return tuple(atoms[s] for s in spaces if bits[s] & room)
 
     def copies_of(self, kind: str, level=None) -> tuple:
         """Every copy of the definitions of a kind (of one conflict level), by id: a

@@ -160,6 +160,10 @@ def turn_chosen(e, f):
     p = e.players[f["seat"]]
     a = f["chosen"]
     k = a[0]
+    if k == "place":  # the agent turn first: the most chosen
+        e.push({"do": "more_plots", "seat": p.seat})  # which ends the turn
+        agent_turn(e, p, a[1], a[2])
+        return
     if k == "play":
         e.later("turn_menu_again", seat=p.seat)
         play_intrigue(e, p, a[1], "plot")
@@ -178,10 +182,6 @@ def turn_chosen(e, f):
     if k == "token":
         e.later("turn_menu_again", seat=p.seat)
         rules_tokens.spend(e, p, a[1])
-        return
-    if k == "place":
-        e.push({"do": "more_plots", "seat": p.seat})  # which ends the turn
-        agent_turn(e, p, a[1], a[2])
         return
     e.push({"do": "turn_ended", "seat": p.seat})
     if k == "pass_turn":
@@ -285,7 +285,7 @@ def intrigue_options(e, p: Player, box: str, out: list, later: bool = False) -> 
     "plot" or "combat") the player may play now, appended to `out`, which is
     returned: its forced cost payable, its requirement met and, `later` in the
     turn than its start, not one played "at the start of your turn"."""
-    if not seats.uses_abilities(p):
+    if p.rival:  # seats.uses_abilities, inline (asked before nearly every decision of a turn)
         return out  # rivals never play intrigue cards
     plays = e.content.intrigue_plays(box)
     taken = []
@@ -352,20 +352,29 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
     `out` when given (the turn menu's list)."""
     if out is None:
         out = []
-    content = e.content
-    info_of = content.agent_menu(p.leader)[0]  # each card's agent icons and spaces (placements reads the rest)
+    menu = e.content.agent_menu(p.leader)  # every table the menu reads (placements too)
+    info_of, grafts, requiring, card_bits = menu[0], menu[7], menu[8], menu[12]  # each card's agent icons and spaces
     # With no agent left, only a card that sends an agent "from anywhere" moves one already placed.
     anywhere_only = p.agents_left <= 0
-    cards, wanted = [], set()
-    grafts, requiring = content.graft_cards(), content.requiring()
+    cards = []
+    want = 0  # the spaces of the hand's icons, as a number (Content.space_bits)
+    plain = True  # no graft card in the hand (rules/graft.py), no card with a space discount (cheaper_places)
     for card in p.hand:
         if grafts and card in grafts:  # never played alone: with each other card, below
+            plain = False
             continue
         info = info_of[card]
         if info is not None and (info[3] or not anywhere_only) and info not in cards and \
                 (card not in requiring or rules_agents.icons_hold(e, p, card)):  # each card once
             cards.append(info)
-            wanted |= info[1]
+            want |= card_bits[card]
+            if info[4]:
+                plain = False
+    if plain and placements_by_bits(e, p, menu, cards, want, out):
+        return out
+    wanted = set()  # the hand's icons
+    for info in cards:
+        wanted |= info[1]
     if grafts and any(c in grafts for c in p.hand):
         start = len(out)
         infos = rules_graft.pair_infos(e, p, anywhere_only)
@@ -374,19 +383,119 @@ def agent_options(e, p: Player, out: list | None = None) -> list:
         placements(e, p, cards + infos, wanted, out)
         out[start:] = dict.fromkeys(out[start:])  # a graft card's space reached with several partners: once
         return out
-    return placements(e, p, cards, wanted, out)
+    return placements(e, p, cards, wanted, out, menu)
 
 
-def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
+def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: list) -> bool:
+    """placements() of a plain menu (`cards` without space discounts, `want` the
+    spaces of their icons), its sets of spaces as numbers (a bit per board space:
+    Content.space_bits), each card's options for the spaces open to it made once
+    per content (Content.place_options): True when done, the options appended to
+    `out`; False, nothing appended, when the general rule must judge (a rival
+    rule's costs, icons given for the turn, a card ignoring a requirement that the
+    player fails). Spaces no card reaches may be judged open here: no card's own
+    spaces include them."""
+    st = e.state
+    if st.cost_overrides or p.extra_icons:
+        return False
+    _info, ignore, paid, solari_at, spice_at, water_at, _by_icons, _grafts, _requiring, ignoring, influence_req, \
+        bit_of, card_bits, options_of = menu
+    if not cards or (p.agents_left <= 0 and not rules_agents.agents_of(e, p.seat)):
+        return True
+    solari, spice, water = p.solari, p.spice, p.water
+    _by_icon, checked, free = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                                    spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                                    water_at[water] if water < len(water_at) else water_at[-1])]
+    probe = None
+    for sid, _icon, req, costs, bit in checked:  # as placements judges them
+        if not bit & want:
+            continue
+        if req is not None:
+            if probe is None:
+                probe = e.probe
+                probe.player = probe.owner = p
+                probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+            probe.space = sid
+            if not req(probe):
+                # Open to that card alone: in the hand, the general rule judges (a card of the
+                # hand, not only of `cards`, is asked for: one set operation, and rare).
+                if ignoring and sid in influence_req and not ignoring.isdisjoint(p.hand):
+                    return False
+                continue
+        if costs is not None and not rules_costs.can_pay(e, p, costs):
+            continue
+        free |= bit
+    seat = p.seat
+    held = 0  # held by an opponent: open to infiltrating agents only
+    if st.occupied:
+        mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
+        defs = e.defs
+        for sid, holder in st.occupied.items():
+            bit = bit_of.get(sid, 0)
+            if not free & bit:
+                continue
+            if holder == seat or sid in mine:  # the player has an agent there already
+                free ^= bit
+            elif not (p.infiltrate or (ignore and defs[sid]["icon"] in ignore)):  # an opponent's, not entered
+                free ^= bit
+                held |= bit
+    if st.blocked:  # closed to this player's opponents (The Voice)
+        for sid, who in st.blocked.items():
+            if who != seat:
+                bit = bit_of.get(sid, 0)
+                free &= ~bit
+                held &= ~bit
+    if held:
+        held |= free
+    for card in cards:
+        cid = card[0]
+        room = (held if card[2] and held else free) & card_bits[cid]  # infiltrating: held spaces too
+        if room:
+            options = options_of[cid]
+            made = options.get(room)
+            if made is None:
+                made = options[room] = e.content.options_for(cid, card[5], room)
+            out += made
+    if p.pieces and pieces_may_open(e, p, bit_of):  # as placements
+        rows = rules_pieces.openings(e, p)
+        if rows:
+            piece_placements(e, p, cards, out, rows, ignoring, influence_req)
+    return True
+
+
+def pieces_may_open(e, p: Player, bit_of: dict) -> bool:
+    """Whether the player's pieces may open a space to a card of the hand
+    (rules_pieces.opened): one of them is on the board, and a space linked to it is
+    held by another player's agent (Infiltrate), or a card of the hand has a via
+    icon. False rules out every such placement; True asks the spaces one by one."""
+    link_bits, via_cards = rules_pieces.reach_tables(e.content)
+    reach = 0  # the spaces linked to a location holding one of the player's pieces
+    for h in p.pieces.values():
+        for loc in h["on"]:
+            reach |= link_bits.get(loc, 0)
+    if not reach:
+        return False
+    if not via_cards.isdisjoint(p.hand):
+        return True
+    seat = p.seat
+    for sid, holder in e.state.occupied.items():
+        if holder != seat and reach & bit_of.get(sid, 0):
+            return True
+    return False
+
+
+def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> list:
     """("place", card, space) for each row of `cards` (agent_cards' shape) and each
     space its icons reach that the player may enter and pay for now (`wanted`: the
-    icons of all the rows), appended to `out`."""
+    icons of all the rows), appended to `out`; `menu`: Content.agent_menu's for the
+    player's leader when the caller has it."""
     content = e.content
     # The content's tables for this leader (Content.agent_menu): the icons whose
     # occupied spaces the leader may enter, the spaces whose cost the player's
     # amounts pay for (by the plain costs they reach: by icon, and those left to
-    # check), and the spaces of each set of icons.
-    _info, ignore, paid, solari_at, spice_at, water_at, by_icons = content.agent_menu(p.leader)
+    # check), the spaces of each set of icons, and the requirement rules.
+    _info, ignore, paid, solari_at, spice_at, water_at, by_icons, _grafts, _requiring, ignoring, influence_req, \
+        _bits, _card_bits, _options = menu or content.agent_menu(p.leader)
     anywhere_only = p.agents_left <= 0
     if not cards or (anywhere_only and not rules_agents.agents_of(e, p.seat)):
         return out
@@ -397,12 +506,13 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
     st = e.state
     if st.cost_overrides:  # a rival rule's costs: the general rule judges every space
         by_icon = {}
-        checked = [(sid, icon, req, space_costs(e, p, sp)) for sid, icon, req, _costs, _plain, sp in content.board()]
+        checked = [(sid, icon, req, space_costs(e, p, sp), None)
+                   for sid, icon, req, _costs, _plain, sp in content.board()]
     else:  # the spaces the player's amounts pay for (amounts are never below 0)
         solari, spice, water = p.solari, p.spice, p.water
-        by_icon, checked = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
-                                 spice_at[spice] if spice < len(spice_at) else spice_at[-1],
-                                 water_at[water] if water < len(water_at) else water_at[-1])]
+        by_icon, checked, _free = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                                        spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                                        water_at[water] if water < len(water_at) else water_at[-1])]
     # Each space is judged once: requirement, cost and blocking do not depend on the
     # card; only icons and infiltration do. Only the spaces of the hand's icons
     # (`wanted`) are judged: first those the table says need nothing more, taken
@@ -416,10 +526,9 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
     probe = None
     # A card `ignore_requirements` (Undercover Asset) in the hand: the spaces whose
     # Influence requirement alone keeps the player out (`unreq`) are open to it only.
-    ignoring, influence_req = content.requirement_rules()
     loose = None  # such a card in the hand: looked for at the first requirement unmet
     unreq = set()
-    for sid, icon, req, costs in checked:
+    for sid, icon, req, costs, _bit in checked:
         if icon not in wanted:
             continue
         if req is not None:
@@ -431,8 +540,13 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
                 probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
             probe.space = sid
             if not req(probe):
-                if loose is None:
-                    loose = bool(ignoring) and not ignoring.isdisjoint([c[0] for c in cards])
+                if loose is None:  # a loop: a comprehension is a call of its own
+                    loose = False
+                    if ignoring:
+                        for c in cards:
+                            if c[0] in ignoring:
+                                loose = True
+                                break
                 if not (loose and sid in influence_req):
                     continue
                 unreq.add(sid)
@@ -441,12 +555,12 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
         free.add(sid)
     seat = p.seat
     held = set()  # held by an opponent: open to infiltrating agents only
-    if st.occupied:
+    occupied = st.occupied
+    if occupied:
         mine = {s for s, who in st.infiltrators if who == seat} if st.infiltrators else ()
         defs = e.defs
-        for sid, holder in st.occupied.items():
-            if sid not in free:
-                continue
+        for sid in free.intersection(occupied):  # a few: the set operation skips the rest
+            holder = occupied[sid]
             if holder == seat or sid in mine:  # the player has an agent there already
                 free.discard(sid)
             elif not (p.infiltrate or defs[sid]["icon"] in ignore):  # an opponent's, not entered anyway
@@ -476,20 +590,24 @@ def placements(e, p: Player, cards: list, wanted: set, out: list) -> list:
         if discounts:  # a space this card makes cheaper (Guild Accord)
             out += [("place", cid, sid) for sid in cheaper_places(e, p, icons, discounts, infiltrating, room)]
     if p.pieces:  # a set's pieces on locations linked to spaces: a via icon, Infiltrate (rules/pieces.py)
-        piece_placements(e, p, cards, out)
+        rows = rules_pieces.openings(e, p)
+        if rows:
+            piece_placements(e, p, cards, out, rows, ignoring, influence_req)
     return out
 
 
-def piece_placements(e, p: Player, cards: list, out: list) -> list:
-    """The placements the player's pieces add (rules_pieces.opened) to `out`, each
-    space judged for its requirement and cost as the menu judges them: once per
-    space, whichever cards reach it (only a card's discounts change its cost)."""
-    rows = rules_pieces.openings(e, p)
-    if not rows:
+def piece_placements(e, p: Player, cards: list, out: list, rows: list, ignoring, influence_req) -> list:
+    """The placements the player's pieces add (rules_pieces.opened, the spaces of
+    `rows`: rules_pieces.openings) to `out`, each space judged for its requirement
+    (`ignoring`, `influence_req`: Content.requirement_rules) and cost as the menu
+    judges them: once per space, whichever cards reach it (only a card's discounts
+    change its cost)."""
+    opened = rules_pieces.opened(e, p, cards, rows)
+    if not opened:
         return out
-    ignoring, influence_req = e.content.requirement_rules()
     met, costs_at = {}, {}  # space -> its requirement met, its cost: judged once
-    for card, (sid, _icon, req, _cost, _plain, sp) in rules_pieces.opened(e, p, cards, rows):
+    probe = None
+    for card, (sid, _icon, req, _cost, _plain, sp) in opened:
         cid, discounts = card[0], card[4]
         place = ("place", cid, sid)
         if place in out:  # a few per menu: a list scan costs less than a set of the menu
@@ -497,7 +615,12 @@ def piece_placements(e, p: Player, cards: list, out: list) -> list:
         if req is not None and not (cid in ignoring and sid in influence_req):
             ok = met.get(sid)
             if ok is None:
-                ok = met[sid] = bool(req(Ctx(e, p, None, sid, "space")))
+                if probe is None:  # the engine's one context for requirement reads (as placements)
+                    probe = e.probe
+                    probe.player = probe.owner = p
+                    probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+                probe.space = sid
+                ok = met[sid] = bool(req(probe))
             if not ok:
                 continue
         costs = costs_at.get(sid)
@@ -578,7 +701,7 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
     and the card's boxes in the order the player picks, then troops to the Conflict.
     A space another player holds that only Infiltrate opens: a piece is recalled first
     (`spied`: done); right after placing, the player may Gather Intelligence (rules/pieces.py)."""
-    if p.pieces and not spied:
+    if p.pieces and not spied and space in e.state.occupied:  # Infiltrate enters only an occupied space
         options = rules_pieces.infiltration(e, p, card, space)
         if options:
             e.ask(p, "infiltrate", options, "agent_infiltrated", seat=p.seat, card=card, space=space)
@@ -591,7 +714,7 @@ def agent_placed(e, p: Player, card: str, space: str, spied: bool = False) -> No
         e.log(f"  {e.pname(p)} plays {e.cname(card)}{grafted} and sends an agent to {sp['name']}")
     p.visited.append(space)
     e.push({"do": "agent_done", "seat": p.seat, "space": space, "before": None if e.quiet else tally(p)})
-    due = rules_contracts.due(e, p, space)  # held before the agent was sent (rules/contracts.py)
+    due = rules_contracts.due(e, p, space) if p.contracts else None  # held before the agent was sent
     if due:
         due = rules_contracts.defer_harvests(e, p, due)
     if due:
@@ -829,29 +952,28 @@ def buy(e, f):
         return
     st = e.state
     have = p.persuasion
-    # Without a discount, the printed costs (what price_of gives then), from a table.
-    cost = None if p.discounts else e.content.costs()
-    price = rules_cards.price_of
+    # Without a discount, the offers at the printed costs (what price_of gives then), from a table.
+    offers, reserve_offers, reveal_markets = e.content.buy_offers()
+    if p.discounts:
+        offers, reserve_offers = discounted_offers(e, p, reserve_offers)
     actions = []  # the Row's cards, those set aside for the player, the reserve's, then the plots
     for c in dict.fromkeys(st.imperium_row):
-        n = cost[c] if cost is not None else price(e, p, c)
-        if n <= have:
-            actions.append(("buy", c, n))
+        offer = offers[c]
+        if offer[2] <= have:
+            actions.append(offer)
     row = len(actions)
     if p.manipulated:
         for c in dict.fromkeys(p.manipulated):
-            n = price(e, p, c, aside=True)
+            n = rules_cards.price_of(e, p, c, aside=True)
             if n <= have:
                 # marked: the same card may also be in the Row, at another price
                 actions.append(("buy", c, n, ASIDE))
     aside = len(actions) - row
     reserve = st.reserve  # its cards are setup's, of kind "reserve": the content's table orders them
-    for c in e.content.reserve_buys():
-        if reserve.get(c, 0) > 0:
-            n = cost[c] if cost is not None else price(e, p, c)
-            if n <= have:
-                actions.append(("buy", c, n))
-    if (st.market_slots or st.markets) and e.content.reveal_markets():  # bought with its own currency
+    for c, offer in reserve_offers:
+        if offer[2] <= have and reserve.get(c, 0) > 0:
+            actions.append(offer)
+    if reveal_markets and (st.market_slots or st.markets):  # bought with its own currency
         actions += rules_market.reveal_offers(e, p)
     buys = len(actions)
     if p.intrigue:
@@ -864,6 +986,14 @@ def buy(e, f):
         return
     actions.append(END_TURN if len(actions) > buys else STOP_BUYING)
     e.ask(p, "buy", actions, "buy", seat=p.seat, row=row, aside=aside)
+
+
+def discounted_offers(e, p: Player, reserve_offers: tuple) -> tuple:
+    """buy's offers (the Row's by card, the reserve's) at the prices a discount of
+    this turn makes (price_of)."""
+    price = rules_cards.price_of
+    row = {c: ("buy", c, price(e, p, c)) for c in e.state.imperium_row}
+    return row, tuple((c, ("buy", c, price(e, p, c))) for c, _offer in reserve_offers)
 
 
 def bought(e, p: Player, c: str, price: int, after_row: int, aside: int) -> None:

@@ -149,7 +149,12 @@ def opponent_agent(e, p: Player, space: str) -> None:
     boxes whose traits the space has (a maker space, a combat space, one linked to a
     location with a piece of theirs: `spying`) run, in turn order from p."""
     boxed = e.boxed.get("opponent_agent_at")
-    if not boxed or boxed.isdisjoint([q.leader for q in e.players]):  # no such leader at this table
+    if not boxed:
+        return
+    for q in e.players:  # a loop, not a comprehension (a call of its own): asked on every agent turn
+        if q.leader in boxed:
+            break
+    else:  # no such leader at this table
         return
     sp = e.defs[space]
     for q in reversed(e.opponents(p)):  # pushed last-first: they run in turn order after p

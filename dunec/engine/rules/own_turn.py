@@ -30,10 +30,12 @@ def turn_begins(e, p: Player) -> None:
     for q in e.players:  # `gained_this_turn`: what each player gains from now on
         if q.gained:
             q.gained = {}
-    aside.back_in_hand(p)
+    if p.aside:  # a card set aside (rules/aside.py): most players have none
+        aside.back_in_hand(p)
 
 
 def turn_ends(e, p: Player) -> None:
     e.state.turn_seat = None
     p.visited = []
-    aside.first_turn_over(p)
+    if p.aside:
+        aside.first_turn_over(p)

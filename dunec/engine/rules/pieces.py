@@ -325,20 +325,20 @@ def board_links(content) -> dict:
     return table
 
 
-def reach(e, p: Player) -> dict:
-    """board position -> [board row, the pieces of the player on locations linked to
-    that space] for each space of the board the player's pieces reach."""
-    out: dict = {}
-    links_of = board_links(e.content)
-    for piece, h in p.pieces.items():
-        for loc in h["on"]:
-            for at, row in links_of.get(loc, ()):
-                there = out.get(at)
-                if there is None:
-                    out[at] = [row, {piece}]
-                else:
-                    there[1].add(piece)
-    return out
+def reach_tables(content) -> tuple:
+    """(location -> the board spaces linked to it as one number (Content.space_bits),
+    the cards with an agent icon that a piece opens (`via`)), made once per content:
+    what the agent menu asks first of the player's pieces, whether they may open
+    anything at all (engine/loop/turns.py placements_by_bits)."""
+    table = content._by_kind.get("reach_tables")
+    if table is None:
+        bits = content.space_bits()
+        via = via_icons(content)
+        table = content._by_kind["reach_tables"] = (
+            {loc: sum(bits[row[0]] for _at, row in linked) for loc, linked in board_links(content).items()},
+            frozenset(k for k, info in content.agent_cards().items()
+                      if info is not None and not info[1].isdisjoint(via)))
+    return table
 
 
 def openings(e, p: Player) -> list:
@@ -347,20 +347,33 @@ def openings(e, p: Player) -> list:
     half that does not depend on the card, judged once per agent menu. Never a space
     the player holds, nor one closed to the player's opponents; unoccupied, or held by
     another player's agent."""
-    near = reach(e, p)
-    if not near:
-        return []
+    # The spaces the pieces reach and their filter in one pass: asked on nearly every
+    # Uprising agent menu, where the player has a piece or two on the board, often none.
+    links_of = board_links(e.content)
     st, seat = e.state, p.seat
     occupied, blocked, infiltrators = st.occupied, st.blocked, st.infiltrators
-    out = []
-    for at, (row, there) in near.items():
-        sid = row[0]
-        holder = occupied.get(sid)
-        if holder == seat or (blocked and blocked.get(sid, seat) != seat) or \
-                (infiltrators and [sid, seat] in infiltrators):
-            continue
-        out.append((at, row, holder is None, there))
-    out.sort()  # by position: no two spaces share one, so nothing else is compared
+    near = None
+    for piece, h in p.pieces.items():
+        for loc in h["on"]:
+            for at, row in links_of.get(loc, ()):
+                if near is None:
+                    near = {}
+                else:
+                    there = near.get(at)
+                    if there is not None:
+                        there[3].add(piece)
+                        continue
+                sid = row[0]
+                holder = occupied.get(sid)
+                if holder == seat or (blocked and blocked.get(sid, seat) != seat) or \
+                        (infiltrators and [sid, seat] in infiltrators):
+                    continue
+                near[at] = (at, row, holder is None, {piece})
+    if not near:
+        return []
+    out = list(near.values())
+    if len(out) > 1:
+        out.sort()  # by position: no two spaces share one, so nothing else is compared
     return out
 
 
@@ -386,17 +399,32 @@ def opened(e, p: Player, cards: list, rows: list) -> list:
     another player's agent holds (entered without a piece when the card or the turn
     infiltrates: the menu's)."""
     extra = frozenset(p.extra_icons) if p.extra_icons else None
+    # A card's via pieces matter only where a piece's space is unoccupied, and only
+    # for a card with a via icon (few are): looked up then; any other card reads only
+    # the spaces another player's agent holds (`taken`).
+    via = None
+    taken = []
+    for row in rows:
+        if not row[2]:
+            taken.append(row)
+        elif via is None:
+            via = via_icons(e.content)
     out = []
     for card in cards:
         icons = card[1] if extra is None else card[1] | extra
-        pieces = via_pieces(e.content, icons)
+        pieces = via_pieces(e.content, icons) if via and not icons.isdisjoint(via) else None
         enter = not (card[2] or p.infiltrate)
-        for _at, row, unoccupied, there in rows:
-            if unoccupied:
-                if pieces and row[1] not in icons and not pieces.isdisjoint(there):
+        if pieces:
+            for _at, row, unoccupied, there in rows:
+                if unoccupied:
+                    if row[1] not in icons and not pieces.isdisjoint(there):
+                        out.append((card, row))
+                elif enter and row[1] in icons:
                     out.append((card, row))
-            elif enter and row[1] in icons:
-                out.append((card, row))
+        elif enter:
+            for _at, row, _unoccupied, _there in taken:
+                if row[1] in icons:
+                    out.append((card, row))
     return out
 
 
