@@ -306,9 +306,12 @@ class Engine:
         p = ctx.player
         ok = [i for i in range(len(labels)) if costs[i] is None or rules_costs.can_pay(self, p, costs[i], ctx.card)]
         then["picked"] = []
-        self.later("choose_pick", seat=p.seat, picks=min(n, len(ok)), ok=ok, labels=list(labels),
-                   hints=list(hints_) if hints_ else None, factions=list(factions or (None,) * len(labels)),
-                   then=then)
+        # The first pick is asked here, not from a frame of its own: that frame would be
+        # popped next, and choose_pick reads nothing but its own fields (the decision
+        # names its `about`; it is the picks' answers that come back to a frame).
+        choose_pick(self, {"seat": p.seat, "picks": min(n, len(ok)), "ok": ok, "labels": list(labels),
+                           "hints": list(hints_) if hints_ else None,
+                           "factions": list(factions or (None,) * len(labels)), "then": then})
 
     def context(self, player, card=None, space=None, box="", owner=None, forced=False) -> Ctx:
         """An effect context for a box run by a rule (context.py)."""
