@@ -219,8 +219,11 @@ class Engine:
         # looked up once: no step swaps a policy.
         by_count = [getattr(type(policy), "choose", None) is _BY_COUNT for policy in self.policies]
         while True:
-            while st.pending is None and stack:
-                f = stack.pop()
+            while st.pending is None:
+                try:  # no test of the stack per step: the pop of an empty one is the game's end
+                    f = stack.pop()
+                except IndexError:
+                    break
                 steps[f["do"]](self, f)
             # The state's copy of the RNG is synced wherever anything but a step may read
             # it next (the caller, a policy, a hook): steps draw from self.rng and never
@@ -340,16 +343,24 @@ class Engine:
         space) each. Those that cannot ask run at once; from the first that may,
         it and the rest wait on the stack in order."""
         programs, effects = self.content.programs, self.content.effects
-        for k, (ident, box, p, card, space) in enumerate(boxes):
-            key = (ident, box)
-            if key in programs:
-                for later in reversed(boxes[k + 1:]):
-                    self.box_later(later[0], later[1], later[2], later[3], later[4])
-                interpreter.start(self, ident, box, Ctx(self, p, card, space, box).data())
-                return
-            fn = effects.get(key)
-            if fn is not None:
-                self._run_effect(fn, Ctx(self, p, card, space, box), ident)
+        outer = self.asking_for
+        try:
+            for k, (ident, box, p, card, space) in enumerate(boxes):
+                key = (ident, box)
+                if key in programs:
+                    self.asking_for = outer
+                    for later in reversed(boxes[k + 1:]):
+                        self.box_later(later[0], later[1], later[2], later[3], later[4])
+                    interpreter.start(self, ident, box, Ctx(self, p, card, space, box).data())
+                    return
+                fn = effects.get(key)
+                if fn is not None:
+                    # _run_effect for each box, its `asking_for` put back once at the end:
+                    # nothing between two boxes reads it.
+                    self.asking_for = ident
+                    fn(Ctx(self, p, card, space, box))
+        finally:
+            self.asking_for = outer
 
     def _run_effect(self, fn, ctx, ident: str) -> None:
         """A box that runs straight through; a rule it ends on may still ask (in tail
@@ -415,7 +426,11 @@ def box(e, f):
         return
     fn = e.content.effects.get((ident, name))  # run_box's other half: the programs are looked up above
     if fn is not None:
-        e._run_effect(fn, context_of(e, data), ident)
+        outer, e.asking_for = e.asking_for, ident  # _run_effect, inline (a box or two for every agent turn)
+        try:
+            fn(context_of(e, data))
+        finally:
+            e.asking_for = outer
 
 
 @step
