@@ -149,7 +149,7 @@ def ops(e, f):
                     continue
                 if pc < n:
                     f["pc"] = pc
-                    e.state.stack.append(f)
+                    e.push(f)
                 ref = _body(ref, pc - 1, branch)
                 f = {"do": "ops", "ref": ref, "pc": 0, "ctx": ctx.data()}  # push(), not pushed
                 seq = op.body if branch < 0 else op.alts[0]
@@ -157,7 +157,7 @@ def ops(e, f):
                 continue
             if pc < n:
                 f["pc"] = pc
-                e.state.stack.append(f)
+                e.push(f)
             outer, e.asking_for = e.asking_for, ref[0]  # a decision it asks is about this box's owner
             try:
                 PAUSING.get(op.kind, _paused_call)(e, op, ctx, ref, pc - 1)

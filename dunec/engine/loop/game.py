@@ -131,7 +131,7 @@ class Engine:
             about = self.about_now()
         if about is not None:  # the rest of a box's rule: what it asks is about that box's owner
             loc["about"] = about
-        self.state.stack.append(loc)
+        self.push(loc)
 
     def ask(self, p: Player, kind: str, options, do: str, hint=None, about=None, words=None, **loc) -> None:
         """Ask p to pick one of the options; the step `do` then runs with the
@@ -148,7 +148,7 @@ class Engine:
             raise PolicyError(f"no options for {kind}")
         frame = loc
         frame["do"] = do
-        self.state.stack.append(frame)
+        self.push(frame)
         if about is None:
             about = self.asking_for
             if about is None and self.frame:  # as in later(): drive() never sets the frame
