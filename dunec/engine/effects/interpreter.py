@@ -191,13 +191,13 @@ def choose_run(e, f):
     """Run the picked options of a `choose`, in the order picked. Choosing a paid
     option means paying for it: only payable options were offered."""
     op = resolve(e.content, f["ref"])[f["i"]]
-    alt_ref = [f["ref"] + [[f["i"], k]] for k in range(len(op.alts))]
     picked = f["picked"]
     if len(picked) == 1 and not asks(op.alts[picked[0]]):
         # One option that asks nothing (no cost either): its frame would be popped next
         # and run straight through, so it runs here.
         run(op.alts[picked[0]], context_of(e, f["ctx"]))
         return
+    alt_ref = [f["ref"] + [[f["i"], k]] for k in range(len(op.alts))]
     for k in reversed(picked):
         alt = op.alts[k]
         if alt and alt[0].kind == "pay":
