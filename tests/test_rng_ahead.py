@@ -1,5 +1,7 @@
 """A random player draws from values made ahead (Rng.ahead, RandomPolicy.below):
-the results are Rng.below's, draw for draw, rejections included."""
+the results are Rng.below's, draw for draw, rejections included. Draws made side
+by side (rng._draws: one big integer, a lane per draw) are splitmix64's draws one
+by one, and a shuffle made from them is the Fisher-Yates shuffle on below(i + 1)."""
 from __future__ import annotations
 
 from dunec.engine.players.policies import RandomPolicy
@@ -74,3 +76,40 @@ def test_picks_across_refills_are_the_plain_picks():
         for k in range(500):
             n = 2 + k % 11
             assert fast.pick(kind, n, Seat) == slow.pick(kind, n, Seat)
+
+
+
+def _reference_shuffle(rng: Rng, items: list) -> None:
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def _same_shuffle(state: int, n: int) -> None:
+    fast, slow = Rng(state=state), Rng(state=state)
+    got, want = list(range(n)), list(range(n))
+    fast.shuffle(got)
+    _reference_shuffle(slow, want)
+    assert (got, fast.state) == (want, slow.state), (state, n)
+
+
+def test_ahead_is_next64_for_every_length():
+    for k in (0, 1, 2, 9, 24, 100):
+        a, b = Rng(11 + k), Rng(11 + k)
+        assert a.ahead(k) == [b.next64() for _ in range(k)][::-1] and a.state == b.state
+
+
+def test_shuffles_are_the_reference_shuffle():
+    for seed in range(200):
+        for n in (0, 1, 2, 3, 5, 10, 16, 40, 65, 255, 256, 300):
+            _same_shuffle(Rng(seed).state, n)
+
+
+def test_a_rejected_draw_is_drawn_again():
+    # States whose next draws are at the very top of the range: below(n) rejects
+    # them for every n that does not divide 2**64, on its first draw or a later one.
+    for top in (_MASK, _MASK - 1, _MASK - 3):
+        state = _state_before(top)
+        for before in range(4):  # the rejected draw comes after `before` others
+            for n in (3, 5, 7, 10, 40, 257):
+                _same_shuffle((state - before * 0x9E3779B97F4A7C15) & _MASK, n)

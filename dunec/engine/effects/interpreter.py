@@ -141,9 +141,23 @@ def ops(e, f):
             op(ctx)
             continue
         if _op_asks(op):
+            if op.kind == "if" and "about" not in f:
+                # The branch taken runs on in this step, in the frame _if_p would have
+                # pushed for it (pushed in turn if the branch stops at an op that asks).
+                branch = _branch(op, ctx)
+                if branch is None:
+                    continue
+                if pc < n:
+                    f["pc"] = pc
+                    e.push(f)
+                ref = _body(ref, pc - 1, branch)
+                f = {"do": "ops", "ref": ref, "pc": 0, "ctx": ctx.data()}  # push(), not pushed
+                seq = op.body if branch < 0 else op.alts[0]
+                pc, n = 0, len(seq)
+                continue
             if pc < n:
                 f["pc"] = pc
-                e.state.stack.append(f)
+                e.push(f)
             outer, e.asking_for = e.asking_for, ref[0]  # a decision it asks is about this box's owner
             try:
                 PAUSING.get(op.kind, _paused_call)(e, op, ctx, ref, pc - 1)
@@ -177,8 +191,14 @@ def choose_run(e, f):
     """Run the picked options of a `choose`, in the order picked. Choosing a paid
     option means paying for it: only payable options were offered."""
     op = resolve(e.content, f["ref"])[f["i"]]
+    picked = f["picked"]
+    if len(picked) == 1 and not asks(op.alts[picked[0]]):
+        # One option that asks nothing (no cost either): its frame would be popped next
+        # and run straight through, so it runs here.
+        run(op.alts[picked[0]], context_of(e, f["ctx"]))
+        return
     alt_ref = [f["ref"] + [[f["i"], k]] for k in range(len(op.alts))]
-    for k in reversed(f["picked"]):
+    for k in reversed(picked):
         alt = op.alts[k]
         if alt and alt[0].kind == "pay":
             if len(alt) > 1:
@@ -199,11 +219,20 @@ def pay_costs(e, f):
     ctx.pay_now(f["costs"], f.get("remember", False))
 
 
-def _if_p(e, op, ctx, ref, i):
+def _branch(op: Op, ctx):
+    """Which branch of an `if` runs: -1 its body, 0 its `else`, None neither."""
     if test(op.args[0], ctx):
-        push(e, _body(ref, i), ctx.data())
-    elif op.alts:
-        push(e, _body(ref, i, 0), ctx.data())
+        return -1
+    return 0 if op.alts else None
+
+
+def _if_p(e, op, ctx, ref, i):
+    """An `if` in a frame that carries an `about` of its own: its branch runs from a
+    frame of its own, which a decision asked in it reads (Engine.about_now) when the
+    game is advanced step by step. Elsewhere `ops` runs the branch in place."""
+    branch = _branch(op, ctx)
+    if branch is not None:
+        push(e, _body(ref, i, branch), ctx.data())
 
 
 def _foreach_p(e, op, ctx, ref, i):

@@ -131,7 +131,7 @@ class Engine:
             about = self.about_now()
         if about is not None:  # the rest of a box's rule: what it asks is about that box's owner
             loc["about"] = about
-        self.state.stack.append(loc)
+        self.push(loc)
 
     def ask(self, p: Player, kind: str, options, do: str, hint=None, about=None, words=None, **loc) -> None:
         """Ask p to pick one of the options; the step `do` then runs with the
@@ -148,7 +148,7 @@ class Engine:
             raise PolicyError(f"no options for {kind}")
         frame = loc
         frame["do"] = do
-        self.state.stack.append(frame)
+        self.push(frame)
         if about is None:
             about = self.asking_for
             if about is None and self.frame:  # as in later(): drive() never sets the frame
@@ -219,8 +219,11 @@ class Engine:
         # looked up once: no step swaps a policy.
         by_count = [getattr(type(policy), "choose", None) is _BY_COUNT for policy in self.policies]
         while True:
-            while st.pending is None and stack:
-                f = stack.pop()
+            while st.pending is None:
+                try:  # no test of the stack per step: the pop of an empty one is the game's end
+                    f = stack.pop()
+                except IndexError:
+                    break
                 steps[f["do"]](self, f)
             # The state's copy of the RNG is synced wherever anything but a step may read
             # it next (the caller, a policy, a hook): steps draw from self.rng and never
@@ -306,9 +309,12 @@ class Engine:
         p = ctx.player
         ok = [i for i in range(len(labels)) if costs[i] is None or rules_costs.can_pay(self, p, costs[i], ctx.card)]
         then["picked"] = []
-        self.later("choose_pick", seat=p.seat, picks=min(n, len(ok)), ok=ok, labels=list(labels),
-                   hints=list(hints_) if hints_ else None, factions=list(factions or (None,) * len(labels)),
-                   then=then)
+        # The first pick is asked here, not from a frame of its own: that frame would be
+        # popped next, and choose_pick reads nothing but its own fields (the decision
+        # names its `about`; it is the picks' answers that come back to a frame).
+        choose_pick(self, {"seat": p.seat, "picks": min(n, len(ok)), "ok": ok, "labels": list(labels),
+                           "hints": list(hints_) if hints_ else None,
+                           "factions": list(factions or (None,) * len(labels)), "then": then})
 
     def context(self, player, card=None, space=None, box="", owner=None, forced=False) -> Ctx:
         """An effect context for a box run by a rule (context.py)."""
@@ -337,16 +343,24 @@ class Engine:
         space) each. Those that cannot ask run at once; from the first that may,
         it and the rest wait on the stack in order."""
         programs, effects = self.content.programs, self.content.effects
-        for k, (ident, box, p, card, space) in enumerate(boxes):
-            key = (ident, box)
-            if key in programs:
-                for later in reversed(boxes[k + 1:]):
-                    self.box_later(later[0], later[1], later[2], later[3], later[4])
-                interpreter.start(self, ident, box, Ctx(self, p, card, space, box).data())
-                return
-            fn = effects.get(key)
-            if fn is not None:
-                self._run_effect(fn, Ctx(self, p, card, space, box), ident)
+        outer = self.asking_for
+        try:
+            for k, (ident, box, p, card, space) in enumerate(boxes):
+                key = (ident, box)
+                if key in programs:
+                    self.asking_for = outer
+                    for later in reversed(boxes[k + 1:]):
+                        self.box_later(later[0], later[1], later[2], later[3], later[4])
+                    interpreter.start(self, ident, box, Ctx(self, p, card, space, box).data())
+                    return
+                fn = effects.get(key)
+                if fn is not None:
+                    # _run_effect for each box, its `asking_for` put back once at the end:
+                    # nothing between two boxes reads it.
+                    self.asking_for = ident
+                    fn(Ctx(self, p, card, space, box))
+        finally:
+            self.asking_for = outer
 
     def _run_effect(self, fn, ctx, ident: str) -> None:
         """A box that runs straight through; a rule it ends on may still ask (in tail
@@ -412,7 +426,11 @@ def box(e, f):
         return
     fn = e.content.effects.get((ident, name))  # run_box's other half: the programs are looked up above
     if fn is not None:
-        e._run_effect(fn, context_of(e, data), ident)
+        outer, e.asking_for = e.asking_for, ident  # _run_effect, inline (a box or two for every agent turn)
+        try:
+            fn(context_of(e, data))
+        finally:
+            e.asking_for = outer
 
 
 @step
