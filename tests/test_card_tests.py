@@ -297,3 +297,26 @@ def test_a_space_a_mix_of_sets_replaces_is_named_not_a_traceback(capsys):
     out = capsys.readouterr().out
     assert "the space `assembly_hall` is not on this game's board (sets core,uprising,ix,base)" in out
     assert main(["test", str(path), "-k", "double_agent_agent"]) == 0
+
+
+def test_a_failure_only_the_sets_chosen_cause_says_so(capsys):
+    """With the CHOAM Module, Dutiful Service's contract icon takes a contract
+    instead of 2 Solari (rules 003), so Public Spectacle's test, written for an
+    Uprising game, fails under --sets uprising,choam; the report says the test
+    passes in its own game and that the sets chosen change the play."""
+    path = ROOT / "cards" / "uprising" / "imperium.dune"
+    assert main(["test", str(path), "--sets", "uprising,choam", "-k", "public_spectacle_gathers"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("passes in the game of its card's sets (core,uprising): --sets uprising,choam changes "
+                     "what the play does") == 2
+    # so does one whose space the mix replaces
+    assert main(["test", str(path), "--sets", "uprising,ix", "-k", "double_agent_agent"]) == 1
+    assert "passes in the game of its card's sets (core,uprising)" in capsys.readouterr().out
+
+
+def test_a_failure_in_the_tests_own_game_too_gets_no_such_line(tmp_path, capsys):
+    f = tmp_path / "ix_tests.dune"
+    f.write_text(IX_TESTS.replace("dreadnought 1", "dreadnought 2"))
+    assert main(["test", str(f), "--sets", "base,ix,immortality", "-k", "assault"]) == 1
+    out = capsys.readouterr().out
+    assert "dreadnought: expected +2, got +1" in out and "passes in the game" not in out
