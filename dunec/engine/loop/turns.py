@@ -285,7 +285,7 @@ def intrigue_options(e, p: Player, box: str, out: list, later: bool = False) -> 
     "plot" or "combat") the player may play now, appended to `out`, which is
     returned: its forced cost payable, its requirement met and, `later` in the
     turn than its start, not one played "at the start of your turn"."""
-    if p.rival:  # seats.uses_abilities, inline (asked before nearly every decision of a turn)
+    if not seats.uses_abilities(p):
         return out  # rivals never play intrigue cards
     plays = e.content.intrigue_plays(box)
     taken = []
@@ -402,19 +402,14 @@ def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: l
         bit_of, card_bits, options_of = menu
     if not cards or (p.agents_left <= 0 and not rules_agents.agents_of(e, p.seat)):
         return True
-    solari, spice, water = p.solari, p.spice, p.water
-    _by_icon, checked, free = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
-                                    spice_at[spice] if spice < len(spice_at) else spice_at[-1],
-                                    water_at[water] if water < len(water_at) else water_at[-1])]
+    _by_icon, checked, free = paid_by(p, paid, solari_at, spice_at, water_at)
     probe = None
     for sid, _icon, req, costs, bit in checked:  # as placements judges them
         if not bit & want:
             continue
         if req is not None:
             if probe is None:
-                probe = e.probe
-                probe.player = probe.owner = p
-                probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+                probe = space_probe(e, p)
             probe.space = sid
             if not req(probe):
                 # Open to that card alone: in the hand, the general rule judges (a card of the
@@ -463,6 +458,24 @@ def placements_by_bits(e, p: Player, menu: tuple, cards: list, want: int, out: l
     return True
 
 
+def space_probe(e, p: Player):
+    """The engine's one context for the agent menu's requirement reads, every field
+    set for this player but the space (a requirement only reads its context)."""
+    probe = e.probe
+    probe.player = probe.owner = p
+    probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+    return probe
+
+
+def paid_by(p: Player, paid: dict, solari_at: tuple, spice_at: tuple, water_at: tuple) -> tuple:
+    """Content.agent_menu's cost-table row for the player's amounts (each capped at
+    its table's last entry; amounts are never below 0)."""
+    solari, spice, water = p.solari, p.spice, p.water
+    return paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
+                 spice_at[spice] if spice < len(spice_at) else spice_at[-1],
+                 water_at[water] if water < len(water_at) else water_at[-1])]
+
+
 def pieces_may_open(e, p: Player, bit_of: dict) -> bool:
     """Whether the player's pieces may open a space to a card of the hand
     (rules_pieces.opened): one of them is on the board, and a space linked to it is
@@ -509,10 +522,7 @@ def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> 
         checked = [(sid, icon, req, space_costs(e, p, sp), None)
                    for sid, icon, req, _costs, _plain, sp in content.board()]
     else:  # the spaces the player's amounts pay for (amounts are never below 0)
-        solari, spice, water = p.solari, p.spice, p.water
-        by_icon, checked, _free = paid[(solari_at[solari] if solari < len(solari_at) else solari_at[-1],
-                                        spice_at[spice] if spice < len(spice_at) else spice_at[-1],
-                                        water_at[water] if water < len(water_at) else water_at[-1])]
+        by_icon, checked, _free = paid_by(p, paid, solari_at, spice_at, water_at)
     # Each space is judged once: requirement, cost and blocking do not depend on the
     # card; only icons and infiltration do. Only the spaces of the hand's icons
     # (`wanted`) are judged: first those the table says need nothing more, taken
@@ -533,11 +543,7 @@ def placements(e, p: Player, cards: list, wanted: set, out: list, menu=None) -> 
             continue
         if req is not None:
             if probe is None:
-                # The engine's one context for the menu's requirement reads, every field
-                # set for this player: a requirement only reads its context.
-                probe = e.probe
-                probe.player = probe.owner = p
-                probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+                probe = space_probe(e, p)
             probe.space = sid
             if not req(probe):
                 if loose is None:  # a loop: a comprehension is a call of its own
@@ -615,10 +621,8 @@ def piece_placements(e, p: Player, cards: list, out: list, rows: list, ignoring,
         if req is not None and not (cid in ignoring and sid in influence_req):
             ok = met.get(sid)
             if ok is None:
-                if probe is None:  # the engine's one context for requirement reads (as placements)
-                    probe = e.probe
-                    probe.player = probe.owner = p
-                    probe.card, probe.box, probe.forced, probe.recruited_before = None, "space", False, p.recruited
+                if probe is None:
+                    probe = space_probe(e, p)
                 probe.space = sid
                 ok = met[sid] = bool(req(probe))
             if not ok:

@@ -51,20 +51,16 @@ def extra_gains(content, players) -> dict:
     return out
 
 
-_WATCHED: dict = {}  # id(content.defs) -> (defs, watched_gains): the same content, the same answer
-
-
 def watched_gains(content) -> frozenset:
     """The counters a condition `gained_this_turn` of the game's content reads
     (meta_of's `reads_gains`): every gain of one goes through `add`, which tallies
     it (effect code never inlines such a gain, codegen's `inlined`); none in most games.
-    Worked out once per content (every game's engine asks; holding the definitions
-    keeps their id unique)."""
-    defs = content.defs
-    hit = _WATCHED.get(id(defs))
-    if hit is None or hit[0] is not defs:
-        hit = _WATCHED[id(defs)] = (defs, frozenset(r for d in defs.values() for r in d.get("reads_gains", ())))
-    return hit[1]
+    Worked out once per content (every game's engine asks)."""
+    table = content._by_kind.get("watched_gains")
+    if table is None:
+        table = content._by_kind["watched_gains"] = frozenset(
+            r for d in content.defs.values() for r in d.get("reads_gains", ()))
+    return table
 
 
 def tally(e, p: Player, res: str, n: int) -> None:
