@@ -129,10 +129,13 @@ class _Known:
                                   if d.kind == "unit" and any(w == "summoned" for w, _ in getattr(d, "flags", ())))
         # market with slots -> (its number of slots, the entries it may deal: what it sells of
         # its set and the sets built on it, less its kept entry; ir/meta.Content.market_cards)
-        self.rows = {i: (d.numbers["slots"], [x for x, dd in model.defs.items() if dd.kind == d.sells
-                                              and x != d.keeps and sid in reaches(model.sets, dd.set)])
-                     for sid, s in model.sets.items() for i, d in s.names.items()
-                     if d.kind == "market" and "slots" in d.numbers}
+        self.rows = {}
+        for sid, s in model.sets.items():
+            for i, d in s.names.items():
+                if d.kind == "market" and "slots" in d.numbers:
+                    built_on = {t for t in model.sets if sid in reaches(model.sets, t)}
+                    self.rows[i] = (d.numbers["slots"], [x for x, dd in model.defs.items() if dd.kind == d.sells
+                                                         and x != d.keeps and dd.set in built_on])
 
 
 class _TestChecker:
